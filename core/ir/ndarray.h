@@ -1,0 +1,76 @@
+// Dense tensors with shared, immutable storage.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "core/ir/dtype.h"
+
+namespace passlab {
+
+/// A dense row-major tensor. Copies share the byte storage, so constants that
+/// hold the same data (and snapshots of them) cost nothing extra. Storage is
+/// treated as immutable once an NDArray is published into the IR; `mutableData`
+/// is for the code that creates it.
+class NDArray {
+ public:
+  NDArray() = default;
+  /// Allocates zero-filled storage for `shape` elements of `dtype`.
+  NDArray(DataType dtype, std::vector<int64_t> shape);
+
+  /// Element type.
+  DataType dtype() const { return dtype_; }
+  /// Dimensions (empty for a scalar).
+  const std::vector<int64_t>& shape() const { return shape_; }
+  /// Number of dimensions.
+  size_t ndim() const { return shape_.size(); }
+  /// Number of elements (1 for a scalar).
+  int64_t numElements() const;
+  /// Bytes of storage.
+  size_t byteSize() const { return static_cast<size_t>(numElements()) * dtype_.bytes(); }
+  /// True when this array has storage.
+  bool defined() const { return storage_ != nullptr; }
+
+  /// Read-only bytes.
+  const uint8_t* rawData() const { return storage_ ? storage_->data() : nullptr; }
+  /// Writable bytes; only for the code that is filling a fresh array.
+  uint8_t* mutableData() { return storage_ ? storage_->data() : nullptr; }
+  /// Typed read-only view; T must match the dtype's size.
+  template <class T>
+  std::span<const T> values() const {
+    return {reinterpret_cast<const T*>(rawData()), static_cast<size_t>(numElements())};
+  }
+  /// Typed writable view for fresh arrays.
+  template <class T>
+  std::span<T> mutableValues() {
+    return {reinterpret_cast<T*>(mutableData()), static_cast<size_t>(numElements())};
+  }
+
+  /// Element i converted to double (exact for every dtype but int64 beyond 2^53).
+  double getAsDouble(int64_t i) const;
+  /// Element i converted to int64 (floats truncated toward zero).
+  int64_t getAsInt(int64_t i) const;
+  /// Stores a double into element i, rounding to the dtype (half: nearest-even).
+  void setFromDouble(int64_t i, double v);
+
+  /// A scalar of `dtype` holding `v`.
+  static NDArray scalar(DataType dtype, double v);
+  /// Same storage, new shape (element count must match).
+  NDArray reshaped(std::vector<int64_t> shape) const;
+  /// True when dtype, shape and bytes are identical.
+  bool bitwiseEqual(const NDArray& other) const;
+  /// True when both share the same storage object.
+  bool sharesStorageWith(const NDArray& other) const { return storage_ == other.storage_; }
+  /// A hash of dtype, shape and contents.
+  size_t contentHash() const;
+
+ private:
+  DataType dtype_;
+  std::vector<int64_t> shape_;
+  std::shared_ptr<std::vector<uint8_t>> storage_;
+};
+
+}  // namespace passlab

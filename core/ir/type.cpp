@@ -1,0 +1,116 @@
+#include "core/ir/type.h"
+
+#include <functional>
+
+namespace passlab {
+
+bool TensorTypeNode::hasDynamicDim() const {
+  for (int64_t d : shape)
+    if (d == kDynamicDim) return true;
+  return false;
+}
+
+int64_t TensorTypeNode::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+Type tensorType(std::vector<int64_t> shape, DataType dtype) {
+  return std::make_shared<const TensorTypeNode>(std::move(shape), dtype);
+}
+Type tupleType(std::vector<Type> fields) { return std::make_shared<const TupleTypeNode>(std::move(fields)); }
+Type funcType(std::vector<Type> params, Type ret) {
+  return std::make_shared<const FuncTypeNode>(std::move(params), std::move(ret));
+}
+Type unitType() {
+  static const Type kUnit = tupleType({});
+  return kUnit;
+}
+
+bool typeEqual(const Type& a, const Type& b) {
+  if (a == b) return true;
+  if (!a || !b || a->kind != b->kind) return false;
+  switch (a->kind) {
+    case TypeKind::Tensor: {
+      auto* x = as<TensorTypeNode>(a);
+      auto* y = as<TensorTypeNode>(b);
+      return x->dtype == y->dtype && x->shape == y->shape;
+    }
+    case TypeKind::Tuple: {
+      auto* x = as<TupleTypeNode>(a);
+      auto* y = as<TupleTypeNode>(b);
+      if (x->fields.size() != y->fields.size()) return false;
+      for (size_t i = 0; i < x->fields.size(); ++i)
+        if (!typeEqual(x->fields[i], y->fields[i])) return false;
+      return true;
+    }
+    case TypeKind::Func: {
+      auto* x = as<FuncTypeNode>(a);
+      auto* y = as<FuncTypeNode>(b);
+      if (x->params.size() != y->params.size() || !typeEqual(x->ret, y->ret)) return false;
+      for (size_t i = 0; i < x->params.size(); ++i)
+        if (!typeEqual(x->params[i], y->params[i])) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+size_t typeHash(const Type& t) {
+  if (!t) return 0x51ed27;
+  size_t h = static_cast<size_t>(t->kind) + 0x9e3779b97f4a7c15ull;
+  auto mix = [&h](size_t x) { h ^= x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2); };
+  switch (t->kind) {
+    case TypeKind::Tensor: {
+      auto* x = as<TensorTypeNode>(t);
+      mix(static_cast<size_t>(x->dtype.code));
+      for (int64_t d : x->shape) mix(std::hash<int64_t>()(d));
+      break;
+    }
+    case TypeKind::Tuple:
+      for (const Type& f : as<TupleTypeNode>(t)->fields) mix(typeHash(f));
+      break;
+    case TypeKind::Func: {
+      auto* x = as<FuncTypeNode>(t);
+      for (const Type& p : x->params) mix(typeHash(p));
+      mix(typeHash(x->ret));
+      break;
+    }
+  }
+  return h;
+}
+
+std::string typeToString(const Type& t) {
+  if (!t) return "?";
+  switch (t->kind) {
+    case TypeKind::Tensor: {
+      auto* x = as<TensorTypeNode>(t);
+      if (x->shape.empty()) return std::string(x->dtype.name());
+      std::string out = "Tensor[(";
+      for (size_t i = 0; i < x->shape.size(); ++i) {
+        if (i) out += ", ";
+        out += x->shape[i] == kDynamicDim ? "?" : std::to_string(x->shape[i]);
+      }
+      out += "), ";  // TVM prints (64) for rank 1, without a trailing comma
+      out += x->dtype.name();
+      return out + "]";
+    }
+    case TypeKind::Tuple: {
+      auto* x = as<TupleTypeNode>(t);
+      std::string out = "(";
+      for (size_t i = 0; i < x->fields.size(); ++i) out += (i ? ", " : "") + typeToString(x->fields[i]);
+      if (x->fields.size() == 1) out += ",";
+      return out + ")";
+    }
+    case TypeKind::Func: {
+      auto* x = as<FuncTypeNode>(t);
+      std::string out = "fn (";
+      for (size_t i = 0; i < x->params.size(); ++i) out += (i ? ", " : "") + typeToString(x->params[i]);
+      return out + ") -> " + typeToString(x->ret);
+    }
+  }
+  return "?";
+}
+
+}  // namespace passlab

@@ -1,0 +1,27 @@
+// Parser for the Relay-compatible text format (docs/text-format.md).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "core/ir/diagnostic.h"
+#include "core/ir/module.h"
+
+namespace passlab {
+
+/// Parses a whole module from `text`. `fileName` is used in diagnostics.
+/// Accepts Relay text as TVM prints it plus passlab's extensions (PrimFuncs,
+/// dataflow blocks, module attributes, inline constant data). Sets the `phase`
+/// module attribute to 0 unless the text gives one.
+/// Throws DiagnosticError carrying every independent error found, each located
+/// (file:line:col); never crashes or aborts on any input.
+IRModule parseModule(std::string text, std::string fileName = "<input>");
+
+/// Reads and parses a file; an unreadable file is a DiagnosticError naming it.
+IRModule parseModuleFile(const std::string& path);
+
+/// Parses a single expression (free variables must be declared with
+/// `free_var` first or appear as `%name: Type`); used by tests and the REPL.
+Expr parseExpr(std::string text, std::string fileName = "<expr>");
+
+}  // namespace passlab

@@ -1,0 +1,44 @@
+// Deterministic printer for the Relay-compatible text format.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+
+#include "core/ir/module.h"
+
+namespace passlab {
+
+/// Where a node was printed: 1-based line/column of its first and last character.
+struct TextRange {
+  uint32_t line = 0, column = 0, endLine = 0, endColumn = 0;
+};
+
+/// A printed module together with the map from IR node to its text range, so the
+/// faces can point at the exact line of a node (diagnostics, GUI highlighting).
+struct PrintedModule {
+  std::string text;
+  /// Graph-level nodes (key: ExprNode*) and functions.
+  std::unordered_map<const void*, TextRange> ranges;
+  /// First line of each global function's definition (name without '@').
+  std::unordered_map<std::string, uint32_t> functionLines;
+};
+
+/// Options for printing.
+struct PrintOptions {
+  /// Emit `/* ty=... */` comments after bindings whose type is known (as TVM does).
+  bool typeComments = true;
+  /// Emit the `#[version = "0.0.5"]` header.
+  bool versionHeader = true;
+};
+
+/// Prints a module. Deterministic: the same module always prints the same text,
+/// and variable names are made unique stably. parse(print(m)) prints identically.
+std::string printModule(const IRModule& mod, const PrintOptions& options = {});
+/// Prints a module and records node → text ranges.
+PrintedModule printModuleWithRanges(const IRModule& mod, const PrintOptions& options = {});
+/// Prints one global function of a module as `def @name...` (empty if absent).
+std::string printFunction(const IRModule& mod, const std::string& name, const PrintOptions& options = {});
+/// Prints an expression on its own (bindings numbered from %0).
+std::string printExpr(const Expr& e, const PrintOptions& options = {});
+
+}  // namespace passlab
