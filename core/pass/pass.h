@@ -1,0 +1,252 @@
+// Passes, pass contexts with recorded configuration reads, and instruments.
+//
+// Model: MLIR's pass manager and TVM's PassContext. A pass is a pure function
+// IRModule -> IRModule; everything around it (printing, timing, verification,
+// snapshots, provenance) is an instrument. Every input a pass decides on is read
+// through PassContext accessors that record (key, value, source, context).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/ir/attrs.h"
+#include "core/ir/diagnostic.h"
+#include "core/ir/module.h"
+
+namespace passlab {
+
+class PassContext;
+class Pass;
+/// Passes are immutable once built and shared.
+using PassPtr = std::shared_ptr<const Pass>;
+
+/// Static description of a pass.
+struct PassInfo {
+  /// Registry name, e.g. "FoldConstant".
+  std::string name;
+  /// Runs only when the context's opt_level is at least this (unless required).
+  int optLevel = 0;
+  /// Passes that must have run before (documentation and docs/passes.md).
+  std::vector<std::string> required;
+  /// Module phases (0..3) the pass accepts; empty means any. Enforced by the
+  /// phase machinery (a later milestone) through the pass manager.
+  std::vector<int> acceptedPhases;
+  /// Phase the module is in after the pass, when the pass moves it (-1: unchanged).
+  int phaseAfter = -1;
+  /// One line: what the pass does.
+  std::string description;
+  /// What it guarantees after running (docs/passes.md).
+  std::string guarantees;
+};
+
+/// Where a configuration value came from.
+enum class ConfigSource : uint8_t { PassContext, PassOption, ModuleAttr, Target, Default };
+/// "PassContext", "pass option", "module attribute", "target", "default".
+std::string_view configSourceName(ConfigSource s);
+
+/// One recorded read of an input a pass decided on.
+struct ConfigRead {
+  /// The key as the pass asked for it ("relay.FuseOps.link_params", "executor.link-params", ...).
+  std::string key;
+  /// The value obtained (None when absent and no default).
+  AttrValue value;
+  ConfigSource source = ConfigSource::Default;
+  /// Id and name of the context the read happened in (nested contexts differ).
+  int contextId = 0;
+  std::string contextName;
+  /// The pass that read it.
+  std::string pass;
+};
+
+/// Why a function-level pass left a function alone.
+struct FunctionSkip {
+  std::string pass;
+  std::string function;
+  std::string reason;
+};
+
+/// A registered, typed configuration key (TVM's PassContext config).
+struct ConfigKeyInfo {
+  std::string key;
+  AttrValue::Kind kind = AttrValue::Kind::Bool;
+  AttrValue defaultValue;
+  std::string description;
+};
+
+/// All registered config keys. Keys are registered once, by the passes that
+/// read them, before any context uses them.
+class ConfigRegistry {
+ public:
+  /// The process-wide registry.
+  static ConfigRegistry& global();
+  /// Registers a key (re-registering the same key with the same kind is a no-op).
+  void add(ConfigKeyInfo info);
+  /// The key's description, or null.
+  const ConfigKeyInfo* find(std::string_view key) const;
+  /// All keys, sorted by name.
+  std::vector<const ConfigKeyInfo*> all() const;
+  /// Checks a value for `key`: unknown key or wrong kind throws DiagnosticError
+  /// naming the key (and the kind expected). Returns the value coerced (int→float, int→bool).
+  AttrValue validate(std::string_view key, const AttrValue& value) const;
+
+ private:
+  std::vector<ConfigKeyInfo> keys_;
+};
+
+/// Hooks around every pass run. Default implementations do nothing.
+/// Instruments must not change the module; they observe.
+class PassInstrument {
+ public:
+  virtual ~PassInstrument() = default;
+  /// Name for listings ("print", "timing", "verify", "trace").
+  virtual std::string name() const = 0;
+  /// Returning false skips the pass (recorded by the caller as not run).
+  virtual bool shouldRun(const Pass& /*pass*/, const IRModule& /*mod*/, PassContext& /*ctx*/) { return true; }
+  /// Before the pass body.
+  virtual void beforePass(const Pass& /*pass*/, const IRModule& /*mod*/, PassContext& /*ctx*/) {}
+  /// After a successful run; `before` and `after` share unchanged structure.
+  virtual void afterPass(const Pass& /*pass*/, const IRModule& /*before*/, const IRModule& /*after*/, PassContext& /*ctx*/) {}
+  /// After the pass threw; the module stays `before`.
+  virtual void afterFailure(const Pass& /*pass*/, const IRModule& /*before*/, const std::vector<Diagnostic>& /*errors*/,
+                            PassContext& /*ctx*/) {}
+  /// A pass read a configuration input.
+  virtual void onConfigRead(const ConfigRead& /*read*/) {}
+  /// A function-level pass skipped a function.
+  virtual void onFunctionSkipped(const FunctionSkip& /*skip*/) {}
+  /// A pass (or an instrument such as the verifier) reported a diagnostic.
+  virtual void onDiagnostic(const Diagnostic& /*diagnostic*/, PassContext& /*ctx*/) {}
+};
+using PassInstrumentPtr = std::shared_ptr<PassInstrument>;
+
+/// The configuration a pipeline runs under. Contexts form a tree: a pass that
+/// runs a nested pipeline opens a child with `makeChild` — explicit, never a
+/// hidden global. A child shares its parent's instruments (so nested passes
+/// appear in the trace) but starts from a clean configuration unless asked.
+class PassContext : public std::enable_shared_from_this<PassContext> {
+ public:
+  /// A root context.
+  static std::shared_ptr<PassContext> create(std::string name = "root");
+  /// A child context named `name` (e.g. "FoldConstant.eval"): same instruments;
+  /// config, required/disabled passes and target start empty; opt_level 3.
+  std::shared_ptr<PassContext> makeChild(std::string name);
+
+  // ---- Settings ----
+  int optLevel = 2;
+  std::set<std::string> requiredPasses;
+  std::set<std::string> disabledPasses;
+  /// Sets a config key, validated against the registry (DiagnosticError names the key).
+  void setConfig(const std::string& key, const AttrValue& value);
+  /// Explicitly set config (without defaults).
+  const AttrDict& explicitConfig() const { return config_; }
+  /// Target string in TVM's style ("llvm", "hexagon -mcpu=hexagonv68 ...", or "" for none).
+  std::string target;
+  /// Instruments, in order (shared with children).
+  std::vector<PassInstrumentPtr>& instruments() { return *instruments_; }
+  /// Parent context, or null at the root.
+  std::shared_ptr<PassContext> parent() const { return parent_.lock(); }
+  /// Unique id within the process and a readable name.
+  int id() const { return id_; }
+  const std::string& name() const { return name_; }
+  /// Nesting depth (root 0).
+  int depth() const { return depth_; }
+
+  // ---- Recorded reads (call from passes only) ----
+  /// Value of a registered config key: explicit setting, else the registered default.
+  /// Recorded with source PassContext or Default.
+  AttrValue config(const std::string& key, const std::string& pass);
+  /// Value of a config key only when set explicitly (recorded either way).
+  std::optional<AttrValue> configIfSet(const std::string& key, const std::string& pass);
+  /// A module attribute, optionally a field of a dict attribute
+  /// (`moduleAttr(mod, "executor", "link-params")`). Recorded with source ModuleAttr
+  /// (or Default with None when absent).
+  std::optional<AttrValue> moduleAttr(const IRModule& mod, const std::string& attr, const std::string& field,
+                                      const std::string& pass);
+  /// A `-key=value` or `-key` option of the target string (`-mcpu`, `-link-params`).
+  std::optional<AttrValue> targetAttr(const std::string& key, const std::string& pass);
+  /// Records a pass option read (source PassOption).
+  void recordOption(const std::string& key, const AttrValue& value, const std::string& pass);
+
+  // ---- Notifications to instruments ----
+  void notifySkip(const FunctionSkip& skip);
+  void notifyDiagnostic(const Diagnostic& d);
+
+ private:
+  PassContext() = default;
+  void record(ConfigRead read);
+
+  AttrDict config_;
+  std::shared_ptr<std::vector<PassInstrumentPtr>> instruments_ = std::make_shared<std::vector<PassInstrumentPtr>>();
+  std::weak_ptr<PassContext> parent_;
+  int id_ = 0;
+  int depth_ = 0;
+  std::string name_;
+};
+using PassContextPtr = std::shared_ptr<PassContext>;
+
+/// A pass failed. The module it was given is unchanged; diagnostics say why.
+class PassFailure : public DiagnosticError {
+ public:
+  PassFailure(std::string pass, std::vector<Diagnostic> diagnostics)
+      : DiagnosticError(std::move(diagnostics)), pass_(std::move(pass)) {}
+  const std::string& pass() const { return pass_; }
+
+ private:
+  std::string pass_;
+};
+
+/// A transformation of a module.
+class Pass {
+ public:
+  virtual ~Pass() = default;
+  /// Static description.
+  virtual const PassInfo& info() const = 0;
+  /// The options this instance was built with (from the pipeline text).
+  const AttrDict& options() const { return options_; }
+  /// Transforms `mod`. Must not modify its input (nodes are immutable anyway)
+  /// and should return `mod` itself when nothing changed. May throw
+  /// DiagnosticError; the pass manager turns that into a recorded failure.
+  virtual IRModule run(const IRModule& mod, PassContext& ctx) const = 0;
+  /// For pipelines: the sub-passes (empty for leaf passes).
+  virtual std::vector<PassPtr> subPasses() const { return {}; }
+
+ protected:
+  AttrDict options_;
+};
+
+/// A pass over graph-level functions. Functions carrying `Compiler`, a non-zero
+/// `SkipOptimization` or a non-zero `Extern` are skipped (and the skip recorded
+/// with its reason), as TVM's FunctionPass does.
+class FunctionPass : public Pass {
+ public:
+  IRModule run(const IRModule& mod, PassContext& ctx) const final;
+  /// Transforms one function; return `fn` itself when unchanged.
+  virtual Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const = 0;
+  /// Why `fn` is skipped, or nullopt to run on it. Default: TVM's rule.
+  virtual std::optional<std::string> skipReason(const FunctionNode& fn) const;
+};
+
+/// Runs `pass` on `mod` under `ctx` with every instrument hook: opt-level and
+/// disabled/required checks, shouldRun, before, after or afterFailure. Returns the
+/// new module, or `mod` when the pass did not run. A failure is rethrown as
+/// PassFailure after the instruments saw it; the caller's module is untouched.
+IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx);
+
+/// A pipeline: runs its passes in order, each through runPass.
+class Sequential : public Pass {
+ public:
+  /// A named pipeline of `passes`.
+  Sequential(std::string name, std::vector<PassPtr> passes);
+  const PassInfo& info() const override { return info_; }
+  IRModule run(const IRModule& mod, PassContext& ctx) const override;
+  std::vector<PassPtr> subPasses() const override { return passes_; }
+
+ private:
+  PassInfo info_;
+  std::vector<PassPtr> passes_;
+};
+
+}  // namespace passlab

@@ -1,0 +1,56 @@
+// The registry of passes by name and the textual pipeline syntax
+// (docs/pipelines.md): `InferType,FoldConstant,FuseOps{max_depth=4}`.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/pass/pass.h"
+
+namespace passlab {
+
+/// One option a pass accepts in pipeline text (`FuseOps{max_depth=4}`).
+struct PassOptionInfo {
+  std::string name;
+  AttrValue::Kind kind = AttrValue::Kind::Int;
+  AttrValue defaultValue;
+  std::string description;
+};
+
+/// Everything the registry knows about one pass.
+struct PassRegistration {
+  PassInfo info;
+  std::vector<PassOptionInfo> options;
+  /// Config keys the pass reads (registered in ConfigRegistry::global() by PassRegistry::add).
+  std::vector<ConfigKeyInfo> configKeys;
+  /// Builds an instance from validated options (schema order, defaults filled).
+  std::function<PassPtr(const AttrDict& options)> create;
+};
+
+/// Passes by name. The faces fill one with registerBuiltinPasses (passes/registry.h).
+class PassRegistry {
+ public:
+  /// Adds a pass (and registers its config keys). A duplicate name throws.
+  void add(PassRegistration registration);
+  /// The registration named `name`, or null.
+  const PassRegistration* find(std::string_view name) const;
+  /// All registrations, sorted by name.
+  std::vector<const PassRegistration*> all() const;
+  /// Builds `name` with `options` (unknown option or wrong kind: DiagnosticError naming it).
+  PassPtr create(std::string_view name, const AttrDict& options = {}) const;
+
+ private:
+  std::vector<PassRegistration> passes_;
+};
+
+/// Parses a pipeline spec into a Sequential named "pipeline". Errors (unknown
+/// pass with a "did you mean" suggestion, unknown option, bad value, syntax) are
+/// DiagnosticErrors located at the column in `spec` (file name `sourceName`).
+PassPtr parsePipeline(std::string_view spec, const PassRegistry& registry, std::string sourceName = "<pipeline>");
+
+/// The canonical text of a pass or pipeline (parsePipeline(pipelineText(p)) rebuilds p).
+std::string pipelineText(const Pass& pass);
+
+}  // namespace passlab
