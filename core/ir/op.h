@@ -51,6 +51,12 @@ struct AttrField {
   AttrValue defaultValue;
   /// Whether None is a legal value.
   bool nullable = false;
+  /// A call must give this attribute (TVM fields without a default, e.g.
+  /// reshape's newshape, clip's a_min); `defaultValue` is then None.
+  bool required = false;
+  /// Further kinds accepted unchanged (split's indices_or_sections is an Int or
+  /// an Array). Otherwise an Int given for an Array field becomes a one-element array.
+  std::vector<AttrValue::Kind> alsoAccepts = {};
 };
 
 /// Computes the result type of a call from its argument types and attributes
@@ -87,5 +93,10 @@ std::span<const OpDef> allOps();
 AttrDict canonicalizeAttrs(const OpDef& op, const AttrDict& attrs);
 /// The value of `key` in canonical `attrs`, or the schema default.
 const AttrValue& attrOrDefault(const OpDef& op, const AttrDict& attrs, std::string_view key);
+
+/// Checks the argument count against `op.numArgs` and runs the op's relation.
+/// Errors are TypeRelationErrors whose message starts with the op name
+/// ("nn.conv2d: ..."), so callers only attach the span.
+Type inferOpCallType(const OpDef& op, std::span<const Type> args, const AttrDict& attrs);
 
 }  // namespace passlab
