@@ -194,11 +194,11 @@ Type relMatmul(std::span<const Type> args, const AttrDict& attrs) {
   bool ta = attr("transpose_a").asBool(), tb = attr("transpose_b").asBool();
   if (a.shape.size() < (ta ? 2u : 1u)) relationError("tensor_a has too few dimensions: " + typeToString(args[0]));
   if (b.shape.size() != 2) relationError("tensor_b must be 2-d, got " + typeToString(args[1]));
-  std::vector<int64_t> out = a.shape;
+  // Output: a's batch dims, then M, then N. With transpose_a, a is [..., K, M].
+  std::vector<int64_t> out(a.shape.begin(), a.shape.end() - 1);
   int64_t k = a.shape.back();
-  if (ta) {  // [..., K, M]: the last two axes swap
+  if (ta) {
     k = a.shape[a.shape.size() - 2];
-    out.pop_back();
     out.back() = a.shape.back();
   }
   int64_t kb = tb ? b.shape[1] : b.shape[0];
@@ -208,7 +208,7 @@ Type relMatmul(std::span<const Type> args, const AttrDict& attrs) {
                   " (transpose_a=" + (ta ? "True" : "False") + ", transpose_b=" + (tb ? "True" : "False") + ")");
   if (!attr("units").isNone() && dimsDiffer(attr("units").asInt(), n))
     relationError("units=" + std::to_string(attr("units").asInt()) + " does not match " + typeToString(args[1]));
-  out.back() = n;
+  out.push_back(n);
   return tensorType(std::move(out), dtypeAttr(attr("out_dtype"), "out_dtype", a.dtype));
 }
 

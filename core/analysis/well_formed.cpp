@@ -1,0 +1,357 @@
+// The well-formed checker: scoping of variables (defined once, before use, in
+// scope), globals that exist, dataflow variables kept inside their block, and
+// annotations that agree with inferred types. Graph level is walked with an
+// explicit stack of visit/bind/unbind actions; TIR recursively.
+#include "core/analysis/well_formed.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace passlab {
+
+namespace {
+
+/// Same rule as type inference: equal where both are known, `?` matches anything.
+bool consistent(const Type& a, const Type& b) {
+  if (!a || !b || a == b) return true;
+  if (a->kind != b->kind) return false;
+  if (const auto* x = as<TensorTypeNode>(a)) {
+    const auto* y = as<TensorTypeNode>(b);
+    if (x->dtype != y->dtype || x->shape.size() != y->shape.size()) return false;
+    for (size_t i = 0; i < x->shape.size(); ++i)
+      if (x->shape[i] != y->shape[i] && x->shape[i] != kDynamicDim && y->shape[i] != kDynamicDim) return false;
+    return true;
+  }
+  if (const auto* x = as<TupleTypeNode>(a)) {
+    const auto* y = as<TupleTypeNode>(b);
+    if (x->fields.size() != y->fields.size()) return false;
+    for (size_t i = 0; i < x->fields.size(); ++i)
+      if (!consistent(x->fields[i], y->fields[i])) return false;
+    return true;
+  }
+  const auto* x = as<FuncTypeNode>(a);
+  const auto* y = as<FuncTypeNode>(b);
+  if (x->params.size() != y->params.size() || !consistent(x->ret, y->ret)) return false;
+  for (size_t i = 0; i < x->params.size(); ++i)
+    if (!consistent(x->params[i], y->params[i])) return false;
+  return true;
+}
+
+class Checker {
+ public:
+  explicit Checker(const IRModuleNode& mod) : mod_(mod) {}
+
+  std::vector<Diagnostic> run() {
+    for (const auto& [name, fn] : mod_.functions) {
+      function_ = name;
+      fallback_ = fn ? fn->span : Span{};
+      if (!fn) {
+        report({}, "wf.null-function", "@" + name + " has no definition");
+      } else if (const auto* prim = as<PrimFuncNode>(fn)) {
+        checkPrimFunc(*prim);
+      } else if (as<FunctionNode>(fn)) {
+        checkGraph(fn);
+      } else {
+        report(fn->span, "wf.not-a-function", "@" + name + " is bound to something other than a function");
+      }
+    }
+    return std::move(diagnostics_);
+  }
+
+ private:
+  void report(const Span& span, std::string rule, std::string message) {
+    Diagnostic d;
+    d.span = span.known() ? span : fallback_;
+    d.rule = std::move(rule);
+    d.message = std::move(message);
+    d.function = function_;
+    diagnostics_.push_back(std::move(d));
+  }
+
+  // ---- Graph level --------------------------------------------------------------
+
+  /// One pending action of the walk.
+  struct Action {
+    enum Kind : uint8_t { Visit, Bind, BindDataflow, Unbind, Hide } kind;
+    const ExprNode* node;    // Visit: the node; Bind/Unbind/Hide: the VarNode
+    const ExprNode* parent;  // Visit: the parent (for spans of variable uses); Bind: the binder
+  };
+
+  void checkGraph(const Expr& root) {
+    stack_.push_back({Action::Visit, root.get(), nullptr});
+    while (!stack_.empty()) {
+      Action a = stack_.back();
+      stack_.pop_back();
+      const auto* var = static_cast<const VarNode*>(a.node);
+      switch (a.kind) {
+        case Action::Visit: visit(a.node, a.parent); break;
+        case Action::Bind:
+        case Action::BindDataflow: bind(var, a.parent, a.kind == Action::BindDataflow); break;
+        case Action::Unbind: inScope_.erase(var); break;
+        case Action::Hide:
+          // Dataflow-local variables leave scope at the end of their block.
+          inScope_.erase(var);
+          hidden_.insert(var);
+          break;
+      }
+    }
+    inScope_.clear();
+  }
+
+  void bind(const VarNode* var, const ExprNode* binder, bool inDataflow) {
+    auto [it, fresh] = binders_.emplace(var, binder);
+    if (!fresh && it->second != binder)
+      report(var->span.known() ? var->span : binder->span, "wf.duplicate-def",
+             "%" + var->name + " is bound more than once (each variable must have a single definition)");
+    if (var->isDataflow && !inDataflow)
+      report(var->span.known() ? var->span : binder->span, "wf.dataflow-var-outside",
+             "dataflow variable %" + var->name + " is bound outside a dataflow block");
+    inScope_.insert(var);
+    if (var->annotation && var->checkedType && !consistent(var->annotation, var->checkedType))
+      report(var->span, "wf.type-mismatch",
+             "%" + var->name + " is annotated " + typeToString(var->annotation) + " but typed " + typeToString(var->checkedType));
+  }
+
+  void useVar(const VarNode* var, const ExprNode* parent) {
+    if (inScope_.count(var)) return;
+    const Span& span = parent && parent->span.known() ? parent->span : var->span;
+    if (hidden_.count(var))
+      report(span, "wf.dataflow-var-escape", "dataflow variable %" + var->name + " is used outside its dataflow block");
+    else if (binders_.count(var))
+      report(span, "wf.undefined-var", "%" + var->name + " is used outside the scope of its definition");
+    else
+      report(span, "wf.undefined-var", "%" + var->name + " is used but never defined");
+  }
+
+  void push(Action::Kind kind, const ExprNode* node, const ExprNode* parent) {
+    if (node) stack_.push_back({kind, node, parent});
+  }
+
+  /// Checks annotation vs. inferred type of a binding's value.
+  void checkBinding(const VarNode& var, const Expr& value) {
+    if (var.annotation && value && value->checkedType && !consistent(var.annotation, value->checkedType))
+      report(value->span.known() ? value->span : var.span, "wf.type-mismatch",
+             "%" + var.name + " is annotated " + typeToString(var.annotation) + " but its value has type " +
+                 typeToString(value->checkedType));
+  }
+
+  void visit(const ExprNode* e, const ExprNode* parent) {
+    if (const auto* var = as<VarNode>(e)) {
+      useVar(var, parent);  // every occurrence: a shared variable may be used out of scope anywhere
+      return;
+    }
+    if (!visited_.insert(e).second) return;  // shared subtree: checked once
+    // Actions are pushed in reverse: the last pushed runs first.
+    switch (e->kind) {
+      case ExprKind::Var:
+      case ExprKind::Constant:
+      case ExprKind::Op: break;
+      case ExprKind::GlobalVar: {
+        const auto* gv = as<GlobalVarNode>(e);
+        if (!mod_.lookup(gv->name)) report(gv->span.known() ? gv->span : (parent ? parent->span : Span{}), "wf.undefined-global",
+                                           "@" + gv->name + " is not defined in the module");
+        break;
+      }
+      case ExprKind::Call: {
+        const auto* c = as<CallNode>(e);
+        for (size_t i = c->args.size(); i-- > 0;) push(Action::Visit, c->args[i].get(), e);
+        push(Action::Visit, c->callee.get(), e);
+        break;
+      }
+      case ExprKind::Tuple: {
+        const auto* t = as<TupleNode>(e);
+        for (size_t i = t->fields.size(); i-- > 0;) push(Action::Visit, t->fields[i].get(), e);
+        break;
+      }
+      case ExprKind::TupleGetItem: push(Action::Visit, as<TupleGetItemNode>(e)->tuple.get(), e); break;
+      case ExprKind::Let: {
+        const auto* l = as<LetNode>(e);
+        checkBinding(*l->var, l->value);
+        push(Action::Unbind, l->var.get(), e);
+        push(Action::Visit, l->body.get(), e);
+        // A let-bound function may call itself (recursive closures, as in Relay).
+        bool recursive = as<FunctionNode>(l->value) != nullptr;
+        if (!recursive) push(Action::Bind, l->var.get(), e);
+        push(Action::Visit, l->value.get(), e);
+        if (recursive) push(Action::Bind, l->var.get(), e);
+        break;
+      }
+      case ExprKind::If: {
+        const auto* i = as<IfNode>(e);
+        push(Action::Visit, i->elseBranch.get(), e);
+        push(Action::Visit, i->thenBranch.get(), e);
+        push(Action::Visit, i->cond.get(), e);
+        break;
+      }
+      case ExprKind::Function: {
+        const auto* f = as<FunctionNode>(e);
+        if (f->retType && f->body && f->body->checkedType && !consistent(f->retType, f->body->checkedType))
+          report(e->span, "wf.type-mismatch",
+                 "the function declares return type " + typeToString(f->retType) + " but its body has type " +
+                     typeToString(f->body->checkedType));
+        for (const Var& p : f->params) push(Action::Unbind, p.get(), e);
+        push(Action::Visit, f->body.get(), e);
+        for (size_t i = f->params.size(); i-- > 0;) push(Action::Bind, f->params[i].get(), e);
+        break;
+      }
+      case ExprKind::Dataflow: {
+        const auto* d = as<DataflowNode>(e);
+        // Outputs stay in scope for the body; dataflow-local variables do not.
+        for (const Binding& b : d->bindings)
+          if (!b.var->isDataflow) push(Action::Unbind, b.var.get(), e);
+        push(Action::Visit, d->body.get(), e);
+        for (const Binding& b : d->bindings)
+          if (b.var->isDataflow) push(Action::Hide, b.var.get(), e);
+        for (size_t i = d->bindings.size(); i-- > 0;) {
+          checkBinding(*d->bindings[i].var, d->bindings[i].value);
+          push(Action::BindDataflow, d->bindings[i].var.get(), e);
+          push(Action::Visit, d->bindings[i].value.get(), e);
+        }
+        break;
+      }
+      case ExprKind::PrimFunc:
+        report(e->span, "wf.nested-primfunc", "a PrimFunc can only be a module-level function");
+        break;
+    }
+  }
+
+  // ---- TIR -------------------------------------------------------------------------
+
+  void checkPrimFunc(const PrimFuncNode& f) {
+    tirVars_.clear();
+    tirEverBound_.clear();
+    tirBuffers_.clear();
+    for (const tir::Param& p : f.params) {
+      bindTirVar(p.var);
+      if (p.buffer && !tirBuffers_.insert(p.buffer.get()).second)
+        report(f.span, "wf.duplicate-def", "buffer " + p.buffer->name + " is a parameter more than once");
+    }
+    stmt(f.body);
+  }
+
+  void bindTirVar(const tir::Var& v) {
+    if (!v) return;
+    tirVars_.insert(v.get());
+    if (!tirEverBound_.insert(v.get()).second)
+      report(fallback_, "wf.duplicate-def", "TIR variable " + v->name + " is bound more than once");
+  }
+
+  void useBuffer(const tir::Buffer& b) {
+    if (b && !tirBuffers_.count(b.get()))
+      report(fallback_, "wf.undefined-buffer", "buffer " + b->name + " is used but is neither a parameter nor allocated");
+  }
+
+  void expr(const tir::PrimExpr& e) {
+    using namespace tir;
+    if (!e) return;
+    switch (e->kind) {
+      case PrimExprKind::IntImm:
+      case PrimExprKind::FloatImm: return;
+      case PrimExprKind::Var:
+        if (!tirVars_.count(as<tir::VarNode>(e)))
+          report(fallback_, "wf.undefined-var", "TIR variable " + as<tir::VarNode>(e)->name + " is used but never defined");
+        return;
+      case PrimExprKind::Binary:
+        expr(as<BinaryNode>(e)->a);
+        expr(as<BinaryNode>(e)->b);
+        return;
+      case PrimExprKind::Not: expr(as<NotNode>(e)->a); return;
+      case PrimExprKind::Select:
+        expr(as<SelectNode>(e)->cond);
+        expr(as<SelectNode>(e)->trueValue);
+        expr(as<SelectNode>(e)->falseValue);
+        return;
+      case PrimExprKind::Cast: expr(as<CastNode>(e)->value); return;
+      case PrimExprKind::Call: {
+        const auto* c = as<tir::CallNode>(e);
+        if (c->isGlobal && !as<PrimFuncNode>(mod_.lookup(c->callee)))
+          report(fallback_, "wf.undefined-global", "@" + c->callee + " is called but is not a PrimFunc of the module");
+        for (const PrimExpr& a : c->args) expr(a);
+        return;
+      }
+      case PrimExprKind::Load:
+        useBuffer(as<LoadNode>(e)->buffer);
+        for (const PrimExpr& i : as<LoadNode>(e)->indices) expr(i);
+        return;
+    }
+  }
+
+  void stmt(const tir::Stmt& s) {
+    using namespace tir;
+    if (!s) return;
+    switch (s->kind) {
+      case StmtKind::Store: {
+        const auto* x = as<StoreNode>(s);
+        useBuffer(x->buffer);
+        for (const PrimExpr& i : x->indices) expr(i);
+        expr(x->value);
+        return;
+      }
+      case StmtKind::For: {
+        const auto* x = as<ForNode>(s);
+        expr(x->min);
+        expr(x->extent);
+        bindTirVar(x->var);
+        stmt(x->body);
+        tirVars_.erase(x->var.get());
+        return;
+      }
+      case StmtKind::LetStmt: {
+        const auto* x = as<LetStmtNode>(s);
+        expr(x->value);
+        bindTirVar(x->var);
+        stmt(x->body);
+        tirVars_.erase(x->var.get());
+        return;
+      }
+      case StmtKind::IfThenElse: {
+        const auto* x = as<IfThenElseNode>(s);
+        expr(x->cond);
+        stmt(x->thenCase);
+        stmt(x->elseCase);
+        return;
+      }
+      case StmtKind::Allocate:
+      case StmtKind::AllocateConst: {
+        const Buffer& b = s->kind == StmtKind::Allocate ? as<AllocateNode>(s)->buffer : as<AllocateConstNode>(s)->buffer;
+        const Stmt& body = s->kind == StmtKind::Allocate ? as<AllocateNode>(s)->body : as<AllocateConstNode>(s)->body;
+        if (!tirBuffers_.insert(b.get()).second) report(fallback_, "wf.duplicate-def", "buffer " + b->name + " is allocated twice");
+        if (s->kind == StmtKind::AllocateConst) {
+          const NDArray& data = as<AllocateConstNode>(s)->data;
+          if (data.dtype() != b->dtype || data.shape() != b->shape)
+            report(fallback_, "wf.type-mismatch", "constant data of buffer " + b->name + " does not match its dtype and shape");
+        }
+        stmt(body);
+        tirBuffers_.erase(b.get());
+        return;
+      }
+      case StmtKind::Seq:
+        for (const Stmt& c : as<SeqNode>(s)->stmts) stmt(c);
+        return;
+      case StmtKind::Evaluate: expr(as<EvaluateNode>(s)->value); return;
+    }
+  }
+
+  const IRModuleNode& mod_;
+  std::string function_;
+  Span fallback_;
+  std::vector<Diagnostic> diagnostics_;
+  std::vector<Action> stack_;
+  /// Where each graph-level variable was bound (module-wide: a variable node
+  /// reused as the parameter of two functions is a duplicate definition).
+  std::unordered_map<const VarNode*, const ExprNode*> binders_;
+  std::unordered_set<const VarNode*> inScope_, hidden_;
+  std::unordered_set<const ExprNode*> visited_;
+  /// TIR variables in scope, and every one bound so far in this PrimFunc.
+  std::unordered_set<const tir::VarNode*> tirVars_, tirEverBound_;
+  std::unordered_set<const tir::BufferNode*> tirBuffers_;
+};
+
+}  // namespace
+
+std::vector<Diagnostic> checkWellFormed(const IRModule& mod) {
+  if (!mod) return {};
+  return Checker(*mod).run();
+}
+
+}  // namespace passlab
