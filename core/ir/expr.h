@@ -36,7 +36,8 @@ struct ExprNode;
 /// An immutable, shared expression.
 using Expr = std::shared_ptr<const ExprNode>;
 
-/// Base of all expressions.
+/// Base of all expressions. Nodes that own children release them through a
+/// per-thread queue (expr.cpp), so dropping a 1M-deep chain never recurses.
 struct ExprNode {
   const ExprKind kind;
   /// Where the node came from in the input text (unknown for pass-built nodes).
@@ -105,6 +106,7 @@ struct CallNode final : ExprNode {
   /// For op calls: canonical attributes (schema order, defaults removed).
   AttrDict attrs;
   CallNode(Expr c, std::vector<Expr> a, AttrDict at, Span s) : ExprNode(kKind, std::move(s)), callee(std::move(c)), args(std::move(a)), attrs(std::move(at)) {}
+  ~CallNode() override;
   /// The op when the callee is an op, else null.
   const OpDef* op() const;
 };
@@ -114,6 +116,7 @@ struct TupleNode final : ExprNode {
   static constexpr ExprKind kKind = ExprKind::Tuple;
   std::vector<Expr> fields;
   TupleNode(std::vector<Expr> f, Span s) : ExprNode(kKind, std::move(s)), fields(std::move(f)) {}
+  ~TupleNode() override;
 };
 
 /// t.N
@@ -122,6 +125,7 @@ struct TupleGetItemNode final : ExprNode {
   Expr tuple;
   int index;
   TupleGetItemNode(Expr t, int i, Span s) : ExprNode(kKind, std::move(s)), tuple(std::move(t)), index(i) {}
+  ~TupleGetItemNode() override;
 };
 
 /// let %var = value; body
@@ -131,6 +135,7 @@ struct LetNode final : ExprNode {
   Expr value;
   Expr body;
   LetNode(Var v, Expr val, Expr b, Span s) : ExprNode(kKind, std::move(s)), var(std::move(v)), value(std::move(val)), body(std::move(b)) {}
+  ~LetNode() override;
 };
 
 /// if (cond) { then } else { else }
@@ -140,6 +145,7 @@ struct IfNode final : ExprNode {
   Expr thenBranch;
   Expr elseBranch;
   IfNode(Expr c, Expr t, Expr e, Span s) : ExprNode(kKind, std::move(s)), cond(std::move(c)), thenBranch(std::move(t)), elseBranch(std::move(e)) {}
+  ~IfNode() override;
 };
 
 /// fn (%params) -> ret { body }, with attributes (Primitive, Compiler, ...).
@@ -152,6 +158,7 @@ struct FunctionNode final : ExprNode {
   AttrDict attrs;
   FunctionNode(std::vector<Var> p, Expr b, Type r, AttrDict a, Span s)
       : ExprNode(kKind, std::move(s)), params(std::move(p)), body(std::move(b)), retType(std::move(r)), attrs(std::move(a)) {}
+  ~FunctionNode() override;
 };
 using Function = std::shared_ptr<const FunctionNode>;
 
@@ -169,6 +176,7 @@ struct DataflowNode final : ExprNode {
   std::vector<Binding> bindings;
   Expr body;
   DataflowNode(std::vector<Binding> b, Expr body_, Span s) : ExprNode(kKind, std::move(s)), bindings(std::move(b)), body(std::move(body_)) {}
+  ~DataflowNode() override;
 };
 
 // ---- Constructors --------------------------------------------------------
