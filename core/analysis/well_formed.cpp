@@ -112,6 +112,18 @@ class Checker {
              "%" + var->name + " is annotated " + typeToString(var->annotation) + " but typed " + typeToString(var->checkedType));
   }
 
+  /// One binder binding the same variable twice (`fn (%x, %x)`): the module-wide
+  /// check cannot see it, since both bindings have the same binder node.
+  template <class T, class GetVar>
+  void reportRepeats(const std::vector<T>& items, GetVar getVar) {
+    std::unordered_set<const VarNode*> seen;
+    for (const T& item : items) {
+      const Var& v = getVar(item);
+      if (!seen.insert(v.get()).second)
+        report(v->span, "wf.duplicate-def", "%" + v->name + " is bound more than once in the same binder");
+    }
+  }
+
   void useVar(const VarNode* var, const ExprNode* parent) {
     if (inScope_.count(var)) return;
     const Span& span = parent && parent->span.known() ? parent->span : var->span;
@@ -189,6 +201,7 @@ class Checker {
           report(e->span, "wf.type-mismatch",
                  "the function declares return type " + typeToString(f->retType) + " but its body has type " +
                      typeToString(f->body->checkedType));
+        reportRepeats(f->params, [](const Var& p) { return p; });
         for (const Var& p : f->params) push(Action::Unbind, p.get(), e);
         push(Action::Visit, f->body.get(), e);
         for (size_t i = f->params.size(); i-- > 0;) push(Action::Bind, f->params[i].get(), e);
@@ -196,6 +209,7 @@ class Checker {
       }
       case ExprKind::Dataflow: {
         const auto* d = as<DataflowNode>(e);
+        reportRepeats(d->bindings, [](const Binding& bd) { return bd.var; });
         // Outputs stay in scope for the body; dataflow-local variables do not.
         for (const Binding& b : d->bindings)
           if (!b.var->isDataflow) push(Action::Unbind, b.var.get(), e);
