@@ -82,7 +82,8 @@ class Checker {
     while (!stack_.empty()) {
       Action a = stack_.back();
       stack_.pop_back();
-      const auto* var = static_cast<const VarNode*>(a.node);
+      // Only Bind/Unbind/Hide actions carry a variable.
+      const auto* var = a.kind == Action::Visit ? nullptr : static_cast<const VarNode*>(a.node);
       switch (a.kind) {
         case Action::Visit: visit(a.node, a.parent); break;
         case Action::Bind:
