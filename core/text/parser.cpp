@@ -1,0 +1,594 @@
+// Parser infrastructure (tokens, diagnostics, recovery, scopes), module-level
+// items, types and attribute values. Relay expressions are in parser_relay.cpp,
+// PrimFuncs in parser_tir.cpp.
+#include "core/text/parser.h"
+
+#include <bit>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "core/text/literal.h"
+#include "core/text/parser_impl.h"
+
+namespace passlab {
+namespace text {
+
+Parser::Parser(std::string text, std::string fileName)
+    : file_(std::make_shared<const SourceFile>(std::move(fileName), std::move(text))), lexer_(file_->text) {
+  scopeStarts_.push_back(0);
+}
+
+// ---- Tokens ----------------------------------------------------------------
+
+void Parser::fillLookahead(size_t k) {
+  while (lookaheadCount_ <= k) {
+    Token t = lexer_.next();
+    lookaheadError_[lookaheadCount_] = t.kind == Tok::Error ? lexer_.errorMessage() : std::string();
+    lookahead_[lookaheadCount_++] = t;
+  }
+}
+
+const Token& Parser::rawPeek() {
+  fillLookahead(0);
+  return lookahead_[0];
+}
+
+const Token& Parser::peek(size_t k) {
+  fillLookahead(k);
+  if (lookahead_[k].kind == Tok::Error) fail(lookahead_[k], lookaheadError_[k]);
+  return lookahead_[k];
+}
+
+Token Parser::take() {
+  peek();
+  Token t = lookahead_[0];
+  for (size_t i = 1; i < lookaheadCount_; ++i) {
+    lookahead_[i - 1] = lookahead_[i];
+    lookaheadError_[i - 1] = std::move(lookaheadError_[i]);
+  }
+  --lookaheadCount_;
+  lastTaken_ = t;
+  return t;
+}
+
+bool Parser::accept(Tok kind) {
+  if (!check(kind)) return false;
+  take();
+  return true;
+}
+
+bool Parser::acceptWord(std::string_view word) {
+  if (!checkWord(word)) return false;
+  take();
+  return true;
+}
+
+Token Parser::expect(Tok kind, std::string_view what) {
+  if (!check(kind)) failExpected(what);
+  return take();
+}
+
+Token Parser::expectWord(std::string_view word, std::string_view what) {
+  if (!checkWord(word)) failExpected(what);
+  return take();
+}
+
+// ---- Diagnostics -------------------------------------------------------------
+
+Span Parser::spanOf(const Token& first, const Token& last) const {
+  Span s;
+  s.file = file_;
+  s.line = first.line;
+  s.column = first.column;
+  s.endLine = last.line;
+  s.endColumn = last.endColumn();
+  return s;
+}
+
+void Parser::report(const Span& where, std::string message, std::string rule) {
+  if (diagnostics_.size() >= kMaxErrors) throw TooManyErrors{};
+  Diagnostic d;
+  d.span = where;
+  d.message = std::move(message);
+  d.rule = std::move(rule);
+  diagnostics_.push_back(std::move(d));
+}
+
+void Parser::fail(const Token& at, std::string message) {
+  report(spanAt(at), std::move(message));
+  throw ParseAbort{};
+}
+
+std::string Parser::describe(const Token& t) {
+  switch (t.kind) {
+    case Tok::End: return "end of input";
+    case Tok::String: return "string " + std::string(t.text.substr(0, 40));
+    case Tok::Error: return "invalid input";
+    default: {
+      std::string text(t.text.substr(0, 40));
+      return "'" + text + (t.text.size() > 40 ? "...'" : "'");
+    }
+  }
+}
+
+void Parser::failExpected(std::string_view what) {
+  const Token& t = peek();
+  fail(t, "expected " + std::string(what) + ", got " + describe(t));
+}
+
+Parser::Depth::Depth(Parser& p) : parser(p) {
+  if (++parser.depth_ > kMaxNestingDepth) {
+    --parser.depth_;
+    parser.fail(parser.rawPeek(), "nesting too deep (more than " + std::to_string(kMaxNestingDepth) + " levels)");
+  }
+}
+
+// ---- Recovery ------------------------------------------------------------------
+
+Parser::Stop Parser::skipStatement(const Token& start) {
+  lexer_.resetTo(start);
+  lookaheadCount_ = 0;
+  int braces = 0;
+  auto pushBack = [this](const Token& t) {
+    lookahead_[0] = t;
+    lookaheadError_[0] = t.kind == Tok::Error ? lexer_.errorMessage() : std::string();
+    lookaheadCount_ = 1;
+  };
+  while (true) {
+    Token t = lexer_.next();
+    switch (t.kind) {
+      case Tok::End: pushBack(t); return Stop::End;
+      case Tok::LBrace: ++braces; break;
+      case Tok::RBrace:
+        if (braces == 0) {
+          pushBack(t);
+          return Stop::RBrace;
+        }
+        --braces;
+        break;
+      case Tok::Semi:
+        if (braces == 0) {
+          lastTaken_ = t;
+          return Stop::Semi;
+        }
+        break;
+      case Tok::Ident:
+        if (isTopLevelKeyword(t)) {
+          pushBack(t);
+          return Stop::TopLevel;
+        }
+        break;
+      default: break;
+    }
+  }
+}
+
+void Parser::skipToTopLevel(const Token& itemStart) {
+  if (lookaheadCount_ > 0) lexer_.resetTo(lookahead_[0]);
+  lookaheadCount_ = 0;
+  while (true) {
+    Token t = lexer_.next();
+    bool boundary = t.kind == Tok::End || isTopLevelKeyword(t) || (t.kind == Tok::Hash && t.column == 1);
+    if (boundary && (t.kind == Tok::End || t.offset != itemStart.offset)) {
+      lookahead_[0] = t;
+      lookaheadCount_ = 1;
+      return;
+    }
+  }
+}
+
+// ---- Scopes ------------------------------------------------------------------
+
+void Parser::pushScope() { scopeStarts_.push_back(symbols_.size()); }
+
+void Parser::popScope() {
+  size_t start = scopeStarts_.back();
+  scopeStarts_.pop_back();
+  while (symbols_.size() > start) {
+    const Symbol& s = symbols_.back();
+    if (s.shadowed >= 0)
+      symbolIndex_[s.name] = s.shadowed;
+    else
+      symbolIndex_.erase(s.name);
+    symbols_.pop_back();
+  }
+}
+
+Parser::Symbol* Parser::define(const Token& nameToken, std::string_view name) {
+  auto it = symbolIndex_.find(name);
+  int previous = it == symbolIndex_.end() ? -1 : it->second;
+  uint32_t scope = static_cast<uint32_t>(scopeStarts_.size());
+  if (previous >= 0 && symbols_[previous].scope == scope) {
+    report(spanAt(nameToken), "duplicate definition of '%" + std::string(name) + "' (first defined at line " +
+                                  std::to_string(symbols_[previous].line) + ")");
+    return nullptr;
+  }
+  Symbol s;
+  s.name = name;
+  s.line = nameToken.line;
+  s.shadowed = previous;
+  s.scope = scope;
+  symbols_.push_back(std::move(s));
+  symbolIndex_[name] = static_cast<int>(symbols_.size() - 1);
+  return &symbols_.back();
+}
+
+const Parser::Symbol* Parser::lookup(std::string_view name) const {
+  auto it = symbolIndex_.find(name);
+  return it == symbolIndex_.end() ? nullptr : &symbols_[it->second];
+}
+
+void Parser::poison(const Token& nameToken, std::string_view name) {
+  auto it = symbolIndex_.find(name);
+  if (it != symbolIndex_.end() && symbols_[it->second].scope == scopeStarts_.size()) return;
+  Symbol* s = define(nameToken, name);
+  if (s) s->poisoned = true;
+}
+
+// ---- Module ------------------------------------------------------------------
+
+IRModule Parser::parseModule() {
+  try {
+    while (true) {
+      Token start = rawPeek();
+      try {
+        if (peek().kind == Tok::End) break;
+        parseTopLevelItem();
+      } catch (const ParseAbort&) {
+        skipToTopLevel(start);
+      }
+    }
+    for (const GlobalRef& ref : globalRefs_)
+      if (!functions_.count(ref.name)) report(ref.span, "undefined global '@" + ref.name + "'");
+  } catch (const TooManyErrors&) {
+    Diagnostic d;
+    d.message = "too many errors; stopping";
+    d.rule = "parse";
+    diagnostics_.push_back(std::move(d));
+  }
+  if (!diagnostics_.empty()) throw DiagnosticError(std::move(diagnostics_));
+  if (!moduleAttrs_.contains(module_attr::kPhase)) moduleAttrs_.set(module_attr::kPhase, AttrValue::integer(0));
+  return makeModule(std::move(functions_), std::move(moduleAttrs_));
+}
+
+Expr Parser::parseStandaloneExpr() {
+  exprMode_ = true;
+  Expr result;
+  try {
+    try {
+      while (check(Tok::Hash)) parseHeaderAttribute();
+      result = parseBlockBody(Tok::End, rawPeek());
+    } catch (const ParseAbort&) {
+    }
+  } catch (const TooManyErrors&) {
+    Diagnostic d;
+    d.message = "too many errors; stopping";
+    d.rule = "parse";
+    diagnostics_.push_back(std::move(d));
+  }
+  if (!diagnostics_.empty()) throw DiagnosticError(std::move(diagnostics_));
+  if (!result) throwError(spanAt(lastTaken_), "expression could not be parsed", "parse");
+  return result;
+}
+
+void Parser::parseTopLevelItem() {
+  const Token& t = peek();
+  if (t.kind == Tok::Hash) return parseHeaderAttribute();
+  if (t.is("def")) return parseDef();
+  if (t.is("primfn")) return parsePrimFunc();
+  if (t.is("type") || t.is("extern"))
+    fail(t, "'" + std::string(t.text) + "' definitions (Relay ADTs) are not supported");
+  fail(t, "expected 'def', 'primfn' or '#[...]' at the top level, got " + describe(t));
+}
+
+void Parser::parseHeaderAttribute() {
+  Token hash = take();
+  expect(Tok::LBracket, "'[' after '#'");
+  if (checkWord("metadata") && peek(1).kind == Tok::RBracket) {
+    report(spanAt(hash),
+           "TVM's JSON metadata section is not supported; write constants inline as "
+           "const(Tensor[(...), dtype], [values])");
+    // The JSON that follows is not Relay text: stop reading the file here.
+    lookaheadCount_ = 0;
+    lexer_.skipToEnd();
+    return;
+  }
+  Token keyToken = peek();
+  std::string key = parseAttrKey();
+  expect(Tok::Equal, "'=' in the header attribute");
+  Token valueToken = peek();
+  AttrValue value = parseAttrValue();
+  expect(Tok::RBracket, "']' to close the header attribute");
+  if (key == "version" && keyToken.kind == Tok::Ident) {
+    if (value.kind() != AttrValue::Kind::String) fail(valueToken, "the version must be a string such as \"0.0.5\"");
+    return;
+  }
+  if (key == module_attr::kPhase &&
+      (value.kind() != AttrValue::Kind::Int || value.asInt() < 0 || value.asInt() > 3))
+    fail(valueToken, "module attribute 'phase' must be an integer from 0 (ingestion) to 3 (build)");
+  if (moduleAttrs_.contains(key)) {
+    report(spanAt(keyToken), "module attribute '" + key + "' is given twice");
+    return;
+  }
+  moduleAttrs_.set(std::move(key), std::move(value));
+}
+
+void Parser::addFunction(const Token& nameToken, Expr fn) {
+  std::string name(nameToken.text.substr(1));
+  auto it = functionLines_.find(name);
+  if (it != functionLines_.end()) {
+    report(spanAt(nameToken), "duplicate definition of global '@" + name + "' (first defined at line " +
+                                  std::to_string(it->second) + ")");
+    return;
+  }
+  functionLines_[name] = nameToken.line;
+  if (fn) functions_[name] = std::move(fn);
+}
+
+void Parser::parseDef() {
+  Token defToken = take();
+  Token nameToken = expect(Tok::Global, "a global name such as @main after 'def'");
+  expect(Tok::LParen, "'(' to open the parameter list");
+  ScopeGuard guard(*this);
+  pushScope();
+  std::vector<Var> params;
+  AttrDict attrs;
+  bool ok = parseParamList(params, attrs);
+  Type ret;
+  if (accept(Tok::Arrow)) ret = parseType();
+  Token open = expect(Tok::LBrace, "'{' to open the function body");
+  Expr body = parseBlockBody(Tok::RBrace, open);
+  if (!ok || !body) {
+    addFunction(nameToken, nullptr);  // still claims the name, so duplicates are reported
+    return;
+  }
+  addFunction(nameToken, makeFunction(std::move(params), std::move(body), std::move(ret), std::move(attrs), spanFrom(defToken)));
+}
+
+// ---- Types ---------------------------------------------------------------------
+
+std::vector<int64_t> Parser::parseShape() {
+  expect(Tok::LParen, "'(' to open the shape");
+  std::vector<int64_t> shape;
+  while (!accept(Tok::RParen)) {
+    if (accept(Tok::Question)) {
+      shape.push_back(kDynamicDim);
+    } else {
+      if (check(Tok::Minus)) fail(peek(), "a dimension must not be negative");
+      Token t = expect(Tok::Int, "a dimension (integer or '?')");
+      std::string_view digits, suffix;
+      splitNumber(t.text, &digits, &suffix);
+      std::optional<DataType> d;
+      if (!dtypeFromSuffix(suffix, &d) || (d && !d->isInt())) fail(t, "bad suffix on dimension " + describe(t));
+      int64_t v = 0;
+      if (parseIntValue(digits, false, DTypeCode::Int64, &v) != LiteralStatus::Ok)
+        fail(t, "dimension " + describe(t) + " is out of range");
+      shape.push_back(v);
+    }
+    if (!accept(Tok::Comma)) {
+      expect(Tok::RParen, "',' or ')' in the shape");
+      break;
+    }
+  }
+  return shape;
+}
+
+DataType Parser::parseDType() {
+  const Token& t = peek();
+  if (t.kind != Tok::Ident) failExpected("a data type such as float32");
+  if (auto d = DataType::parse(t.text)) {
+    take();
+    return *d;
+  }
+  fail(t, "unknown data type '" + std::string(t.text) +
+              "' (expected bool, int8, int16, int32, int64, uint8, float16, float32 or float64)");
+}
+
+Type Parser::parseType() {
+  Depth depth(*this);
+  const Token& t = peek();
+  if (t.kind == Tok::Question) {
+    take();
+    return nullptr;
+  }
+  if (t.kind == Tok::LParen) {
+    take();
+    std::vector<Type> fields;
+    bool sawComma = false;
+    while (!accept(Tok::RParen)) {
+      fields.push_back(parseType());
+      if (!accept(Tok::Comma)) {
+        expect(Tok::RParen, "',' or ')' in the tuple type");
+        break;
+      }
+      sawComma = true;
+    }
+    if (fields.size() == 1 && !sawComma) return fields[0];  // (T) is just T
+    return tupleType(std::move(fields));
+  }
+  if (t.is("Tensor")) {
+    take();
+    expect(Tok::LBracket, "'[' after Tensor");
+    std::vector<int64_t> shape = parseShape();
+    expect(Tok::Comma, "',' between the shape and the data type");
+    DataType d = parseDType();
+    expect(Tok::RBracket, "']' to close the tensor type");
+    return tensorType(std::move(shape), d);
+  }
+  if (t.is("fn")) {
+    take();
+    expect(Tok::LParen, "'(' after fn");
+    std::vector<Type> params;
+    while (!accept(Tok::RParen)) {
+      params.push_back(parseType());
+      if (!accept(Tok::Comma)) {
+        expect(Tok::RParen, "',' or ')' in the function type");
+        break;
+      }
+    }
+    expect(Tok::Arrow, "'->' in the function type");
+    Type ret = parseType();
+    return funcType(std::move(params), std::move(ret));
+  }
+  if (t.kind == Tok::Ident) {
+    if (auto d = DataType::parse(t.text)) {
+      take();
+      return tensorType({}, *d);
+    }
+    fail(t, "unknown type '" + std::string(t.text) + "' (expected Tensor[(...), dtype], a data type such as float32, "
+                                                     "a tuple type or a fn type)");
+  }
+  failExpected("a type");
+}
+
+// ---- Attribute values ------------------------------------------------------------
+
+bool Parser::specialFloat(std::string_view word, DataType* dtype, bool* isNaN) {
+  std::string_view rest;
+  if (word.substr(0, 3) == "nan") {
+    *isNaN = true;
+  } else if (word.substr(0, 3) == "inf") {
+    *isNaN = false;
+  } else {
+    return false;
+  }
+  rest = word.substr(3);
+  if (rest.empty()) {
+    *dtype = DTypeCode::Float32;
+    return true;
+  }
+  std::optional<DataType> d;
+  if (!dtypeFromSuffix(rest, &d) || !d || !d->isFloat()) return false;
+  *dtype = *d;
+  return true;
+}
+
+std::string Parser::parseAttrKey() {
+  const Token& t = peek();
+  if (t.kind == Tok::Ident) return std::string(take().text);
+  if (t.kind == Tok::String) return decodeString(take().text);
+  failExpected("an attribute name");
+}
+
+AttrValue Parser::parseAttrNumber(bool negative, const Token& signToken) {
+  Token t = take();
+  std::string_view digits, suffix;
+  splitNumber(t.text, &digits, &suffix);
+  std::optional<DataType> d;
+  if (!dtypeFromSuffix(suffix, &d)) fail(t, "unknown literal suffix '" + std::string(suffix) + "'");
+  bool isFloat = t.kind == Tok::Float || (d && d->isFloat());
+  if (isFloat) {
+    uint64_t bits = 0;
+    if (digits.size() > 1 && (digits[1] == 'x' || digits[1] == 'X')) fail(t, "hex literals cannot be floats");
+    LiteralStatus s = parseFloatBits(digits, negative, DTypeCode::Float64, &bits);
+    if (s != LiteralStatus::Ok) fail(signToken, "number " + describe(t) + " is out of range");
+    return AttrValue::floating(std::bit_cast<double>(bits));
+  }
+  int64_t v = 0;
+  if (parseIntValue(digits, negative, DTypeCode::Int64, &v) != LiteralStatus::Ok)
+    fail(signToken, "integer " + describe(t) + " is out of range for int64");
+  return AttrValue::integer(v);
+}
+
+AttrValue Parser::parseAttrValue() {
+  Depth depth(*this);
+  const Token& t = peek();
+  switch (t.kind) {
+    case Tok::String: return AttrValue::string(decodeString(take().text));
+    case Tok::Int:
+    case Tok::Float: return parseAttrNumber(false, t);
+    case Tok::Minus: {
+      Token sign = take();
+      if (check(Tok::Int) || check(Tok::Float)) return parseAttrNumber(true, sign);
+      DataType d;
+      bool isNaN = false;
+      if (check(Tok::Ident) && specialFloat(peek().text, &d, &isNaN) && !isNaN) {
+        take();
+        return AttrValue::floating(-std::numeric_limits<double>::infinity());
+      }
+      failExpected("a number after '-'");
+    }
+    case Tok::LBracket: {
+      take();
+      std::vector<AttrValue> items;
+      while (!accept(Tok::RBracket)) {
+        items.push_back(parseAttrValue());
+        if (!accept(Tok::Comma)) {
+          expect(Tok::RBracket, "',' or ']' in the list");
+          break;
+        }
+      }
+      return AttrValue::array(std::move(items));
+    }
+    case Tok::LBrace: {
+      take();
+      AttrDict dict;
+      while (!accept(Tok::RBrace)) {
+        Token keyToken = peek();
+        std::string key = parseAttrKey();
+        expect(Tok::Colon, "':' after the dictionary key");
+        AttrValue v = parseAttrValue();
+        if (dict.contains(key)) fail(keyToken, "key \"" + key + "\" is given twice");
+        dict.set(std::move(key), std::move(v));
+        if (!accept(Tok::Comma)) {
+          expect(Tok::RBrace, "',' or '}' in the dictionary");
+          break;
+        }
+      }
+      return AttrValue::dict(std::move(dict));
+    }
+    case Tok::Ident: {
+      if (t.is("True") || t.is("False")) return AttrValue::boolean(take().text == "True");
+      if (t.is("None")) {
+        take();
+        return AttrValue::none();
+      }
+      DataType d;
+      bool isNaN = false;
+      if (specialFloat(t.text, &d, &isNaN)) {
+        take();
+        return AttrValue::floating(isNaN ? std::numeric_limits<double>::quiet_NaN()
+                                         : std::numeric_limits<double>::infinity());
+      }
+      break;
+    }
+    default: break;
+  }
+  failExpected("an attribute value (number, string, True/False, None, [list] or {dict})");
+}
+
+const OpDef* Parser::findOpCached(std::string_view name) {
+  auto it = opCache_.find(name);
+  if (it != opCache_.end()) return it->second;
+  const OpDef* op = findOp(name);
+  opCache_.emplace(name, op);
+  return op;
+}
+
+}  // namespace text
+
+IRModule parseModule(std::string text, std::string fileName) {
+  text::Parser parser(std::move(text), std::move(fileName));
+  return parser.parseModule();
+}
+
+IRModule parseModuleFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    Diagnostic d;
+    d.message = "cannot read file '" + path + "'";
+    d.rule = "io";
+    throw DiagnosticError(std::move(d));
+  }
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  return parseModule(buffer.str(), path);
+}
+
+Expr parseExpr(std::string text, std::string fileName) {
+  text::Parser parser(std::move(text), std::move(fileName));
+  return parser.parseStandaloneExpr();
+}
+
+}  // namespace passlab

@@ -1,0 +1,98 @@
+// Internals of the printer (internal to core/text).
+//
+// Every traversal here is iterative (explicit work stacks), so printing a
+// 100k-op chain or a deeply nested TIR expression never touches the C++
+// stack depth limit.
+#pragma once
+
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/text/printer.h"
+
+namespace passlab::text {
+
+/// The output buffer: tracks line and column so node ranges can be recorded,
+/// and the indentation of the current block.
+class TextWriter {
+ public:
+  explicit TextWriter(PrintedModule* ranges) : ranges_(ranges) {}
+
+  std::string& out() { return out_; }
+  void text(std::string_view s) { out_.append(s); }
+  /// Starts a line at the current indentation.
+  void beginLine() { out_.append(static_cast<size_t>(indent_) * 2, ' '); }
+  /// Ends the current line.
+  void endLine() {
+    out_ += '\n';
+    ++line_;
+    lineStart_ = out_.size();
+  }
+  void indent(int delta) { indent_ += delta; }
+  uint32_t line() const { return line_; }
+  uint32_t column() const { return static_cast<uint32_t>(out_.size() - lineStart_) + 1; }
+
+  /// True when node ranges are being recorded.
+  bool recording() const { return ranges_ != nullptr; }
+  /// Marks the start of `node` at the current position (first start wins).
+  void rangeStart(const void* node) {
+    if (!ranges_) return;
+    auto [it, inserted] = ranges_->ranges.try_emplace(node);
+    if (inserted) {
+      it->second.line = line_;
+      it->second.column = column();
+    }
+  }
+  /// Marks the end of `node` at the last character written.
+  void rangeEnd(const void* node) {
+    if (!ranges_) return;
+    auto it = ranges_->ranges.find(node);
+    if (it == ranges_->ranges.end() || it->second.endLine != 0) return;
+    it->second.endLine = line_;
+    it->second.endColumn = column() > 1 ? column() - 1 : 1;
+  }
+  PrintedModule* ranges() { return ranges_; }
+
+ private:
+  std::string out_;
+  uint32_t line_ = 1;
+  size_t lineStart_ = 0;
+  int indent_ = 0;
+  PrintedModule* ranges_;
+};
+
+/// Allocates printable, unique names within one function: invalid characters
+/// become '_', names starting with a digit get a 'v' prefix (so they can never
+/// be confused with %0-style bindings), and a collision gets a _N suffix.
+class NameTable {
+ public:
+  /// The name for `key`, allocated from `wanted` on first use.
+  const std::string& nameFor(const void* key, std::string_view wanted);
+  /// Gives `key` the already allocated `name` (a buffer parameter's variable shares its buffer's name).
+  void alias(const void* key, const std::string& name) { names_.emplace(key, name); }
+
+ private:
+  std::unordered_map<const void*, std::string> names_;
+  std::unordered_set<std::string> used_;
+  std::unordered_map<std::string, int> nextSuffix_;
+};
+
+/// Makes `name` a valid identifier body for %name / @name.
+std::string sanitizeName(std::string_view name);
+
+/// `key=value` form of an attribute (key quoted when it is not a plain identifier).
+void appendAttr(std::string& out, const std::string& key, const AttrValue& value);
+/// A constant: a literal with suffix for scalars, const(Type, [values]) otherwise.
+void appendConstant(std::string& out, const NDArray& data, bool typeComment);
+/// `(d0, d1)` shape text as used inside Tensor[...] and Buffer[...].
+void appendShape(std::string& out, const std::vector<int64_t>& shape);
+
+/// Prints graph-level functions and expressions (printer_relay.cpp).
+void printGraphFunction(TextWriter& w, const PrintOptions& options, const std::string& name, const Expr& fn);
+void printStandaloneExpr(TextWriter& w, const PrintOptions& options, const Expr& e);
+/// Prints a PrimFunc (printer_tir.cpp).
+void printPrimFunc(TextWriter& w, const std::string& name, const PrimFuncNode& fn);
+
+}  // namespace passlab::text

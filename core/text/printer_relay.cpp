@@ -1,0 +1,748 @@
+// Printing graph-level functions in TVM's graph form.
+//
+// Every non-atomic node is bound once as `%N = ...;` and referenced by number;
+// a scope's result and single-use let/dataflow values are written inline; a
+// single-use let or dataflow block in result position continues its block.
+//
+// Where a binding goes: each node is printed in the innermost scope that
+// contains all of its uses (the lowest common ancestor of its use scopes), so a
+// node shared between the two branches of an `if` is bound before the `if`,
+// and a node used only inside a function literal stays inside it. Within a
+// scope, bindings appear in DFS post-order, which puts every operand before
+// its users and every let/dataflow header between its value and its body.
+// Numbers count bindings as they are completed (a function literal's inner
+// bindings come before the literal itself), as TVM numbers them.
+//
+// Four passes, all iterative: DFS (post-order, use counts, header events),
+// scope assignment in reverse post-order (users before operands), numbering,
+// and printing driven by an explicit task stack.
+#include <limits>
+
+#include "core/text/printer_impl.h"
+
+namespace passlab::text {
+
+namespace {
+
+constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+
+/// How a node is used by the parent that first reaches it.
+enum class Role : uint8_t { Operand, Tail, LetValue, BindingValue, Decl };
+/// How a node is printed.
+enum class Status : uint8_t { Atomic, Root, Bound, Inline, Chain };
+/// Scope items and DFS events.
+enum class ItemKind : uint8_t { Bind, LetHeader, DataflowOpen, DataflowBinding, DataflowClose };
+
+struct NodeInfo {
+  Expr expr;
+  uint32_t uses = 0;
+  Role role = Role::Operand;
+  Status status = Status::Bound;
+  bool declared = false;
+  bool visited = false;
+  /// Declared by a dataflow binding, or (transitively) uses such a variable.
+  bool dataflowDependent = false;
+  int32_t scope = -1;
+  int32_t ownScope = -1;
+  int32_t chainScope = -1;
+  int32_t number = -1;
+};
+
+struct Item {
+  ItemKind kind;
+  uint32_t node;
+  uint32_t index;
+};
+
+struct Scope {
+  int32_t parent = -1;
+  int32_t depth = 0;
+  uint32_t root = kNone;
+  /// The root is the let/dataflow owning this block: its header is this block's.
+  bool rootIsOwner = false;
+  std::vector<Item> items;
+};
+
+bool isAtomic(ExprKind k) {
+  return k == ExprKind::Var || k == ExprKind::GlobalVar || k == ExprKind::Constant || k == ExprKind::Op ||
+         k == ExprKind::PrimFunc;
+}
+
+/// Calls f(child, role, slot) for each child of `e` in evaluation order.
+template <class F>
+void forEachChild(const Expr& e, F&& f) {
+  switch (e->kind) {
+    case ExprKind::Call: {
+      auto* c = as<CallNode>(e);
+      f(c->callee, Role::Operand, 0);
+      for (size_t i = 0; i < c->args.size(); ++i) f(c->args[i], Role::Operand, static_cast<int>(i + 1));
+      return;
+    }
+    case ExprKind::Tuple: {
+      auto* t = as<TupleNode>(e);
+      for (size_t i = 0; i < t->fields.size(); ++i) f(t->fields[i], Role::Operand, static_cast<int>(i));
+      return;
+    }
+    case ExprKind::TupleGetItem: f(as<TupleGetItemNode>(e)->tuple, Role::Operand, 0); return;
+    case ExprKind::Let: {
+      auto* l = as<LetNode>(e);
+      f(l->var, Role::Decl, 0);
+      f(l->value, Role::LetValue, 1);
+      f(l->body, Role::Tail, 2);
+      return;
+    }
+    case ExprKind::If: {
+      auto* i = as<IfNode>(e);
+      f(i->cond, Role::Operand, 0);
+      f(i->thenBranch, Role::Tail, 1);
+      f(i->elseBranch, Role::Tail, 2);
+      return;
+    }
+    case ExprKind::Function: {
+      auto* fn = as<FunctionNode>(e);
+      for (size_t i = 0; i < fn->params.size(); ++i) f(fn->params[i], Role::Decl, static_cast<int>(i));
+      f(fn->body, Role::Tail, static_cast<int>(fn->params.size()));
+      return;
+    }
+    case ExprKind::Dataflow: {
+      auto* d = as<DataflowNode>(e);
+      for (size_t i = 0; i < d->bindings.size(); ++i) {
+        f(d->bindings[i].var, Role::Decl, static_cast<int>(2 * i));
+        f(d->bindings[i].value, Role::BindingValue, static_cast<int>(2 * i + 1));
+      }
+      f(d->body, Role::Tail, static_cast<int>(2 * d->bindings.size()));
+      return;
+    }
+    default: return;
+  }
+}
+
+class GraphPrinter {
+ public:
+  GraphPrinter(TextWriter& w, const PrintOptions& options) : w_(w), options_(options) {}
+
+  void printDef(const std::string& name, const Expr& fnExpr);
+  void printStandalone(const Expr& e);
+
+ private:
+  // ---- Analysis ----
+  uint32_t idOf(const Expr& e);
+  uint32_t existingId(const Expr& e) const { return ids_.at(e.get()); }
+  void analyze(const Expr& root, bool rootIsDef);
+  void dfs(uint32_t root);
+  void assignScopes(uint32_t root, bool rootIsDef);
+  int32_t newScope(int32_t parent, uint32_t root, bool rootIsOwner);
+  int32_t lca(int32_t a, int32_t b) const;
+  uint32_t bodyOf(uint32_t id) const;
+  uint32_t tailOf(const Scope& s) const;
+  void ownedScopes(uint32_t id, int32_t* first, int* count) const;
+  void number();
+
+  // ---- Printing ----
+  struct Task {
+    enum Kind : uint8_t { ScopeItem, Line, Indent } kind;
+    int32_t scope = 0;
+    uint32_t item = 0;
+    int delta = 0;
+    std::string text;
+    const void* rangeNode = nullptr;
+  };
+  void run(int32_t scope);
+  void printItem(const Item& item);
+  void printTail(const Scope& s);
+  void emitExpr(uint32_t id, std::string_view terminator);
+  void appendRef(std::string& out, uint32_t id);
+  void appendVarDecl(std::string& out, const VarNode* v);
+  void appendFunctionHeader(std::string& out, const FunctionNode& fn);
+  void appendTypeComment(std::string& out, const Type& t);
+  const std::string& varName(const VarNode* v) { return names_.nameFor(v, v->name); }
+  void printFreeVars();
+
+  TextWriter& w_;
+  const PrintOptions& options_;
+  std::vector<NodeInfo> nodes_;
+  std::unordered_map<const ExprNode*, uint32_t> ids_;
+  std::vector<uint32_t> postOrder_;
+  std::vector<Item> events_;
+  std::vector<Scope> scopes_;
+  NameTable names_;
+  std::vector<Task> tasks_;
+  std::vector<Task> pending_;  // tasks of one expression, in forward order
+};
+
+uint32_t GraphPrinter::idOf(const Expr& e) {
+  auto [it, inserted] = ids_.try_emplace(e.get(), static_cast<uint32_t>(nodes_.size()));
+  if (inserted) {
+    nodes_.emplace_back();
+    nodes_.back().expr = e;
+  }
+  return it->second;
+}
+
+void GraphPrinter::dfs(uint32_t root) {
+  // Frame kinds: 0 enter, 1 exit, 2.. marker events (ItemKind + 2).
+  struct Frame {
+    uint32_t id;
+    uint8_t what;
+    uint32_t index;
+  };
+  std::vector<Frame> stack{{root, 0, 0}};
+  std::vector<Frame> children;
+  while (!stack.empty()) {
+    Frame f = stack.back();
+    stack.pop_back();
+    if (f.what == 1) {
+      postOrder_.push_back(f.id);
+      events_.push_back({ItemKind::Bind, f.id, 0});
+      continue;
+    }
+    if (f.what >= 2) {
+      events_.push_back({static_cast<ItemKind>(f.what - 2), f.id, f.index});
+      continue;
+    }
+    if (nodes_[f.id].visited) continue;
+    nodes_[f.id].visited = true;
+    Expr e = nodes_[f.id].expr;
+    children.clear();
+    uint32_t parent = f.id;
+    auto edge = [&](const Expr& child, Role role, int slot) {
+      if (!child) return;
+      uint32_t c = idOf(child);
+      NodeInfo& n = nodes_[c];
+      if (n.uses++ == 0) n.role = role;
+      if (role == Role::Decl) n.declared = true;
+      if (role == Role::Decl && e->kind == ExprKind::Dataflow) n.dataflowDependent = true;
+      if (e->kind == ExprKind::Let && slot == 2)
+        children.push_back({parent, static_cast<uint8_t>(2 + static_cast<int>(ItemKind::LetHeader)), 0});
+      if (e->kind == ExprKind::Dataflow && slot == 0 && role == Role::Decl)
+        children.push_back({parent, static_cast<uint8_t>(2 + static_cast<int>(ItemKind::DataflowOpen)), 0});
+      if (e->kind == ExprKind::Dataflow && role == Role::Tail) {
+        if (as<DataflowNode>(e)->bindings.empty())
+          children.push_back({parent, static_cast<uint8_t>(2 + static_cast<int>(ItemKind::DataflowOpen)), 0});
+        children.push_back({parent, static_cast<uint8_t>(2 + static_cast<int>(ItemKind::DataflowClose)), 0});
+      }
+      children.push_back({c, 0, 0});
+      if (e->kind == ExprKind::Dataflow && role == Role::BindingValue)
+        children.push_back({parent, static_cast<uint8_t>(2 + static_cast<int>(ItemKind::DataflowBinding)),
+                            static_cast<uint32_t>(slot / 2)});
+    };
+    forEachChild(e, edge);
+    stack.push_back({f.id, 1, 0});
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+  }
+}
+
+int32_t GraphPrinter::newScope(int32_t parent, uint32_t root, bool rootIsOwner) {
+  Scope s;
+  s.parent = parent;
+  s.depth = parent < 0 ? 0 : scopes_[parent].depth + 1;
+  s.root = root;
+  s.rootIsOwner = rootIsOwner;
+  scopes_.push_back(std::move(s));
+  return static_cast<int32_t>(scopes_.size() - 1);
+}
+
+int32_t GraphPrinter::lca(int32_t a, int32_t b) const {
+  if (a < 0) return b;
+  if (b < 0) return a;
+  while (scopes_[a].depth > scopes_[b].depth) a = scopes_[a].parent;
+  while (scopes_[b].depth > scopes_[a].depth) b = scopes_[b].parent;
+  while (a != b) {
+    a = scopes_[a].parent;
+    b = scopes_[b].parent;
+  }
+  return a;
+}
+
+uint32_t GraphPrinter::bodyOf(uint32_t id) const {
+  const Expr& e = nodes_[id].expr;
+  if (auto* l = as<LetNode>(e)) return existingId(l->body);
+  if (auto* d = as<DataflowNode>(e)) return existingId(d->body);
+  return id;
+}
+
+uint32_t GraphPrinter::tailOf(const Scope& s) const {
+  uint32_t id = s.root;
+  if (s.rootIsOwner) id = bodyOf(id);
+  while (nodes_[id].status == Status::Chain) id = bodyOf(id);
+  return id;
+}
+
+void GraphPrinter::assignScopes(uint32_t root, bool rootIsDef) {
+  for (auto it = postOrder_.rbegin(); it != postOrder_.rend(); ++it) {
+    uint32_t id = *it;
+    NodeInfo& n = nodes_[id];
+    const Expr e = n.expr;
+    ExprKind k = e->kind;
+    if (rootIsDef && id == root) {
+      n.status = Status::Root;
+      n.ownScope = 0;
+    } else if (isAtomic(k)) {
+      n.status = Status::Atomic;
+      continue;
+    } else {
+      if (n.scope < 0) n.scope = 0;
+      bool single = n.uses == 1;
+      if (single && n.role == Role::Tail && (k == ExprKind::Let || k == ExprKind::Dataflow))
+        n.status = Status::Chain;
+      else if (single && (n.role == Role::Tail || n.role == Role::LetValue || n.role == Role::BindingValue))
+        n.status = Status::Inline;
+      else
+        n.status = Status::Bound;
+      if (k == ExprKind::Function) {
+        n.ownScope = newScope(n.scope, existingId(as<FunctionNode>(e)->body), false);
+      } else if (k == ExprKind::If) {
+        auto* i = as<IfNode>(e);
+        n.ownScope = newScope(n.scope, existingId(i->thenBranch), false);
+        newScope(n.scope, existingId(i->elseBranch), false);
+      } else if (k == ExprKind::Let || k == ExprKind::Dataflow) {
+        if (n.status == Status::Chain) {
+          n.chainScope = n.scope;
+        } else {
+          n.ownScope = newScope(n.scope, id, true);
+          n.chainScope = n.ownScope;
+        }
+      }
+    }
+    const NodeInfo parent = n;  // copy: newScope may not touch nodes_, but children updates do
+    forEachChild(e, [&](const Expr& child, Role role, int slot) {
+      if (!child || role == Role::Decl) return;
+      int32_t candidate = parent.scope;
+      switch (k) {
+        case ExprKind::Function: candidate = parent.ownScope; break;
+        case ExprKind::If: candidate = slot == 0 ? parent.scope : slot == 1 ? parent.ownScope : parent.ownScope + 1; break;
+        case ExprKind::Let:
+        case ExprKind::Dataflow: candidate = parent.chainScope; break;
+        default: break;
+      }
+      NodeInfo& c = nodes_[existingId(child)];
+      c.scope = lca(c.scope, candidate);
+    });
+  }
+  // A dataflow block holds only the bindings that need its variables; the
+  // others reached while walking its values are printed before it.
+  for (uint32_t id : postOrder_) {
+    NodeInfo& n = nodes_[id];
+    if (n.dataflowDependent || isAtomic(n.expr->kind)) continue;
+    forEachChild(n.expr, [&](const Expr& child, Role, int) {
+      if (child && nodes_[existingId(child)].dataflowDependent) n.dataflowDependent = true;
+    });
+  }
+  std::vector<std::vector<Item>> held(scopes_.size());
+  std::vector<bool> holding(scopes_.size(), false);
+  for (const Item& ev : events_) {
+    const NodeInfo& n = nodes_[ev.node];
+    if (ev.kind == ItemKind::Bind) {
+      if (n.status != Status::Bound) continue;
+      if (holding[n.scope] && n.dataflowDependent)
+        held[n.scope].push_back(ev);
+      else
+        scopes_[n.scope].items.push_back(ev);
+      continue;
+    }
+    int32_t s = n.chainScope;
+    if (ev.kind == ItemKind::DataflowOpen) holding[s] = true;
+    if (!holding[s]) {
+      scopes_[s].items.push_back(ev);
+      continue;
+    }
+    held[s].push_back(ev);
+    if (ev.kind == ItemKind::DataflowClose) {
+      scopes_[s].items.insert(scopes_[s].items.end(), held[s].begin(), held[s].end());
+      held[s].clear();
+      holding[s] = false;
+    }
+  }
+}
+
+void GraphPrinter::ownedScopes(uint32_t id, int32_t* first, int* count) const {
+  const NodeInfo& n = nodes_[id];
+  *first = n.ownScope;
+  *count = 0;
+  if (n.status != Status::Bound && n.status != Status::Inline) return;
+  switch (n.expr->kind) {
+    case ExprKind::Function: *count = 1; break;
+    case ExprKind::If: *count = 2; break;
+    case ExprKind::Let:
+    case ExprKind::Dataflow: *count = 1; break;
+    default: break;
+  }
+}
+
+void GraphPrinter::number() {
+  struct Step {
+    int32_t scope;
+    uint32_t item;
+    uint32_t assign;
+  };
+  std::vector<Step> stack{{0, 0, kNone}};
+  int32_t next = 0;
+  auto pushOwned = [&](uint32_t id) {
+    int32_t first;
+    int count;
+    ownedScopes(id, &first, &count);
+    for (int i = count - 1; i >= 0; --i) stack.push_back({first + i, 0, kNone});
+  };
+  while (!stack.empty()) {
+    Step s = stack.back();
+    stack.pop_back();
+    if (s.assign != kNone) {
+      nodes_[s.assign].number = next++;
+      continue;
+    }
+    const Scope& scope = scopes_[s.scope];
+    if (s.item < scope.items.size()) {
+      const Item& item = scope.items[s.item];
+      stack.push_back({s.scope, s.item + 1, kNone});
+      if (item.kind == ItemKind::Bind) {
+        stack.push_back({0, 0, item.node});
+        pushOwned(item.node);
+      } else if (item.kind == ItemKind::LetHeader) {
+        uint32_t v = existingId(as<LetNode>(nodes_[item.node].expr)->value);
+        if (nodes_[v].status == Status::Inline) pushOwned(v);
+      } else if (item.kind == ItemKind::DataflowBinding) {
+        uint32_t v = existingId(as<DataflowNode>(nodes_[item.node].expr)->bindings[item.index].value);
+        if (nodes_[v].status == Status::Inline) pushOwned(v);
+      }
+    } else {
+      uint32_t t = tailOf(scope);
+      if (nodes_[t].status == Status::Inline) pushOwned(t);
+    }
+  }
+}
+
+void GraphPrinter::analyze(const Expr& root, bool rootIsDef) {
+  uint32_t rootId = idOf(root);
+  scopes_.clear();
+  if (rootIsDef) {
+    newScope(-1, kNone, false);
+  } else {
+    newScope(-1, rootId, false);
+    nodes_[rootId].uses = 1;
+    nodes_[rootId].role = Role::Tail;
+    nodes_[rootId].scope = 0;
+  }
+  dfs(rootId);
+  if (rootIsDef) scopes_[0].root = existingId(as<FunctionNode>(root)->body);
+  assignScopes(rootId, rootIsDef);
+  number();
+}
+
+// ---- Printing -------------------------------------------------------------------
+
+void GraphPrinter::appendTypeComment(std::string& out, const Type& t) {
+  if (!options_.typeComments || !t) return;
+  out += " /* ty=";
+  out += typeToString(t);
+  out += " */";
+}
+
+void GraphPrinter::appendVarDecl(std::string& out, const VarNode* v) {
+  out += '%';
+  out += varName(v);
+  const Type& t = v->annotation ? v->annotation : options_.typeComments ? v->checkedType : v->annotation;
+  if (t) {
+    out += ": ";
+    out += typeToString(t);
+  }
+}
+
+void GraphPrinter::appendFunctionHeader(std::string& out, const FunctionNode& fn) {
+  out += '(';
+  bool first = true;
+  for (const Var& p : fn.params) {
+    if (!first) out += ", ";
+    first = false;
+    w_.rangeStart(p.get());
+    appendVarDecl(out, p.get());
+  }
+  for (const auto& [key, value] : fn.attrs.entries()) {
+    if (!first) out += ", ";
+    first = false;
+    appendAttr(out, key, value);
+  }
+  out += ')';
+  Type ret = fn.retType;
+  if (!ret && options_.typeComments)
+    if (auto* ft = as<FuncTypeNode>(fn.checkedType)) ret = ft->ret;
+  if (ret) {
+    out += " -> ";
+    out += typeToString(ret);
+  }
+  out += " {";
+}
+
+void GraphPrinter::appendRef(std::string& out, uint32_t id) {
+  const NodeInfo& n = nodes_[id];
+  const Expr& e = n.expr;
+  switch (e->kind) {
+    case ExprKind::Var:
+      out += '%';
+      out += varName(as<VarNode>(e));
+      return;
+    case ExprKind::GlobalVar:
+      out += '@';
+      out += sanitizeName(as<GlobalVarNode>(e)->name);
+      return;
+    case ExprKind::Op: out += as<OpNode>(e)->def->name; return;
+    case ExprKind::Constant:
+      w_.rangeStart(e.get());
+      appendConstant(out, as<ConstantNode>(e)->data, options_.typeComments);
+      return;
+    case ExprKind::PrimFunc: out += "meta[tir.PrimFunc][0]"; return;  // not expressible inside a graph function
+    default:
+      out += '%';
+      out += std::to_string(n.number);
+      return;
+  }
+}
+
+void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
+  const NodeInfo& n = nodes_[id];
+  const Expr& e = n.expr;
+  std::string& out = w_.out();
+  w_.rangeStart(e.get());
+  auto closing = [&](std::string_view head) {
+    std::string text(head);
+    appendTypeComment(text, e->checkedType);
+    text += terminator;
+    return text;
+  };
+  auto scopeTasks = [&](int32_t scope) {
+    pending_.push_back({Task::Indent, 0, 0, 1, {}, nullptr});
+    pending_.push_back({Task::ScopeItem, scope, 0, 0, {}, nullptr});
+    pending_.push_back({Task::Indent, 0, 0, -1, {}, nullptr});
+  };
+  switch (e->kind) {
+    case ExprKind::Call: {
+      auto* c = as<CallNode>(e);
+      appendRef(out, existingId(c->callee));
+      out += '(';
+      bool first = true;
+      for (const Expr& a : c->args) {
+        if (!first) out += ", ";
+        first = false;
+        appendRef(out, existingId(a));
+      }
+      for (const auto& [key, value] : c->attrs.entries()) {
+        if (!first) out += ", ";
+        first = false;
+        appendAttr(out, key, value);
+      }
+      out += ')';
+      break;
+    }
+    case ExprKind::Tuple: {
+      auto* t = as<TupleNode>(e);
+      out += '(';
+      for (size_t i = 0; i < t->fields.size(); ++i) {
+        if (i) out += ", ";
+        appendRef(out, existingId(t->fields[i]));
+      }
+      if (t->fields.size() == 1) out += ',';
+      out += ')';
+      break;
+    }
+    case ExprKind::TupleGetItem: {
+      auto* t = as<TupleGetItemNode>(e);
+      appendRef(out, existingId(t->tuple));
+      out += '.';
+      out += std::to_string(t->index);
+      break;
+    }
+    case ExprKind::Function:
+    case ExprKind::If:
+    case ExprKind::Let:
+    case ExprKind::Dataflow: {
+      pending_.clear();
+      if (auto* fn = as<FunctionNode>(e)) {
+        out += "fn ";
+        appendFunctionHeader(out, *fn);
+        scopeTasks(n.ownScope);
+      } else if (auto* i = as<IfNode>(e)) {
+        out += "if (";
+        appendRef(out, existingId(i->cond));
+        out += ") {";
+        scopeTasks(n.ownScope);
+        pending_.push_back({Task::Line, 0, 0, 0, "} else {", nullptr});
+        scopeTasks(n.ownScope + 1);
+      } else {
+        out += '{';
+        scopeTasks(n.ownScope);
+      }
+      w_.endLine();
+      pending_.push_back({Task::Line, 0, 0, 0, closing("}"), e.get()});
+      for (auto it = pending_.rbegin(); it != pending_.rend(); ++it) tasks_.push_back(std::move(*it));
+      pending_.clear();
+      return;
+    }
+    default: appendRef(out, id); break;
+  }
+  appendTypeComment(out, e->checkedType);
+  out += terminator;
+  w_.rangeEnd(e.get());
+  w_.endLine();
+}
+
+void GraphPrinter::printItem(const Item& item) {
+  std::string& out = w_.out();
+  const NodeInfo& n = nodes_[item.node];
+  switch (item.kind) {
+    case ItemKind::Bind:
+      w_.beginLine();
+      w_.rangeStart(n.expr.get());
+      out += '%';
+      out += std::to_string(n.number);
+      out += " = ";
+      emitExpr(item.node, ";");
+      return;
+    case ItemKind::LetHeader: {
+      auto* l = as<LetNode>(n.expr);
+      w_.beginLine();
+      w_.rangeStart(l);
+      out += "let ";
+      w_.rangeStart(l->var.get());
+      appendVarDecl(out, l->var.get());
+      out += " = ";
+      uint32_t v = existingId(l->value);
+      if (nodes_[v].status == Status::Inline) {
+        emitExpr(v, ";");
+      } else {
+        appendRef(out, v);
+        out += ';';
+        w_.endLine();
+      }
+      return;
+    }
+    case ItemKind::DataflowOpen:
+      w_.beginLine();
+      w_.rangeStart(n.expr.get());
+      out += "dataflow {";
+      w_.endLine();
+      w_.indent(1);
+      return;
+    case ItemKind::DataflowBinding: {
+      const Binding& b = as<DataflowNode>(n.expr)->bindings[item.index];
+      w_.beginLine();
+      if (!b.var->isDataflow) out += "output ";
+      w_.rangeStart(b.var.get());
+      appendVarDecl(out, b.var.get());
+      out += " = ";
+      uint32_t v = existingId(b.value);
+      if (nodes_[v].status == Status::Inline) {
+        emitExpr(v, ";");
+      } else {
+        appendRef(out, v);
+        out += ';';
+        w_.endLine();
+      }
+      return;
+    }
+    case ItemKind::DataflowClose:
+      w_.indent(-1);
+      w_.beginLine();
+      out += '}';
+      w_.rangeEnd(n.expr.get());
+      w_.endLine();
+      return;
+  }
+}
+
+void GraphPrinter::printTail(const Scope& s) {
+  uint32_t t = tailOf(s);
+  w_.beginLine();
+  if (nodes_[t].status == Status::Inline) {
+    emitExpr(t, "");
+  } else {
+    appendRef(w_.out(), t);
+    w_.endLine();
+  }
+}
+
+void GraphPrinter::run(int32_t scope) {
+  tasks_.push_back({Task::ScopeItem, scope, 0, 0, {}, nullptr});
+  while (!tasks_.empty()) {
+    Task task = std::move(tasks_.back());
+    tasks_.pop_back();
+    switch (task.kind) {
+      case Task::Indent: w_.indent(task.delta); break;
+      case Task::Line:
+        w_.beginLine();
+        w_.text(task.text);
+        if (task.rangeNode) w_.rangeEnd(task.rangeNode);
+        w_.endLine();
+        break;
+      case Task::ScopeItem: {
+        const Scope& s = scopes_[task.scope];
+        if (task.item < s.items.size()) {
+          tasks_.push_back({Task::ScopeItem, task.scope, task.item + 1, 0, {}, nullptr});
+          printItem(s.items[task.item]);
+        } else {
+          printTail(s);
+        }
+        break;
+      }
+    }
+  }
+}
+
+void GraphPrinter::printFreeVars() {
+  for (uint32_t id : postOrder_) {
+    const NodeInfo& n = nodes_[id];
+    if (n.expr->kind != ExprKind::Var || n.declared) continue;
+    w_.beginLine();
+    w_.text("free_var ");
+    w_.rangeStart(n.expr.get());
+    appendVarDecl(w_.out(), as<VarNode>(n.expr));
+    w_.text(";");
+    w_.endLine();
+  }
+}
+
+void GraphPrinter::printDef(const std::string& name, const Expr& fnExpr) {
+  auto* fn = as<FunctionNode>(fnExpr);
+  if (!fn) {
+    // Not a function: print it as a parameterless one so the text stays readable.
+    w_.text("def @" + sanitizeName(name) + "() {");
+    w_.endLine();
+    w_.indent(1);
+    printStandalone(fnExpr);
+    w_.indent(-1);
+    w_.text("}");
+    w_.endLine();
+    return;
+  }
+  analyze(fnExpr, true);
+  w_.rangeStart(fn);
+  std::string header = "def @" + sanitizeName(name);
+  w_.text(header);
+  appendFunctionHeader(w_.out(), *fn);
+  w_.endLine();
+  w_.indent(1);
+  printFreeVars();
+  run(0);
+  w_.indent(-1);
+  w_.text("}");
+  w_.rangeEnd(fn);
+  w_.endLine();
+}
+
+void GraphPrinter::printStandalone(const Expr& e) {
+  analyze(e, false);
+  printFreeVars();
+  run(0);
+}
+
+}  // namespace
+
+void printGraphFunction(TextWriter& w, const PrintOptions& options, const std::string& name, const Expr& fn) {
+  GraphPrinter printer(w, options);
+  printer.printDef(name, fn);
+}
+
+void printStandaloneExpr(TextWriter& w, const PrintOptions& options, const Expr& e) {
+  GraphPrinter printer(w, options);
+  printer.printStandalone(e);
+}
+
+}  // namespace passlab::text
