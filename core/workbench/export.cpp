@@ -1,0 +1,107 @@
+// Workbench exports: trace JSON, Chrome trace-event timing, reproducers.
+// The event serialization is the trace layer's (core/trace/trace_json.h); the
+// workbench wraps it with what only it knows: source, pipeline, cursor, timeline.
+#include "core/text/printer.h"
+#include "core/trace/trace_json.h"
+#include "core/workbench/reproducer.h"
+#include "core/workbench/workbench.h"
+
+namespace passlab {
+
+std::string Workbench::traceJson(bool withIR) const {
+  requireLoaded();
+  std::string out = "{\n";
+  out += "  \"format\": \"passlab-workbench-trace\",\n";
+  out += "  \"version\": 1,\n";
+  out += "  \"source\": " + jsonString(sourceName_) + ",\n";
+  out += "  \"pipeline\": " + jsonString(pipelineSpec()) + ",\n";
+  out += "  \"opt_level\": " + std::to_string(ctx_->optLevel) + ",\n";
+  out += "  \"target\": " + jsonString(ctx_->target) + ",\n";
+  out += "  \"config\": {";
+  bool first = true;
+  for (const auto& [key, value] : ctx_->explicitConfig().entries()) {
+    out += std::string(first ? "" : ", ") + jsonString(key) + ": " + attrValueToJson(value);
+    first = false;
+  }
+  out += "},\n";
+  out += "  \"cursor\": " + std::to_string(cursor_) + ",\n";
+  out += "  \"timeline\": [";
+  first = true;
+  for (int id : timeline()) {
+    out += (first ? "" : ", ") + std::to_string(id);
+    first = false;
+  }
+  out += "],\n";
+  if (withIR) {
+    // The printed module after the load and after every event that changed it.
+    out += "  \"ir_after\": {";
+    first = true;
+    for (const TraceEvent& ev : trace_->events()) {
+      if (ev.id != 0 && ev.status != EventStatus::Changed) continue;
+      out += std::string(first ? "\n" : ",\n") + "    " + jsonString(std::to_string(ev.id)) + ": " +
+             jsonString(moduleText(ev.id, Side::After));
+      first = false;
+    }
+    out += "\n  },\n";
+  }
+  std::string trace = traceToJson(*trace_);
+  while (!trace.empty() && (trace.back() == '\n' || trace.back() == ' ')) trace.pop_back();
+  out += "  \"trace\": " + trace + "\n}\n";
+  return out;
+}
+
+std::string Workbench::chromeTraceJson() const {
+  requireLoaded();
+  return traceToChromeJson(*trace_);
+}
+
+int Workbench::lastFailure() const {
+  if (!trace_) return -1;
+  // The innermost failure is the most specific: the recorder marks every
+  // enclosing pass failed too, and the innermost one completes first.
+  int found = -1;
+  for (int id : timeline())
+    if (trace_->event(id).status == EventStatus::Failed) found = id;
+  if (found < 0) return -1;
+  int innermost = found;
+  for (bool descended = true; descended;) {
+    descended = false;
+    for (int c : trace_->event(innermost).children)
+      if (trace_->event(c).status == EventStatus::Failed) {
+        innermost = c;
+        descended = true;
+      }
+  }
+  return innermost;
+}
+
+Reproducer Workbench::reproducer(int id) const {
+  const TraceEvent& failed = event(id);
+  if (failed.status != EventStatus::Failed)
+    throw WorkbenchError("#" + std::to_string(id) + " " + failed.pass + " did not fail");
+  // Replaying the enclosing top-level pass reproduces a nested failure too: the
+  // nested pipeline's module and context are built by that pass, deterministically.
+  int top = id;
+  while (trace_->event(top).parent != -1) top = trace_->event(top).parent;
+  size_t index = pipeline_.size();
+  for (size_t i = 0; i < passEvent_.size(); ++i)
+    if (passEvent_[i] == top) index = i;
+  if (index >= pipeline_.size()) throw WorkbenchError("#" + std::to_string(top) + " is not a pass of the current pipeline");
+  Reproducer r;
+  r.moduleText = printModule(trace_->event(top).before);
+  r.pipeline = pipelineText(*pipeline_[index]);
+  r.optLevel = ctx_->optLevel;
+  r.target = ctx_->target;
+  for (const auto& [key, value] : ctx_->explicitConfig().entries()) r.config.emplace_back(key, value);
+  r.disabledPasses = ctx_->disabledPasses;
+  r.requiredPasses = ctx_->requiredPasses;
+  r.typeCheck = loadOptions_.typeCheck;
+  r.failedPass = failed.pass;
+  auto [rule, message] = eventFailure(failed);
+  r.failureRule = rule;
+  r.failureMessage = message;
+  r.source = sourceName_;
+  return r;
+}
+
+}  // namespace passlab

@@ -1,0 +1,202 @@
+#include "core/workbench/reproducer.h"
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/workbench/value_text.h"
+
+namespace passlab {
+namespace {
+
+constexpr std::string_view kMagic = "passlab reproducer";
+
+std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string trim(std::string s) {
+  size_t b = s.find_first_not_of(" \t\r");
+  size_t e = s.find_last_not_of(" \t\r");
+  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
+}
+
+std::string joinSet(const std::set<std::string>& items) {
+  std::string out;
+  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+std::set<std::string> splitSet(const std::string& text) {
+  std::set<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!trim(item).empty()) items.insert(trim(item));
+  return items;
+}
+
+/// The `key: value` lines shared by both forms (everything but the module text).
+std::string settingsLines(const Reproducer& r) {
+  std::string out;
+  auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
+  line("failed", r.failedPass);
+  line("failure", (r.failureRule.empty() ? "" : r.failureRule + ": ") + firstLine(r.failureMessage));
+  line("pipeline", r.pipeline);
+  line("opt_level", std::to_string(r.optLevel));
+  if (!r.target.empty()) line("target", r.target);
+  if (!r.disabledPasses.empty()) line("disabled_pass", joinSet(r.disabledPasses));
+  if (!r.requiredPasses.empty()) line("required_pass", joinSet(r.requiredPasses));
+  for (const auto& [key, value] : r.config) line("config", key + " = " + value.toString());
+  line("load", r.typeCheck ? "check" : "no-check");
+  if (!r.source.empty()) line("source", r.source);
+  return out;
+}
+
+/// Applies one `key: value` setting line; `where` prefixes error messages.
+void applySetting(Reproducer& r, const std::string& line, const std::string& where) {
+  size_t colon = line.find(':');
+  if (colon == std::string::npos) throw WorkbenchError(where + ": expected 'key: value', got '" + line + "'");
+  std::string key = trim(line.substr(0, colon));
+  std::string value = trim(line.substr(colon + 1));
+  if (key == "failed") {
+    r.failedPass = value;
+  } else if (key == "failure") {
+    // "rule: message" — rule ids contain no spaces, messages usually do.
+    size_t sep = value.find(": ");
+    if (sep != std::string::npos && value.substr(0, sep).find(' ') == std::string::npos) {
+      r.failureRule = value.substr(0, sep);
+      r.failureMessage = value.substr(sep + 2);
+    } else {
+      r.failureMessage = value;
+    }
+  } else if (key == "pipeline") {
+    r.pipeline = value;
+  } else if (key == "opt_level") {
+    try {
+      r.optLevel = std::stoi(value);
+    } catch (const std::exception&) {
+      throw WorkbenchError(where + ": opt_level must be an integer, got '" + value + "'");
+    }
+  } else if (key == "target") {
+    r.target = value;
+  } else if (key == "disabled_pass") {
+    r.disabledPasses = splitSet(value);
+  } else if (key == "required_pass") {
+    r.requiredPasses = splitSet(value);
+  } else if (key == "config") {
+    size_t eq = value.find('=');
+    if (eq == std::string::npos) throw WorkbenchError(where + ": expected 'config: KEY = VALUE', got '" + line + "'");
+    try {
+      r.config.emplace_back(trim(value.substr(0, eq)), parseAttrValueText(trim(value.substr(eq + 1))));
+    } catch (const std::invalid_argument& e) {
+      throw WorkbenchError(where + ": " + e.what());
+    }
+  } else if (key == "load") {
+    if (value != "check" && value != "no-check") throw WorkbenchError(where + ": load must be 'check' or 'no-check'");
+    r.typeCheck = value == "check";
+  } else if (key == "source") {
+    r.source = value;
+  } else {
+    throw WorkbenchError(where + ": unknown reproducer setting '" + key + "'");
+  }
+}
+
+std::string readWholeFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw WorkbenchError("cannot read '" + path + "'");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  return buf.str();
+}
+
+void writeWholeFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw WorkbenchError("cannot write '" + path + "'");
+}
+
+}  // namespace
+
+std::string formatReproducer(const Reproducer& repro) {
+  std::string out = "// " + std::string(kMagic) + ": replay with `passlab --reproduce FILE`\n";
+  std::stringstream settings(settingsLines(repro));
+  for (std::string line; std::getline(settings, line);) out += "// " + line + "\n";
+  return out + repro.moduleText;
+}
+
+Reproducer parseReproducer(const std::string& text, const std::string& name) {
+  Reproducer r;
+  std::stringstream in(text);
+  std::string line;
+  if (!std::getline(in, line) || line.rfind("// " + std::string(kMagic), 0) != 0)
+    throw WorkbenchError(name + ": not a passlab reproducer (the first line must start with '// " + std::string(kMagic) + "')");
+  // Header lines are blanked rather than dropped, so parse errors in the module
+  // report the line numbers of the reproducer file itself.
+  std::string module = "\n";
+  int lineNo = 1;
+  bool inHeader = true;
+  while (std::getline(in, line)) {
+    ++lineNo;
+    if (inHeader && line.rfind("// ", 0) == 0) {
+      applySetting(r, line.substr(3), name + ":" + std::to_string(lineNo));
+      module += "\n";
+      continue;
+    }
+    inHeader = false;
+    module += line + "\n";
+  }
+  if (r.pipeline.empty()) throw WorkbenchError(name + ": the reproducer has no 'pipeline:' line");
+  r.moduleText = std::move(module);
+  r.moduleName = name;
+  return r;
+}
+
+std::string writeReproducer(const std::string& path, const Reproducer& repro) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  bool asDirectory = (!path.empty() && path.back() == '/') || fs::is_directory(path, ec);
+  if (!asDirectory) {
+    writeWholeFile(path, formatReproducer(repro));
+    return path;
+  }
+  fs::create_directories(path, ec);
+  if (ec) throw WorkbenchError("cannot create directory '" + path + "': " + ec.message());
+  fs::path dir(path);
+  writeWholeFile((dir / "module.relay").string(), repro.moduleText);
+  writeWholeFile((dir / "pipeline.txt").string(), repro.pipeline + "\n");
+  writeWholeFile((dir / "config.txt").string(), settingsLines(repro));
+  return path + (path.back() == '/' ? "" : "/") + " (module.relay, pipeline.txt, config.txt)";
+}
+
+Reproducer readReproducer(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (!fs::is_directory(path, ec)) return parseReproducer(readWholeFile(path), path);
+  fs::path dir(path);
+  Reproducer r;
+  std::string configPath = (dir / "config.txt").string();
+  std::stringstream settings(readWholeFile(configPath));
+  int lineNo = 0;
+  for (std::string line; std::getline(settings, line);) {
+    ++lineNo;
+    if (!trim(line).empty()) applySetting(r, line, configPath + ":" + std::to_string(lineNo));
+  }
+  // pipeline.txt wins over a pipeline line in config.txt: it is the file users edit.
+  r.pipeline = trim(readWholeFile((dir / "pipeline.txt").string()));
+  std::string modulePath = (dir / "module.relay").string();
+  r.moduleText = readWholeFile(modulePath);
+  r.moduleName = modulePath;
+  return r;
+}
+
+std::pair<std::string, std::string> eventFailure(const TraceEvent& event) {
+  for (const Diagnostic& d : event.diagnostics)
+    if (d.severity == Severity::Error) return {d.rule, firstLine(d.message)};
+  return {"", firstLine(event.failure)};
+}
+
+bool sameFailure(const Reproducer& repro, const TraceEvent& event) {
+  if (event.status != EventStatus::Failed || event.pass != repro.failedPass) return false;
+  auto [rule, message] = eventFailure(event);
+  return rule == repro.failureRule && message == firstLine(repro.failureMessage);
+}
+
+}  // namespace passlab

@@ -1,0 +1,53 @@
+// Reproducers for failed passes: the module text before the failing top-level
+// pass, that pass as a pipeline, and the configuration it ran under.
+//
+// Single-file form (a Relay text file with a comment header, so the module
+// part stays readable and can be loaded by hand):
+//
+//   // passlab reproducer: replay with `passlab --reproduce FILE`
+//   // failed: InferType
+//   // failure: type.shape-mismatch: add: ...
+//   // pipeline: InferType
+//   // opt_level: 2
+//   // target: llvm
+//   // config: relay.FuseOps.max_depth = 4
+//   // load: no-check
+//   // source: examples/ill_typed.relay
+//   #[version = "0.0.5"]
+//   def @main(...) { ... }
+//
+// Directory form: DIR/module.relay (the module text), DIR/pipeline.txt (one
+// line) and DIR/config.txt (the header lines above without the `// `).
+#pragma once
+
+#include <string>
+
+#include "core/trace/trace.h"
+#include "core/workbench/workbench.h"
+
+namespace passlab {
+
+/// The single-file text of a reproducer.
+std::string formatReproducer(const Reproducer& repro);
+
+/// Reads the single-file form. `name` is used in error messages and becomes the
+/// reproducer's source name. Throws WorkbenchError on a malformed header.
+Reproducer parseReproducer(const std::string& text, const std::string& name);
+
+/// Writes `repro` to `path`: the directory form when `path` is an existing
+/// directory or ends with '/', otherwise the single-file form. Returns a short
+/// description of what was written ("repro.relay" or "dir/ (module.relay,
+/// pipeline.txt, config.txt)"). Throws WorkbenchError when writing fails.
+std::string writeReproducer(const std::string& path, const Reproducer& repro);
+
+/// Reads either form from `path`.
+Reproducer readReproducer(const std::string& path);
+
+/// The rule and first line of the message of an event's first error (from its
+/// diagnostics, else its failure text).
+std::pair<std::string, std::string> eventFailure(const TraceEvent& event);
+
+/// True when `event` failed the way `repro` recorded: same pass, rule and message.
+bool sameFailure(const Reproducer& repro, const TraceEvent& event);
+
+}  // namespace passlab

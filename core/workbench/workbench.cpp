@@ -1,0 +1,516 @@
+// Workbench: loading, pipeline, configuration, navigation and breakpoints.
+// Queries live in queries.cpp, exports and reproducers in export.cpp.
+#include "core/workbench/workbench.h"
+
+#include <algorithm>
+
+#include "core/analysis/type_infer.h"
+#include "core/text/parser.h"
+#include "core/workbench/value_text.h"
+
+namespace passlab {
+
+std::string describeBreakpoint(const Breakpoint& bp) {
+  switch (bp.kind) {
+    case BreakKind::Pass: return "pass " + bp.pattern;
+    case BreakKind::Function: return "func @" + bp.pattern;
+    case BreakKind::Attr: return "attr " + bp.pattern;
+    case BreakKind::Diagnostic: return bp.pattern.empty() ? "diag (any)" : "diag " + bp.pattern;
+  }
+  return "?";
+}
+
+Workbench::Workbench(std::shared_ptr<const PassRegistry> registry) : registry_(std::move(registry)) {
+  if (!registry_) throw WorkbenchError("the workbench needs a pass registry");
+  ctx_ = PassContext::create("root");
+}
+
+Workbench::~Workbench() = default;
+
+// ---- Loading ------------------------------------------------------------------
+
+void Workbench::load(const std::string& path, LoadOptions options) {
+  IRModule mod = parseModuleFile(path);
+  loadModule(std::move(mod), path, options);
+}
+
+void Workbench::loadText(std::string text, std::string name, LoadOptions options) {
+  IRModule mod = parseModule(std::move(text), name);
+  loadModule(std::move(mod), std::move(name), options);
+}
+
+void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options) {
+  if (!mod) throw WorkbenchError("cannot load an empty module");
+  // Type-check before touching any state, so a bad file leaves the session as it was.
+  if (options.typeCheck) mod = inferTypes(mod);
+  initial_ = std::move(mod);
+  sourceName_ = std::move(name);
+  loadOptions_ = options;
+  resetTrace(initial_);
+}
+
+void Workbench::loadReproducer(const Reproducer& repro) {
+  // Validate everything on a scratch context first, so a bad reproducer changes nothing.
+  auto ctx = PassContext::create("root");
+  ctx->optLevel = repro.optLevel;
+  ctx->target = repro.target;
+  ctx->disabledPasses = repro.disabledPasses;
+  ctx->requiredPasses = repro.requiredPasses;
+  for (const auto& [key, value] : repro.config) ctx->setConfig(key, value);
+  PassPtr pipeline = parsePipeline(repro.pipeline, *registry_, "<reproducer pipeline>");
+  const std::string name = !repro.moduleName.empty() ? repro.moduleName : !repro.source.empty() ? repro.source : "<reproducer>";
+  IRModule mod = parseModule(repro.moduleText, name);
+  LoadOptions options{repro.typeCheck};
+  if (options.typeCheck) mod = inferTypes(mod);
+  ctx_ = std::move(ctx);
+  pipeline_ = pipeline->subPasses();
+  initial_ = std::move(mod);
+  sourceName_ = name;
+  loadOptions_ = options;
+  resetTrace(initial_);
+}
+
+void Workbench::requireLoaded() const {
+  if (!trace_) throw WorkbenchError("no module loaded");
+}
+
+void Workbench::installInstruments() {
+  auto& instruments = ctx_->instruments();
+  instruments.clear();
+  if (!trace_) return;
+  instruments.push_back(std::make_shared<TraceInstrument>(trace_));
+}
+
+void Workbench::resetTrace(IRModule initial) {
+  trace_ = std::make_shared<Trace>(initial);
+  installInstruments();
+  current_ = std::move(initial);
+  nextPass_ = 0;
+  passEvent_.clear();
+  halted_ = false;
+  cursor_ = 0;
+  ++generation_;
+  printCache_.clear();
+}
+
+// ---- Pipeline -----------------------------------------------------------------
+
+void Workbench::setPipeline(std::string_view spec) {
+  PassPtr pipeline = parsePipeline(spec, *registry_);
+  pipeline_ = pipeline->subPasses();
+  if (trace_) resetTrace(initial_);
+}
+
+std::string Workbench::pipelineSpec() const {
+  std::string out;
+  for (size_t i = 0; i < pipeline_.size(); ++i) out += (i ? "," : "") + pipelineText(*pipeline_[i]);
+  return out;
+}
+
+int Workbench::eventOfPass(size_t index) const { return index < passEvent_.size() ? passEvent_[index] : -1; }
+
+void Workbench::restart() {
+  requireLoaded();
+  resetTrace(initial_);
+}
+
+// ---- Configuration ------------------------------------------------------------
+
+int Workbench::discardFuture() {
+  if (!trace_) return 0;
+  refreshTimeline();
+  // The last top-level event that completed at or before the cursor survives; a
+  // failed one does not, so that the next move retries it under the new settings.
+  int keep = 0;
+  for (int pos = positionOf(cursor_); pos >= 0; --pos) {
+    const TraceEvent& ev = trace_->event(timeline_[static_cast<size_t>(pos)]);
+    if (ev.parent != -1) continue;
+    if (ev.status == EventStatus::Failed) continue;
+    keep = ev.id;
+    break;
+  }
+  // Event ids are assigned in pre-order, so everything after `keep`'s subtree is later.
+  int lastKept = keep;
+  for (int id = keep; !trace_->event(id).children.empty();) id = lastKept = trace_->event(id).children.back();
+  size_t firstRemoved = static_cast<size_t>(lastKept) + 1;
+  int discarded = static_cast<int>(trace_->events().size() - firstRemoved);
+  if (discarded > 0) trace_->truncate(static_cast<int>(firstRemoved));
+  size_t keepPasses = 0;
+  if (keep != 0)
+    for (size_t i = 0; i < passEvent_.size(); ++i)
+      if (passEvent_[i] == keep) keepPasses = i + 1;
+  passEvent_.resize(keepPasses);
+  nextPass_ = keepPasses;
+  halted_ = false;
+  current_ = trace_->event(keep).after;
+  cursor_ = keep;
+  ++generation_;
+  return std::max(discarded, 0);
+}
+
+int Workbench::setConfig(const std::string& key, const AttrValue& value) {
+  ctx_->setConfig(key, value);
+  return discardFuture();
+}
+
+int Workbench::setConfigText(const std::string& key, const std::string& text) {
+  const ConfigKeyInfo* info = ConfigRegistry::global().find(key);
+  // An unknown key: let the registry produce its message (it names the key and suggests one).
+  if (!info) ConfigRegistry::global().validate(key, AttrValue::string(text));
+  if (!info) throw WorkbenchError("unknown config key '" + key + "'");
+  AttrValue value;
+  try {
+    value = parseAttrValueAs(text, info->kind);
+  } catch (const std::invalid_argument& e) {
+    throw WorkbenchError("config key '" + key + "': " + e.what());
+  }
+  return setConfig(key, value);
+}
+
+int Workbench::setOptLevel(int level) {
+  if (level < 0 || level > 4) throw WorkbenchError("opt_level must be between 0 and 4, got " + std::to_string(level));
+  ctx_->optLevel = level;
+  return discardFuture();
+}
+
+int Workbench::setTarget(std::string target) {
+  ctx_->target = std::move(target);
+  return discardFuture();
+}
+
+int Workbench::setDisabledPasses(std::set<std::string> passes) {
+  for (const std::string& p : passes)
+    if (!registry_->find(p)) throw WorkbenchError("unknown pass '" + p + "' in disabled_pass");
+  ctx_->disabledPasses = std::move(passes);
+  return discardFuture();
+}
+
+int Workbench::setRequiredPasses(std::set<std::string> passes) {
+  for (const std::string& p : passes)
+    if (!registry_->find(p)) throw WorkbenchError("unknown pass '" + p + "' in required_pass");
+  ctx_->requiredPasses = std::move(passes);
+  return discardFuture();
+}
+
+void Workbench::setModuleAttr(const std::string& attr, const std::string& field, const AttrValue& value) {
+  requireLoaded();
+  AttrDict attrs = initial_->attrs;
+  if (field.empty()) {
+    attrs.set(attr, value);
+  } else {
+    const AttrValue* old = attrs.find(attr);
+    if (old && old->kind() != AttrValue::Kind::Dict)
+      throw WorkbenchError("module attribute '" + attr + "' is " + old->toString() + ", not a dictionary");
+    AttrDict dict = old ? old->asDict() : AttrDict{};
+    dict.set(field, value);
+    attrs.set(attr, AttrValue::dict(std::move(dict)));
+  }
+  initial_ = withModuleAttrs(initial_, std::move(attrs));
+  resetTrace(initial_);
+}
+
+// ---- Timeline -----------------------------------------------------------------
+
+void Workbench::refreshTimeline() const {
+  if (!trace_) {
+    timeline_.clear();
+    positions_.clear();
+    return;
+  }
+  const auto& events = trace_->events();
+  if (timelineEvents_ == events.size() && timelineGeneration_ == generation_) return;
+  timeline_.clear();
+  timeline_.reserve(events.size());
+  // Iterative post-order over each top-level tree: (event, next child index).
+  std::vector<std::pair<int, size_t>> stack;
+  for (const TraceEvent& root : events) {
+    if (root.parent != -1) continue;
+    stack.emplace_back(root.id, 0);
+    while (!stack.empty()) {
+      auto& [id, childIndex] = stack.back();
+      const TraceEvent& ev = events[static_cast<size_t>(id)];
+      if (childIndex < ev.children.size()) {
+        int child = ev.children[childIndex++];
+        stack.emplace_back(child, 0);
+      } else {
+        timeline_.push_back(id);
+        stack.pop_back();
+      }
+    }
+  }
+  positions_.assign(events.size(), -1);
+  for (size_t i = 0; i < timeline_.size(); ++i) positions_[static_cast<size_t>(timeline_[i])] = static_cast<int>(i);
+  timelineEvents_ = events.size();
+  timelineGeneration_ = generation_;
+}
+
+const std::vector<int>& Workbench::timeline() const {
+  refreshTimeline();
+  return timeline_;
+}
+
+int Workbench::positionOf(int id) const {
+  refreshTimeline();
+  return id >= 0 && static_cast<size_t>(id) < positions_.size() ? positions_[static_cast<size_t>(id)] : 0;
+}
+
+// ---- Running ------------------------------------------------------------------
+
+int Workbench::runNextPass(MoveResult& result) {
+  const Pass& pass = *pipeline_[nextPass_];
+  const int firstNew = static_cast<int>(trace_->events().size());
+  std::string internalError;
+  try {
+    current_ = runPass(pass, current_, *ctx_);
+  } catch (const DiagnosticError& failure) {
+    // PassFailure (or any located error): the TraceInstrument recorded the event.
+    halted_ = true;
+    attachFailureDiagnostics(firstNew, failure.diagnostics());
+  } catch (const std::exception& e) {
+    halted_ = true;
+    internalError = std::string("internal error: ") + e.what();
+  }
+  ++nextPass_;
+  int id = static_cast<int>(trace_->events().size()) > firstNew ? firstNew : -1;
+  if (halted_ && id < 0) {
+    // The pass failed before any instrument saw it; the failure must still be an event.
+    id = trace_->open(-1, pass.info().name, "", *ctx_, current_);
+    TraceEvent& ev = trace_->mutableEvent(id);
+    ev.after = ev.before;
+    ev.status = EventStatus::Failed;
+    ev.failure = internalError.empty() ? "the pass failed before it started" : internalError;
+  } else if (!internalError.empty()) {
+    TraceEvent& ev = trace_->mutableEvent(id);
+    if (ev.status != EventStatus::Failed) {
+      ev.status = EventStatus::Failed;
+      ev.after = ev.before;
+      ev.failure = internalError;
+    }
+    // The recorder's stack of open events is stale after an exception it did not see.
+    installInstruments();
+  }
+  passEvent_.push_back(id);
+  if (id >= 0) {
+    result.executed.push_back(id);
+  } else if (auto reason = passDisabledReason(pass.info(), *ctx_)) {
+    result.notes.push_back(pass.info().name + " did not run: " + *reason);
+  } else {
+    result.notes.push_back(pass.info().name + " did not run");
+  }
+  return id;
+}
+
+void Workbench::attachFailureDiagnostics(int firstNew, const std::vector<Diagnostic>& errors) {
+  // The recorder keeps a failure as rendered text; the diagnostics themselves
+  // (rule ids, functions, spans) are what breakpoints, reproducers and the faces
+  // need, so they are attached to every event that failed with exactly these errors.
+  std::string rendered;
+  for (const Diagnostic& d : errors) rendered += (rendered.empty() ? "" : "\n") + d.render();
+  for (int id = firstNew; id < static_cast<int>(trace_->events().size()); ++id) {
+    TraceEvent& ev = trace_->mutableEvent(id);
+    if (ev.status != EventStatus::Failed || ev.failure != rendered) continue;
+    for (const Diagnostic& d : errors) {
+      bool present = false;
+      for (const Diagnostic& have : ev.diagnostics) present = present || (have.message == d.message && have.rule == d.rule);
+      if (!present) ev.diagnostics.push_back(d);
+    }
+  }
+}
+
+std::string Workbench::endMessage() const {
+  if (pipeline_.empty()) return "no pipeline is set";
+  if (halted_) {
+    int failed = lastFailure();
+    return "the pipeline stopped at the failure of " + (failed >= 0 ? trace_->event(failed).pass : std::string("a pass")) +
+           (failed >= 0 ? " (#" + std::to_string(failed) + ")" : std::string());
+  }
+  refreshTimeline();
+  return "end of the pipeline: all " + std::to_string(pipeline_.size()) + " passes have run (last event #" +
+         std::to_string(timeline_.back()) + ")";
+}
+
+template <class Pred>
+MoveResult Workbench::moveForward(int count, Pred isTarget) {
+  requireLoaded();
+  cancel_.store(false, std::memory_order_relaxed);
+  MoveResult result;
+  result.from = cursor_;
+  int remaining = count;
+  size_t pos = static_cast<size_t>(positionOf(cursor_));
+  bool stopped = false;
+  while (!stopped) {
+    refreshTimeline();
+    if (pos + 1 >= timeline_.size()) {
+      if (!canRunMore()) break;
+      // Between passes is the only safe point to stop: a pass is never cut in half.
+      if (cancel_.exchange(false, std::memory_order_relaxed)) {
+        result.reason = StopReason::Interrupted;
+        stopped = true;
+        break;
+      }
+      runNextPass(result);
+      continue;
+    }
+    int id = timeline_[++pos];
+    bool target = isTarget(id);
+    std::vector<int> hits = breakpointsHitBy(id);
+    bool failed = trace_->event(id).status == EventStatus::Failed;
+    if (target || !hits.empty() || failed) {
+      result.visited.push_back(id);
+      cursor_ = id;
+    }
+    if (!hits.empty()) {
+      result.reason = StopReason::Breakpoint;
+      result.breakpoints = hits;
+      for (Breakpoint& bp : breakpoints_)
+        if (std::find(hits.begin(), hits.end(), bp.id) != hits.end()) ++bp.hits;
+      stopped = true;
+    } else if (failed) {
+      result.reason = StopReason::Failure;
+      stopped = true;
+    } else if (target && --remaining == 0) {
+      result.reason = StopReason::Reached;
+      stopped = true;
+    }
+  }
+  if (!stopped) {
+    if (result.visited.empty() && result.executed.empty() && result.notes.empty()) throw WorkbenchError(endMessage());
+    result.reason = StopReason::EndOfTrace;
+  }
+  result.to = cursor_;
+  return result;
+}
+
+MoveResult Workbench::step(int n) {
+  if (n < 1) throw WorkbenchError("step count must be at least 1");
+  return moveForward(n, [this](int id) { return trace_->event(id).parent == -1; });
+}
+
+MoveResult Workbench::next(int n) {
+  if (n < 1) throw WorkbenchError("step count must be at least 1");
+  // Each target is judged against the cursor as it is then, so `next 3` is three `next`s.
+  return moveForward(n, [this](int id) { return trace_->event(id).depth <= trace_->event(cursor_).depth; });
+}
+
+MoveResult Workbench::stepIn(int n) {
+  if (n < 1) throw WorkbenchError("step count must be at least 1");
+  return moveForward(n, [](int) { return true; });
+}
+
+MoveResult Workbench::stepOut() {
+  requireLoaded();
+  const TraceEvent& here = trace_->event(cursor_);
+  if (here.parent == -1)
+    throw WorkbenchError("#" + std::to_string(cursor_) + " " + here.pass + " is a top-level event: there is nothing to step out of");
+  const int depth = here.depth;
+  return moveForward(1, [this, depth](int id) { return trace_->event(id).depth < depth; });
+}
+
+MoveResult Workbench::back(int n) {
+  requireLoaded();
+  if (n < 1) throw WorkbenchError("step count must be at least 1");
+  MoveResult result;
+  result.from = cursor_;
+  int pos = positionOf(cursor_);
+  for (int remaining = n; remaining > 0; --remaining) {
+    const int depth = trace_->event(cursor_).depth;
+    int found = -1;
+    for (int i = pos - 1; i >= 0; --i)
+      if (trace_->event(timeline_[static_cast<size_t>(i)]).depth <= depth) {
+        found = i;
+        break;
+      }
+    if (found < 0) break;
+    pos = found;
+    cursor_ = timeline_[static_cast<size_t>(pos)];
+    result.visited.push_back(cursor_);
+  }
+  if (result.visited.empty()) throw WorkbenchError("already at the first event (#0)");
+  result.reason = static_cast<int>(result.visited.size()) == n ? StopReason::Reached : StopReason::EndOfTrace;
+  result.to = cursor_;
+  return result;
+}
+
+MoveResult Workbench::gotoEvent(int id) {
+  requireLoaded();
+  event(id);  // validates
+  MoveResult result;
+  result.from = cursor_;
+  cursor_ = id;
+  result.visited.push_back(id);
+  result.to = id;
+  return result;
+}
+
+MoveResult Workbench::run() {
+  return moveForward(1 << 30, [this](int id) { return trace_->event(id).parent == -1; });
+}
+
+// ---- Breakpoints ----------------------------------------------------------------
+
+int Workbench::addBreakpoint(BreakKind kind, std::string pattern) {
+  if (kind == BreakKind::Function && !pattern.empty() && pattern[0] == '@') pattern.erase(0, 1);
+  if (kind != BreakKind::Diagnostic && pattern.empty()) throw WorkbenchError("the breakpoint needs a name");
+  if (kind == BreakKind::Pass && !registry_->find(pattern)) {
+    // Reuse the registry's message, which carries a "did you mean" suggestion.
+    try {
+      registry_->create(pattern);
+    } catch (const DiagnosticError& e) {
+      throw WorkbenchError(e.diagnostics().front().message);
+    }
+    throw WorkbenchError("unknown pass '" + pattern + "'");
+  }
+  Breakpoint bp;
+  bp.id = nextBreakpointId_++;
+  bp.kind = kind;
+  bp.pattern = std::move(pattern);
+  breakpoints_.push_back(bp);
+  return bp.id;
+}
+
+bool Workbench::removeBreakpoint(int id) {
+  auto it = std::find_if(breakpoints_.begin(), breakpoints_.end(), [id](const Breakpoint& bp) { return bp.id == id; });
+  if (it == breakpoints_.end()) return false;
+  breakpoints_.erase(it);
+  return true;
+}
+
+bool Workbench::enableBreakpoint(int id, bool enabled) {
+  for (Breakpoint& bp : breakpoints_)
+    if (bp.id == id) {
+      bp.enabled = enabled;
+      return true;
+    }
+  return false;
+}
+
+std::vector<int> Workbench::breakpointsHitBy(int id) const {
+  std::vector<int> hits;
+  if (!trace_ || id <= 0 || breakpoints_.empty()) return hits;
+  const TraceEvent& ev = trace_->event(id);
+  std::optional<std::vector<AttrChange>> attrChanges;  // computed only when an attr breakpoint asks
+  for (const Breakpoint& bp : breakpoints_) {
+    if (!bp.enabled) continue;
+    bool hit = false;
+    switch (bp.kind) {
+      case BreakKind::Pass: hit = ev.pass == bp.pattern; break;
+      case BreakKind::Function:
+        hit = std::find(ev.changedFunctions.begin(), ev.changedFunctions.end(), bp.pattern) != ev.changedFunctions.end();
+        break;
+      case BreakKind::Attr:
+        if (ev.before != ev.after) {
+          if (!attrChanges) attrChanges = diffAttrs(ev.before, ev.after);
+          for (const AttrChange& c : *attrChanges) hit = hit || c.key == bp.pattern;
+        }
+        break;
+      case BreakKind::Diagnostic:
+        for (const Diagnostic& d : ev.diagnostics) hit = hit || bp.pattern.empty() || d.rule == bp.pattern;
+        if (bp.pattern.empty() && ev.status == EventStatus::Failed) hit = true;
+        break;
+    }
+    if (hit) hits.push_back(bp.id);
+  }
+  return hits;
+}
+
+}  // namespace passlab

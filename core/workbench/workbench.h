@@ -1,0 +1,377 @@
+// The workbench: the one API both faces (the REPL and the GUI) drive.
+//
+// A Workbench holds a loaded module, a pipeline, a root PassContext and the
+// recorded Trace of everything run so far. It never prints: every query returns
+// data or text for the face to show.
+//
+// ## The cursor model
+//
+// Passes are deterministic, so the trace is a recording that can be navigated
+// like a time-travelling debugger: moving backwards and forwards through
+// recorded events re-executes nothing, and moving past the end of the
+// recording runs the next pipeline pass (which appends its events).
+//
+// * The **timeline** is the recorded trace linearised in *completion order*
+//   (post-order: a nested pass completes before the pass that ran it; siblings
+//   in order). That is the order in which module states came into existence.
+//   Event 0 ("load", the loaded module) is always first.
+// * The **cursor** is one event id. It means "stopped right after this event
+//   finished": the IR at the cursor is the event's `after` module (`before` on
+//   request). A failed event's `after` is its `before` (failures change nothing).
+// * The **frontier** is the end of the timeline. Moving beyond it runs the next
+//   top-level pass of the pipeline through the TraceInstrument; its nested
+//   passes become child events. A failure halts the pipeline: the failed event
+//   stays in the trace and the cursor lands on it.
+//
+// Moves (all forward moves stop early at a breakpoint hit or a failed event):
+// * `step(n)`    — n top-level events forward (runs passes at the frontier).
+// * `next(n)`    — step over: the next event at the cursor's depth or shallower
+//                  (the next sibling; the parent after the last sibling).
+// * `stepIn(n)`  — the next event in the timeline at any depth, so from a
+//                  top-level event it enters the next pass's nested pipeline.
+// * `stepOut()`  — the event that contains the cursor (the parent completes).
+// * `back(n)`    — the reverse of `next`: the previous event at the cursor's
+//                  depth or shallower.
+// * `gotoEvent(id)` — any recorded event.
+// * `run()`      — forward until a breakpoint hit, a failure, an interrupt, or
+//                  the end of the pipeline.
+//
+// Changing the configuration rewrites the future: events recorded after the
+// cursor's last completed top-level event are discarded (as is a failed event
+// under the cursor), and the next move runs with the new settings. Setting a
+// new pipeline or loading a module restarts the trace at event 0.
+//
+// Threading: one thread drives a Workbench. `requestCancel` may be called from
+// any thread or a signal handler; long moves check it between passes.
+#pragma once
+
+#include <atomic>
+#include <memory>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/ir/module.h"
+#include "core/pass/pass.h"
+#include "core/pass/registry.h"
+#include "core/trace/trace.h"
+
+namespace passlab {
+
+/// A request the workbench cannot honour (no module loaded, no such event,
+/// nothing left to run, ...). The message is meant for the user as is.
+class WorkbenchError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Which side of an event's module.
+enum class Side : uint8_t { Before, After };
+
+/// What a breakpoint watches.
+enum class BreakKind : uint8_t {
+  Pass,        ///< an event of the named pass completes
+  Function,    ///< the named global function changes (added, removed or rewritten)
+  Attr,        ///< an attribute key changes on any function (or on the module)
+  Diagnostic,  ///< an event reports a diagnostic with the rule id (any rule when empty)
+};
+
+/// One breakpoint.
+struct Breakpoint {
+  /// Stable id (1, 2, ...), never reused within a workbench.
+  int id = 0;
+  BreakKind kind = BreakKind::Pass;
+  /// Pass name, function name (without '@'), attribute key or rule id ("" = any rule).
+  std::string pattern;
+  bool enabled = true;
+  /// How many times a move stopped here.
+  int hits = 0;
+};
+/// "pass FuseOps", "func @main", "attr Compiler", "diag type.shape-mismatch", "diag (any)".
+std::string describeBreakpoint(const Breakpoint& bp);
+
+/// Why a move stopped where it did.
+enum class StopReason : uint8_t {
+  Reached,      ///< the requested target
+  Breakpoint,   ///< a breakpoint hit on the way (see MoveResult::breakpoints)
+  Failure,      ///< a failed event on the way
+  EndOfTrace,   ///< the pipeline ended (or halted) before the target was reached
+  Interrupted,  ///< requestCancel() between passes
+};
+
+/// The outcome of a move.
+struct MoveResult {
+  /// Cursor before and after.
+  int from = 0;
+  int to = 0;
+  StopReason reason = StopReason::Reached;
+  /// Events passed at the move's granularity, in timeline order, ending with `to`
+  /// (for `step`/`run`: top-level events; `next`: same depth or shallower; `stepIn`: all).
+  std::vector<int> visited;
+  /// Top-level events executed (not replayed) during the move.
+  std::vector<int> executed;
+  /// Breakpoint ids that hit at `to`.
+  std::vector<int> breakpoints;
+  /// Remarks for the user (e.g. "FuseOps did not run: its opt_level 3 > context opt_level 2").
+  std::vector<std::string> notes;
+};
+
+/// How to load a module.
+struct LoadOptions {
+  /// Run type inference at load time (a type error then fails the load). Off to
+  /// load an ill-typed module on purpose and watch a pass meet it.
+  bool typeCheck = true;
+};
+
+/// One recorded configuration read, with the event it belongs to.
+struct ProvenanceEntry {
+  int event = 0;
+  /// The event's pass name and depth.
+  std::string eventPass;
+  int depth = 0;
+  ConfigRead read;
+};
+
+/// All reads of a key (or of the keys matching a name), plus the current setting.
+struct Provenance {
+  /// The query as given.
+  std::string query;
+  /// Keys the entries are for (exact key first; else every key containing the query).
+  std::vector<std::string> keys;
+  std::vector<ProvenanceEntry> entries;
+  /// Registered default, explicit value in the root context, both printed ("" = none).
+  std::string registeredDefault;
+  std::string explicitValue;
+  bool registered = false;
+};
+
+/// Functions × events table of attribute values.
+struct AttrTimeline {
+  /// Column event ids, in timeline order.
+  std::vector<int> events;
+  /// One row per (function, key); module attributes under function "<module>".
+  struct Row {
+    std::string function;
+    std::string key;
+    /// Printed value after each column's event ("" when absent: see `present`).
+    std::vector<std::string> values;
+    std::vector<bool> present;
+    /// True where the value differs from the previous column (first column: false).
+    std::vector<bool> changed;
+  };
+  std::vector<Row> rows;
+};
+
+/// Which events and cells an attribute timeline covers.
+struct AttrTimelineQuery {
+  /// Only this function ("" = all).
+  std::string function;
+  /// Only this attribute key ("" = all).
+  std::string key;
+  /// Include nested events (their modules are the nested pipelines' own modules).
+  bool nested = false;
+  /// Only rows with at least one change.
+  bool changedOnly = false;
+};
+
+/// Everything needed to replay a failed pass: written by `Workbench::reproducer`,
+/// read by `passlab --reproduce` and the REPL's `reproduce` (core/workbench/reproducer.h).
+struct Reproducer {
+  /// Module text before the failing top-level pass.
+  std::string moduleText;
+  /// Pipeline text of that pass.
+  std::string pipeline;
+  int optLevel = 2;
+  std::string target;
+  /// Explicit config of the root context.
+  std::vector<std::pair<std::string, AttrValue>> config;
+  std::set<std::string> disabledPasses;
+  std::set<std::string> requiredPasses;
+  /// Whether the module must be type-checked at load (false when it was loaded unchecked).
+  bool typeCheck = true;
+  /// The failure as recorded: pass (possibly nested) and its first diagnostic.
+  std::string failedPass;
+  std::string failureRule;
+  std::string failureMessage;
+  /// Where the module originally came from.
+  std::string source;
+  /// The file `moduleText` was read from, for diagnostics ("" for a reproducer
+  /// made in memory).
+  std::string moduleName;
+};
+
+/// The workbench.
+class Workbench {
+ public:
+  /// A workbench whose pipelines are built from `registry` (filled by the face,
+  /// e.g. with registerBuiltinPasses; core/ cannot depend on passes/).
+  explicit Workbench(std::shared_ptr<const PassRegistry> registry);
+  ~Workbench();
+  Workbench(const Workbench&) = delete;
+  Workbench& operator=(const Workbench&) = delete;
+
+  // ---- Loading --------------------------------------------------------------
+  /// Loads a Relay text file. Parse and type errors throw DiagnosticError and
+  /// leave the previous state untouched.
+  void load(const std::string& path, LoadOptions options = {});
+  /// Loads module text; `name` is used in diagnostics.
+  void loadText(std::string text, std::string name, LoadOptions options = {});
+  /// Loads an already built module.
+  void loadModule(IRModule mod, std::string name, LoadOptions options = {});
+  /// True once a module is loaded.
+  bool loaded() const { return trace_ != nullptr; }
+  /// The name of what was loaded ("" before any load).
+  const std::string& sourceName() const { return sourceName_; }
+  /// The options the current module was loaded with.
+  const LoadOptions& loadOptions() const { return loadOptions_; }
+  /// Loads a reproducer: fresh configuration from it, its module and pipeline.
+  void loadReproducer(const Reproducer& repro);
+
+  // ---- Pipeline -------------------------------------------------------------
+  /// Parses and sets the pipeline (DiagnosticError with the column on bad text);
+  /// restarts the trace at event 0.
+  void setPipeline(std::string_view spec);
+  /// Canonical text of the pipeline ("" when none).
+  std::string pipelineSpec() const;
+  /// The top-level passes, in order.
+  const std::vector<PassPtr>& pipelinePasses() const { return pipeline_; }
+  /// How many top-level passes have been executed (the frontier's position).
+  size_t passesExecuted() const { return nextPass_; }
+  /// The top-level event produced by pipeline pass `index` (-1: did not run or not yet run).
+  int eventOfPass(size_t index) const;
+  /// True when a failure stopped the pipeline.
+  bool halted() const { return halted_; }
+  /// Restarts the trace at event 0 (same module, pipeline and configuration).
+  void restart();
+  /// The registry pipelines are built from.
+  const PassRegistry& registry() const { return *registry_; }
+
+  // ---- Configuration (each change rewrites the future; returns events discarded) ----
+  /// Sets a registered config key (validated: DiagnosticError names a bad key or kind).
+  int setConfig(const std::string& key, const AttrValue& value);
+  /// Parses `text` for the registered kind of `key`, then setConfig.
+  int setConfigText(const std::string& key, const std::string& text);
+  int setOptLevel(int level);
+  int setTarget(std::string target);
+  int setDisabledPasses(std::set<std::string> passes);
+  int setRequiredPasses(std::set<std::string> passes);
+  /// Sets a field of a dict-valued module attribute of the loaded module
+  /// (`executor`, `link-params`, 1) or a whole attribute when `field` is empty.
+  /// The input changed, so the trace restarts.
+  void setModuleAttr(const std::string& attr, const std::string& field, const AttrValue& value);
+  /// The root context (read-only use: settings, explicit config).
+  const PassContext& context() const { return *ctx_; }
+
+  // ---- Navigation (see the cursor model above) -------------------------------
+  /// The event under the cursor.
+  int cursor() const { return cursor_; }
+  MoveResult step(int n = 1);
+  MoveResult next(int n = 1);
+  MoveResult stepIn(int n = 1);
+  MoveResult stepOut();
+  MoveResult back(int n = 1);
+  MoveResult gotoEvent(int id);
+  MoveResult run();
+  /// The events in completion order (the timeline the cursor moves along).
+  const std::vector<int>& timeline() const;
+  /// Asks a running move to stop at the next pass boundary. Async-signal-safe.
+  void requestCancel() { cancel_.store(true, std::memory_order_relaxed); }
+
+  // ---- Breakpoints ------------------------------------------------------------
+  /// Adds a breakpoint; returns its id. Validates the pattern (an unknown pass
+  /// name is an error with a suggestion).
+  int addBreakpoint(BreakKind kind, std::string pattern);
+  /// Removes one; false when there is no such id.
+  bool removeBreakpoint(int id);
+  void clearBreakpoints() { breakpoints_.clear(); }
+  /// Enables or disables one; false when there is no such id.
+  bool enableBreakpoint(int id, bool enabled);
+  const std::vector<Breakpoint>& breakpoints() const { return breakpoints_; }
+  /// Ids of the enabled breakpoints that event `id` hits.
+  std::vector<int> breakpointsHitBy(int id) const;
+
+  // ---- Queries ----------------------------------------------------------------
+  /// The recorded trace (WorkbenchError before a load).
+  const Trace& trace() const;
+  /// The event `id` (WorkbenchError naming the valid range otherwise).
+  const TraceEvent& event(int id) const;
+  /// The module of event `id` on `side`.
+  const IRModule& moduleAt(int id, Side side) const;
+  /// Printed IR of event `id`: the whole module, or one global function
+  /// (WorkbenchError when the function is not in that module).
+  std::string moduleText(int id, Side side, const std::string& function = "") const;
+  /// Unified diff between (a, sideA) and (b, sideB), whole module or one function.
+  std::string diff(int a, Side sideA, int b, Side sideB, const std::string& function = "") const;
+  /// Global function names of event `id`'s module (after), sorted.
+  std::vector<std::string> functionNames(int id) const;
+  /// Attribute keys seen on any function or the module at any top-level event.
+  std::vector<std::string> attributeKeys() const;
+  /// Diagnostic rule ids recorded anywhere in the trace.
+  std::vector<std::string> diagnosticRules() const;
+  /// The attribute timeline.
+  AttrTimeline attrTimeline(const AttrTimelineQuery& query = {}) const;
+  /// Every recorded read of `key` (see Provenance::keys for matching).
+  Provenance provenance(const std::string& key) const;
+
+  // ---- Export -----------------------------------------------------------------
+  /// The trace as JSON (events, statuses, config reads, skips, diagnostics,
+  /// timing; with `withIR` also the printed module after every changed event).
+  std::string traceJson(bool withIR = false) const;
+  /// Pass timing in Chrome's trace-event format (opens in Perfetto / chrome://tracing).
+  std::string chromeTraceJson() const;
+  /// A reproducer for failed event `id` (WorkbenchError when it did not fail).
+  Reproducer reproducer(int id) const;
+  /// The most recent failed event, or -1.
+  int lastFailure() const;
+
+ private:
+  struct PrintCacheEntry {
+    IRModule mod;
+    std::string function;
+    std::string text;
+  };
+
+  void requireLoaded() const;
+  void resetContext();
+  void installInstruments();
+  void resetTrace(IRModule initial);
+  int discardFuture();
+  /// Runs the next pipeline pass at the frontier; returns the top-level event or -1.
+  int runNextPass(MoveResult& result);
+  void attachFailureDiagnostics(int firstNew, const std::vector<Diagnostic>& errors);
+  bool canRunMore() const { return !halted_ && nextPass_ < pipeline_.size(); }
+  /// Walks forward from the cursor: `isTarget` counts toward `count`; stops early on breakpoints/failures.
+  template <class Pred>
+  MoveResult moveForward(int count, Pred isTarget);
+  void refreshTimeline() const;
+  int positionOf(int id) const;
+  std::string endMessage() const;
+
+  std::shared_ptr<const PassRegistry> registry_;
+  std::shared_ptr<PassContext> ctx_;
+  std::shared_ptr<Trace> trace_;
+  IRModule initial_;
+  IRModule current_;  // the module at the frontier
+  std::string sourceName_;
+  LoadOptions loadOptions_;
+  std::vector<PassPtr> pipeline_;
+  size_t nextPass_ = 0;
+  std::vector<int> passEvent_;  // pipeline index -> top-level event id (-1: not run)
+  bool halted_ = false;
+  int cursor_ = 0;
+  std::vector<Breakpoint> breakpoints_;
+  int nextBreakpointId_ = 1;
+  std::atomic<bool> cancel_{false};
+
+  mutable std::vector<int> timeline_;
+  mutable std::vector<int> positions_;  // event id -> index in timeline_
+  mutable size_t timelineEvents_ = static_cast<size_t>(-1);
+  mutable uint64_t timelineGeneration_ = 0;
+  uint64_t generation_ = 0;  // bumped whenever events are discarded or the trace is replaced
+  mutable std::vector<PrintCacheEntry> printCache_;
+};
+
+}  // namespace passlab
