@@ -158,11 +158,9 @@ void describe(OpDef& d) {
       set(1, relLayoutTransform, {required("src_layout", Kind::String), required("dst_layout", Kind::String)});
       break;
     case OpId::Resize2D: {
-      AttrField roi = field("roi", Kind::Array,
-                            AttrValue::array({AttrValue::floating(0), AttrValue::floating(0), AttrValue::floating(0),
-                                              AttrValue::floating(0)}));
       set(1, relResize2D,
-          {required("size", Kind::Array), roi, stringField("layout", "NCHW"), stringField("method", "linear"),
+          {required("size", Kind::Array), optional("roi", Kind::Array), stringField("layout", "NCHW"),
+           stringField("method", "linear"),
            stringField("coordinate_transformation_mode", "half_pixel"), stringField("rounding_method", "round"),
            floatField("cubic_alpha", -0.5), intField("cubic_exclude", 0), floatField("extrapolation_value", 0.0),
            stringField("out_dtype", "")});
