@@ -1,79 +1,156 @@
-// passlab: command-line entry point. Kept thin: argument parsing and exit codes;
-// the work is done by the core library.
+// passlab: command-line entry point. Kept thin: argument parsing and exit
+// codes; the REPL, scripts, batch mode and reproducers live in repl/ and the
+// work in the core library.
+//
+//   passlab                         the REPL
+//   passlab FILE                    the REPL with FILE loaded
+//   passlab [FILE] --script S [--keep-going]   run REPL commands from S
+//   passlab FILE -o OUT             parse, type-check and print (OUT '-' = stdout)
+//   passlab FILE --pass-pipeline=SPEC [batch options]
+//   passlab --reproduce FILE        replay a reproducer written by `save repro`
+//   passlab --help-commands-markdown   docs/commands.md from the command objects
+#include <unistd.h>
+
 #include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <iostream>
+#include <cstdlib>
+#include <memory>
+#include <sstream>
 #include <string>
 
-#include "core/analysis/type_infer.h"
-#include "core/ir/diagnostic.h"
-#include "core/text/parser.h"
-#include "core/text/printer.h"
+#include "core/workbench/workbench.h"
+#include "passes/registry.h"
+#include "repl/batch.h"
+#include "repl/interpreter.h"
+#include "repl/session.h"
 
 namespace {
 
 void printUsage(std::FILE* out) {
   std::fputs(
-      "usage: passlab FILE [-o OUT]\n"
-      "  Parses and type-checks FILE (Relay text) and writes the module text to OUT\n"
-      "  (stdout when OUT is '-' or absent). Exit status 1 on bad input.\n",
+      "usage: passlab [FILE]                      interactive workbench (REPL), FILE loaded\n"
+      "       passlab [FILE] --script S [--keep-going]\n"
+      "                                           run REPL commands from S (exit 1 on failure)\n"
+      "       passlab FILE -o OUT                 parse, type-check and print FILE to OUT ('-': stdout)\n"
+      "       passlab FILE --pass-pipeline=SPEC [-o OUT] [options]\n"
+      "       passlab --reproduce FILE            replay a reproducer written by `save repro`\n"
+      "       passlab --help-commands-markdown    print docs/commands.md\n"
+      "batch options:\n"
+      "  --print-before-all --print-after-all --print-changed[=diff]\n"
+      "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
+      "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
+      "  --no-check                     load FILE without type inference\n",
       out);
+}
+
+std::vector<std::string> splitComma(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) items.push_back(item);
+  return items;
+}
+
+int usageError(const std::string& message) {
+  std::fprintf(stderr, "passlab: error: %s\n", message.c_str());
+  printUsage(stderr);
+  return 2;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string input;
-  std::string output = "-";
+  using namespace passlab;
+  BatchOptions batch;
+  bool batchMode = false;
+  std::string script, reproduce;
+  bool keepGoing = false, markdown = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
+    auto value = [&](const std::string& prefix) { return arg.substr(prefix.size()); };
+    auto starts = [&](const std::string& prefix) { return arg.rfind(prefix, 0) == 0; };
     if (arg == "-h" || arg == "--help") {
       printUsage(stdout);
       return 0;
-    }
-    if (arg == "-o") {
-      if (i + 1 >= argc) {
-        std::fprintf(stderr, "passlab: error: -o needs a file name\n");
-        return 2;
+    } else if (arg == "--help-commands-markdown") {
+      markdown = true;
+    } else if (arg == "--script" || arg == "--reproduce" || arg == "-o") {
+      if (i + 1 >= argc) return usageError(arg + " needs a file name");
+      (arg == "--script" ? script : arg == "--reproduce" ? reproduce : batch.output) = argv[++i];
+      if (arg == "-o") batchMode = true;
+    } else if (arg == "--keep-going") {
+      keepGoing = true;
+    } else if (starts("--pass-pipeline=")) {
+      batch.pipeline = value("--pass-pipeline="), batch.hasPipeline = batchMode = true;
+    } else if (arg == "--print-before-all") {
+      batch.printBeforeAll = batchMode = true;
+    } else if (arg == "--print-after-all") {
+      batch.printAfterAll = batchMode = true;
+    } else if (arg == "--print-changed" || arg == "--print-changed=diff") {
+      batch.printChanged = batchMode = true;
+      batch.printChangedDiff = arg == "--print-changed=diff";
+    } else if (starts("--filter-print-funcs=")) {
+      batch.filterPrintFuncs = splitComma(value("--filter-print-funcs="));
+    } else if (arg == "--time-passes") {
+      batch.timePasses = batchMode = true;
+    } else if (arg == "--verify-each") {
+      batch.verifyEach = batchMode = true;
+    } else if (starts("--trace-json=")) {
+      batch.traceJson = value("--trace-json="), batchMode = true;
+    } else if (starts("--opt-level=")) {
+      try {
+        batch.optLevel = std::stoi(value("--opt-level="));
+      } catch (const std::exception&) {
+        return usageError("--opt-level needs a number");
       }
-      output = argv[++i];
+    } else if (starts("--target=")) {
+      batch.target = value("--target="), batch.hasTarget = true;
+    } else if (starts("--config=")) {
+      std::string kv = value("--config=");
+      size_t eq = kv.find('=');
+      if (eq == std::string::npos) return usageError("--config needs KEY=VALUE, got '" + kv + "'");
+      batch.config.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
+    } else if (starts("--disabled-pass=")) {
+      batch.disabledPasses = splitComma(value("--disabled-pass="));
+    } else if (starts("--required-pass=")) {
+      batch.requiredPasses = splitComma(value("--required-pass="));
+    } else if (arg == "--no-check") {
+      batch.typeCheck = false;
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
-      std::fprintf(stderr, "passlab: error: unknown option '%s'\n", arg.c_str());
-      printUsage(stderr);
-      return 2;
-    } else if (input.empty()) {
-      input = arg;
+      return usageError("unknown option '" + arg + "'");
+    } else if (batch.input.empty()) {
+      batch.input = arg;
     } else {
-      std::fprintf(stderr, "passlab: error: more than one input file ('%s' and '%s')\n", input.c_str(), arg.c_str());
-      return 2;
+      return usageError("more than one input file ('" + batch.input + "' and '" + arg + "')");
     }
   }
-  if (input.empty()) {
-    printUsage(stderr);
-    return 2;
+
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+
+  if (markdown) {
+    Workbench workbench(registry);
+    CommandInterpreter interpreter(workbench);
+    std::fputs(interpreter.commandsMarkdown().c_str(), stdout);
+    return 0;
   }
-  try {
-    passlab::IRModule mod = input == "-" ? passlab::parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
-                                         : passlab::parseModuleFile(input);
-    mod = passlab::inferTypes(mod);
-    std::string text = passlab::printModule(mod);
-    if (output == "-") {
-      std::fwrite(text.data(), 1, text.size(), stdout);
-    } else {
-      std::ofstream out(output, std::ios::binary);
-      out << text;
-      if (!out) {
-        std::fprintf(stderr, "passlab: error: cannot write '%s'\n", output.c_str());
-        return 1;
-      }
-    }
-  } catch (const passlab::DiagnosticError& e) {
-    std::fprintf(stderr, "%s\n", e.renderAll().c_str());
-    return 1;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "passlab: internal error: %s\n", e.what());
-    return 1;
+  if (!reproduce.empty()) return runReproducer(reproduce, registry, stdout, stderr);
+  if (batchMode && script.empty()) {
+    if (batch.input.empty()) return usageError("batch mode needs an input FILE");
+    return runBatch(batch, *registry, stdout, stderr);
   }
-  return 0;
+
+  Workbench workbench(registry);
+  bool interactive = script.empty() && isatty(STDIN_FILENO);
+  CommandInterpreter interpreter(workbench, Style::forTerminal(STDOUT_FILENO));
+  if (!batch.input.empty()) {
+    std::string load = std::string("load ") + (batch.typeCheck ? "" : "--no-check ") + "\"" + batch.input + "\"";
+    CommandResult loaded = interpreter.runLine(load);
+    printResult(loaded, stdout, stderr);
+    if (!loaded.ok() && !script.empty()) return 1;
+  }
+  if (!script.empty()) {
+    CommandResult result = interpreter.runScriptFile(script, keepGoing, [](const CommandResult& line) { printResult(line, stdout, stderr); });
+    return result.ok() ? 0 : 1;
+  }
+  return runSession(interpreter, interactive, stdout, stderr);
 }

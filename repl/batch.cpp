@@ -1,0 +1,156 @@
+#include "repl/batch.h"
+
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <memory>
+
+#include "core/analysis/type_infer.h"
+#include "core/pass/instruments.h"
+#include "core/text/parser.h"
+#include "core/text/printer.h"
+#include "core/trace/trace.h"
+#include "core/trace/trace_json.h"
+#include "core/workbench/reproducer.h"
+#include "core/workbench/value_text.h"
+#include "core/workbench/workbench.h"
+#include "repl/command.h"
+#include "repl/interpreter.h"
+
+namespace passlab {
+namespace {
+
+void put(std::FILE* f, const std::string& text) {
+  std::fwrite(text.data(), 1, text.size(), f);
+  std::fflush(f);
+}
+
+/// Prints diagnostics reported while passes run (the verifier's, warnings).
+class DiagnosticPrinter : public PassInstrument {
+ public:
+  explicit DiagnosticPrinter(std::FILE* err) : err_(err) {}
+  std::string name() const override { return "diagnostics"; }
+  void onDiagnostic(const Diagnostic& d, PassContext&) override {
+    put(err_, d.render() + "\n");
+    if (d.severity == Severity::Error) ++errors_;
+  }
+  int errors() const { return errors_; }
+
+ private:
+  std::FILE* err_;
+  int errors_ = 0;
+};
+
+bool writeOutput(const std::string& path, const std::string& text, std::FILE* out, std::FILE* err) {
+  if (path == "-") {
+    put(out, text);
+    return true;
+  }
+  std::ofstream file(path, std::ios::binary);
+  file << text;
+  if (!file) {
+    put(err, "passlab: error: cannot write '" + path + "'\n");
+    return false;
+  }
+  return true;
+}
+
+void configure(PassContext& ctx, const BatchOptions& o) {
+  if (o.optLevel >= 0) ctx.optLevel = o.optLevel;
+  if (o.hasTarget) ctx.target = o.target;
+  ctx.disabledPasses.insert(o.disabledPasses.begin(), o.disabledPasses.end());
+  ctx.requiredPasses.insert(o.requiredPasses.begin(), o.requiredPasses.end());
+  for (const auto& [key, text] : o.config) {
+    const ConfigKeyInfo* info = ConfigRegistry::global().find(key);
+    // Unknown keys: setConfig's error names the key.
+    AttrValue value = info ? parseAttrValueAs(text, info->kind) : parseAttrValueText(text);
+    ctx.setConfig(key, value);
+  }
+}
+
+}  // namespace
+
+int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out, std::FILE* err) {
+  IRModule mod;
+  try {
+    mod = o.input == "-" ? parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
+                         : parseModuleFile(o.input);
+    if (o.typeCheck) mod = inferTypes(mod);
+  } catch (const DiagnosticError& e) {
+    put(err, e.renderAll() + "\n");
+    return 1;
+  }
+  if (!o.hasPipeline) return writeOutput(o.output, printModule(mod), out, err) ? 0 : 1;
+
+  auto ctx = PassContext::create("root");
+  PassPtr pipeline;
+  try {
+    configure(*ctx, o);
+    pipeline = parsePipeline(o.pipeline, registry, "--pass-pipeline");
+  } catch (const DiagnosticError& e) {
+    put(err, e.renderAll() + "\n");
+    return 1;
+  } catch (const std::invalid_argument& e) {
+    put(err, std::string("passlab: error: ") + e.what() + "\n");
+    return 1;
+  }
+
+  auto diagnostics = std::make_shared<DiagnosticPrinter>(err);
+  ctx->instruments().push_back(diagnostics);
+  std::shared_ptr<Trace> trace;
+  if (!o.traceJson.empty()) {
+    trace = std::make_shared<Trace>(mod);
+    ctx->instruments().push_back(std::make_shared<TraceInstrument>(trace));
+  }
+  std::shared_ptr<TimingInstrument> timing;
+  if (o.timePasses) {
+    timing = std::make_shared<TimingInstrument>();
+    ctx->instruments().push_back(timing);
+  }
+  if (o.verifyEach) ctx->instruments().push_back(std::make_shared<VerifyInstrument>());
+  if (o.printBeforeAll || o.printAfterAll || o.printChanged) {
+    PrintInstrumentOptions print;
+    print.printBeforeAll = o.printBeforeAll;
+    print.printAfterAll = o.printAfterAll;
+    print.printChanged = o.printChanged;
+    print.changedAsDiff = o.printChangedDiff;
+    print.functions = o.filterPrintFuncs;
+    ctx->instruments().push_back(std::make_shared<PrintInstrument>(print, [err](std::string_view text) {
+      std::fwrite(text.data(), 1, text.size(), err);
+    }));
+  }
+
+  int status = 0;
+  try {
+    // Each top-level pass runs on its own (not the wrapping Sequential), so dumps
+    // and the trace show the passes the user wrote, not an extra "pipeline" level.
+    for (const PassPtr& pass : pipeline->subPasses()) mod = runPass(*pass, mod, *ctx);
+  } catch (const PassFailure& failure) {
+    put(err, "passlab: error: pass " + failure.pass() + " failed\n" + failure.renderAll() + "\n");
+    status = 1;
+  } catch (const DiagnosticError& e) {
+    put(err, e.renderAll() + "\n");
+    status = 1;
+  }
+  std::fflush(err);
+  if (timing) put(err, timing->report());
+  if (trace && !writeOutput(o.traceJson, traceToJson(*trace), out, err)) status = 1;
+  if (diagnostics->errors() > 0 && status == 0) {
+    put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
+    status = 1;
+  }
+  if (status == 0 && !writeOutput(o.output, printModule(mod), out, err)) status = 1;
+  return status;
+}
+
+int runReproducer(const std::string& path, std::shared_ptr<const PassRegistry> registry, std::FILE* out, std::FILE* err) {
+  Workbench workbench(std::move(registry));
+  CommandInterpreter interpreter(workbench);
+  // The REPL's `reproduce` command does the work, so both paths print the same.
+  CommandResult result = interpreter.runLine("reproduce \"" + path + "\"");
+  for (const CommandResult::Chunk& chunk : result.chunks) put(chunk.error ? err : out, chunk.text);
+  if (!result.ok()) return 1;
+  return workbench.lastFailure() >= 0 ? 1 : 0;
+}
+
+}  // namespace passlab

@@ -1,0 +1,59 @@
+// Non-interactive modes of the passlab executable: batch pipelines in the
+// LLVM/MLIR `opt` style and reproducer replay. Output goes to the given
+// streams, so tests can capture it.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/pass/registry.h"
+
+namespace passlab {
+
+/// `passlab FILE --pass-pipeline=SPEC [...]`.
+struct BatchOptions {
+  /// Input file ("-" for stdin).
+  std::string input;
+  /// Output file ("-" for stdout).
+  std::string output = "-";
+  /// Pipeline text; empty: parse, type-check and print only.
+  std::string pipeline;
+  bool hasPipeline = false;
+  /// Type-check at load (off: --no-check).
+  bool typeCheck = true;
+  bool printBeforeAll = false;
+  bool printAfterAll = false;
+  bool printChanged = false;
+  /// --print-changed=diff
+  bool printChangedDiff = false;
+  /// --filter-print-funcs=NAME,...
+  std::vector<std::string> filterPrintFuncs;
+  bool timePasses = false;
+  bool verifyEach = false;
+  /// --trace-json=F
+  std::string traceJson;
+  /// --opt-level=N (-1: the default).
+  int optLevel = -1;
+  /// --target=TEXT
+  std::string target;
+  bool hasTarget = false;
+  /// --config=KEY=VALUE, repeatable.
+  std::vector<std::pair<std::string, std::string>> config;
+  /// --disabled-pass=A,B and --required-pass=A,B
+  std::vector<std::string> disabledPasses;
+  std::vector<std::string> requiredPasses;
+};
+
+/// Runs a batch pipeline: IR dumps, timing and verifier reports go to `err`
+/// (like LLVM's), the final module to `options.output`. Returns the exit status:
+/// 0 success; 1 bad input, a failed pass or verifier violations.
+int runBatch(const BatchOptions& options, const PassRegistry& registry, std::FILE* out, std::FILE* err);
+
+/// `passlab --reproduce FILE`: loads the reproducer (single file or directory),
+/// runs it and reports whether the recorded failure happened again. Returns 1
+/// when a pass failed (reproduced or not), 0 when the pipeline ran cleanly.
+int runReproducer(const std::string& path, std::shared_ptr<const PassRegistry> registry, std::FILE* out, std::FILE* err);
+
+}  // namespace passlab

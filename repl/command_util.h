@@ -1,0 +1,48 @@
+// Argument helpers shared by the command definitions (repl/commands_*.cpp).
+#pragma once
+
+#include <charconv>
+#include <string>
+
+#include "core/workbench/workbench.h"
+#include "repl/command.h"
+#include "repl/interpreter.h"
+
+namespace passlab::command_util {
+
+/// Parses a positive count ("3"); WorkbenchError names the bad text.
+inline int parseCount(const std::string& text) {
+  int n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 1)
+    throw WorkbenchError("expected a positive number, got '" + text + "'");
+  return n;
+}
+
+/// Parses an event id ("5" or "#5").
+inline int parseEventId(const std::string& text) {
+  std::string digits = !text.empty() && text[0] == '#' ? text.substr(1) : text;
+  int n = -1;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+  if (digits.empty() || ec != std::errc() || end != digits.data() + digits.size() || n < 0)
+    throw WorkbenchError("expected an event id such as 3 or #3, got '" + text + "'");
+  return n;
+}
+
+/// The usage error for `command`: "usage: FORM" for each form.
+inline std::string usage(const Command& command) {
+  std::string out = "usage:";
+  for (const std::string& form : command.syntax) out += (command.syntax.size() > 1 ? "\n  " : " ") + form;
+  return out;
+}
+
+/// Fails `result` with the usage of the command named `name` when `args` has
+/// more than `max` words; returns whether it failed.
+inline bool tooMany(CommandContext& ctx, const CommandArgs& args, size_t max, const char* name, CommandResult& result) {
+  if (args.size() <= max) return false;
+  const Command* command = ctx.interpreter.find(name);
+  result.fail("unexpected argument '" + args[max] + "'; " + (command ? usage(*command) : std::string()));
+  return true;
+}
+
+}  // namespace passlab::command_util

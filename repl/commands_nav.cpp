@@ -1,0 +1,154 @@
+// Navigation commands: step, next, stepin, finish, back, goto, run, and breakpoints.
+#include "repl/command_util.h"
+#include "repl/format.h"
+
+namespace passlab {
+namespace {
+
+using namespace command_util;
+
+/// A move command taking an optional count.
+Command countedMove(std::string name, std::vector<std::string> aliases, std::string summary, std::string help,
+                    MoveResult (Workbench::*move)(int)) {
+  Command c;
+  c.name = name;
+  c.aliases = std::move(aliases);
+  c.syntax = {name + " [<N>]"};
+  c.summary = std::move(summary);
+  c.help = std::move(help);
+  c.run = [move, name](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+    if (tooMany(ctx, args, 1, name.c_str(), result)) return;
+    int n = args.empty() ? 1 : parseCount(args[0]);
+    result.out(formatMove(ctx.workbench, (ctx.workbench.*move)(n), ctx.style));
+  };
+  return c;
+}
+
+BreakKind breakKind(const std::string& word) {
+  if (word == "pass") return BreakKind::Pass;
+  if (word == "func" || word == "function") return BreakKind::Function;
+  if (word == "attr") return BreakKind::Attr;
+  if (word == "diag") return BreakKind::Diagnostic;
+  throw WorkbenchError("unknown breakpoint kind '" + word + "' (pass, func, attr or diag)");
+}
+
+}  // namespace
+
+void addNavigationCommands(std::vector<Command>& out) {
+  out.push_back(countedMove(
+      "step", {}, "Run (or replay) the next N top-level passes",
+      "Moves the cursor N top-level events forward. At the end of the recorded trace the next pipeline pass runs; "
+      "its nested passes are recorded as child events. Stops early at a breakpoint hit or a failed pass. "
+      "From inside a nested pipeline, `step` goes to the end of the enclosing top-level pass.",
+      &Workbench::step));
+  out.push_back(countedMove(
+      "next", {"n"}, "Step over: the next event at the cursor's depth",
+      "Moves to the next event at the cursor's nesting depth or shallower, skipping the nested passes of the one "
+      "in between; after the last nested pass of a pipeline it returns to the enclosing pass, like gdb's `next` at "
+      "the end of a function. At top level it is `step`.",
+      &Workbench::next));
+  out.push_back(countedMove(
+      "stepin", {"s"}, "Step into: the next event at any depth",
+      "Moves to the next event in completion order at any depth. From a top-level event this enters the next "
+      "pass's nested pipeline (a nested pass completes before the pass that ran it), so FoldConstant's "
+      "evaluation passes can be examined one by one. Runs the next pipeline pass when the recording ends.",
+      &Workbench::stepIn));
+  {
+    Command c;
+    c.name = "finish";
+    c.aliases = {"stepout"};
+    c.syntax = {"finish"};
+    c.summary = "Step out: to the end of the pass that contains the cursor";
+    c.help = "Moves to the event that ran the cursor's nested pipeline, i.e. the state after that pass completed. "
+             "An error at a top-level event.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 0, "finish", result)) return;
+      result.out(formatMove(ctx.workbench, ctx.workbench.stepOut(), ctx.style));
+    };
+    out.push_back(std::move(c));
+  }
+  out.push_back(countedMove(
+      "back", {}, "Go back N events at the cursor's depth (time travel, nothing re-runs)",
+      "The reverse of `next`: moves to the previous event at the cursor's depth or shallower. Nothing is undone "
+      "or re-run: every module state is kept in the trace, and moving forward again replays the recording.",
+      &Workbench::back));
+  {
+    Command c;
+    c.name = "goto";
+    c.syntax = {"goto <event>"};
+    c.summary = "Move the cursor to any recorded event";
+    c.help = "Accepts `5` or `#5`. Event #0 is the loaded module.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("goto")));
+      result.out(formatMove(ctx.workbench, ctx.workbench.gotoEvent(parseEventId(args[0])), ctx.style));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "run";
+    c.aliases = {"continue", "c"};
+    c.syntax = {"run"};
+    c.summary = "Run to the end of the pipeline or the next breakpoint";
+    c.help = "Replays recorded events after the cursor, then runs the remaining passes, stopping at the first "
+             "breakpoint hit, the first failed pass, or an interrupt (Ctrl-C stops between passes and keeps the trace).";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 0, "run", result)) return;
+      result.out(formatMove(ctx.workbench, ctx.workbench.run(), ctx.style));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "break";
+    c.aliases = {"b"};
+    c.syntax = {"break", "break pass <pass>", "break func @<function>", "break attr <attr>", "break diag [<rule>]"};
+    c.summary = "Set a breakpoint on a pass, a function change, an attribute change or a diagnostic";
+    c.help = "`pass NAME` stops after any event of that pass (nested ones too); `func @NAME` when the function is "
+             "added, removed or rewritten; `attr KEY` when the attribute changes on any function or on the module; "
+             "`diag [RULE]` when a diagnostic with that rule id is reported (any diagnostic or failure without a "
+             "rule). Moves forward stop at hits, replayed or newly run. Without arguments, lists breakpoints.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (args.empty()) return result.out(formatBreakpoints(ctx.workbench, ctx.style));
+      BreakKind kind = breakKind(args[0]);
+      if (args.size() > 2 || (kind != BreakKind::Diagnostic && args.size() != 2))
+        return result.fail(usage(*ctx.interpreter.find("break")));
+      int id = ctx.workbench.addBreakpoint(kind, args.size() > 1 ? args[1] : "");
+      for (const Breakpoint& bp : ctx.workbench.breakpoints())
+        if (bp.id == id) result.out("breakpoint " + std::to_string(id) + ": " + describeBreakpoint(bp) + "\n");
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "delete";
+    c.syntax = {"delete [<breakpoint>]"};
+    c.summary = "Delete one breakpoint, or all of them";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 1, "delete", result)) return;
+      if (args.empty()) {
+        size_t n = ctx.workbench.breakpoints().size();
+        ctx.workbench.clearBreakpoints();
+        return result.out("deleted " + std::to_string(n) + (n == 1 ? " breakpoint\n" : " breakpoints\n"));
+      }
+      int id = parseCount(args[0]);
+      if (!ctx.workbench.removeBreakpoint(id)) return result.fail("no breakpoint " + args[0]);
+      result.out("deleted breakpoint " + args[0] + "\n");
+    };
+    out.push_back(std::move(c));
+  }
+  for (bool enable : {true, false}) {
+    Command c;
+    c.name = enable ? "enable" : "disable";
+    c.syntax = {c.name + " <breakpoint>"};
+    c.summary = enable ? "Enable a breakpoint" : "Disable a breakpoint without deleting it";
+    c.run = [enable](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find(enable ? "enable" : "disable")));
+      if (!ctx.workbench.enableBreakpoint(parseCount(args[0]), enable)) return result.fail("no breakpoint " + args[0]);
+      result.out(std::string(enable ? "enabled" : "disabled") + " breakpoint " + args[0] + "\n");
+    };
+    out.push_back(std::move(c));
+  }
+}
+
+}  // namespace passlab

@@ -1,0 +1,281 @@
+// Session commands: load, reproduce, pipeline, passes, restart, set, save,
+// source, help, quit.
+#include <fstream>
+#include <sstream>
+
+#include "core/workbench/reproducer.h"
+#include "core/workbench/value_text.h"
+#include "repl/command_util.h"
+#include "repl/format.h"
+
+namespace passlab {
+namespace {
+
+using namespace command_util;
+
+void writeFile(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  if (!out) throw WorkbenchError("cannot write '" + path + "'");
+}
+
+std::set<std::string> splitList(const std::string& text) {
+  std::set<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    size_t b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
+    if (b != std::string::npos) items.insert(item.substr(b, e - b + 1));
+  }
+  return items;
+}
+
+std::string discardedNote(int discarded, const Workbench& wb) {
+  if (discarded <= 0) return "";
+  return "discarded " + std::to_string(discarded) + (discarded == 1 ? " recorded event" : " recorded events") +
+         " after #" + std::to_string(wb.cursor()) + "; the next step runs with the new setting\n";
+}
+
+void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+  Workbench& wb = ctx.workbench;
+  if (args.empty()) return result.out(formatSettings(wb, ctx.style));
+  if (args.size() < 2) return result.fail(usage(*ctx.interpreter.find("set")));
+  const std::string key = args[0];
+  std::string value = args.rest(1);
+  int discarded = 0;
+  if (key == "opt_level") {
+    discarded = wb.setOptLevel(static_cast<int>(parseAttrValueAs(value, AttrValue::Kind::Int).asInt()));
+    result.out("opt_level = " + std::to_string(wb.context().optLevel) + "\n");
+  } else if (key == "target") {
+    discarded = wb.setTarget(parseAttrValueAs(value, AttrValue::Kind::String).asString());
+    result.out("target = " + wb.context().target + "\n");
+  } else if (key == "disabled_pass" || key == "required_pass") {
+    std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitList(value);
+    discarded = key == "disabled_pass" ? wb.setDisabledPasses(passes) : wb.setRequiredPasses(passes);
+    result.out(key + " = " + (passes.empty() ? std::string("(none)") : value) + "\n");
+  } else if (key.rfind("executor.", 0) == 0 || key.rfind("runtime.", 0) == 0 || key.rfind("module.", 0) == 0) {
+    size_t dot = key.find('.');
+    std::string attr = key.substr(0, dot), field = key.substr(dot + 1);
+    if (attr == "module") attr = field, field.clear();
+    if (attr.empty()) return result.fail("expected a module attribute name after 'module.'");
+    AttrValue v;
+    try {
+      v = parseAttrValueText(value);
+    } catch (const std::invalid_argument& e) {
+      return result.fail(e.what());
+    }
+    wb.setModuleAttr(attr, field, v);
+    result.out("module attribute " + attr + " = " + wb.event(0).after->attrs.find(attr)->toString() +
+               "; the input changed, so the trace restarts at #0\n");
+  } else {
+    try {
+      discarded = wb.setConfigText(key, value);
+    } catch (const std::invalid_argument& e) {
+      return result.fail(e.what());
+    }
+    result.out(key + " = " + wb.context().explicitConfig().find(key)->toString() + "\n");
+  }
+  result.out(discardedNote(discarded, wb));
+}
+
+void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+  Workbench& wb = ctx.workbench;
+  bool before = args.takeFlag("--before");
+  bool withIR = args.takeFlag("--ir");
+  if (args.size() < 2) return result.fail(usage(*ctx.interpreter.find("save")));
+  const std::string what = args[0], path = args[1];
+  if (what == "module") {
+    if (tooMany(ctx, args, 2, "save", result)) return;
+    writeFile(path, wb.moduleText(wb.cursor(), before ? Side::Before : Side::After));
+    result.out("wrote the module " + std::string(before ? "before" : "after") + " #" + std::to_string(wb.cursor()) + " to " + path + "\n");
+  } else if (what == "trace") {
+    if (tooMany(ctx, args, 2, "save", result)) return;
+    writeFile(path, wb.traceJson(withIR));
+    result.out("wrote the trace (" + std::to_string(wb.trace().events().size()) + " events) to " + path + "\n");
+  } else if (what == "chrome") {
+    if (tooMany(ctx, args, 2, "save", result)) return;
+    writeFile(path, wb.chromeTraceJson());
+    result.out("wrote Chrome trace-event timing to " + path + " (open it in Perfetto or chrome://tracing)\n");
+  } else if (what == "repro") {
+    if (tooMany(ctx, args, 3, "save", result)) return;
+    int id = args.size() > 2 ? parseEventId(args[2]) : wb.lastFailure();
+    if (id < 0) return result.fail("no failed event to write a reproducer for");
+    std::string written = writeReproducer(path, wb.reproducer(id));
+    result.out("wrote a reproducer of #" + std::to_string(id) + " " + wb.event(id).pass + " to " + written +
+               "; replay with `passlab --reproduce " + path + "`\n");
+  } else {
+    result.fail("cannot save '" + what + "'; " + usage(*ctx.interpreter.find("save")));
+  }
+}
+
+void runReproduce(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+  if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("reproduce")));
+  Workbench& wb = ctx.workbench;
+  Reproducer repro = readReproducer(args[0]);
+  wb.loadReproducer(repro);
+  result.out("loaded reproducer " + args[0] + ": pipeline " + wb.pipelineSpec() + ", recorded failure of " + repro.failedPass +
+             (repro.failureRule.empty() ? "" : " (" + repro.failureRule + ")") + "\n");
+  result.out(formatMove(wb, wb.run(), ctx.style));
+  int failed = wb.lastFailure();
+  if (failed >= 0 && sameFailure(repro, wb.event(failed))) {
+    result.out("reproduced: " + repro.failedPass + " failed as recorded\n");
+  } else if (failed >= 0) {
+    result.out("did not reproduce: #" + std::to_string(failed) + " " + wb.event(failed).pass + " failed differently\n");
+  } else {
+    result.out("did not reproduce: the pipeline ran without a failure\n");
+  }
+}
+
+}  // namespace
+
+void addSessionCommands(std::vector<Command>& out) {
+  {
+    Command c;
+    c.name = "load";
+    c.syntax = {"load [--no-check] <file>"};
+    c.summary = "Load a Relay text module (the trace restarts at #0)";
+    c.help = "Parses FILE and infers types; a parse or type error fails the load and leaves the session as it "
+             "was. `--no-check` skips type inference, to load an ill-typed module on purpose and watch a pass "
+             "meet it. The pipeline, configuration and breakpoints are kept.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      LoadOptions options;
+      options.typeCheck = !args.takeFlag("--no-check");
+      if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("load")));
+      ctx.workbench.load(args[0], options);
+      size_t functions = ctx.workbench.functionNames(0).size();
+      result.out("loaded " + args[0] + ": " + std::to_string(functions) + (functions == 1 ? " function" : " functions") +
+                 (options.typeCheck ? "" : " (not type-checked)") + "\n");
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "reproduce";
+    c.syntax = {"reproduce <file>"};
+    c.summary = "Load a reproducer written by `save repro` and run it";
+    c.help = "Replaces the configuration, module and pipeline with the reproducer's, runs it, and says whether "
+             "the recorded failure happened again (same pass, rule and message). Same as `passlab --reproduce FILE`.";
+    c.run = runReproduce;
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "pipeline";
+    c.syntax = {"pipeline [show]", "pipeline <spec>"};
+    c.summary = "Set or show the pass pipeline";
+    c.help = "SPEC is the textual pipeline syntax (docs/pipelines.md), e.g. "
+             "`InferType,SimplifyExpr,FuseOps{max_depth=4}`. Setting a pipeline restarts the trace at #0; errors "
+             "point at the column.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      Workbench& wb = ctx.workbench;
+      if (args.empty() || (args.size() == 1 && args[0] == "show")) {
+        const auto& passes = wb.pipelinePasses();
+        if (passes.empty()) return result.out("no pipeline set\n");
+        for (size_t i = 0; i < passes.size(); ++i) {
+          int ev = wb.eventOfPass(i);
+          std::string state = i < wb.passesExecuted() ? (ev >= 0 ? "#" + std::to_string(ev) : "not run") : "pending";
+          result.out(std::to_string(i + 1) + ". " + pipelineText(*passes[i]) + "  " + state + "\n");
+        }
+        return;
+      }
+      wb.setPipeline(args.rest(0));
+      size_t n = wb.pipelinePasses().size();
+      result.out("pipeline: " + wb.pipelineSpec() + " (" + std::to_string(n) + (n == 1 ? " pass)\n" : " passes)\n"));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "passes";
+    c.syntax = {"passes"};
+    c.summary = "List the registered passes";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 0, "passes", result)) return;
+      for (const PassRegistration* r : ctx.workbench.registry().all()) {
+        std::string line = ctx.style.bold(r->info.name) + " (opt_level " + std::to_string(r->info.optLevel) + ")";
+        if (!r->options.empty()) {
+          line += " options:";
+          for (const PassOptionInfo& o : r->options) line += " " + o.name + "=" + o.defaultValue.toString();
+        }
+        result.out(line + "\n    " + r->info.description + "\n");
+      }
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "restart";
+    c.syntax = {"restart"};
+    c.summary = "Discard the trace and start the pipeline again at #0";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 0, "restart", result)) return;
+      ctx.workbench.restart();
+      result.out("restarted at #0\n");
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "set";
+    c.syntax = {"set", "set <key> <value>"};
+    c.summary = "Set a PassContext config key or a setting (opt_level, target, executor.*)";
+    c.help = "KEY is a registered config key (see `config`; the value is checked against its kind), or one of: "
+             "opt_level N; target TEXT (e.g. `llvm`, `hexagon -mcpu=hexagonv68`); disabled_pass A,B; "
+             "required_pass A,B; executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
+             "attribute of the loaded module (and so restart the trace). Changing a setting rewrites the future: "
+             "events recorded after the cursor are discarded. Without arguments, shows the settings.";
+    c.run = runSet;
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "save";
+    c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save repro <file> [<event>]"};
+    c.summary = "Write the IR, the trace JSON, Chrome timing or a reproducer";
+    c.help = "`module`: the IR at the cursor (after, or `--before`). `trace`: the trace as JSON (`--ir` adds the "
+             "printed module after each changed event). `chrome`: pass timing in Chrome's trace-event format for "
+             "Perfetto. `repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
+             "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`.";
+    c.run = runSave;
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "source";
+    c.syntax = {"source <file> [--keep-going]"};
+    c.summary = "Run the commands in a file";
+    c.help = "Each line is echoed and run; `#` starts a comment. Stops at the first error unless `--keep-going`.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      bool keepGoing = args.takeFlag("--keep-going");
+      if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("source")));
+      result.append(ctx.interpreter.runScriptFile(args[0], keepGoing));
+      if (result.status == CommandStatus::Quit) result.status = CommandStatus::Ok;  // a script's quit ends the script
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "help";
+    c.aliases = {"h", "?"};
+    c.syntax = {"help [<command>]"};
+    c.summary = "List commands, or show one command's usage and help";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 1, "help", result)) return;
+      if (args.empty()) return result.out(ctx.interpreter.helpIndex());
+      const Command* command = ctx.interpreter.find(args[0]);
+      if (!command) return result.fail("no command '" + args[0] + "' (`help` lists commands)");
+      result.out(ctx.interpreter.helpFor(*command));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "quit";
+    c.aliases = {"q", "exit"};
+    c.syntax = {"quit"};
+    c.summary = "Leave passlab";
+    c.run = [](CommandContext&, CommandArgs&, CommandResult& result) { result.status = CommandStatus::Quit; };
+    out.push_back(std::move(c));
+  }
+}
+
+}  // namespace passlab

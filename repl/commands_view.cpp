@@ -1,0 +1,157 @@
+// Inspection commands: show, info, where, trace, diff, attrs, why, config.
+#include "repl/command_util.h"
+#include "repl/format.h"
+
+namespace passlab {
+namespace {
+
+using namespace command_util;
+
+/// Takes a trailing `before`/`after` word; After by default.
+Side takeSide(CommandArgs& args) {
+  if (args.takeFlag("before")) return Side::Before;
+  args.takeFlag("after");
+  return Side::After;
+}
+
+}  // namespace
+
+void addViewCommands(std::vector<Command>& out) {
+  {
+    Command c;
+    c.name = "show";
+    c.aliases = {"p"};
+    c.syntax = {"show [before|after] [@<function>]", "show event <event> [before|after] [@<function>]"};
+    c.summary = "Print the IR at the cursor (or at any event), whole or one function";
+    c.help = "Prints the module after the cursor's event (`before`: the module the pass was given). "
+             "`@NAME` prints one global function. `show event N` looks at another event without moving the cursor.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      std::string function = args.takeFunction();
+      Side side = takeSide(args);
+      int id = ctx.workbench.cursor();
+      if (!args.empty() && args[0] == "event") {
+        if (args.size() != 2) return result.fail(usage(*ctx.interpreter.find("show")));
+        id = parseEventId(args[1]);
+      } else if (!args.empty()) {
+        return result.fail("unexpected argument '" + args[0] + "'; " + usage(*ctx.interpreter.find("show")));
+      }
+      result.out(ctx.workbench.moduleText(id, side, function));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "info";
+    c.syntax = {"info [<event>] [--no-time]"};
+    c.summary = "Everything recorded about an event (default: the cursor's)";
+    c.help = "Status, nesting, context, changed functions, config reads with their sources, skipped functions "
+             "with reasons, diagnostics, attribute changes and the failure message. `--no-time` leaves out the "
+             "wall time (for reproducible transcripts).";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      bool showTime = !args.takeFlag("--no-time");
+      if (tooMany(ctx, args, 1, "info", result)) return;
+      int id = args.empty() ? ctx.workbench.cursor() : parseEventId(args[0]);
+      result.out(formatEventInfo(ctx.workbench, id, ctx.style, showTime));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "where";
+    c.syntax = {"where"};
+    c.summary = "Where the cursor is: event, enclosing passes, pipeline position";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 0, "where", result)) return;
+      ctx.workbench.trace();  // "no module loaded" before anything else
+      result.out(formatWhere(ctx.workbench, ctx.style));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "trace";
+    c.aliases = {"t"};
+    c.syntax = {"trace [--no-time]"};
+    c.summary = "The trace tree: every event, nested passes indented, status markers, timing";
+    c.help = "Markers: [*] changed, [=] unchanged, [-] skipped, [!] failed (on a terminal: ● ○ ⊘ ✗ in colour). "
+             "`>` marks the cursor. Functions a pass left alone (e.g. Compiler=\"ccompiler\") are listed as skipped. "
+             "`--no-time` leaves out wall times.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      bool showTime = !args.takeFlag("--no-time");
+      if (tooMany(ctx, args, 0, "trace", result)) return;
+      result.out(formatTraceTree(ctx.workbench, ctx.style, showTime));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "diff";
+    c.syntax = {"diff [<event>] [<event>] [@<function>]"};
+    c.summary = "Unified diff of the IR: an event's before/after, or two events";
+    c.help = "Without events: the cursor's event, before vs after. With one: that event, before vs after. "
+             "With two: the module after the first vs after the second. `@NAME` restricts the diff to one function. "
+             "Printing is deterministic, so the diff shows only real changes.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      std::string function = args.takeFunction();
+      if (tooMany(ctx, args, 2, "diff", result)) return;
+      Workbench& wb = ctx.workbench;
+      std::string text;
+      if (args.size() == 2) {
+        text = wb.diff(parseEventId(args[0]), Side::After, parseEventId(args[1]), Side::After, function);
+      } else {
+        int id = args.empty() ? wb.cursor() : parseEventId(args[0]);
+        text = wb.diff(id, Side::Before, id, Side::After, function);
+      }
+      result.out(text.empty() ? "no differences\n" : text);
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "attrs";
+    c.syntax = {"attrs [@<function>] [<attr>] [--all] [--nested] [--changed]"};
+    c.summary = "Attribute timeline: each function's attributes after every top-level event";
+    c.help = "A table of functions × events; a `*` marks a value that changed at that event, `-` an absent key. "
+             "Only events where something changed are shown unless `--all`; `--nested` adds nested events; "
+             "`--changed` keeps only rows that change. Module attributes appear as <module>.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      AttrTimelineQuery query;
+      query.function = args.takeFunction();
+      bool all = args.takeFlag("--all");
+      query.nested = args.takeFlag("--nested");
+      query.changedOnly = args.takeFlag("--changed");
+      if (tooMany(ctx, args, 1, "attrs", result)) return;
+      if (!args.empty()) query.key = args[0];
+      result.out(formatAttrTimeline(ctx.workbench, ctx.workbench.attrTimeline(query), ctx.style, all));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "why";
+    c.syntax = {"why <key>"};
+    c.summary = "Config provenance: every read of a key with value, source, context, pass and event";
+    c.help = "Lists each recorded read of KEY (PassContext config, pass option, module attribute, target or "
+             "default) in event order, nested reads indented under their context. Without an exact match, every "
+             "key containing KEY matches (`why link_params` finds relay.FuseOps.link_params and executor.link-params).";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("why")));
+      result.out(formatProvenance(ctx.workbench, ctx.workbench.provenance(args[0]), ctx.style));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "config";
+    c.syntax = {"config"};
+    c.summary = "List registered config keys with kinds, defaults, values and descriptions";
+    c.help = "Keys are registered by the passes that read them. Change one with `set KEY VALUE`.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (tooMany(ctx, args, 0, "config", result)) return;
+      result.out(formatConfigKeys(ctx.workbench, ctx.style));
+    };
+    out.push_back(std::move(c));
+  }
+}
+
+}  // namespace passlab

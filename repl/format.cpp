@@ -1,0 +1,332 @@
+#include "repl/format.h"
+
+#include "core/workbench/value_text.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <clocale>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace passlab {
+namespace {
+
+std::string fmtMs(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3f ms", ms);
+  return buf;
+}
+
+std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+std::string indentText(const std::string& text, const std::string& prefix) {
+  std::string out;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    out += prefix + text.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return out;
+}
+
+/// Pads `plain` to `width` columns; `shown` is the same text possibly wrapped in colour.
+std::string pad(const std::string& shown, const std::string& plain, size_t width) {
+  return shown + std::string(width > plain.size() ? width - plain.size() : 0, ' ');
+}
+
+std::string passWithOptions(const TraceEvent& ev) {
+  if (ev.options.empty()) return ev.pass;
+  return ev.pass + (ev.options.front() == '{' ? ev.options : "{" + ev.options + "}");
+}
+
+std::string pipelineStatus(const Workbench& wb) {
+  const auto& passes = wb.pipelinePasses();
+  if (passes.empty()) return "pipeline: none set";
+  std::string out = "pipeline: " + std::to_string(wb.passesExecuted()) + " of " + std::to_string(passes.size()) + " passes run";
+  if (wb.halted()) {
+    int failed = wb.lastFailure();
+    if (failed >= 0) out += "; stopped by the failure of #" + std::to_string(failed) + " " + wb.event(failed).pass;
+  } else if (wb.passesExecuted() < passes.size()) {
+    out += "; next: " + pipelineText(*passes[wb.passesExecuted()]);
+  }
+  return out;
+}
+
+}  // namespace
+
+Style Style::forTerminal(int fd) {
+  Style style;
+  if (!isatty(fd)) return style;
+  const char* noColor = std::getenv("NO_COLOR");
+  style.colour = !(noColor && *noColor);
+  const char* locale = std::setlocale(LC_CTYPE, nullptr);
+  const char* lang = std::getenv("LC_ALL");
+  if (!lang || !*lang) lang = std::getenv("LC_CTYPE");
+  if (!lang || !*lang) lang = std::getenv("LANG");
+  auto utf8 = [](const char* s) { return s && (std::strstr(s, "UTF-8") || std::strstr(s, "utf8") || std::strstr(s, "UTF8")); };
+  style.unicode = utf8(locale) || utf8(lang);
+  return style;
+}
+
+std::string eventMarker(const TraceEvent& ev, const Style& style) {
+  switch (ev.status) {
+    case EventStatus::Changed: return style.green(style.unicode ? "●" : "[*]");
+    case EventStatus::Unchanged: return style.dim(style.unicode ? "○" : "[=]");
+    case EventStatus::Skipped: return style.yellow(style.unicode ? "⊘" : "[-]");
+    case EventStatus::Failed: return style.red(style.unicode ? "✗" : "[!]");
+  }
+  return "?";
+}
+
+std::string formatEventLine(const Workbench& wb, int id, const Style& style, bool showTime) {
+  const TraceEvent& ev = wb.event(id);
+  std::string idText = style.cyan("#" + std::to_string(id));
+  if (id == 0) return idText + " load " + wb.sourceName();
+  std::string out = idText + " " + eventMarker(ev, style) + " " + style.bold(passWithOptions(ev)) + "  ";
+  switch (ev.status) {
+    case EventStatus::Changed: {
+      out += style.green("changed");
+      for (const std::string& f : ev.changedFunctions) out += " @" + f;
+      if (ev.moduleAttrsChanged) out += " (module attributes)";
+      break;
+    }
+    case EventStatus::Unchanged: out += "unchanged"; break;
+    case EventStatus::Skipped: {
+      out += style.yellow("skipped");
+      if (!ev.skipReason.empty()) out += " (" + ev.skipReason + ")";
+      break;
+    }
+    case EventStatus::Failed: {
+      out += style.red("FAILED");
+      std::string what;
+      for (const Diagnostic& d : ev.diagnostics)
+        if (d.severity == Severity::Error) {
+          what = (d.rule.empty() ? "" : d.rule + ": ") + firstLine(d.message);
+          break;
+        }
+      if (what.empty()) what = firstLine(ev.failure);
+      if (!what.empty()) out += " " + what;
+      break;
+    }
+  }
+  if (!ev.skips.empty()) {
+    out += "  (skipped";
+    for (const FunctionSkip& s : ev.skips) out += " @" + s.function;
+    out += ")";
+  }
+  if (showTime) out += "  " + style.dim(fmtMs(ev.wallMs));
+  return out;
+}
+
+std::string formatTraceTree(const Workbench& wb, const Style& style, bool showTime) {
+  std::string out;
+  for (const TraceEvent& ev : wb.trace().events()) {
+    out += ev.id == wb.cursor() ? style.bold(">") + " " : "  ";
+    out += std::string(static_cast<size_t>(ev.depth) * 2, ' ');
+    out += formatEventLine(wb, ev.id, style, showTime) + "\n";
+  }
+  return out + pipelineStatus(wb) + "\n";
+}
+
+std::string formatEventInfo(const Workbench& wb, int id, const Style& style, bool showTime) {
+  const TraceEvent& ev = wb.event(id);
+  std::string out = formatEventLine(wb, id, style, false) + "\n";
+  if (ev.parent != -1) {
+    out += "  nested in:";
+    for (int p = ev.parent; p != -1; p = wb.event(p).parent) out += " #" + std::to_string(p) + " " + wb.event(p).pass;
+    out += "\n";
+  } else if (id != 0) {
+    for (size_t i = 0; i < wb.pipelinePasses().size(); ++i)
+      if (wb.eventOfPass(i) == id)
+        out += "  pipeline pass " + std::to_string(i + 1) + " of " + std::to_string(wb.pipelinePasses().size()) + "\n";
+  }
+  if (id != 0) out += "  context: " + ev.contextName + "\n";
+  if (showTime && id != 0) out += "  time: " + fmtMs(ev.wallMs) + "\n";
+  if (!ev.children.empty()) {
+    out += "  nested passes:";
+    for (int c : ev.children) out += " #" + std::to_string(c) + " " + wb.event(c).pass;
+    out += "\n";
+  }
+  if (!ev.configReads.empty()) {
+    out += "  config reads:\n";
+    for (const ConfigRead& r : ev.configReads)
+      out += "    " + r.key + " = " + r.value.toString() + "  (" + std::string(configSourceName(r.source)) + ", context " +
+             r.contextName + (r.pass != ev.pass ? ", read by " + r.pass : "") + ")\n";
+  }
+  if (!ev.skips.empty()) {
+    out += "  skipped functions:\n";
+    for (const FunctionSkip& s : ev.skips) out += "    @" + s.function + ": " + s.reason + "\n";
+  }
+  if (!ev.diagnostics.empty()) {
+    out += "  diagnostics:\n";
+    for (const Diagnostic& d : ev.diagnostics) out += indentText(d.render(), "    ");
+  }
+  if (ev.before != ev.after) {
+    std::vector<AttrChange> changes = diffAttrs(ev.before, ev.after);
+    if (!changes.empty()) {
+      out += "  attribute changes:\n";
+      for (const AttrChange& c : changes) {
+        std::string fn = c.function == "<module>" ? c.function : "@" + c.function;
+        switch (c.kind) {
+          case AttrChange::Kind::Added: out += "    " + fn + " " + c.key + ": added " + c.newValue + "\n"; break;
+          case AttrChange::Kind::Removed: out += "    " + fn + " " + c.key + ": removed (was " + c.oldValue + ")\n"; break;
+          case AttrChange::Kind::Changed:
+            out += "    " + fn + " " + c.key + ": " + c.oldValue + " -> " + c.newValue + "\n";
+            break;
+        }
+      }
+    }
+  }
+  if (ev.status == EventStatus::Failed && !ev.failure.empty()) {
+    out += "  failure:\n" + indentText(ev.failure, "    ");
+  }
+  return out;
+}
+
+std::string formatMove(const Workbench& wb, const MoveResult& move, const Style& style) {
+  std::string out;
+  for (int id : move.visited)
+    out += std::string(static_cast<size_t>(wb.event(id).depth) * 2, ' ') + formatEventLine(wb, id, style, false) + "\n";
+  for (const std::string& note : move.notes) out += style.dim("note: " + note) + "\n";
+  switch (move.reason) {
+    case StopReason::Reached: break;
+    case StopReason::Breakpoint:
+      for (int bpId : move.breakpoints)
+        for (const Breakpoint& bp : wb.breakpoints())
+          if (bp.id == bpId)
+            out += style.yellow("breakpoint " + std::to_string(bp.id) + " (" + describeBreakpoint(bp) + ")") + " hit at #" +
+                   std::to_string(move.to) + "\n";
+      break;
+    case StopReason::Failure: break;  // reported below, whatever stopped the move there
+    case StopReason::EndOfTrace:
+      out += "end of the pipeline\n";
+      break;
+    case StopReason::Interrupted:
+      out += style.yellow("interrupted") + " at #" + std::to_string(move.to) + "; the trace is kept\n";
+      break;
+  }
+  const TraceEvent& stop = wb.event(move.to);
+  if (stop.status == EventStatus::Failed && move.reason != StopReason::Reached) {
+    out += style.red("#" + std::to_string(move.to) + " " + stop.pass + " failed") + "; the module is unchanged\n";
+    if (!stop.failure.empty()) out += indentText(stop.failure, "  ");
+  }
+  return out;
+}
+
+std::string formatWhere(const Workbench& wb, const Style& style) {
+  int id = wb.cursor();
+  std::string out = "at " + formatEventLine(wb, id, style, false) + "\n";
+  for (int p = wb.event(id).parent; p != -1; p = wb.event(p).parent)
+    out += "  in #" + std::to_string(p) + " " + wb.event(p).pass + "\n";
+  return out + pipelineStatus(wb) + "\n";
+}
+
+std::string formatAttrTimeline(const Workbench& wb, const AttrTimeline& table, const Style& style, bool allColumns) {
+  if (table.rows.empty()) return "no attributes to show\n";
+  std::vector<size_t> columns;
+  for (size_t c = 0; c < table.events.size(); ++c) {
+    bool changed = false;
+    for (const auto& row : table.rows) changed = changed || row.changed[c];
+    if (allColumns || c == 0 || changed) columns.push_back(c);
+  }
+  // Plain cell texts first, for widths; colour is applied when padding.
+  std::vector<std::string> header = {"function", "attribute"};
+  for (size_t c : columns) header.push_back("#" + std::to_string(table.events[c]) + " " + wb.event(table.events[c]).pass);
+  std::vector<std::vector<std::string>> cells;
+  for (const auto& row : table.rows) {
+    std::vector<std::string> line = {row.function == "<module>" ? row.function : "@" + row.function, row.key};
+    for (size_t c : columns) line.push_back((row.present[c] ? row.values[c] : "-") + (row.changed[c] ? "*" : ""));
+    cells.push_back(std::move(line));
+  }
+  std::vector<size_t> widths(header.size());
+  for (size_t i = 0; i < header.size(); ++i) {
+    widths[i] = header[i].size();
+    for (const auto& line : cells) widths[i] = std::max(widths[i], line[i].size());
+  }
+  auto emit = [&](const std::vector<std::string>& line, const AttrTimeline::Row* row) {
+    std::string out;
+    for (size_t i = 0; i < line.size(); ++i) {
+      bool last = i + 1 == line.size();
+      bool changed = row && i >= 2 && row->changed[columns[i - 2]];
+      std::string shown = changed ? style.yellow(line[i]) : line[i];
+      out += last ? shown : pad(shown, line[i], widths[i]) + "  ";
+    }
+    return out + "\n";
+  };
+  std::string out = emit(header, nullptr);
+  for (size_t r = 0; r < cells.size(); ++r) out += emit(cells[r], &table.rows[r]);
+  if (!allColumns && columns.size() < table.events.size())
+    out += style.dim("(" + std::to_string(table.events.size() - columns.size()) +
+                     " events without attribute changes hidden; `attrs --all` shows them)") + "\n";
+  return out;
+}
+
+std::string formatProvenance(const Workbench& wb, const Provenance& prov, const Style& style) {
+  std::string out = style.bold(prov.query) + ": ";
+  if (prov.registered) {
+    out += "registered config key, default " + prov.registeredDefault;
+    out += prov.explicitValue.empty() ? ", not set in the root context" : ", set to " + prov.explicitValue + " in the root context";
+  } else {
+    out += "not a registered config key";
+  }
+  out += "\n";
+  if (prov.keys.size() > 1 || (prov.keys.size() == 1 && prov.keys[0] != prov.query)) {
+    out += "matching keys:";
+    for (const std::string& k : prov.keys) out += " " + k;
+    out += "\n";
+  }
+  if (prov.entries.empty()) return out + "no recorded reads\n";
+  out += std::to_string(prov.entries.size()) + (prov.entries.size() == 1 ? " read:\n" : " reads:\n");
+  for (const ProvenanceEntry& e : prov.entries) {
+    out += "  " + std::string(static_cast<size_t>(e.depth) * 2, ' ') + style.cyan("#" + std::to_string(e.event)) + " " + e.eventPass +
+           ": " + e.read.key + " = " + style.bold(e.read.value.toString()) + "  (" + std::string(configSourceName(e.read.source)) +
+           ", context " + e.read.contextName + (e.read.pass != e.eventPass ? ", read by " + e.read.pass : "") + ")\n";
+  }
+  return out;
+}
+
+std::string formatBreakpoints(const Workbench& wb, const Style& style) {
+  if (wb.breakpoints().empty()) return "no breakpoints\n";
+  std::string out;
+  for (const Breakpoint& bp : wb.breakpoints())
+    out += std::to_string(bp.id) + ": " + describeBreakpoint(bp) + (bp.enabled ? "" : style.dim(" (disabled)")) + ", " +
+           std::to_string(bp.hits) + (bp.hits == 1 ? " hit" : " hits") + "\n";
+  return out;
+}
+
+std::string formatConfigKeys(const Workbench& wb, const Style& style) {
+  std::string out;
+  for (const ConfigKeyInfo* info : ConfigRegistry::global().all()) {
+    out += style.bold(info->key) + "  (" + std::string(attrKindName(info->kind)) + ", default " + info->defaultValue.toString();
+    if (const AttrValue* v = wb.context().explicitConfig().find(info->key)) out += ", set " + v->toString();
+    out += ")\n";
+    if (!info->description.empty()) out += "    " + info->description + "\n";
+  }
+  return out.empty() ? "no config keys are registered\n" : out;
+}
+
+std::string formatSettings(const Workbench& wb, const Style& style) {
+  const PassContext& ctx = wb.context();
+  auto joined = [](const std::set<std::string>& items) {
+    std::string out;
+    for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
+    return out.empty() ? std::string("(none)") : out;
+  };
+  std::string out = "opt_level: " + std::to_string(ctx.optLevel) + "\n";
+  out += "target: " + (ctx.target.empty() ? std::string("(none)") : ctx.target) + "\n";
+  out += "disabled_pass: " + joined(ctx.disabledPasses) + "\n";
+  out += "required_pass: " + joined(ctx.requiredPasses) + "\n";
+  if (ctx.explicitConfig().empty()) out += "config: (defaults only)\n";
+  for (const auto& [key, value] : ctx.explicitConfig().entries()) out += "config: " + key + " = " + value.toString() + "\n";
+  if (wb.loaded()) {
+    const AttrDict& attrs = wb.event(0).after->attrs;
+    for (const auto& [key, value] : attrs.entries()) out += "module " + key + ": " + value.toString() + "\n";
+  }
+  return out;
+}
+
+}  // namespace passlab

@@ -1,0 +1,51 @@
+// Text rendering of workbench data for the REPL (the GUI draws the same data
+// its own way): event lines, the trace tree, event details, moves, the
+// attribute timeline, config provenance and breakpoints.
+#pragma once
+
+#include <string>
+
+#include "core/workbench/workbench.h"
+#include "repl/style.h"
+
+namespace passlab {
+
+/// The status marker of an event: changed `*`/●, unchanged `=`/○, skipped `-`/⊘, failed `!`/✗.
+std::string eventMarker(const TraceEvent& ev, const Style& style);
+
+/// One line about an event: `#3 [*] SimplifyExpr  changed @main`, with the
+/// failure rule, skipped functions and (with `showTime`) the wall time.
+std::string formatEventLine(const Workbench& wb, int id, const Style& style, bool showTime);
+
+/// The whole trace as a tree in event order, nested passes indented, the cursor
+/// marked with `>`; then how much of the pipeline is left.
+std::string formatTraceTree(const Workbench& wb, const Style& style, bool showTime);
+
+/// Everything recorded about one event: status, nesting, context, changed
+/// functions, config reads, skips, diagnostics, attribute changes, failure.
+std::string formatEventInfo(const Workbench& wb, int id, const Style& style, bool showTime);
+
+/// The outcome of a move: the events passed, then why it stopped (breakpoint,
+/// failure with its diagnostics, end of pipeline, interrupt) and notes.
+std::string formatMove(const Workbench& wb, const MoveResult& move, const Style& style);
+
+/// Where the cursor is: the event, its enclosing events, the pipeline position.
+std::string formatWhere(const Workbench& wb, const Style& style);
+
+/// The attribute timeline as a table (changed cells marked with `*`).
+/// `allColumns` false shows only the first event and events where a cell changed.
+std::string formatAttrTimeline(const Workbench& wb, const AttrTimeline& table, const Style& style, bool allColumns);
+
+/// Config provenance: the setting, then every read with value, source, context, pass and event.
+std::string formatProvenance(const Workbench& wb, const Provenance& prov, const Style& style);
+
+/// Breakpoints with state and hit counts.
+std::string formatBreakpoints(const Workbench& wb, const Style& style);
+
+/// Registered config keys with kind, default, current value and description.
+std::string formatConfigKeys(const Workbench& wb, const Style& style);
+
+/// The root context's settings (opt_level, target, passes, explicit config).
+std::string formatSettings(const Workbench& wb, const Style& style);
+
+}  // namespace passlab
