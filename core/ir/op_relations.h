@@ -41,49 +41,89 @@ Type typeFromOutAttrs(const AttrValue& shapeAttr, const AttrValue& dtypeAttr);
 
 // ---- Relations ---------------------------------------------------------------
 // Elementwise, reductions, constructors, later-phase calls (op_relations_elemwise.cpp).
+/// add, subtract, multiply, divide, power, maximum, minimum: NumPy broadcasting, equal dtypes.
 Type relBroadcast(std::span<const Type> args, const AttrDict& attrs);
+/// equal, less, greater: broadcasting, bool result.
 Type relCompare(std::span<const Type> args, const AttrDict& attrs);
+/// where(cond, x, y): bool condition, three-way broadcasting.
 Type relWhere(std::span<const Type> args, const AttrDict& attrs);
+/// Unary ops whose result has the argument type (negative, abs, relu, ...).
 Type relIdentity(std::span<const Type> args, const AttrDict& attrs);
+/// Transcendental unary ops (exp, log, sqrt, ...): floating-point argument, same type.
 Type relFloatUnary(std::span<const Type> args, const AttrDict& attrs);
+/// clip: identity, with a_min <= a_max.
 Type relClip(std::span<const Type> args, const AttrDict& attrs);
+/// cast: same shape, dtype from the attribute.
 Type relCast(std::span<const Type> args, const AttrDict& attrs);
+/// mean, sum, max, min: axis (None = all), keepdims, exclude.
 Type relReduce(std::span<const Type> args, const AttrDict& attrs);
+/// zeros, ones: shape and dtype from attributes.
 Type relInitConst(std::span<const Type> args, const AttrDict& attrs);
+/// full(fill_value): scalar fill value; dtype attribute or the fill value's.
 Type relFull(std::span<const Type> args, const AttrDict& attrs);
+/// shape_of: 1-d integer tensor of the rank.
 Type relShapeOf(std::span<const Type> args, const AttrDict& attrs);
+/// call_tir(func, args): result from out_shape/out_dtype; callee takes inputs then outputs.
 Type relCallTir(std::span<const Type> args, const AttrDict& attrs);
+/// call_dps_packed(func, args): result from out_shape/out_dtype.
 Type relCallDpsPacked(std::span<const Type> args, const AttrDict& attrs);
+/// call_pure_packed(func, args...): result from out_shape/out_dtype.
 Type relCallPurePacked(std::span<const Type> args, const AttrDict& attrs);
+/// invoke_pure_closure(closure, args): checked against the closure type.
 Type relInvokePureClosure(std::span<const Type> args, const AttrDict& attrs);
+/// vm.builtin.alloc_storage: a 1-d uint8 buffer of `size` bytes.
 Type relVmAllocStorage(std::span<const Type> args, const AttrDict& attrs);
+/// vm.builtin.alloc_tensor(storage): a tensor that must fit in the storage.
 Type relVmAllocTensor(std::span<const Type> args, const AttrDict& attrs);
+/// vm.builtin.call_tir(func, inputs and outputs): writes the outputs, returns ().
 Type relVmCallTir(std::span<const Type> args, const AttrDict& attrs);
 
 // Neural-network ops (op_relations_nn.cpp).
+/// nn.conv2d: any NCHW/OIHW letter permutation, groups, dilation, 1/2/4-value padding.
 Type relConv2D(std::span<const Type> args, const AttrDict& attrs);
+/// nn.conv2d_transpose: as TVM, kernel I = data channels, output channels O * groups.
 Type relConv2DTranspose(std::span<const Type> args, const AttrDict& attrs);
+/// nn.dense: data [..., in], weight [units, in].
 Type relDense(std::span<const Type> args, const AttrDict& attrs);
+/// nn.matmul: transpose_a/transpose_b, tensor_b 2-d.
 Type relMatmul(std::span<const Type> args, const AttrDict& attrs);
+/// nn.batch_matmul: 3-d, transpose_b defaults to True, batch broadcast of 1.
 Type relBatchMatmul(std::span<const Type> args, const AttrDict& attrs);
+/// nn.bias_add: 1-d bias matching data.shape[axis].
 Type relBiasAdd(std::span<const Type> args, const AttrDict& attrs);
+/// nn.batch_norm: (out, mean, var) tuple.
 Type relBatchNorm(std::span<const Type> args, const AttrDict& attrs);
+/// nn.layer_norm: gamma and beta matching data.shape[axis].
 Type relLayerNorm(std::span<const Type> args, const AttrDict& attrs);
+/// nn.max_pool2d, nn.avg_pool2d: window, strides, dilation, padding, ceil_mode, layouts.
 Type relPool2D(std::span<const Type> args, const AttrDict& attrs);
+/// nn.global_avg_pool2d: H and W become 1.
 Type relGlobalPool2D(std::span<const Type> args, const AttrDict& attrs);
+/// nn.softmax: floating point, axis in range.
 Type relSoftmax(std::span<const Type> args, const AttrDict& attrs);
+/// nn.pad: pad_width pairs per dimension; pad value as argument or attribute.
 Type relPad(std::span<const Type> args, const AttrDict& attrs);
+/// image.resize2d: H and W from size.
 Type relResize2D(std::span<const Type> args, const AttrDict& attrs);
 
 // Data movement (op_relations_transform.cpp).
+/// reshape: newshape with TVM's 0, -1, -2, -3, -4.
 Type relReshape(std::span<const Type> args, const AttrDict& attrs);
+/// transpose: axes permutation (None reverses).
 Type relTranspose(std::span<const Type> args, const AttrDict& attrs);
+/// concatenate((a, b, ...)): equal except along axis.
 Type relConcatenate(std::span<const Type> args, const AttrDict& attrs);
+/// split: equal sections or split indices; tuple result.
 Type relSplit(std::span<const Type> args, const AttrDict& attrs);
+/// squeeze: listed (or all) unit axes removed.
 Type relSqueeze(std::span<const Type> args, const AttrDict& attrs);
+/// expand_dims: num_newaxis unit axes at axis.
 Type relExpandDims(std::span<const Type> args, const AttrDict& attrs);
+/// strided_slice: begin/end/strides/axes, slice_mode end or size, TVM clamping.
 Type relStridedSlice(std::span<const Type> args, const AttrDict& attrs);
+/// take(data, indices): along axis (or flattened), batch_dims.
 Type relTake(std::span<const Type> args, const AttrDict& attrs);
+/// layout_transform: plain and blocked layouts (NCHW, NHWC, NCHW4c, ...).
 Type relLayoutTransform(std::span<const Type> args, const AttrDict& attrs);
 
 }  // namespace passlab
