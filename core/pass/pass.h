@@ -7,10 +7,13 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/ir/attrs.h"
@@ -94,16 +97,34 @@ class ConfigRegistry {
   AttrValue validate(std::string_view key, const AttrValue& value) const;
 
  private:
-  std::vector<ConfigKeyInfo> keys_;
+  // A node-based map keeps the pointers handed out by find() stable while keys are added.
+  std::map<std::string, ConfigKeyInfo, std::less<>> keys_;
+  mutable std::mutex mutex_;
 };
 
 /// Hooks around every pass run. Default implementations do nothing.
 /// Instruments must not change the module; they observe.
+///
+/// Order of hooks for one runPass call (see runPass):
+///   enterPass (every instrument, in order)
+///   [onPassSkipped — when the context's opt_level/disabled list or a shouldRun says no]
+///   shouldRun, beforePass (in order) — pass body — afterPass or afterFailure (in reverse order)
+///   exitPass (every instrument, in reverse order)
+/// Notifications (onConfigRead, onFunctionSkipped, onDiagnostic) can arrive at any
+/// point between enterPass and exitPass, including from other instruments' hooks.
 class PassInstrument {
  public:
   virtual ~PassInstrument() = default;
   /// Name for listings ("print", "timing", "verify", "trace").
   virtual std::string name() const = 0;
+  /// First hook of every pass run, before any other instrument's hook: recorders open
+  /// their entry here so that whatever other instruments report lands inside it.
+  virtual void enterPass(const Pass& /*pass*/, const IRModule& /*mod*/, PassContext& /*ctx*/) {}
+  /// Last hook of every pass run (run, skipped or failed), after every other hook.
+  virtual void exitPass(const Pass& /*pass*/, PassContext& /*ctx*/) {}
+  /// The pass was not run; `reason` says why ("opt_level 3 > 2", "disabled", ...).
+  virtual void onPassSkipped(const Pass& /*pass*/, const IRModule& /*mod*/, PassContext& /*ctx*/,
+                             const std::string& /*reason*/) {}
   /// Returning false skips the pass (recorded by the caller as not run).
   virtual bool shouldRun(const Pass& /*pass*/, const IRModule& /*mod*/, PassContext& /*ctx*/) { return true; }
   /// Before the pass body.
@@ -132,7 +153,9 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
   static std::shared_ptr<PassContext> create(std::string name = "root");
   /// A child context named `name` (e.g. "FoldConstant.eval"): same instruments;
   /// config, required/disabled passes and target start empty; opt_level 3.
-  std::shared_ptr<PassContext> makeChild(std::string name);
+  /// With `inheritSettings`, the child starts from a copy of this context's
+  /// opt_level, config, required/disabled passes and target instead.
+  std::shared_ptr<PassContext> makeChild(std::string name, bool inheritSettings = false);
 
   // ---- Settings ----
   int optLevel = 2;
@@ -169,6 +192,8 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
   std::optional<AttrValue> targetAttr(const std::string& key, const std::string& pass);
   /// Records a pass option read (source PassOption).
   void recordOption(const std::string& key, const AttrValue& value, const std::string& pass);
+  /// Every read recorded in this context (not its children), in order.
+  const std::vector<ConfigRead>& reads() const { return reads_; }
 
   // ---- Notifications to instruments ----
   void notifySkip(const FunctionSkip& skip);
@@ -179,6 +204,7 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
   void record(ConfigRead read);
 
   AttrDict config_;
+  std::vector<ConfigRead> reads_;
   std::shared_ptr<std::vector<PassInstrumentPtr>> instruments_ = std::make_shared<std::vector<PassInstrumentPtr>>();
   std::weak_ptr<PassContext> parent_;
   int id_ = 0;
@@ -217,6 +243,22 @@ class Pass {
   AttrDict options_;
 };
 
+/// A pass over the whole module given as a function (TVM's CreateModulePass).
+/// Handy for passes whose body is a single call and for tests.
+class ModulePass : public Pass {
+ public:
+  /// The transformation; same contract as Pass::run.
+  using Body = std::function<IRModule(const IRModule&, PassContext&)>;
+  /// A pass described by `info` running `body`, built with `options` (for pipelineText).
+  ModulePass(PassInfo info, Body body, AttrDict options = {});
+  const PassInfo& info() const override { return info_; }
+  IRModule run(const IRModule& mod, PassContext& ctx) const override { return body_(mod, ctx); }
+
+ private:
+  PassInfo info_;
+  Body body_;
+};
+
 /// A pass over graph-level functions. Functions carrying `Compiler`, a non-zero
 /// `SkipOptimization` or a non-zero `Extern` are skipped (and the skip recorded
 /// with its reason), as TVM's FunctionPass does.
@@ -227,12 +269,32 @@ class FunctionPass : public Pass {
   virtual Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const = 0;
   /// Why `fn` is skipped, or nullopt to run on it. Default: TVM's rule.
   virtual std::optional<std::string> skipReason(const FunctionNode& fn) const;
+
+ protected:
+  /// Called once after every function was transformed, with the updated module
+  /// (the input module itself when no function changed). Module-level clean-up
+  /// such as removing unused globals goes here. Default: returns `mod`.
+  virtual IRModule finishModule(const IRModule& mod, PassContext& /*ctx*/) const { return mod; }
 };
+
+/// TVM's rule for leaving a function to someone else: a `Compiler` attribute
+/// (external codegen), a non-zero `SkipOptimization` or a non-zero `Extern`.
+/// Returns the reason ("Compiler=\"ccompiler\": external codegen function"), or nullopt.
+std::optional<std::string> defaultFunctionSkipReason(const FunctionNode& fn);
+
+/// Why `info` does not run under `ctx` (TVM's PassEnabled: a required pass always
+/// runs; otherwise a disabled pass never does; otherwise it runs when its opt_level
+/// is at most the context's), or nullopt when it runs.
+std::optional<std::string> passDisabledReason(const PassInfo& info, const PassContext& ctx);
 
 /// Runs `pass` on `mod` under `ctx` with every instrument hook: opt-level and
 /// disabled/required checks, shouldRun, before, after or afterFailure. Returns the
 /// new module, or `mod` when the pass did not run. A failure is rethrown as
 /// PassFailure after the instruments saw it; the caller's module is untouched.
+/// A PassFailure coming out of a nested pipeline is rethrown as it is, so it
+/// names the innermost failing pass. When the pass declares accepted phases and
+/// the module is in another one, a warning diagnostic (rule "phase.out-of-phase")
+/// is reported to the instruments and the pass still runs.
 IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx);
 
 /// A pipeline: runs its passes in order, each through runPass.

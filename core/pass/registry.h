@@ -51,6 +51,15 @@ class PassRegistry {
 PassPtr parsePipeline(std::string_view spec, const PassRegistry& registry, std::string sourceName = "<pipeline>");
 
 /// The canonical text of a pass or pipeline (parsePipeline(pipelineText(p)) rebuilds p).
+/// A top-level Sequential named "pipeline" prints as its comma-separated list;
+/// other Sequentials print as `name(A,B)`; a pass prints as `Name{k=v,...}` with
+/// the options it stores (passes store only options that differ from the default).
 std::string pipelineText(const Pass& pass);
+
+/// Options as pipeline text without braces: `max_depth=4,mode="a b"` ("" when empty).
+std::string optionsText(const AttrDict& options);
+
+/// One option value as pipeline text: 4, 0.5, true, word, "quoted text", [1,2].
+std::string formatOptionValue(const AttrValue& value);
 
 }  // namespace passlab

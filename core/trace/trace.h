@@ -9,6 +9,7 @@
 #include "core/ir/diagnostic.h"
 #include "core/ir/module.h"
 #include "core/pass/pass.h"
+#include "core/trace/diff.h"
 
 namespace passlab {
 
@@ -37,6 +38,11 @@ struct TraceEvent {
   /// Whether module attributes changed.
   bool moduleAttrsChanged = false;
   double wallMs = 0;
+  /// When the pass body started, in milliseconds since the trace was created
+  /// (for timelines such as the Chrome trace export).
+  double startMs = 0;
+  /// Why the pass did not run, when status is Skipped.
+  std::string skipReason;
   std::vector<ConfigRead> configReads;
   std::vector<FunctionSkip> skips;
   std::vector<Diagnostic> diagnostics;
@@ -58,17 +64,31 @@ class Trace {
   std::vector<int> topLevel() const;
   /// Drops every event with id >= `firstRemoved` (used when the pipeline is re-run from a point).
   void truncate(int firstRemoved);
+  /// steady_clock time of construction in nanoseconds: the zero of TraceEvent::startMs.
+  int64_t originNs() const { return originNs_; }
 
  private:
   std::vector<TraceEvent> events_;
+  int64_t originNs_ = 0;
 };
 
 /// The instrument that records a Trace: events, snapshots, timing, config reads,
 /// skips, diagnostics and failures, with nesting from the context tree.
+/// An event is Changed when some global function was added, removed or replaced
+/// by another node (pointer comparison) or the module attributes differ; a pass
+/// that returns a new module object with the same functions and attributes is
+/// Unchanged. Config reads, function skips and diagnostics attach to the
+/// innermost event being run; those arriving while no pass runs are dropped.
 class TraceInstrument : public PassInstrument {
  public:
   explicit TraceInstrument(std::shared_ptr<Trace> trace);
   std::string name() const override { return "trace"; }
+  /// Opens the event (so diagnostics from other instruments' hooks land in it).
+  void enterPass(const Pass& pass, const IRModule& mod, PassContext& ctx) override;
+  /// Closes the event.
+  void exitPass(const Pass& pass, PassContext& ctx) override;
+  /// Marks the event Skipped with the reason.
+  void onPassSkipped(const Pass& pass, const IRModule& mod, PassContext& ctx, const std::string& reason) override;
   void beforePass(const Pass& pass, const IRModule& mod, PassContext& ctx) override;
   void afterPass(const Pass& pass, const IRModule& before, const IRModule& after, PassContext& ctx) override;
   void afterFailure(const Pass& pass, const IRModule& before, const std::vector<Diagnostic>& errors, PassContext& ctx) override;
@@ -83,33 +103,5 @@ class TraceInstrument : public PassInstrument {
   std::vector<int> open_;  // stack of events being run (innermost last)
   std::vector<int64_t> startNs_;
 };
-
-/// One line of a line diff.
-struct DiffLine {
-  enum class Kind : uint8_t { Same, Added, Removed };
-  Kind kind;
-  /// 1-based line numbers in the old and new text (0 when absent on that side).
-  uint32_t oldLine, newLine;
-  std::string text;
-};
-
-/// Myers line diff of two texts.
-std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& newText);
-/// Unified diff text (`--- a`, `+++ b`, `@@ ... @@` hunks with `context` lines).
-std::string unifiedDiff(const std::string& oldText, const std::string& newText, const std::string& oldName,
-                        const std::string& newName, int context = 3);
-
-/// One attribute change of one function between two modules.
-struct AttrChange {
-  std::string function;
-  std::string key;
-  enum class Kind : uint8_t { Added, Removed, Changed } kind;
-  /// Printed old and new values ("" where absent).
-  std::string oldValue, newValue;
-};
-
-/// Per-function attribute diff (functions added/removed count as all keys added/removed);
-/// module attributes are reported under function "<module>".
-std::vector<AttrChange> diffAttrs(const IRModule& before, const IRModule& after);
 
 }  // namespace passlab

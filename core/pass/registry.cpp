@@ -1,0 +1,118 @@
+#include "core/pass/registry.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/pass/option_check.h"
+#include "core/pass/util.h"
+
+namespace passlab {
+
+using pass_detail::closestName;
+using pass_detail::coerceToKind;
+using pass_detail::kindName;
+
+namespace pass_detail {
+
+OptionCheck checkOption(const PassRegistration& registration, const std::string& key, const AttrValue& value) {
+  OptionCheck result;
+  const std::string& pass = registration.info.name;
+  auto it = std::find_if(registration.options.begin(), registration.options.end(),
+                         [&](const PassOptionInfo& o) { return o.name == key; });
+  if (it == registration.options.end()) {
+    result.status = OptionCheck::Status::UnknownKey;
+    result.message = "pass '" + pass + "' has no option '" + key + "'";
+    std::vector<std::string> names;
+    for (const PassOptionInfo& o : registration.options) names.push_back(o.name);
+    if (names.empty()) {
+      result.message += "; it takes no options";
+    } else if (auto suggestion = closestName(key, names)) {
+      result.message += "; did you mean '" + *suggestion + "'?";
+    } else {
+      std::string list;
+      for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+      result.message += "; options: " + list;
+    }
+    return result;
+  }
+  std::optional<AttrValue> coerced = coerceToKind(value, it->kind);
+  if (!coerced) {
+    result.status = OptionCheck::Status::BadValue;
+    result.message = "option '" + key + "' of pass '" + pass + "' expects " + std::string(kindName(it->kind)) + ", got " +
+                     std::string(kindName(value.kind())) + " " + formatOptionValue(value);
+    return result;
+  }
+  result.value = *coerced;
+  return result;
+}
+
+AttrDict completeOptions(const PassRegistration& registration, const AttrDict& given) {
+  AttrDict full;
+  for (const PassOptionInfo& option : registration.options) {
+    const AttrValue* v = given.find(option.name);
+    full.set(option.name, v ? *v : option.defaultValue);
+  }
+  return full;
+}
+
+std::string unknownPassMessage(std::string_view name, const PassRegistry& registry) {
+  std::vector<std::string> names;
+  for (const PassRegistration* r : registry.all()) names.push_back(r->info.name);
+  std::string message = "unknown pass '" + std::string(name) + "'";
+  if (auto suggestion = closestName(name, names)) message += "; did you mean '" + *suggestion + "'?";
+  return message;
+}
+
+}  // namespace pass_detail
+
+void PassRegistry::add(PassRegistration registration) {
+  if (registration.info.name.empty()) throw std::invalid_argument("PassRegistry::add: a pass needs a name");
+  if (find(registration.info.name)) throw std::invalid_argument("pass '" + registration.info.name + "' is registered twice");
+  if (!registration.create) throw std::invalid_argument("pass '" + registration.info.name + "' has no factory");
+  for (PassOptionInfo& option : registration.options) {
+    // Defaults are stored in the option's own kind so printing and comparison agree.
+    std::optional<AttrValue> coerced = coerceToKind(option.defaultValue, option.kind);
+    if (!coerced)
+      throw std::invalid_argument("option '" + option.name + "' of pass '" + registration.info.name + "' has a default of kind " +
+                                  std::string(kindName(option.defaultValue.kind())) + ", expected " +
+                                  std::string(kindName(option.kind)));
+    option.defaultValue = *coerced;
+  }
+  for (const ConfigKeyInfo& key : registration.configKeys) ConfigRegistry::global().add(key);
+  passes_.push_back(std::move(registration));
+}
+
+const PassRegistration* PassRegistry::find(std::string_view name) const {
+  for (const PassRegistration& r : passes_)
+    if (r.info.name == name) return &r;
+  return nullptr;
+}
+
+std::vector<const PassRegistration*> PassRegistry::all() const {
+  std::vector<const PassRegistration*> out;
+  for (const PassRegistration& r : passes_) out.push_back(&r);
+  std::sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->info.name < b->info.name; });
+  return out;
+}
+
+PassPtr PassRegistry::create(std::string_view name, const AttrDict& options) const {
+  const PassRegistration* registration = find(name);
+  auto fail = [](std::string message) {
+    Diagnostic d;
+    d.message = std::move(message);
+    d.rule = "pipeline";
+    throw DiagnosticError(std::move(d));
+  };
+  if (!registration) fail(pass_detail::unknownPassMessage(name, *this));
+  AttrDict validated;
+  for (const auto& [key, value] : options.entries()) {
+    pass_detail::OptionCheck check = pass_detail::checkOption(*registration, key, value);
+    if (check.status != pass_detail::OptionCheck::Status::Ok) fail(check.message);
+    validated.set(key, check.value);
+  }
+  PassPtr pass = registration->create(pass_detail::completeOptions(*registration, validated));
+  if (!pass) throw std::logic_error("the factory of pass '" + registration->info.name + "' returned null");
+  return pass;
+}
+
+}  // namespace passlab

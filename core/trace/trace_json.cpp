@@ -1,0 +1,200 @@
+#include "core/trace/trace_json.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace passlab {
+
+std::string_view eventStatusName(EventStatus status) {
+  switch (status) {
+    case EventStatus::Changed: return "changed";
+    case EventStatus::Unchanged: return "unchanged";
+    case EventStatus::Skipped: return "skipped";
+    case EventStatus::Failed: return "failed";
+  }
+  return "?";
+}
+
+std::string jsonString(std::string_view text) {
+  std::string out = "\"";
+  out.reserve(text.size() + 2);
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buffer[8];
+          std::snprintf(buffer, sizeof buffer, "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+          out += buffer;
+        } else {
+          out += c;  // UTF-8 passes through unchanged
+        }
+    }
+  }
+  return out + "\"";
+}
+
+static std::string jsonNumber(double v) {
+  if (!std::isfinite(v)) return std::isnan(v) ? "\"nan\"" : (v > 0 ? "\"inf\"" : "\"-inf\"");
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.17g", v);
+  // Prefer the shorter form when it reads back identically.
+  char shorter[40];
+  std::snprintf(shorter, sizeof shorter, "%.6g", v);
+  return std::stod(shorter) == v ? shorter : buffer;
+}
+
+/// Fixed-precision number for times (microsecond resolution is what profilers show).
+static std::string jsonTime(double v) {
+  char buffer[40];
+  std::snprintf(buffer, sizeof buffer, "%.3f", std::isfinite(v) ? v : 0.0);
+  return buffer;
+}
+
+std::string attrValueToJson(const AttrValue& value) {
+  switch (value.kind()) {
+    case AttrValue::Kind::None: return "null";
+    case AttrValue::Kind::Bool: return value.asBool() ? "true" : "false";
+    case AttrValue::Kind::Int: return std::to_string(value.asInt());
+    case AttrValue::Kind::Float: return jsonNumber(value.asFloat());
+    case AttrValue::Kind::String: return jsonString(value.asString());
+    case AttrValue::Kind::Array: {
+      std::string out = "[";
+      for (const AttrValue& item : value.asArray()) out += (out.size() > 1 ? "," : "") + attrValueToJson(item);
+      return out + "]";
+    }
+    case AttrValue::Kind::Dict: {
+      std::string out = "{";
+      for (const auto& [key, item] : value.asDict().entries())
+        out += (out.size() > 1 ? "," : "") + jsonString(key) + ":" + attrValueToJson(item);
+      return out + "}";
+    }
+  }
+  return "null";
+}
+
+namespace {
+
+/// Appends `"key":value` pairs with commas handled.
+class JsonObject {
+ public:
+  JsonObject& field(std::string_view key, const std::string& rawJson) {
+    text_ += (text_.size() > 1 ? "," : "") + jsonString(key) + ":" + rawJson;
+    return *this;
+  }
+  JsonObject& str(std::string_view key, std::string_view value) { return field(key, jsonString(value)); }
+  JsonObject& num(std::string_view key, int64_t value) { return field(key, std::to_string(value)); }
+  JsonObject& boolean(std::string_view key, bool value) { return field(key, value ? "true" : "false"); }
+  std::string done() { return text_ + "}"; }
+
+ private:
+  std::string text_ = "{";
+};
+
+template <class T, class F>
+std::string jsonArray(const std::vector<T>& items, F&& toJson) {
+  std::string out = "[";
+  for (const T& item : items) out += (out.size() > 1 ? "," : "") + toJson(item);
+  return out + "]";
+}
+
+std::string_view severityName(Severity s) {
+  switch (s) {
+    case Severity::Note: return "note";
+    case Severity::Warning: return "warning";
+    case Severity::Error: return "error";
+  }
+  return "error";
+}
+
+std::string diagnosticJson(const Diagnostic& d) {
+  return JsonObject()
+      .str("severity", severityName(d.severity))
+      .str("rule", d.rule)
+      .str("message", d.message)
+      .str("function", d.function)
+      .str("location", d.span.location())
+      .done();
+}
+
+std::string eventJson(const TraceEvent& e) {
+  JsonObject o;
+  o.num("id", e.id).num("parent", e.parent);
+  o.field("children", jsonArray(e.children, [](int c) { return std::to_string(c); }));
+  o.num("depth", e.depth).str("pass", e.pass).str("options", e.options);
+  o.num("contextId", e.contextId).str("contextName", e.contextName);
+  o.str("status", eventStatusName(e.status));
+  o.field("changedFunctions", jsonArray(e.changedFunctions, [](const std::string& f) { return jsonString(f); }));
+  o.boolean("moduleAttrsChanged", e.moduleAttrsChanged);
+  o.field("wallMs", jsonTime(e.wallMs)).field("startMs", jsonTime(e.startMs));
+  o.str("skipReason", e.skipReason);
+  o.field("configReads", jsonArray(e.configReads, [](const ConfigRead& r) {
+    return JsonObject()
+        .str("key", r.key)
+        .field("value", attrValueToJson(r.value))
+        .str("source", configSourceName(r.source))
+        .num("contextId", r.contextId)
+        .str("contextName", r.contextName)
+        .str("pass", r.pass)
+        .done();
+  }));
+  o.field("skips", jsonArray(e.skips, [](const FunctionSkip& s) {
+    return JsonObject().str("pass", s.pass).str("function", s.function).str("reason", s.reason).done();
+  }));
+  o.field("diagnostics", jsonArray(e.diagnostics, diagnosticJson));
+  o.str("failure", e.failure);
+  return o.done();
+}
+
+}  // namespace
+
+std::string traceToJson(const Trace& trace) {
+  std::string out = "{\"events\":[\n";
+  bool first = true;
+  for (const TraceEvent& e : trace.events()) {
+    if (!first) out += ",\n";
+    first = false;
+    out += eventJson(e);
+  }
+  return out + "\n]}\n";
+}
+
+std::string traceToChromeJson(const Trace& trace) {
+  std::string out = "{\"traceEvents\":[\n";
+  out += JsonObject()
+             .str("name", "process_name")
+             .str("ph", "M")
+             .num("pid", 1)
+             .num("tid", 1)
+             .field("args", JsonObject().str("name", "passlab").done())
+             .done();
+  for (const TraceEvent& e : trace.events()) {
+    if (e.id == 0 || e.status == EventStatus::Skipped) continue;
+    JsonObject args;
+    args.str("status", eventStatusName(e.status)).str("context", e.contextName).num("event", e.id);
+    if (!e.options.empty()) args.str("options", e.options);
+    if (!e.changedFunctions.empty())
+      args.field("changedFunctions", jsonArray(e.changedFunctions, [](const std::string& f) { return jsonString(f); }));
+    if (!e.failure.empty()) args.str("failure", e.failure);
+    out += ",\n";
+    out += JsonObject()
+               .str("name", e.pass)
+               .str("cat", "pass")
+               .str("ph", "X")
+               .field("ts", jsonTime(e.startMs * 1000.0))
+               .field("dur", jsonTime(e.wallMs * 1000.0))
+               .num("pid", 1)
+               .num("tid", 1)
+               .field("args", args.done())
+               .done();
+  }
+  return out + "\n],\"displayTimeUnit\":\"ms\"}\n";
+}
+
+}  // namespace passlab

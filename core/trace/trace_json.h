@@ -1,0 +1,35 @@
+// JSON export of a trace (hand-written JSON; no JSON library dependency).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "core/ir/attrs.h"
+#include "core/trace/trace.h"
+
+namespace passlab {
+
+/// The whole trace as JSON: {"events":[{id, parent, children, depth, pass, options,
+/// contextId, contextName, status, changedFunctions, moduleAttrsChanged, wallMs,
+/// startMs, skipReason, configReads:[{key, value, source, contextId, contextName, pass}],
+/// skips:[{pass, function, reason}], diagnostics:[{severity, rule, message, function,
+/// location}], failure}, ...]}. Snapshots are not exported (they are IR, see the printer).
+std::string traceToJson(const Trace& trace);
+
+/// Pass timing in Chrome's trace-event format, which Perfetto and chrome://tracing open:
+/// {"traceEvents":[{"name","ph":"X","ts","dur","pid","tid","args"}, ...],
+///  "displayTimeUnit":"ms"}. Times are microseconds since the trace began; nested
+/// passes nest by time on one thread. Passes that did not run are left out.
+std::string traceToChromeJson(const Trace& trace);
+
+/// `text` as a JSON string literal, quotes included (control characters escaped).
+std::string jsonString(std::string_view text);
+
+/// An attribute value as JSON: null, true/false, numbers, strings, arrays, objects.
+/// Non-finite floats, which JSON cannot hold, become the strings "inf", "-inf", "nan".
+std::string attrValueToJson(const AttrValue& value);
+
+/// "changed", "unchanged", "skipped", "failed".
+std::string_view eventStatusName(EventStatus status);
+
+}  // namespace passlab

@@ -1,0 +1,144 @@
+#include "passes/inline.h"
+
+#include <functional>
+#include <unordered_map>
+
+#include "core/ir/functor.h"
+#include "passes/pass_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+/// Copies a function body with parameters replaced by arguments and every
+/// variable bound inside the body replaced by a fresh one.
+class Instantiator final : public ExprMutator {
+ public:
+  Instantiator(const FunctionNode& callee, const std::vector<Expr>& args) {
+    for (size_t i = 0; i < callee.params.size(); ++i) replacement_[callee.params[i].get()] = args[i];
+    // Fresh binders: let variables, dataflow variables and nested function parameters.
+    postOrderVisit(callee.body, [&](const Expr& e) {
+      if (const LetNode* let = as<LetNode>(e)) renew(let->var);
+      if (const DataflowNode* df = as<DataflowNode>(e))
+        for (const Binding& b : df->bindings) renew(b.var);
+      if (const FunctionNode* fn = as<FunctionNode>(e))
+        for (const Var& p : fn->params) renew(p);
+    });
+  }
+
+ protected:
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    if (original->kind == ExprKind::Var) {
+      auto it = replacement_.find(original.get());
+      if (it != replacement_.end()) return it->second;
+    }
+    if (rebuilt != original && !rebuilt->checkedType && original->checkedType) rebuilt->checkedType = original->checkedType;
+    return rebuilt;
+  }
+
+ private:
+  void renew(const Var& v) {
+    if (!replacement_.count(v.get())) replacement_[v.get()] = makeVar(v->name, v->annotation, v->isDataflow, v->span);
+  }
+  std::unordered_map<const ExprNode*, Expr> replacement_;
+};
+
+/// Replaces calls to the inline functions in `resolved` by instantiated bodies.
+class CallInliner final : public ExprMutator {
+ public:
+  explicit CallInliner(const std::function<const FunctionNode*(const std::string&)>& resolved) : resolved_(resolved) {}
+
+ protected:
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const CallNode* call = as<CallNode>(rebuilt);
+    const GlobalVarNode* global = call ? as<GlobalVarNode>(call->callee) : nullptr;
+    if (!global) return rebuilt;
+    const FunctionNode* callee = resolved_(global->name);
+    if (!callee || callee->params.size() != call->args.size()) return rebuilt;
+    Instantiator instantiate(*callee, call->args);
+    Expr body = instantiate.mutate(callee->body);
+    if (!body->checkedType && original->checkedType) body->checkedType = original->checkedType;
+    return body;
+  }
+
+ private:
+  const std::function<const FunctionNode*(const std::string&)>& resolved_;
+};
+
+class InlinePass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("Inline"); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    const std::string& pass = info().name;
+    std::map<std::string, Function> inlinable;
+    for (const auto& [name, fn] : mod->functions) {
+      const FunctionNode* f = as<FunctionNode>(fn);
+      if (!f || f->attrs.getInt(fn_attr::kInline, 0) == 0) continue;
+      // External code is not ours to inline; the skip is recorded below, once.
+      if (f->attrs.contains(fn_attr::kCompiler) || f->attrs.getInt(fn_attr::kExtern, 0) != 0) continue;
+      inlinable.emplace(name, std::static_pointer_cast<const FunctionNode>(fn));
+    }
+    if (inlinable.empty()) return mod;
+
+    // Inline functions first get their own inline calls resolved (depth-first;
+    // the chain of inline functions is short, unlike expression chains).
+    std::map<std::string, Function> resolved;
+    std::set<std::string> inProgress;
+    std::function<const FunctionNode*(const std::string&)> lookup = [&](const std::string& name) -> const FunctionNode* {
+      auto done = resolved.find(name);
+      if (done != resolved.end()) return done->second.get();
+      auto candidate = inlinable.find(name);
+      if (candidate == inlinable.end()) return nullptr;
+      if (!inProgress.insert(name).second)
+        throwError(candidate->second->span, "cannot inline @" + name + ": it is recursive (through inline functions)", "inline.recursive");
+      CallInliner inliner(lookup);
+      Expr body = inliner.mutate(candidate->second);
+      inProgress.erase(name);
+      return resolved.emplace(name, std::static_pointer_cast<const FunctionNode>(body)).first->second.get();
+    };
+
+    std::map<std::string, Expr> functions = mod->functions;
+    bool changed = false;
+    for (auto& [name, fn] : functions) {
+      const FunctionNode* f = as<FunctionNode>(fn);
+      if (!f) continue;
+      if (std::optional<std::string> reason = defaultFunctionSkipReason(*f)) {
+        bool markedInline = f->attrs.getInt(fn_attr::kInline, 0) != 0;
+        ctx.notifySkip({pass, name, markedInline ? "marked Inline but " + *reason + "; not inlined" : *reason});
+        continue;
+      }
+      Expr updated;
+      if (inlinable.count(name)) {
+        lookup(name);
+        updated = resolved.at(name);
+      } else {
+        CallInliner inliner(lookup);
+        updated = inliner.mutate(fn);
+      }
+      if (updated != fn) {
+        fn = updated;
+        changed = true;
+      }
+    }
+
+    // Remove inline functions nothing refers to any more (TVM's Inline does the same).
+    std::set<std::string> referenced;
+    for (const auto& [name, fn] : functions)
+      for (const std::string& callee : pass_util::referencedGlobals(fn))
+        if (callee != name) referenced.insert(callee);
+    for (const auto& [name, fn] : inlinable) {
+      if (name == "main" || referenced.count(name)) continue;
+      functions.erase(name);
+      changed = true;
+    }
+    return changed ? makeModule(std::move(functions), mod->attrs) : mod;
+  }
+};
+
+}  // namespace
+
+PassPtr createInlinePass() { return std::make_shared<InlinePass>(); }
+
+}  // namespace passlab
