@@ -104,6 +104,7 @@ std::string CommandArgs::takeFunction() {
 CompletionKind placeholderKind(std::string_view name) {
   if (name == "command") return CompletionKind::Command;
   if (name == "pass") return CompletionKind::PassName;
+  if (name == "spec") return CompletionKind::Pipeline;
   if (name == "function") return CompletionKind::FunctionName;
   if (name == "key") return CompletionKind::ConfigKey;
   if (name == "file" || name == "dir") return CompletionKind::FilePath;

@@ -53,6 +53,7 @@ enum class CompletionKind : uint8_t {
   Literal,       ///< one of the fixed words of the slot
   Command,       ///< a command name or alias
   PassName,      ///< a registered pass
+  Pipeline,      ///< a pipeline spec: the pass after the last ',' completes
   FunctionName,  ///< a global function of the module at the cursor (completed with '@')
   ConfigKey,     ///< a registered config key or a setting (opt_level, target, executor.*, ...)
   FilePath,      ///< a path on disk

@@ -163,6 +163,16 @@ std::vector<std::string> CommandInterpreter::candidates(const SyntaxItem& slot, 
     case CompletionKind::PassName:
       for (const PassRegistration* r : workbench_.registry().all()) all.push_back(r->info.name);
       break;
+    case CompletionKind::Pipeline: {
+      // Complete the pass being typed after the last ',' and keep what precedes it.
+      size_t comma = prefix.rfind(',');
+      std::string lead(comma == std::string_view::npos ? std::string_view() : prefix.substr(0, comma + 1));
+      std::string_view tail = comma == std::string_view::npos ? prefix : prefix.substr(comma + 1);
+      std::vector<std::string> out;
+      for (const PassRegistration* r : workbench_.registry().all())
+        if (r->info.name.rfind(tail, 0) == 0) out.push_back(lead + r->info.name);
+      return out;
+    }
     case CompletionKind::FunctionName:
       if (workbench_.loaded()) all = workbench_.functionNames(workbench_.cursor());
       break;
@@ -204,10 +214,13 @@ Completion CommandInterpreter::complete(std::string_view line, size_t cursor) co
     for (std::string& c : candidates(slot, prefix)) found.insert(std::move(c));
   } else if (const Command* command = find(before[0])) {
     std::vector<std::string> words(before.words().begin() + 1, before.words().end());
-    for (const SyntaxItem& slot : slotsAt(*command, words))
+    for (const SyntaxItem& slot : slotsAt(*command, words)) {
+      if (slot.kind == CompletionKind::Pipeline) completion.appendSpace = false;
       for (std::string& c : candidates(slot, prefix)) found.insert(std::move(c));
+    }
   }
   completion.candidates.assign(found.begin(), found.end());
+  if (completion.candidates.size() == 1 && completion.candidates[0].back() == '/') completion.appendSpace = false;
   return completion;
 }
 

@@ -20,6 +20,9 @@ struct Completion {
   size_t start = 0;
   /// Full replacement words, sorted and unique.
   std::vector<std::string> candidates;
+  /// Whether a unique completion should be followed by a space (not inside a
+  /// pipeline spec, which goes on with ',', nor after a directory).
+  bool appendSpace = true;
 };
 
 /// Runs commands.

@@ -55,7 +55,9 @@ char** completeLine(const char* text, int /*start*/, int end) {
   rl_attempted_completion_over = 1;  // never fall back to readline's own file completion
   if (!gInterpreter) return nullptr;
   std::string line = rl_line_buffer ? rl_line_buffer : "";
-  gMatches = gInterpreter->complete(line, static_cast<size_t>(end)).candidates;
+  Completion completion = gInterpreter->complete(line, static_cast<size_t>(end));
+  gMatches = std::move(completion.candidates);
+  rl_completion_append_character = completion.appendSpace ? ' ' : '\0';
   if (gMatches.empty()) return nullptr;
   return rl_completion_matches(text, nextMatch);
 }

@@ -118,6 +118,8 @@ TEST_CASE("completion offers commands, keywords, passes, functions, keys, events
   CHECK(complete("break ") == std::vector<std::string>{"attr", "diag", "func", "pass"});
   CHECK(complete("break pass Simp") == std::vector<std::string>{"SimplifyExpr"});
   CHECK(complete("set opt") == std::vector<std::string>{"opt_level"});
+  CHECK(complete("pipeline InferType,Simp") == std::vector<std::string>{"InferType,SimplifyExpr"});
+  CHECK(complete("pipeline Dead") == std::vector<std::string>{"DeadCodeElimination"});
   CHECK(complete("show ") == std::vector<std::string>{"after", "before", "event"});
   Completion offset = f.interpreter.complete("break pass Simp", 15);
   CHECK(offset.start == 11);
