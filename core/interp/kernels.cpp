@@ -1,0 +1,178 @@
+// Dispatch from OpId to the kernel families, plus the later-phase calls that
+// run low-level functions (call_tir, call_dps_packed, the VM builtins).
+#include "core/interp/kernels.h"
+
+#include "core/interp/kernel_ops.h"
+
+namespace passlab {
+
+namespace kernels {
+namespace {
+
+/// Output tensors described by out_shape/out_dtype: one shape and dtype, or lists of them.
+std::vector<NDArray> allocateOutputs(const KernelCall& call) {
+  const AttrValue& shapes = call.attr("out_shape");
+  const AttrValue& dtypes = call.attr("out_dtype");
+  if (shapes.kind() != AttrValue::Kind::Array) call.fail("out_shape must be a shape or a list of shapes");
+  bool tupleOut = !shapes.asArray().empty() && shapes.asArray().front().kind() == AttrValue::Kind::Array;
+  auto dtypeOf = [&](const AttrValue& v) {
+    std::optional<DataType> d = v.kind() == AttrValue::Kind::String ? DataType::parse(v.asString()) : std::nullopt;
+    if (!d) call.fail("out_dtype " + v.toString() + " is not a dtype");
+    return *d;
+  };
+  std::vector<NDArray> outs;
+  if (!tupleOut) {
+    outs.emplace_back(dtypeOf(dtypes), shapes.asInts());
+    return outs;
+  }
+  if (dtypes.kind() != AttrValue::Kind::Array || dtypes.asArray().size() != shapes.asArray().size())
+    call.fail("out_dtype must list one dtype per output shape");
+  for (size_t i = 0; i < shapes.asArray().size(); ++i) outs.emplace_back(dtypeOf(dtypes.asArray()[i]), shapes.asArray()[i].asInts());
+  return outs;
+}
+
+/// Argument 1 of the DPS calls: a tuple of tensors, or one tensor.
+std::vector<NDArray> packedInputs(const KernelCall& call) {
+  if (call.arg(1).isTensor()) return {call.tensor(1)};
+  return call.tensorTuple(1);
+}
+
+/// The name of the module-level PrimFunc argument 0 refers to.
+std::string primFuncCallee(const KernelCall& call) {
+  const Closure* callee = call.arg(0).closure();
+  if (!callee || callee->globalName.empty())
+    call.fail("callee must be a module-level function, got " + call.arg(0).describe());
+  if (callee->function->kind != ExprKind::PrimFunc)
+    call.fail("@" + callee->globalName + " is not a low-level function (PrimFunc); it cannot be called in destination-passing style");
+  return callee->globalName;
+}
+
+KernelHost& requireHost(const KernelCall& call) {
+  if (!call.host()) call.fail("needs the interpreter to run a module function");
+  return *call.host();
+}
+
+/// call_tir and call_dps_packed: fresh outputs, inputs read-only, outputs returned.
+Value destinationPassingCall(const KernelCall& call) {
+  std::string callee = primFuncCallee(call);
+  std::vector<NDArray> buffers = packedInputs(call);
+  size_t inputs = buffers.size();
+  std::vector<NDArray> outs = allocateOutputs(call);
+  buffers.insert(buffers.end(), outs.begin(), outs.end());
+  requireHost(call).callPrimFunc(callee, buffers, inputs);
+  bool tupleOut = call.attr("out_shape").asArray().size() > 0 && call.attr("out_shape").asArray().front().kind() == AttrValue::Kind::Array;
+  if (!tupleOut) return outs[0];
+  std::vector<Value> fields(outs.begin(), outs.end());
+  return Value::tuple(std::move(fields));
+}
+
+}  // namespace
+}  // namespace kernels
+
+Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& attrs, KernelHost* host) {
+  using namespace kernels;
+  KernelCall call(op, args, attrs, host);
+  if (op.numArgs >= 0 && args.size() != static_cast<size_t>(op.numArgs))
+    call.fail("expects " + std::to_string(op.numArgs) + " argument(s), got " + std::to_string(args.size()));
+  // No default: -Wswitch names any op of ops.def that lacks a kernel here.
+  switch (op.id) {
+    case OpId::Add:
+    case OpId::Subtract:
+    case OpId::Multiply:
+    case OpId::Divide:
+    case OpId::Power:
+    case OpId::Maximum:
+    case OpId::Minimum:
+    case OpId::Equal:
+    case OpId::Less:
+    case OpId::Greater: return binaryKernel(call, op.id);
+    case OpId::Where: return whereKernel(call);
+
+    case OpId::Negative:
+    case OpId::Abs:
+    case OpId::Exp:
+    case OpId::Log:
+    case OpId::Sqrt:
+    case OpId::Rsqrt:
+    case OpId::Tanh:
+    case OpId::Sigmoid:
+    case OpId::Erf:
+    case OpId::Round:
+    case OpId::Floor:
+    case OpId::Ceil:
+    case OpId::Relu: return unaryKernel(call, op.id);
+    case OpId::Clip: return clipKernel(call);
+    case OpId::LeakyRelu: return leakyReluKernel(call);
+    case OpId::Cast: return castKernel(call);
+
+    case OpId::Conv2D: return conv2dKernel(call);
+    case OpId::Conv2DTranspose: return conv2dTransposeKernel(call);
+    case OpId::Dense: return denseKernel(call);
+    case OpId::Matmul: return matmulKernel(call);
+    case OpId::BatchMatmul: return batchMatmulKernel(call);
+    case OpId::BiasAdd: return biasAddKernel(call);
+    case OpId::BatchNorm: return batchNormKernel(call);
+    case OpId::LayerNorm: return layerNormKernel(call);
+    case OpId::MaxPool2D: return pool2dKernel(call, true);
+    case OpId::AvgPool2D: return pool2dKernel(call, false);
+    case OpId::GlobalAvgPool2D: return globalAvgPool2dKernel(call);
+    case OpId::Softmax: return softmaxKernel(call);
+    case OpId::Pad:
+      if (args.empty() || args.size() > 2) call.fail("expects 1 or 2 arguments (data, pad_value), got " + std::to_string(args.size()));
+      return padKernel(call);
+
+    case OpId::Reshape: return reshapeKernel(call);
+    case OpId::Transpose: return transposeKernel(call);
+    case OpId::Concatenate: return concatenateKernel(call);
+    case OpId::Split: return splitKernel(call);
+    case OpId::Squeeze: return squeezeKernel(call);
+    case OpId::ExpandDims: return expandDimsKernel(call);
+    case OpId::StridedSlice: return stridedSliceKernel(call);
+    case OpId::Take: return takeKernel(call);
+    case OpId::LayoutTransform: return layoutTransformKernel(call);
+    case OpId::Resize2D: return resize2dKernel(call);
+
+    case OpId::Mean:
+    case OpId::Sum:
+    case OpId::Max:
+    case OpId::Min: return reduceKernel(call, op.id);
+
+    case OpId::Zeros: return initKernel(call, 0.0);
+    case OpId::Ones: return initKernel(call, 1.0);
+    case OpId::Full: return fullKernel(call);
+    case OpId::ShapeOf: return shapeOfKernel(call);
+
+    case OpId::CallTir:
+    case OpId::CallDpsPacked: return destinationPassingCall(call);
+    case OpId::CallPurePacked:
+    case OpId::InvokePureClosure: call.fail("calls a closure; only the graph interpreter evaluates it");
+    case OpId::VmAllocStorage: {
+      int64_t size = call.attrInt("size");
+      if (size < 0) call.fail("size must be non-negative");
+      return NDArray(DTypeCode::UInt8, {size});  // storage is a 1-d uint8 buffer of its byte size
+    }
+    case OpId::VmAllocTensor: {
+      const NDArray& storage = call.tensor(0);
+      std::vector<int64_t> shape = call.attrInts("shape");
+      DataType dtype = call.attrDType("dtype", DTypeCode::Float32);
+      int64_t offset = call.attrInt("offset");
+      int64_t bytes = productOf(shape) * dtype.bytes();
+      if (offset < 0 || offset + bytes > storage.numElements())
+        call.fail("tensor of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
+                  " does not fit in storage of " + std::to_string(storage.numElements()) + " bytes");
+      // A fresh tensor instead of a view into the storage: memory planning only
+      // shares storage between tensors whose lifetimes do not overlap, so the
+      // values a program can observe are the same.
+      return NDArray(dtype, shape);
+    }
+    case OpId::VmCallTir: {
+      std::string callee = primFuncCallee(call);
+      std::vector<NDArray> buffers = packedInputs(call);
+      requireHost(call).callPrimFunc(callee, buffers, 0);
+      return Value();
+    }
+  }
+  call.fail("has no reference kernel");
+}
+
+}  // namespace passlab
