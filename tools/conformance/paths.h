@@ -1,0 +1,44 @@
+// Execution paths of the conformance runner: each takes an imported module and
+// the test inputs and returns @main's outputs. The interpreter path runs the
+// reference interpreter; the compiled paths (host JIT, Hexagon under
+// qemu-hexagon) need the code generators and report themselves unavailable
+// until those exist, so the runner skips them honestly instead of faking them.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/ir/module.h"
+#include "core/ir/ndarray.h"
+
+namespace passlab::conformance {
+
+/// One way of running a model.
+class ExecutionPath {
+ public:
+  virtual ~ExecutionPath() = default;
+  /// Short name used on result lines and in the report ("interpreter").
+  virtual std::string name() const = 0;
+  /// Empty when the path can run; otherwise why it cannot (every test of the
+  /// path is then skipped with this reason).
+  virtual std::string unavailableReason() const = 0;
+  /// Runs @main on `args` (one per parameter, in order) and returns its
+  /// outputs (a tuple result is flattened into its fields). Throws
+  /// DiagnosticError (or std::exception) on a run-time failure.
+  virtual std::vector<NDArray> run(const IRModule& mod, const std::vector<NDArray>& args) = 0;
+};
+
+/// The reference interpreter (core/interp).
+std::unique_ptr<ExecutionPath> makeInterpreterPath();
+/// The default pipeline compiled for the host and run with the JIT.
+std::unique_ptr<ExecutionPath> makeHostPath();
+/// The default pipeline compiled for Hexagon and run under qemu-hexagon.
+std::unique_ptr<ExecutionPath> makeHexagonPath();
+
+/// Every known path name, in report order.
+std::vector<std::string> allPathNames();
+/// The path called `name`, or null.
+std::unique_ptr<ExecutionPath> makePath(const std::string& name);
+
+}  // namespace passlab::conformance
