@@ -11,13 +11,54 @@ namespace passlab {
 
 namespace {
 
-/// Which binding variables are live: reached from the function result, or bound to
-/// an impure value. A pure binding's value is only explored once its variable is
-/// found to be used, so chains of dead bindings die together.
+/// Which bindings must stay: those whose variable is reached from the function
+/// result, and those whose value is impure. A binding's value is only explored
+/// once its variable is found to be used, so chains of dead bindings die
+/// together; purity is computed only for the values left over.
 class Liveness {
  public:
-  Liveness(const Function& fn, const pass_util::PurityAnalysis& purity) : purity_(purity) {
+  explicit Liveness(const Function& fn) {
     std::vector<Expr> work{fn->body};
+    explore(work);
+    // Whatever is still pending is unused. Impure values stay anyway, and what
+    // they use becomes live, which can keep further bindings: repeat until stable.
+    pass_util::PurityAnalysis purity;
+    bool grew = true;
+    while (grew) {
+      grew = false;
+      for (auto it = pending_.begin(); it != pending_.end();) {
+        std::vector<Expr> values;
+        for (const Expr& value : it->second)
+          if (purity.impure(value)) values.push_back(value);
+        if (values.empty()) {
+          ++it;
+          continue;
+        }
+        keptImpure_.insert(it->first);
+        std::vector<Expr> rest;
+        for (const Expr& value : it->second)
+          if (!purity.impure(value)) rest.push_back(value);
+        work.insert(work.end(), values.begin(), values.end());
+        if (rest.empty()) {
+          it = pending_.erase(it);
+        } else {
+          it->second = std::move(rest);
+          ++it;
+        }
+        grew = true;
+      }
+      if (grew) explore(work);
+    }
+    for (const auto& [var, values] : pending_) deadBindings_ += values.size();
+  }
+
+  /// True when the binding of `var` must stay.
+  bool keep(const VarNode* var) const { return live_.count(var) || keptImpure_.count(var); }
+  /// True when some binding can go.
+  bool anyDead() const { return deadBindings_ > 0; }
+
+ private:
+  void explore(std::vector<Expr>& work) {
     std::vector<Expr> children;
     while (!work.empty()) {
       Expr e = std::move(work.back());
@@ -57,21 +98,18 @@ class Liveness {
     }
   }
 
-  /// True when the binding of `var` to `value` must stay.
-  bool keep(const VarNode* var, const Expr& value) const { return live_.count(var) || purity_.impure(value); }
-
- private:
   void bind(const VarNode* var, const Expr& value, std::vector<Expr>& work) {
-    if (keep(var, value))
+    if (live_.count(var) || keptImpure_.count(var))
       work.push_back(value);
     else
       pending_[var].push_back(value);
   }
 
-  const pass_util::PurityAnalysis& purity_;
   std::unordered_set<const ExprNode*> visited_;
   std::unordered_set<const VarNode*> live_;
+  std::unordered_set<const VarNode*> keptImpure_;
   std::unordered_map<const VarNode*, std::vector<Expr>> pending_;
+  size_t deadBindings_ = 0;
 };
 
 class DeadBindingRemover final : public ExprMutator {
@@ -81,14 +119,14 @@ class DeadBindingRemover final : public ExprMutator {
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
     if (const LetNode* let = as<LetNode>(original)) {
-      if (!liveness_.keep(let->var.get(), let->value)) return as<LetNode>(rebuilt)->body;
+      if (!liveness_.keep(let->var.get())) return as<LetNode>(rebuilt)->body;
       return rebuilt;
     }
     if (const DataflowNode* df = as<DataflowNode>(original)) {
       const DataflowNode* now = as<DataflowNode>(rebuilt);
       std::vector<Binding> kept;
       for (size_t i = 0; i < df->bindings.size(); ++i)
-        if (liveness_.keep(df->bindings[i].var.get(), df->bindings[i].value)) kept.push_back(now->bindings[i]);
+        if (liveness_.keep(df->bindings[i].var.get())) kept.push_back(now->bindings[i]);
       if (kept.size() == df->bindings.size()) return rebuilt;
       if (kept.empty()) return now->body;
       return makeDataflow(std::move(kept), now->body, now->span);
@@ -117,8 +155,8 @@ class DeadCodeEliminationPass final : public FunctionPass {
   const PassInfo& info() const override { return builtinPassInfo("DeadCodeElimination"); }
 
   Function runOnFunction(const Function& fn, const std::string&, const IRModule&, PassContext&) const override {
-    pass_util::PurityAnalysis purity(fn);
-    Liveness liveness(fn, purity);
+    Liveness liveness(fn);
+    if (!liveness.anyDead()) return fn;
     DeadBindingRemover remover(liveness);
     Expr result = remover.mutate(fn);
     if (result == fn) return fn;

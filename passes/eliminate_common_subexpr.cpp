@@ -12,58 +12,6 @@ namespace passlab {
 
 namespace {
 
-/// The scope each node belongs to: the function, a branch of an `if`, or a
-/// nested function. A node reached from several places keeps the first scope
-/// found (in evaluation order). Scopes form a tree through `parent`.
-class Scopes {
- public:
-  explicit Scopes(const Function& fn) : root_(fn.get()) {
-    parent_[root_] = nullptr;
-    std::vector<std::pair<Expr, const ExprNode*>> work{{fn->body, root_}};
-    std::vector<Expr> children;
-    while (!work.empty()) {
-      auto [e, scope] = std::move(work.back());
-      work.pop_back();
-      if (!e || !scopeOf_.emplace(e.get(), scope).second) continue;
-      // Pushed in reverse so that evaluation order decides who reaches a node first.
-      if (const IfNode* i = as<IfNode>(e)) {
-        openScope(i->elseBranch.get(), scope);
-        openScope(i->thenBranch.get(), scope);
-        work.emplace_back(i->elseBranch, i->elseBranch.get());
-        work.emplace_back(i->thenBranch, i->thenBranch.get());
-        work.emplace_back(i->cond, scope);
-        continue;
-      }
-      if (const FunctionNode* f = as<FunctionNode>(e)) {
-        openScope(e.get(), scope);
-        work.emplace_back(f->body, e.get());
-        continue;
-      }
-      children.clear();
-      appendChildren(e, children);
-      for (auto it = children.rbegin(); it != children.rend(); ++it) work.emplace_back(*it, scope);
-    }
-  }
-
-  /// The scope of `node` (the function's own scope for nodes not seen).
-  const ExprNode* scopeOf(const ExprNode* node) const {
-    auto it = scopeOf_.find(node);
-    return it == scopeOf_.end() ? root_ : it->second;
-  }
-  /// The enclosing scope, or null at the function.
-  const ExprNode* parent(const ExprNode* scope) const {
-    auto it = parent_.find(scope);
-    return it == parent_.end() ? nullptr : it->second;
-  }
-
- private:
-  void openScope(const ExprNode* scope, const ExprNode* enclosing) { parent_.emplace(scope, enclosing); }
-
-  const ExprNode* root_;
-  std::unordered_map<const ExprNode*, const ExprNode*> scopeOf_;
-  std::unordered_map<const ExprNode*, const ExprNode*> parent_;
-};
-
 struct TableKey {
   const ExprNode* scope;
   size_t hash;
@@ -86,12 +34,23 @@ bool sameCall(const CallNode& a, const CallNode& b) {
   return true;
 }
 
+/// Merges calls bottom-up. Scopes come from the traversal itself: ExprMutator
+/// visits depth-first (preVisit on the way down, rewrite on the way up), so a
+/// stack of the `if` branches and nested functions being visited gives, at each
+/// call, the innermost scope it was first reached in and all enclosing ones.
 class CommonSubexprEliminator final : public ExprMutator {
  public:
-  CommonSubexprEliminator(const Scopes& scopes, const std::set<OpId>& skipOps) : scopes_(scopes), skipOps_(skipOps) {}
+  CommonSubexprEliminator(const Function& root, const std::set<OpId>& skipOps) : skipOps_(skipOps) {
+    scopes_.push_back(root.get());
+  }
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
+    if (branches_.count(e.get()) || (e->kind == ExprKind::Function && e.get() != scopes_.front())) scopes_.push_back(e.get());
+    if (const IfNode* i = as<IfNode>(e)) {
+      branches_.insert(i->thenBranch.get());
+      branches_.insert(i->elseBranch.get());
+    }
     if (const LetNode* let = as<LetNode>(e)) {
       letOfValue_.emplace(let->value.get(), e.get());
       openLets_.insert(e.get());
@@ -102,12 +61,16 @@ class CommonSubexprEliminator final : public ExprMutator {
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
     // Merging keeps every type, so a rebuilt node inherits its original's type.
     if (rebuilt != original && !rebuilt->checkedType && original->checkedType) rebuilt->checkedType = original->checkedType;
+    Expr result = rebuilt;
     switch (original->kind) {
-      case ExprKind::Call: return mergeCall(original, rebuilt);
-      case ExprKind::Let: return aliasLet(original, rebuilt);
-      case ExprKind::Dataflow: return aliasBindings(rebuilt);
-      default: return rebuilt;
+      case ExprKind::Call: result = mergeCall(original, rebuilt); break;
+      case ExprKind::Let: result = aliasLet(original, rebuilt); break;
+      case ExprKind::Dataflow: result = aliasBindings(rebuilt); break;
+      default: break;
     }
+    // A scope ends with the node that opened it.
+    if (scopes_.size() > 1 && scopes_.back() == original.get()) scopes_.pop_back();
+    return result;
   }
 
  private:
@@ -116,15 +79,14 @@ class CommonSubexprEliminator final : public ExprMutator {
     const OpDef* op = call->op();
     if (!op || op->stateful || skipOps_.count(op->id)) return rebuilt;
     size_t hash = callHash(*call);
-    const ExprNode* scope = scopes_.scopeOf(original.get());
-    for (const ExprNode* s = scope; s; s = scopes_.parent(s)) {
-      auto it = table_.find({s, hash});
-      if (it == table_.end()) continue;
-      for (const Expr& candidate : it->second)
-        if (sameCall(*as<CallNode>(candidate), *call)) return candidate;
+    for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s) {
+      auto [begin, end] = table_.equal_range({*s, hash});
+      for (auto it = begin; it != end; ++it)
+        if (sameCall(*as<CallNode>(it->second), *call)) return it->second;
     }
-    table_[{scope, hash}].push_back(rebuilt);
-    firstOriginal_.emplace(rebuilt.get(), original.get());
+    table_.emplace(TableKey{scopes_.back(), hash}, rebuilt);
+    // Only let values can become the target of an alias (aliasLet).
+    if (!letOfValue_.empty() && letOfValue_.count(original.get())) firstOriginal_.emplace(rebuilt.get(), original.get());
     return rebuilt;
   }
 
@@ -158,10 +120,12 @@ class CommonSubexprEliminator final : public ExprMutator {
     return changed ? makeDataflow(std::move(bindings), df->body, df->span) : rebuilt;
   }
 
-  const Scopes& scopes_;
   const std::set<OpId>& skipOps_;
-  std::unordered_map<TableKey, std::vector<Expr>, TableKeyHash> table_;
-  // A call kept in the table -> the original node it came from.
+  // The function, then the if-branches / nested functions being visited (innermost last).
+  std::vector<const ExprNode*> scopes_;
+  std::unordered_set<const ExprNode*> branches_;
+  std::unordered_multimap<TableKey, Expr, TableKeyHash> table_;
+  // A let value kept in the table -> the original node it came from.
   std::unordered_map<const ExprNode*, const ExprNode*> firstOriginal_;
   // Original let value -> the let binding it; and the lets being rewritten (ancestors).
   std::unordered_map<const ExprNode*, const ExprNode*> letOfValue_;
@@ -186,8 +150,7 @@ class EliminateCommonSubexprPass final : public FunctionPass {
   const PassInfo& info() const override { return builtinPassInfo("EliminateCommonSubexpr"); }
 
   Function runOnFunction(const Function& fn, const std::string&, const IRModule&, PassContext&) const override {
-    Scopes scopes(fn);
-    CommonSubexprEliminator eliminator(scopes, skipOps_);
+    CommonSubexprEliminator eliminator(fn, skipOps_);
     Expr result = eliminator.mutate(fn);
     if (result == fn) return fn;
     return std::static_pointer_cast<const FunctionNode>(result);

@@ -5,34 +5,36 @@
 
 namespace passlab::pass_util {
 
-PurityAnalysis::PurityAnalysis(const Expr& root) {
+bool PurityAnalysis::impure(const Expr& root) {
+  if (!root) return false;
+  if (auto known = impure_.find(root.get()); known != impure_.end()) return known->second;
   std::vector<Expr> children;
-  postOrderVisit(root, [&](const Expr& e) {
-    bool impure = false;
-    if (const CallNode* call = as<CallNode>(e)) {
-      const OpDef* op = call->op();
-      impure = op && op->stateful;
-    }
-    // Building a closure runs nothing; its body's effects happen at its calls.
-    if (!impure && e->kind != ExprKind::Function) {
-      children.clear();
-      appendChildren(e, children);
-      for (const Expr& c : children) {
-        if (!c) continue;
-        auto it = impure_.find(c.get());
-        if (it != impure_.end() && it->second) {
-          impure = true;
-          break;
+  postOrderVisit(
+      root,
+      [&](const Expr& e) {
+        if (impure_.count(e.get())) return;
+        bool impure = false;
+        if (const CallNode* call = as<CallNode>(e)) {
+          const OpDef* op = call->op();
+          impure = op && op->stateful;
         }
-      }
-    }
-    impure_[e.get()] = impure;
-  });
-}
-
-bool PurityAnalysis::impure(const Expr& e) const {
-  auto it = impure_.find(e.get());
-  return it == impure_.end() || it->second;
+        // Building a closure runs nothing; its body's effects happen at its calls.
+        if (!impure && e->kind != ExprKind::Function) {
+          children.clear();
+          appendChildren(e, children);
+          for (const Expr& c : children) {
+            auto it = c ? impure_.find(c.get()) : impure_.end();
+            if (it != impure_.end() && it->second) {
+              impure = true;
+              break;
+            }
+          }
+        }
+        impure_[e.get()] = impure;
+      },
+      // Subtrees analysed by an earlier query are not walked again.
+      [&](const Expr& e) { return !impure_.count(e.get()); });
+  return impure_.at(root.get());
 }
 
 namespace {

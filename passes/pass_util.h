@@ -12,16 +12,15 @@
 
 namespace passlab::pass_util {
 
-/// Which nodes under a root may have side effects when evaluated: a call to a
-/// stateful op (OpDef::stateful), or any node with such a call below it. Creating
-/// a function value is pure whatever its body does. Calls to globals and local
-/// functions count as pure, as in Relay. Computed once for the whole tree.
+/// Which expressions may have side effects when evaluated: a call to a stateful
+/// op (OpDef::stateful), or any node with such a call below it. Creating a
+/// function value is pure whatever its body does. Calls to globals and local
+/// functions count as pure, as in Relay. Computed on demand for the subtrees
+/// asked about, each node once across queries.
 class PurityAnalysis {
  public:
-  /// Analyses every node reachable from `root`.
-  explicit PurityAnalysis(const Expr& root);
-  /// True when evaluating `e` may have a side effect (unknown nodes: conservatively true).
-  bool impure(const Expr& e) const;
+  /// True when evaluating `e` may have a side effect.
+  bool impure(const Expr& e);
 
  private:
   std::unordered_map<const ExprNode*, bool> impure_;

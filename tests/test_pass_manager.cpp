@@ -2,6 +2,10 @@
 // FunctionPass skips, child contexts and provenance, failures.
 #include <catch2/catch.hpp>
 
+#include <chrono>
+#include <sstream>
+
+#include "core/pass/instruments.h"
 #include "core/pass/pass.h"
 #include "core/pass/registry.h"
 #include "core/pass/target.h"
@@ -440,4 +444,109 @@ TEST_CASE("PassManager: passDisabledReason follows TVM's PassEnabled", "[pass]")
   CHECK(passDisabledReason(info, *ctx) == std::optional<std::string>("opt_level 3 > context opt_level 2"));
   ctx->requiredPasses.insert("X");
   CHECK_FALSE(passDisabledReason(info, *ctx));
+}
+
+// ---- Instruments -------------------------------------------------------------
+
+TEST_CASE("PassManager: PrintInstrument prints around passes into a sink", "[pass]") {
+  IRModule mod = moduleWithExternalFunctions();
+  auto ctx = PassContext::create();
+  std::string out;
+  PrintInstrumentOptions options;
+
+  SECTION("print-after-all filtered to one function") {
+    options.printAfterAll = true;
+    options.functions = {"main"};
+    ctx->instruments().push_back(std::make_shared<PrintInstrument>(options, out));
+    runPass(NegateBodies(), mod, *ctx);
+    CHECK_THAT(out, Catch::StartsWith("// -----// IR Dump After NegateBodies //----- //\n"));
+    CHECK_THAT(out, Catch::Contains("@main") && Catch::Contains("negative("));
+    CHECK_THAT(out, !Catch::Contains("@helper"));
+  }
+  SECTION("print-before-all and nested passes name their context") {
+    options.printBeforeAll = true;
+    ctx->instruments().push_back(std::make_shared<PrintInstrument>(options, out));
+    auto child = ctx->makeChild("Outer.eval");
+    runPass(*identityPass("Inner"), mod, *child);
+    CHECK_THAT(out, Catch::StartsWith("// -----// IR Dump Before Inner (in Outer.eval) //----- //\n"));
+    CHECK_THAT(out, Catch::Contains("@byoc"));
+  }
+  SECTION("print-changed as a diff, and 'omitted because no change'") {
+    options.printChanged = true;
+    options.changedAsDiff = true;
+    std::ostringstream stream;
+    ctx->instruments().push_back(std::make_shared<PrintInstrument>(options, stream));
+    IRModule changed = runPass(NegateBodies(), mod, *ctx);
+    runPass(*identityPass("Nothing"), changed, *ctx);
+    out = stream.str();
+    CHECK_THAT(out, Catch::StartsWith("// -----// IR Dump At Start //----- //\n"));
+    CHECK_THAT(out, Catch::Contains("// -----// IR Dump After NegateBodies (diff) //----- //\n--- before NegateBodies\n+++ after NegateBodies\n@@ "));
+    CHECK_THAT(out, Catch::Contains("\n+") && Catch::Contains("negative("));
+    CHECK_THAT(out, Catch::Contains("// -----// IR Dump After Nothing omitted because no change //----- //"));
+  }
+  SECTION("a failure prints its diagnostics") {
+    options.printAfterAll = true;
+    ctx->instruments().push_back(std::make_shared<PrintInstrument>(options, out));
+    PassPtr bad = lambdaPass("Bad", [](const IRModule&, PassContext&) -> IRModule { throwError({}, "broken"); });
+    CHECK_THROWS(runPass(*bad, mod, *ctx));
+    CHECK(out == "// -----// IR Dump After Bad Failed //----- //\nerror: broken\n\n");
+  }
+}
+
+TEST_CASE("PassManager: TimingInstrument nests and merges runs", "[pass]") {
+  auto ctx = PassContext::create();
+  auto timing = std::make_shared<TimingInstrument>();
+  ctx->instruments().push_back(timing);
+  PassPtr slow = lambdaPass("Slow", [](const IRModule& m, PassContext&) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(2);
+    while (std::chrono::steady_clock::now() < until) {
+    }
+    return m;
+  });
+  Sequential inner("inner", {slow, slow});
+  Sequential outer("pipeline", {identityPass("A"), std::make_shared<Sequential>(inner), identityPass("A")});
+  runPass(outer, moduleWithExternalFunctions(), *ctx);
+  std::vector<TimingEntry> entries = timing->entries();
+  std::vector<std::string> rows;
+  for (const TimingEntry& e : entries) rows.push_back(std::string(2 * static_cast<size_t>(e.depth), ' ') + e.name + " x" + std::to_string(e.count));
+  CHECK(rows == std::vector<std::string>{"pipeline x1", "  A x2", "  inner x1", "    Slow x2"});
+  CHECK(entries[3].ms >= 4.0);
+  CHECK(entries[2].ms >= entries[3].ms);
+  CHECK(timing->totalMs() == entries[0].ms);
+  std::string report = timing->report();
+  CHECK_THAT(report, Catch::Contains("... Pass execution timing report ..."));
+  CHECK_THAT(report, Catch::Contains("  ----Wall Time----  ----Name----\n"));
+  CHECK_THAT(report, Catch::Contains("(100.0%)  pipeline\n"));
+  CHECK_THAT(report, Catch::Contains("%)      Slow (2 runs)\n"));
+  CHECK_THAT(report, Catch::EndsWith("(100.0%)  Total\n"));
+  timing->reset();
+  CHECK(timing->entries().empty());
+}
+
+TEST_CASE("PassManager: VerifyInstrument reports violations as diagnostics", "[pass]") {
+  auto ctx = PassContext::create();
+  auto recorder = std::make_shared<RecordingInstrument>();
+  auto verify = std::make_shared<VerifyInstrument>();
+  ctx->instruments() = {verify, recorder};
+  IRModule mod = moduleWithExternalFunctions();
+  runPass(NegateBodies(), mod, *ctx);
+  CHECK(recorder->diagnostics.empty());
+  CHECK(verify->violations() == 0);
+
+  // A pass that breaks the module: an undefined variable and a shape error.
+  PassPtr breaker = lambdaPass("Breaker", [](const IRModule& m, PassContext&) {
+    Var x = makeVar("x", f32({2, 3}));
+    Var stray = makeVar("stray", f32({7}));
+    return withFunction(m, "main", makeFunction({x}, makeOpCall(OpId::Add, {x, stray})));
+  });
+  IRModule broken = runPass(*breaker, mod, *ctx);  // no exception: the verifier only reports
+  CHECK(broken != mod);
+  REQUIRE_FALSE(recorder->diagnostics.empty());
+  bool undefined = false;
+  for (const Diagnostic& d : recorder->diagnostics) {
+    CHECK_THAT(d.message, Catch::StartsWith("verify after Breaker: "));
+    undefined = undefined || d.rule == "wf.undefined-var";
+  }
+  CHECK(undefined);
+  CHECK(verify->violations() == recorder->diagnostics.size());
 }

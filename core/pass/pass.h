@@ -188,7 +188,11 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
   /// (or Default with None when absent).
   std::optional<AttrValue> moduleAttr(const IRModule& mod, const std::string& attr, const std::string& field,
                                       const std::string& pass);
-  /// A `-key=value` or `-key` option of the target string (`-mcpu`, `-link-params`).
+  /// A `-key=value` or `-key` option of the target string (`-mcpu`, `-link-params`;
+  /// the leading '-' is optional; "kind" is the target kind). Values are typed as
+  /// parseTarget does (core/pass/target.h). Recorded under key "target.<name>" with
+  /// source Target, or Default with None when absent (or no target is set). A
+  /// malformed target string is a DiagnosticError.
   std::optional<AttrValue> targetAttr(const std::string& key, const std::string& pass);
   /// Records a pass option read (source PassOption).
   void recordOption(const std::string& key, const AttrValue& value, const std::string& pass);

@@ -59,8 +59,15 @@ class MyersSearch {
     const int* B = b_.data() + r.y0;
     const int n = r.x1 - r.x0, m = r.y1 - r.y0;
     const int maxD = (n + m + 1) / 2;
-    const int offset = maxD;
-    const int len = 2 * maxD + 2;
+    // Beyond dLimit edits the search stops looking for the optimal middle and
+    // splits at the furthest forward point reached (GNU diff's "too expensive"
+    // heuristic): still a correct diff, and the cost stays near-linear. The
+    // diagonal arrays therefore never need more than dLimit entries each way.
+    const int dLimit = std::max(256, static_cast<int>(std::sqrt(static_cast<double>(n + m))) * 2);
+    const int cap = std::min(maxD, dLimit + 2);
+    const int offset = cap;
+    const int len = 2 * cap + 2;
+    work_ += len;
     forward_.assign(static_cast<size_t>(len), -1);
     backward_.assign(static_cast<size_t>(len), -1);
     int* v1 = forward_.data();
@@ -70,12 +77,8 @@ class MyersSearch {
     const int delta = n - m;
     const bool front = (delta % 2 != 0);
     int k1start = 0, k1end = 0, k2start = 0, k2end = 0;
-    // Beyond this many edits the search stops looking for the optimal middle and
-    // splits at the furthest forward point reached (GNU diff's "too expensive"
-    // heuristic): still a correct diff, and the cost stays near-linear.
-    const int dLimit = std::max(256, static_cast<int>(std::sqrt(static_cast<double>(n + m))) * 2);
     int bestX = 0, bestY = 0;
-    for (int d = 0; d < maxD; ++d) {
+    for (int d = 0; d < cap; ++d) {
       if (work_ > budget_) return false;
       if (d > dLimit && bestX + bestY > 0 && !(bestX == n && bestY == m)) {
         sx = bestX;
@@ -139,6 +142,7 @@ class MyersSearch {
         }
       }
     }
+    // No overlap found within `cap`: either nothing in common, or no usable split.
     return false;
   }
 
