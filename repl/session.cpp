@@ -70,11 +70,24 @@ void installSigint() {
   sigaction(SIGINT, &action, nullptr);
 }
 
+/// Shows which pass is running on a status line of the terminal, so a long
+/// move is visibly alive; the line is erased before the command's output.
+void showProgress(const PassProgress& p) {
+  std::string line = "\r\x1b[K[" + std::to_string(p.index + 1) + "/" + std::to_string(p.total) + "] " +
+                     (p.finished ? "done " : "running ") + p.pass;
+  writeStderr(line.c_str());
+}
+
 /// Runs one line with Ctrl-C routed to the workbench.
-CommandResult runGuarded(CommandInterpreter& interpreter, const std::string& line) {
+CommandResult runGuarded(CommandInterpreter& interpreter, const std::string& line, bool statusLine) {
   gInterruptsThisCommand = 0;
   gCommandRunning = 1;
+  if (statusLine) interpreter.workbench().setProgressListener(showProgress);
   CommandResult result = interpreter.runLine(line);
+  if (statusLine) {
+    interpreter.workbench().setProgressListener(nullptr);
+    writeStderr("\r\x1b[K");
+  }
   gCommandRunning = 0;
   return result;
 }
@@ -108,7 +121,7 @@ int runSession(CommandInterpreter& interpreter, bool interactive, std::FILE* out
       std::string echo = std::string(CommandInterpreter::kPrompt) + line + "\n";
       std::fwrite(echo.data(), 1, echo.size(), out);
       std::fflush(out);
-      CommandResult result = runGuarded(interpreter, line);
+      CommandResult result = runGuarded(interpreter, line, false);
       printResult(result, out, err);
       if (result.status == CommandStatus::Error) status = 1;
       if (result.status == CommandStatus::Quit) break;
@@ -125,6 +138,7 @@ int runSession(CommandInterpreter& interpreter, bool interactive, std::FILE* out
   using_history();
   const std::string history = historyFilePath();
   if (!history.empty()) read_history(history.c_str());
+  const bool statusLine = isatty(STDERR_FILENO);
   std::fputs("passlab: type `help` for commands, TAB completes, Ctrl-C stops a run, `quit` leaves.\n", out);
   std::fflush(out);
   std::string previous;
@@ -147,7 +161,7 @@ int runSession(CommandInterpreter& interpreter, bool interactive, std::FILE* out
       if (!history.empty()) write_history(history.c_str());
       previous = line;
     }
-    CommandResult result = runGuarded(interpreter, line);
+    CommandResult result = runGuarded(interpreter, line, statusLine);
     printResult(result, out, err);
     if (result.status == CommandStatus::Quit) break;
   }

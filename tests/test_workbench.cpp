@@ -371,3 +371,19 @@ TEST_CASE("load errors, pipeline changes and module attribute settings", "[workb
   Workbench empty(testRegistry());
   CHECK_THROWS_WITH(empty.step(), Catch::Contains("no module loaded"));
 }
+
+TEST_CASE("progress is reported before and after each pass a move runs, not for replays", "[workbench]") {
+  auto wb = loadedBench("InferType,SimplifyExpr");
+  std::vector<std::string> seen;
+  wb->setProgressListener([&](const PassProgress& p) {
+    seen.push_back(std::to_string(p.index + 1) + "/" + std::to_string(p.total) + (p.finished ? " done " : " start ") + p.pass +
+                   (p.finished ? " #" + std::to_string(p.event) : ""));
+  });
+  wb->run();
+  CHECK(seen == std::vector<std::string>{"1/2 start InferType", "1/2 done InferType #1", "2/2 start SimplifyExpr",
+                                         "2/2 done SimplifyExpr #2"});
+  wb->gotoEvent(0);
+  seen.clear();
+  wb->run();  // replay only
+  CHECK(seen.empty());
+}

@@ -259,6 +259,8 @@ int Workbench::positionOf(int id) const {
 int Workbench::runNextPass(MoveResult& result) {
   const Pass& pass = *pipeline_[nextPass_];
   const int firstNew = static_cast<int>(trace_->events().size());
+  PassProgress progress{nextPass_, pipeline_.size(), pipelineText(pass), false, -1};
+  if (progress_) progress_(progress);
   std::string internalError;
   try {
     current_ = runPass(pass, current_, *ctx_);
@@ -290,6 +292,11 @@ int Workbench::runNextPass(MoveResult& result) {
     installInstruments();
   }
   passEvent_.push_back(id);
+  if (progress_) {
+    progress.finished = true;
+    progress.event = id;
+    progress_(progress);
+  }
   if (id >= 0) {
     result.executed.push_back(id);
   } else if (auto reason = passDisabledReason(pass.info(), *ctx_)) {

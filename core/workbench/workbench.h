@@ -46,6 +46,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -117,6 +118,20 @@ struct MoveResult {
   std::vector<int> breakpoints;
   /// Remarks for the user (e.g. "FuseOps did not run: its opt_level 3 > context opt_level 2").
   std::vector<std::string> notes;
+};
+
+/// Progress of a top-level pass run by a move, for faces that show what is
+/// running (a status line, a progress bar) while a long move is under way.
+struct PassProgress {
+  /// Position of the pass in the pipeline (0-based) and the pipeline's length.
+  size_t index = 0;
+  size_t total = 0;
+  /// Pipeline text of the pass.
+  std::string pass;
+  /// False when the pass is about to start, true when it has finished.
+  bool finished = false;
+  /// The event it produced (finished only; -1 when none).
+  int event = -1;
 };
 
 /// How to load a module.
@@ -279,6 +294,9 @@ class Workbench {
   const std::vector<int>& timeline() const;
   /// Asks a running move to stop at the next pass boundary. Async-signal-safe.
   void requestCancel() { cancel_.store(true, std::memory_order_relaxed); }
+  /// Called before and after every pipeline pass a move runs (not for replayed
+  /// events). Runs on the thread driving the move; null to stop listening.
+  void setProgressListener(std::function<void(const PassProgress&)> listener) { progress_ = std::move(listener); }
 
   // ---- Breakpoints ------------------------------------------------------------
   /// Adds a breakpoint; returns its id. Validates the pattern (an unknown pass
@@ -365,6 +383,7 @@ class Workbench {
   std::vector<Breakpoint> breakpoints_;
   int nextBreakpointId_ = 1;
   std::atomic<bool> cancel_{false};
+  std::function<void(const PassProgress&)> progress_;
 
   mutable std::vector<int> timeline_;
   mutable std::vector<int> positions_;  // event id -> index in timeline_
