@@ -122,6 +122,29 @@ TEST_CASE("Types: let variables take the value's type or check their annotation"
   CHECK_THAT(ds[0].message, Contains("%bad") && Contains("float16") && Contains("float32"));
 }
 
+TEST_CASE("Types: ill-typed nodes are never marked typed, so a second run reports the same errors", "[types]") {
+  Var x = makeVar("x", f32({4}));
+  Var h = makeVar("h", f16({4}));
+  Var c = makeVar("c", f32({}));  // not bool
+  // Each error sits below nodes that could otherwise be typed from annotations alone.
+  Function letMismatch = makeFunction({x}, makeLet(h, relu(x, at(2)), relu(h)), f16({4}));
+  Function badCond = makeFunction({c, x}, makeIf(c, x, x, at(3)), f32({4}));
+  Var y = makeVar("y", f32({5}));
+  Function badBody = makeFunction({x, y}, makeTuple({add(x, y, at(4))}), tupleType({f32({4})}));
+  IRModule mod = makeModule({{"a", letMismatch}, {"b", badCond}, {"c", badBody}});
+  std::vector<Diagnostic> first = checkTypes(mod);
+  REQUIRE(first.size() == 3);
+  CHECK(letMismatch->checkedType == nullptr);
+  CHECK(badCond->checkedType == nullptr);
+  CHECK(badBody->checkedType == nullptr);
+  std::vector<Diagnostic> second = checkTypes(mod);
+  REQUIRE(second.size() == 3);
+  for (size_t i = 0; i < 3; ++i) {
+    CHECK(second[i].rule == first[i].rule);
+    CHECK(second[i].span.line == first[i].span.line);
+  }
+}
+
 TEST_CASE("Types: a chain of 100k lets is typed without recursion", "[types][scale]") {
   Var x = makeVar("x", f32({1, 8}));
   // Build let %v_i = add(%v_{i-1}, %x); ... innermost first, so the Let nesting is 100k deep.

@@ -104,18 +104,20 @@ class FunctionTyper {
     const auto* call = as<CallNode>(e);
     return !(call && as<GlobalVarNode>(call->callee) && !rechecked_.count(e));
   }
-  void pushChildren(const ExprNode* e);
+  /// The children typed before `e`, in order (records binders on the way).
+  void childrenOf(const ExprNode* e, std::vector<const ExprNode*>& order);
   Type typeOf(const ExprNode* e);
   Type typeOf(const Expr& e) { return typeOf(e.get()); }
   Type compute(const ExprNode* e);
   Type computeCall(const CallNode& call);
   Type computeVar(const VarNode& var);
-  void checkBinding(const VarNode& var, const Expr& value);
+  bool checkBinding(const VarNode& var, const Expr& value);
 
   ModuleTyper& module_;
   std::string function_;
   Span fallback_;
   std::vector<std::pair<const ExprNode*, bool>> stack_;
+  std::vector<const ExprNode*> children_;
   /// The value bound to each let/dataflow variable met so far.
   std::unordered_map<const VarNode*, const ExprNode*> bindingValue_;
   /// Function parameters met so far (they are typed by annotation only).
@@ -186,13 +188,22 @@ Type FunctionTyper::run(const Expr& root) {
       stack_.pop_back();
       continue;
     }
+    children_.clear();
+    childrenOf(e, children_);
     if (!expanded) {
       stack_.back().second = true;
-      pushChildren(e);
+      // Pushed in reverse, so children are typed in the order listed.
+      for (auto it = children_.rbegin(); it != children_.rend(); ++it)
+        if (*it && !done(*it)) stack_.emplace_back(*it, false);
       continue;
     }
     stack_.pop_back();
-    Type t = compute(e);
+    // A node is typed only when its whole subtree is: a typed node is then
+    // known to be well-typed and later runs can trust it. Below a failure the
+    // node fails silently (the cause was reported once).
+    bool childFailed = false;
+    for (const ExprNode* c : children_) childFailed = childFailed || (c && failed_.count(c));
+    Type t = childFailed ? nullptr : compute(e);
     if (t) {
       if (e->checkedType && !compatible(e->checkedType, t))
         error(e->span, "type.stale",
@@ -208,9 +219,7 @@ Type FunctionTyper::run(const Expr& root) {
   return typeOf(root);
 }
 
-void FunctionTyper::pushChildren(const ExprNode* e) {
-  // Children go on the stack in reverse, so they are typed in the order listed.
-  std::vector<const ExprNode*> order;
+void FunctionTyper::childrenOf(const ExprNode* e, std::vector<const ExprNode*>& order) {
   switch (e->kind) {
     case ExprKind::Call: {
       const auto* c = as<CallNode>(e);
@@ -255,8 +264,6 @@ void FunctionTyper::pushChildren(const ExprNode* e) {
     }
     default: break;
   }
-  for (auto it = order.rbegin(); it != order.rend(); ++it)
-    if (*it && !done(*it)) stack_.emplace_back(*it, false);
 }
 
 Type FunctionTyper::typeOf(const ExprNode* e) {
@@ -285,13 +292,14 @@ Type FunctionTyper::computeVar(const VarNode& var) {
   return value->checkedType;
 }
 
-void FunctionTyper::checkBinding(const VarNode& var, const Expr& value) {
+bool FunctionTyper::checkBinding(const VarNode& var, const Expr& value) {
   Type valueType = var.annotation ? typeOf(value) : nullptr;
-  if (!valueType) return;
-  if (!compatible(var.annotation, valueType))
+  if (!valueType) return true;
+  if (compatible(var.annotation, valueType)) return true;
     error(value->span.known() ? value->span : var.span, "type.mismatch",
           "%" + var.name + " is declared " + typeToString(var.annotation) + " but bound to a value of type " +
               typeToString(valueType));
+  return false;
 }
 
 Type FunctionTyper::computeCall(const CallNode& call) {
@@ -386,14 +394,15 @@ Type FunctionTyper::compute(const ExprNode* e) {
     }
     case ExprKind::Let: {
       const auto* l = as<LetNode>(e);
-      checkBinding(*l->var, l->value);
+      if (!checkBinding(*l->var, l->value)) return nullptr;
       return typeOf(l->body);
     }
     case ExprKind::If: {
       const auto* i = as<IfNode>(e);
       Type cond = typeOf(i->cond), a = typeOf(i->thenBranch), b = typeOf(i->elseBranch);
       const auto* c = as<TensorTypeNode>(cond);
-      if (cond && (!c || !c->shape.empty() || !c->dtype.isBool()))
+      bool condOk = c && c->shape.empty() && c->dtype.isBool();
+      if (cond && !condOk)
         error(i->cond->span.known() ? i->cond->span : e->span, "type.if-cond",
               "the condition of an if must be a bool scalar, got " + typeToString(cond));
       if (!a || !b) return nullptr;
@@ -401,7 +410,7 @@ Type FunctionTyper::compute(const ExprNode* e) {
         error(e->span, "type.mismatch", "the branches of an if differ: " + typeToString(a) + " and " + typeToString(b));
         return nullptr;
       }
-      return a;
+      return condOk ? a : nullptr;
     }
     case ExprKind::Function: {
       const auto* f = as<FunctionNode>(e);
@@ -416,13 +425,14 @@ Type FunctionTyper::compute(const ExprNode* e) {
       }
       for (const Type& p : params)
         if (!p) return nullptr;
-      Type ret = f->retType ? f->retType : body;
-      return ret ? funcType(std::move(params), ret) : nullptr;
+      if (!body) return nullptr;
+      return funcType(std::move(params), f->retType ? f->retType : body);
     }
     case ExprKind::Dataflow: {
       const auto* d = as<DataflowNode>(e);
-      for (const Binding& b : d->bindings) checkBinding(*b.var, b.value);
-      return typeOf(d->body);
+      bool ok = true;
+      for (const Binding& b : d->bindings) ok = checkBinding(*b.var, b.value) && ok;
+      return ok ? typeOf(d->body) : nullptr;
     }
     case ExprKind::PrimFunc: return primFuncType(*as<PrimFuncNode>(e));
   }
