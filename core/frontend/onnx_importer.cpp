@@ -76,6 +76,9 @@ class Importer {
       : model_(model), graph_(model.graph()), displayName_(std::move(displayName)), baseDir_(std::move(baseDir)), options_(options) {}
 
   OnnxImport run() {
+    size_t values = static_cast<size_t>(graph_.initializer_size() + graph_.input_size() + graph_.node_size());
+    values_.reserve(values);
+    used_.reserve(values);
     readOpset();
     buildListing();
     Span modelSpan = lineSpan(1);
