@@ -116,12 +116,12 @@ TEST_CASE("completion offers commands, keywords, passes, functions, keys, events
   auto complete = [&](const std::string& line) { return f.interpreter.complete(line, line.size()).candidates; };
   CHECK(complete("ste") == std::vector<std::string>{"step", "stepin", "stepout"});
   CHECK(complete("break ") == std::vector<std::string>{"attr", "diag", "func", "pass"});
-  CHECK(complete("break pass Simp") == std::vector<std::string>{"SimplifyExpr"});
+  CHECK(complete("break pass SimplifyE") == std::vector<std::string>{"SimplifyExpr"});
   CHECK(complete("set opt") == std::vector<std::string>{"opt_level"});
-  CHECK(complete("pipeline InferType,Simp") == std::vector<std::string>{"InferType,SimplifyExpr"});
+  CHECK(complete("pipeline InferType,SimplifyE") == std::vector<std::string>{"InferType,SimplifyExpr"});
   CHECK(complete("pipeline Dead") == std::vector<std::string>{"DeadCodeElimination"});
   CHECK(complete("show ") == std::vector<std::string>{"after", "before", "event"});
-  Completion offset = f.interpreter.complete("break pass Simp", 15);
+  Completion offset = f.interpreter.complete("break pass SimplifyE", 20);
   CHECK(offset.start == 11);
 
   f.interpreter.runLine("load " + kSource + "/examples/cnn_block.relay");
