@@ -170,7 +170,17 @@ Token Lexer::next() {
       return error("expected a name after '@'", start, line, column);
     }
     advance(1);
-    while (isIdentChar(at(pos_))) advance(1);
+    bool named = isIdentStart(at(pos_));
+    while (true) {
+      while (isIdentChar(at(pos_))) advance(1);
+      // Local names from PyTorch and ONNX keep their dots (%fc.weight, %input.1);
+      // %0.1 is a projection of binding %0, and %t.0 is resolved by the parser.
+      if (c == '%' && named && at(pos_) == '.' && isIdentChar(at(pos_ + 1))) {
+        advance(1);
+        continue;
+      }
+      break;
+    }
     return make(c == '%' ? Tok::Local : Tok::Global, start, line, column);
   }
   if (isDigit(c)) {

@@ -223,7 +223,11 @@ static void appendHalfDecimal(std::string& out, uint16_t h) {
     uint64_t back = 0;
     if (parseFloatBits(negative ? text.substr(1) : text, negative, DTypeCode::Float16, &back) == LiteralStatus::Ok &&
         back == h) {
-      out.append(text);
+      // Those digits in their most compact layout: 65500 rather than 6.55e+04.
+      double digitsValue = 0;
+      std::from_chars(text.data(), text.data() + text.size(), digitsValue);
+      auto compact = std::to_chars(buf, buf + sizeof buf, digitsValue);
+      out.append(buf, compact.ptr);
       return;
     }
   }

@@ -3,6 +3,7 @@
 // PrimFuncs in parser_tir.cpp.
 #include "core/text/parser.h"
 
+#include <algorithm>
 #include <bit>
 #include <fstream>
 #include <limits>
@@ -100,6 +101,13 @@ void Parser::fail(const Token& at, std::string message) {
   throw ParseAbort{};
 }
 
+void Parser::reportMissing(std::string message) {
+  Span s = spanAt(lastTaken_);
+  s.column = lastTaken_.endColumn();
+  s.endColumn = s.column;
+  report(s, std::move(message));
+}
+
 std::string Parser::describe(const Token& t) {
   switch (t.kind) {
     case Tok::End: return "end of input";
@@ -182,22 +190,55 @@ void Parser::skipToTopLevel(const Token& itemStart) {
 
 void Parser::pushScope() { scopeStarts_.push_back(symbols_.size()); }
 
+int* Parser::numericSlot(std::string_view name, bool grow) {
+  constexpr size_t kMaxNumeric = size_t(1) << 24;
+  if (name.empty() || name.size() > 8 || (name[0] == '0' && name.size() > 1)) return nullptr;
+  size_t n = 0;
+  for (char c : name) {
+    if (c < '0' || c > '9') return nullptr;
+    n = n * 10 + static_cast<size_t>(c - '0');
+  }
+  if (n >= kMaxNumeric) return nullptr;
+  if (n >= numericIndex_.size()) {
+    if (!grow) return nullptr;
+    numericIndex_.resize(std::max(n + 1, numericIndex_.size() * 2), -1);
+  }
+  return &numericIndex_[n];
+}
+
+int* Parser::indexSlot(std::string_view name, bool create) {
+  if (int* slot = numericSlot(name, create)) return slot;
+  if (create) return &symbolIndex_.try_emplace(name, -1).first->second;
+  auto it = symbolIndex_.find(name);
+  return it == symbolIndex_.end() ? nullptr : &it->second;
+}
+
 void Parser::popScope() {
   size_t start = scopeStarts_.back();
   scopeStarts_.pop_back();
+  if (start == 0) {
+    // Leaving the outermost scope: forget everything at once.
+    symbols_.clear();
+    symbolIndex_.clear();
+    std::fill(numericIndex_.begin(), numericIndex_.end(), -1);
+    return;
+  }
   while (symbols_.size() > start) {
     const Symbol& s = symbols_.back();
-    if (s.shadowed >= 0)
+    if (int* slot = numericSlot(s.name, false)) {
+      *slot = s.shadowed;
+    } else if (s.shadowed >= 0) {
       symbolIndex_[s.name] = s.shadowed;
-    else
+    } else {
       symbolIndex_.erase(s.name);
+    }
     symbols_.pop_back();
   }
 }
 
 Parser::Symbol* Parser::define(const Token& nameToken, std::string_view name) {
-  auto it = symbolIndex_.find(name);
-  int previous = it == symbolIndex_.end() ? -1 : it->second;
+  int* slot = indexSlot(name, true);
+  int previous = *slot;
   uint32_t scope = static_cast<uint32_t>(scopeStarts_.size());
   if (previous >= 0 && symbols_[previous].scope == scope) {
     report(spanAt(nameToken), "duplicate definition of '%" + std::string(name) + "' (first defined at line " +
@@ -210,18 +251,18 @@ Parser::Symbol* Parser::define(const Token& nameToken, std::string_view name) {
   s.shadowed = previous;
   s.scope = scope;
   symbols_.push_back(std::move(s));
-  symbolIndex_[name] = static_cast<int>(symbols_.size() - 1);
+  *slot = static_cast<int>(symbols_.size() - 1);
   return &symbols_.back();
 }
 
-const Parser::Symbol* Parser::lookup(std::string_view name) const {
-  auto it = symbolIndex_.find(name);
-  return it == symbolIndex_.end() ? nullptr : &symbols_[it->second];
+const Parser::Symbol* Parser::lookup(std::string_view name) {
+  int* slot = indexSlot(name, false);
+  return slot && *slot >= 0 ? &symbols_[*slot] : nullptr;
 }
 
 void Parser::poison(const Token& nameToken, std::string_view name) {
-  auto it = symbolIndex_.find(name);
-  if (it != symbolIndex_.end() && symbols_[it->second].scope == scopeStarts_.size()) return;
+  const Symbol* existing = lookup(name);
+  if (existing && existing->scope == scopeStarts_.size()) return;
   Symbol* s = define(nameToken, name);
   if (s) s->poisoned = true;
 }

@@ -64,6 +64,8 @@ class Parser {
   Span spanAt(const Token& t) const { return spanOf(t, t); }
   void report(const Span& where, std::string message, std::string rule = "parse");
   [[noreturn]] void fail(const Token& at, std::string message);
+  /// Reports a missing token just after the last one taken (where clang puts the caret).
+  void reportMissing(std::string message);
   [[noreturn]] void failExpected(std::string_view what);
   /// "'%x'", "'nn.relu'", "end of input": how to name a token in a message.
   static std::string describe(const Token& t);
@@ -114,7 +116,7 @@ class Parser {
   };
   /// Defines `name` in the innermost scope; reports (and returns null) on a duplicate.
   Symbol* define(const Token& nameToken, std::string_view name);
-  const Symbol* lookup(std::string_view name) const;
+  const Symbol* lookup(std::string_view name);
   void poison(const Token& nameToken, std::string_view name);
 
   // ---- Module ----------------------------------------------------------
@@ -190,6 +192,13 @@ class Parser {
 
   std::vector<Symbol> symbols_;
   std::unordered_map<std::string_view, int> symbolIndex_;
+  /// Graph bindings are mostly %0, %1, ...: those names index this vector
+  /// (innermost symbol or -1) instead of the hash map, which keeps parsing a
+  /// 100k-op model cheap.
+  std::vector<int> numericIndex_;
+  /// The slot of a numeric name in numericIndex_, or null for other names.
+  int* numericSlot(std::string_view name, bool grow);
+  int* indexSlot(std::string_view name, bool create);
   std::vector<size_t> scopeStarts_;
 
   std::map<std::string, Expr> functions_;

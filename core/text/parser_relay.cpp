@@ -171,7 +171,7 @@ void Parser::parseLetHeader(std::vector<BlockHeader>& headers) {
   h.failed = !value;
   h.span = spanFrom(letToken);
   headers.push_back(std::move(h));
-  if (!accept(Tok::Semi)) report(spanAt(peek()), "expected ';' after the let binding of '%" + std::string(name) + "'");
+  if (!accept(Tok::Semi)) reportMissing("expected ';' after the let binding of '%" + std::string(name) + "'");
 }
 
 void Parser::parseGraphBinding() {
@@ -189,7 +189,7 @@ void Parser::parseGraphBinding() {
     s->value = value;
     s->poisoned = !value;
   }
-  if (!accept(Tok::Semi)) report(spanAt(peek()), "expected ';' after the binding of '%" + std::string(name) + "'");
+  if (!accept(Tok::Semi)) reportMissing("expected ';' after the binding of '%" + std::string(name) + "'");
 }
 
 void Parser::parseFreeVar() {
@@ -198,7 +198,7 @@ void Parser::parseFreeVar() {
   Type annotation;
   if (accept(Tok::Colon)) annotation = parseType();
   if (Symbol* s = define(nameToken, nameToken.text.substr(1))) s->value = makeVarAt(nameToken, annotation, false);
-  if (!accept(Tok::Semi)) report(spanAt(peek()), "expected ';' after the free_var declaration");
+  if (!accept(Tok::Semi)) reportMissing("expected ';' after the free_var declaration");
 }
 
 void Parser::parseDataflowBlock(std::vector<BlockHeader>& headers) {
@@ -238,7 +238,7 @@ void Parser::parseDataflowBlock(std::vector<BlockHeader>& headers) {
       if (!value) h.failed = true;
       h.bindings.push_back({std::move(var), std::move(value)});
     }
-    if (!accept(Tok::Semi)) report(spanAt(peek()), "expected ';' after the binding of '%" + std::string(name) + "'");
+    if (!accept(Tok::Semi)) reportMissing("expected ';' after the binding of '%" + std::string(name) + "'");
   }
   take();  // '}'
   h.span = spanFrom(dataflowToken);
@@ -308,6 +308,28 @@ Expr Parser::parseLocalRef() {
   if (const Symbol* s = lookup(name)) {
     if (s->poisoned) return nullptr;
     if (s->value) return s->value;
+  }
+  // `%t.0.1` lexes as one name; when no variable has that name it is %t projected.
+  for (size_t dot = name.rfind('.'); dot != std::string_view::npos && dot > 0; dot = name.rfind('.', dot - 1)) {
+    std::string_view rest = name.substr(dot + 1);
+    bool numeric = !rest.empty();
+    for (char c : rest) numeric = numeric && ((c >= '0' && c <= '9') || c == '.');
+    if (!numeric) break;
+    const Symbol* s = lookup(name.substr(0, dot));
+    if (!s) continue;
+    if (s->poisoned || !s->value) return nullptr;
+    Expr e = s->value;
+    size_t at = dot + 1;
+    while (at <= name.size()) {
+      size_t end = name.find('.', at);
+      if (end == std::string_view::npos) end = name.size();
+      int64_t index = 0;
+      if (end == at || parseIntValue(name.substr(at, end - at), false, DTypeCode::Int32, &index) != LiteralStatus::Ok)
+        fail(t, "bad tuple index in " + describe(t));
+      e = makeTupleGetItem(e, static_cast<int>(index), spanAt(t));
+      at = end + 1;
+    }
+    return e;
   }
   if (exprMode_ && check(Tok::Colon)) {
     // `%x: T` at its first use declares a free variable (parseExpr only).
@@ -411,10 +433,15 @@ Expr Parser::parseCallArgs(Expr callee, const OpDef* op, const Token& start, boo
       break;
     }
   }
-  if (failed) return nullptr;
   Span span = spanFrom(start);
+  if (failed && !op) return nullptr;
   if (!op) return makeCall(std::move(callee), std::move(args), std::move(attrs), std::move(span));
   try {
+    // With a poisoned argument the call cannot be built, but its attributes can still be checked.
+    if (failed) {
+      canonicalizeAttrs(*op, attrs);
+      return nullptr;
+    }
     return makeOpCall(op->id, std::move(args), attrs, span);
   } catch (const std::exception& e) {
     std::string message = e.what();

@@ -3,6 +3,8 @@
 // printer_relay.cpp, PrimFuncs in printer_tir.cpp.
 #include "core/text/printer.h"
 
+#include <charconv>
+
 #include "core/text/lexer.h"
 #include "core/text/literal.h"
 #include "core/text/printer_impl.h"
@@ -10,12 +12,41 @@
 namespace passlab {
 namespace text {
 
-std::string sanitizeName(std::string_view name) {
+std::string sanitizeName(std::string_view name, NameKind kind) {
   std::string out;
   out.reserve(name.size() + 1);
-  for (char c : name) out += isIdentChar(c) ? c : '_';
+  for (size_t i = 0; i < name.size(); ++i) {
+    char c = name[i];
+    // Where the lexer keeps a dot: locals between identifier characters,
+    // op/intrinsic names before a letter, globals never.
+    bool keepDot = false;
+    if (c == '.' && i > 0 && i + 1 < name.size() && isIdentChar(name[i - 1])) {
+      if (kind == NameKind::Local) keepDot = isIdentChar(name[i + 1]);
+      if (kind == NameKind::Identifier) keepDot = isIdentStart(name[i + 1]);
+    }
+    out += isIdentChar(c) || keepDot ? c : '_';
+  }
   if (out.empty() || (out[0] >= '0' && out[0] <= '9')) out.insert(out.begin(), 'v');
   return out;
+}
+
+/// Calls f(prefix) for every prefix P of `name` such that name is P.<digits>[.<digits>...].
+template <class F>
+static void forEachProjectionPrefix(std::string_view name, F&& f) {
+  for (size_t dot = name.rfind('.'); dot != std::string_view::npos && dot > 0; dot = name.rfind('.', dot - 1)) {
+    std::string_view rest = name.substr(dot + 1);
+    bool numeric = !rest.empty() && rest[0] != '.';
+    for (char c : rest) numeric = numeric && ((c >= '0' && c <= '9') || c == '.');
+    if (!numeric) return;
+    f(name.substr(0, dot));
+  }
+}
+
+bool NameTable::taken(const std::string& name) const {
+  if (used_.count(name) || projectionPrefixes_.count(name)) return true;
+  bool clash = false;
+  forEachProjectionPrefix(name, [&](std::string_view prefix) { clash = clash || used_.count(std::string(prefix)); });
+  return clash;
 }
 
 const std::string& NameTable::nameFor(const void* key, std::string_view wanted) {
@@ -23,13 +54,14 @@ const std::string& NameTable::nameFor(const void* key, std::string_view wanted) 
   if (it != names_.end()) return it->second;
   std::string base = sanitizeName(wanted);
   std::string candidate = base;
-  if (used_.count(candidate)) {
+  if (taken(candidate)) {
     int& next = nextSuffix_[base];
     if (next == 0) next = 1;
     do {
       candidate = base + "_" + std::to_string(next++);
-    } while (used_.count(candidate));
+    } while (taken(candidate));
   }
+  forEachProjectionPrefix(candidate, [&](std::string_view prefix) { projectionPrefixes_.emplace(prefix); });
   used_.insert(candidate);
   return names_.emplace(key, std::move(candidate)).first->second;
 }
@@ -43,13 +75,80 @@ void appendAttr(std::string& out, const std::string& key, const AttrValue& value
   out += value.toString();
 }
 
+void appendNumber(std::string& out, int64_t value) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, value);
+  out.append(buf, r.ptr);
+}
+
 void appendShape(std::string& out, const std::vector<int64_t>& shape) {
   out += '(';
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i) out += ", ";
-    out += shape[i] == kDynamicDim ? "?" : std::to_string(shape[i]);
+    if (shape[i] == kDynamicDim)
+      out += '?';
+    else
+      appendNumber(out, shape[i]);
   }
   out += ')';
+}
+
+static void appendTensorType(std::string& out, const TensorTypeNode& t) {
+  if (t.shape.empty()) {
+    out += t.dtype.name();
+    return;
+  }
+  out += "Tensor[";
+  appendShape(out, t.shape);
+  out += ", ";
+  out += t.dtype.name();
+  out += ']';
+}
+
+void appendType(std::string& out, const Type& type) {
+  if (auto* t = as<TensorTypeNode>(type)) return appendTensorType(out, *t);
+  // Tuple and function types: an explicit stack of types and text pieces.
+  struct Work {
+    const TypeNode* type;
+    const char* text;
+  };
+  std::vector<Work> stack{{type.get(), nullptr}};
+  while (!stack.empty()) {
+    Work w = stack.back();
+    stack.pop_back();
+    if (w.text) {
+      out += w.text;
+      continue;
+    }
+    if (!w.type) {
+      out += '?';
+      continue;
+    }
+    switch (w.type->kind) {
+      case TypeKind::Tensor: appendTensorType(out, *static_cast<const TensorTypeNode*>(w.type)); break;
+      case TypeKind::Tuple: {
+        auto* t = static_cast<const TupleTypeNode*>(w.type);
+        out += '(';
+        stack.push_back({nullptr, t->fields.size() == 1 ? ",)" : ")"});
+        for (size_t i = t->fields.size(); i-- > 0;) {
+          stack.push_back({t->fields[i].get(), nullptr});
+          if (i) stack.push_back({nullptr, ", "});
+        }
+        break;
+      }
+      case TypeKind::Func: {
+        auto* t = static_cast<const FuncTypeNode*>(w.type);
+        out += "fn (";
+        stack.push_back({t->ret.get(), nullptr});
+        stack.push_back({nullptr, ") -> "});
+        for (size_t i = t->params.size(); i-- > 0;) {
+          stack.push_back({t->params[i].get(), nullptr});
+          if (i) stack.push_back({nullptr, ", "});
+        }
+        break;
+      }
+    }
+  }
 }
 
 void appendConstant(std::string& out, const NDArray& data, bool typeComment) {
@@ -66,7 +165,7 @@ void appendConstant(std::string& out, const NDArray& data, bool typeComment) {
     out.resize(mark);
   }
   out += "const(";
-  out += typeToString(tensorType(data.shape(), data.dtype()));
+  appendType(out, tensorType(data.shape(), data.dtype()));
   out += ", [";
   int64_t n = data.defined() ? data.numElements() : 0;
   for (int64_t i = 0; i < n; ++i) {

@@ -66,6 +66,9 @@ class TextWriter {
 /// Allocates printable, unique names within one function: invalid characters
 /// become '_', names starting with a digit get a 'v' prefix (so they can never
 /// be confused with %0-style bindings), and a collision gets a _N suffix.
+/// Dotted names (%fc.weight, %input.1) are kept, except that a name that is
+/// another name plus numeric parts ("t" and "t.0") counts as a collision,
+/// since `%t.0` must stay readable as a projection of %t.
 class NameTable {
  public:
   /// The name for `key`, allocated from `wanted` on first use.
@@ -77,10 +80,15 @@ class NameTable {
   std::unordered_map<const void*, std::string> names_;
   std::unordered_set<std::string> used_;
   std::unordered_map<std::string, int> nextSuffix_;
+  /// P for every used name of the form P.<digits>[.<digits>...].
+  std::unordered_set<std::string> projectionPrefixes_;
+  bool taken(const std::string& name) const;
 };
 
-/// Makes `name` a valid identifier body for %name / @name.
-std::string sanitizeName(std::string_view name);
+/// Where a name is printed; the lexer allows dots differently in each.
+enum class NameKind : uint8_t { Local, Global, Identifier };
+/// Makes `name` valid after '%' (Local), after '@' (Global) or bare (Identifier).
+std::string sanitizeName(std::string_view name, NameKind kind = NameKind::Local);
 
 /// `key=value` form of an attribute (key quoted when it is not a plain identifier).
 void appendAttr(std::string& out, const std::string& key, const AttrValue& value);
@@ -88,6 +96,11 @@ void appendAttr(std::string& out, const std::string& key, const AttrValue& value
 void appendConstant(std::string& out, const NDArray& data, bool typeComment);
 /// `(d0, d1)` shape text as used inside Tensor[...] and Buffer[...].
 void appendShape(std::string& out, const std::vector<int64_t>& shape);
+/// Appends a decimal integer without a temporary string.
+void appendNumber(std::string& out, int64_t value);
+/// Appends a type as typeToString writes it (`?` for an unknown type), iteratively
+/// and without temporaries; the printer calls it once per binding.
+void appendType(std::string& out, const Type& type);
 
 /// Prints graph-level functions and expressions (printer_relay.cpp).
 void printGraphFunction(TextWriter& w, const PrintOptions& options, const std::string& name, const Expr& fn);

@@ -34,7 +34,10 @@ enum class Status : uint8_t { Atomic, Root, Bound, Inline, Chain };
 enum class ItemKind : uint8_t { Bind, LetHeader, DataflowOpen, DataflowBinding, DataflowClose };
 
 struct NodeInfo {
-  Expr expr;
+  const ExprNode* expr = nullptr;
+  /// Children in forEachChild order: childIds_[firstChild .. firstChild + numChildren).
+  uint32_t firstChild = 0;
+  uint32_t numChildren = 0;
   uint32_t uses = 0;
   Role role = Role::Operand;
   Status status = Status::Bound;
@@ -70,7 +73,7 @@ bool isAtomic(ExprKind k) {
 
 /// Calls f(child, role, slot) for each child of `e` in evaluation order.
 template <class F>
-void forEachChild(const Expr& e, F&& f) {
+void forEachChild(const ExprNode* e, F&& f) {
   switch (e->kind) {
     case ExprKind::Call: {
       auto* c = as<CallNode>(e);
@@ -126,8 +129,9 @@ class GraphPrinter {
 
  private:
   // ---- Analysis ----
-  uint32_t idOf(const Expr& e);
-  uint32_t existingId(const Expr& e) const { return ids_.at(e.get()); }
+  uint32_t idOf(const ExprNode* e);
+  /// The id of child `slot` of node `id` (slots as in forEachChild).
+  uint32_t child(uint32_t id, size_t slot) const { return childIds_[nodes_[id].firstChild + slot]; }
   void analyze(const Expr& root, bool rootIsDef);
   void dfs(uint32_t root);
   void assignScopes(uint32_t root, bool rootIsDef);
@@ -152,7 +156,7 @@ class GraphPrinter {
   void printTail(const Scope& s);
   void emitExpr(uint32_t id, std::string_view terminator);
   void appendRef(std::string& out, uint32_t id);
-  void appendVarDecl(std::string& out, const VarNode* v);
+  void appendVarDecl(std::string& out, const VarNode* v, bool showInferred);
   void appendFunctionHeader(std::string& out, const FunctionNode& fn);
   void appendTypeComment(std::string& out, const Type& t);
   const std::string& varName(const VarNode* v) { return names_.nameFor(v, v->name); }
@@ -162,6 +166,7 @@ class GraphPrinter {
   const PrintOptions& options_;
   std::vector<NodeInfo> nodes_;
   std::unordered_map<const ExprNode*, uint32_t> ids_;
+  std::vector<uint32_t> childIds_;
   std::vector<uint32_t> postOrder_;
   std::vector<Item> events_;
   std::vector<Scope> scopes_;
@@ -170,8 +175,8 @@ class GraphPrinter {
   std::vector<Task> pending_;  // tasks of one expression, in forward order
 };
 
-uint32_t GraphPrinter::idOf(const Expr& e) {
-  auto [it, inserted] = ids_.try_emplace(e.get(), static_cast<uint32_t>(nodes_.size()));
+uint32_t GraphPrinter::idOf(const ExprNode* e) {
+  auto [it, inserted] = ids_.try_emplace(e, static_cast<uint32_t>(nodes_.size()));
   if (inserted) {
     nodes_.emplace_back();
     nodes_.back().expr = e;
@@ -202,12 +207,18 @@ void GraphPrinter::dfs(uint32_t root) {
     }
     if (nodes_[f.id].visited) continue;
     nodes_[f.id].visited = true;
-    Expr e = nodes_[f.id].expr;
+    const ExprNode* e = nodes_[f.id].expr;
     children.clear();
     uint32_t parent = f.id;
-    auto edge = [&](const Expr& child, Role role, int slot) {
-      if (!child) return;
-      uint32_t c = idOf(child);
+    nodes_[parent].firstChild = static_cast<uint32_t>(childIds_.size());
+    auto edge = [&](const Expr& childExpr, Role role, int slot) {
+      // A null child (malformed IR) is printed as a placeholder rather than crashing.
+      if (!childExpr) {
+        childIds_.push_back(kNone);
+        return;
+      }
+      uint32_t c = idOf(childExpr.get());
+      childIds_.push_back(c);
       NodeInfo& n = nodes_[c];
       if (n.uses++ == 0) n.role = role;
       if (role == Role::Decl) n.declared = true;
@@ -227,6 +238,7 @@ void GraphPrinter::dfs(uint32_t root) {
                             static_cast<uint32_t>(slot / 2)});
     };
     forEachChild(e, edge);
+    nodes_[parent].numChildren = static_cast<uint32_t>(childIds_.size()) - nodes_[parent].firstChild;
     stack.push_back({f.id, 1, 0});
     for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
   }
@@ -255,16 +267,16 @@ int32_t GraphPrinter::lca(int32_t a, int32_t b) const {
 }
 
 uint32_t GraphPrinter::bodyOf(uint32_t id) const {
-  const Expr& e = nodes_[id].expr;
-  if (auto* l = as<LetNode>(e)) return existingId(l->body);
-  if (auto* d = as<DataflowNode>(e)) return existingId(d->body);
-  return id;
+  // The body is the last child of a let or dataflow node.
+  const NodeInfo& n = nodes_[id];
+  if (n.expr->kind != ExprKind::Let && n.expr->kind != ExprKind::Dataflow) return id;
+  return childIds_[n.firstChild + n.numChildren - 1];
 }
 
 uint32_t GraphPrinter::tailOf(const Scope& s) const {
   uint32_t id = s.root;
-  if (s.rootIsOwner) id = bodyOf(id);
-  while (nodes_[id].status == Status::Chain) id = bodyOf(id);
+  if (id != kNone && s.rootIsOwner) id = bodyOf(id);
+  while (id != kNone && nodes_[id].status == Status::Chain) id = bodyOf(id);
   return id;
 }
 
@@ -272,7 +284,7 @@ void GraphPrinter::assignScopes(uint32_t root, bool rootIsDef) {
   for (auto it = postOrder_.rbegin(); it != postOrder_.rend(); ++it) {
     uint32_t id = *it;
     NodeInfo& n = nodes_[id];
-    const Expr e = n.expr;
+    const ExprNode* e = n.expr;
     ExprKind k = e->kind;
     if (rootIsDef && id == root) {
       n.status = Status::Root;
@@ -290,11 +302,10 @@ void GraphPrinter::assignScopes(uint32_t root, bool rootIsDef) {
       else
         n.status = Status::Bound;
       if (k == ExprKind::Function) {
-        n.ownScope = newScope(n.scope, existingId(as<FunctionNode>(e)->body), false);
+        n.ownScope = newScope(n.scope, childIds_[n.firstChild + n.numChildren - 1], false);
       } else if (k == ExprKind::If) {
-        auto* i = as<IfNode>(e);
-        n.ownScope = newScope(n.scope, existingId(i->thenBranch), false);
-        newScope(n.scope, existingId(i->elseBranch), false);
+        n.ownScope = newScope(n.scope, child(id, 1), false);
+        newScope(n.scope, child(id, 2), false);
       } else if (k == ExprKind::Let || k == ExprKind::Dataflow) {
         if (n.status == Status::Chain) {
           n.chainScope = n.scope;
@@ -304,29 +315,41 @@ void GraphPrinter::assignScopes(uint32_t root, bool rootIsDef) {
         }
       }
     }
-    const NodeInfo parent = n;  // copy: newScope may not touch nodes_, but children updates do
-    forEachChild(e, [&](const Expr& child, Role role, int slot) {
-      if (!child || role == Role::Decl) return;
-      int32_t candidate = parent.scope;
+    const int32_t scope = n.scope, ownScope = n.ownScope, chainScope = n.chainScope;
+    const uint32_t first = n.firstChild, count = n.numChildren;
+    for (uint32_t slot = 0; slot < count; ++slot) {
+      uint32_t c = childIds_[first + slot];
+      if (c == kNone) continue;
+      int32_t candidate = scope;
       switch (k) {
-        case ExprKind::Function: candidate = parent.ownScope; break;
-        case ExprKind::If: candidate = slot == 0 ? parent.scope : slot == 1 ? parent.ownScope : parent.ownScope + 1; break;
+        case ExprKind::Function:
+          if (slot + 1 < count) continue;  // parameters are declarations
+          candidate = ownScope;
+          break;
+        case ExprKind::If: candidate = slot == 0 ? scope : slot == 1 ? ownScope : ownScope + 1; break;
         case ExprKind::Let:
-        case ExprKind::Dataflow: candidate = parent.chainScope; break;
+          if (slot == 0) continue;  // the bound variable
+          candidate = chainScope;
+          break;
+        case ExprKind::Dataflow:
+          if (slot + 1 < count && slot % 2 == 0) continue;  // binding variables
+          candidate = chainScope;
+          break;
         default: break;
       }
-      NodeInfo& c = nodes_[existingId(child)];
-      c.scope = lca(c.scope, candidate);
-    });
+      NodeInfo& cn = nodes_[c];
+      cn.scope = lca(cn.scope, candidate);
+    }
   }
   // A dataflow block holds only the bindings that need its variables; the
   // others reached while walking its values are printed before it.
   for (uint32_t id : postOrder_) {
     NodeInfo& n = nodes_[id];
     if (n.dataflowDependent || isAtomic(n.expr->kind)) continue;
-    forEachChild(n.expr, [&](const Expr& child, Role, int) {
-      if (child && nodes_[existingId(child)].dataflowDependent) n.dataflowDependent = true;
-    });
+    for (uint32_t slot = 0; slot < n.numChildren; ++slot) {
+      uint32_t c = childIds_[n.firstChild + slot];
+      if (c != kNone && nodes_[c].dataflowDependent) n.dataflowDependent = true;
+    }
   }
   std::vector<std::vector<Item>> held(scopes_.size());
   std::vector<bool> holding(scopes_.size(), false);
@@ -398,21 +421,21 @@ void GraphPrinter::number() {
         stack.push_back({0, 0, item.node});
         pushOwned(item.node);
       } else if (item.kind == ItemKind::LetHeader) {
-        uint32_t v = existingId(as<LetNode>(nodes_[item.node].expr)->value);
-        if (nodes_[v].status == Status::Inline) pushOwned(v);
+        uint32_t v = child(item.node, 1);
+        if (v != kNone && nodes_[v].status == Status::Inline) pushOwned(v);
       } else if (item.kind == ItemKind::DataflowBinding) {
-        uint32_t v = existingId(as<DataflowNode>(nodes_[item.node].expr)->bindings[item.index].value);
-        if (nodes_[v].status == Status::Inline) pushOwned(v);
+        uint32_t v = child(item.node, 2 * item.index + 1);
+        if (v != kNone && nodes_[v].status == Status::Inline) pushOwned(v);
       }
     } else {
       uint32_t t = tailOf(scope);
-      if (nodes_[t].status == Status::Inline) pushOwned(t);
+      if (t != kNone && nodes_[t].status == Status::Inline) pushOwned(t);
     }
   }
 }
 
 void GraphPrinter::analyze(const Expr& root, bool rootIsDef) {
-  uint32_t rootId = idOf(root);
+  uint32_t rootId = idOf(root.get());
   scopes_.clear();
   if (rootIsDef) {
     newScope(-1, kNone, false);
@@ -423,7 +446,7 @@ void GraphPrinter::analyze(const Expr& root, bool rootIsDef) {
     nodes_[rootId].scope = 0;
   }
   dfs(rootId);
-  if (rootIsDef) scopes_[0].root = existingId(as<FunctionNode>(root)->body);
+  if (rootIsDef) scopes_[0].root = childIds_[nodes_[rootId].firstChild + nodes_[rootId].numChildren - 1];
   assignScopes(rootId, rootIsDef);
   number();
 }
@@ -433,17 +456,19 @@ void GraphPrinter::analyze(const Expr& root, bool rootIsDef) {
 void GraphPrinter::appendTypeComment(std::string& out, const Type& t) {
   if (!options_.typeComments || !t) return;
   out += " /* ty=";
-  out += typeToString(t);
+  appendType(out, t);
   out += " */";
 }
 
-void GraphPrinter::appendVarDecl(std::string& out, const VarNode* v) {
+void GraphPrinter::appendVarDecl(std::string& out, const VarNode* v, bool showInferred) {
   out += '%';
   out += varName(v);
-  const Type& t = v->annotation ? v->annotation : options_.typeComments ? v->checkedType : v->annotation;
+  // Parameters show their inferred type as TVM does after InferType; let and
+  // dataflow variables only a declared one (their value carries a ty comment).
+  const Type& t = v->annotation ? v->annotation : showInferred && options_.typeComments ? v->checkedType : v->annotation;
   if (t) {
     out += ": ";
-    out += typeToString(t);
+    appendType(out, t);
   }
 }
 
@@ -454,7 +479,7 @@ void GraphPrinter::appendFunctionHeader(std::string& out, const FunctionNode& fn
     if (!first) out += ", ";
     first = false;
     w_.rangeStart(p.get());
-    appendVarDecl(out, p.get());
+    appendVarDecl(out, p.get(), true);
   }
   for (const auto& [key, value] : fn.attrs.entries()) {
     if (!first) out += ", ";
@@ -467,14 +492,18 @@ void GraphPrinter::appendFunctionHeader(std::string& out, const FunctionNode& fn
     if (auto* ft = as<FuncTypeNode>(fn.checkedType)) ret = ft->ret;
   if (ret) {
     out += " -> ";
-    out += typeToString(ret);
+    appendType(out, ret);
   }
   out += " {";
 }
 
 void GraphPrinter::appendRef(std::string& out, uint32_t id) {
+  if (id == kNone) {
+    out += "(?)";
+    return;
+  }
   const NodeInfo& n = nodes_[id];
-  const Expr& e = n.expr;
+  const ExprNode* e = n.expr;
   switch (e->kind) {
     case ExprKind::Var:
       out += '%';
@@ -482,48 +511,46 @@ void GraphPrinter::appendRef(std::string& out, uint32_t id) {
       return;
     case ExprKind::GlobalVar:
       out += '@';
-      out += sanitizeName(as<GlobalVarNode>(e)->name);
+      out += sanitizeName(as<GlobalVarNode>(e)->name, NameKind::Global);
       return;
     case ExprKind::Op: out += as<OpNode>(e)->def->name; return;
     case ExprKind::Constant:
-      w_.rangeStart(e.get());
+      w_.rangeStart(e);
       appendConstant(out, as<ConstantNode>(e)->data, options_.typeComments);
+      w_.rangeEnd(e);
       return;
     case ExprKind::PrimFunc: out += "meta[tir.PrimFunc][0]"; return;  // not expressible inside a graph function
     default:
       out += '%';
-      out += std::to_string(n.number);
+      appendNumber(out, n.number);
       return;
   }
 }
 
 void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
   const NodeInfo& n = nodes_[id];
-  const Expr& e = n.expr;
+  const ExprNode* e = n.expr;
   std::string& out = w_.out();
-  w_.rangeStart(e.get());
-  auto closing = [&](std::string_view head) {
-    std::string text(head);
-    appendTypeComment(text, e->checkedType);
-    text += terminator;
-    return text;
-  };
+  w_.rangeStart(e);
   auto scopeTasks = [&](int32_t scope) {
     pending_.push_back({Task::Indent, 0, 0, 1, {}, nullptr});
     pending_.push_back({Task::ScopeItem, scope, 0, 0, {}, nullptr});
     pending_.push_back({Task::Indent, 0, 0, -1, {}, nullptr});
   };
+  // Operands in slot order, starting at `from`.
+  auto appendOperands = [&](uint32_t from) {
+    for (uint32_t slot = from; slot < n.numChildren; ++slot) {
+      if (slot > from) out += ", ";
+      appendRef(out, childIds_[n.firstChild + slot]);
+    }
+  };
   switch (e->kind) {
     case ExprKind::Call: {
       auto* c = as<CallNode>(e);
-      appendRef(out, existingId(c->callee));
+      appendRef(out, child(id, 0));
       out += '(';
-      bool first = true;
-      for (const Expr& a : c->args) {
-        if (!first) out += ", ";
-        first = false;
-        appendRef(out, existingId(a));
-      }
+      appendOperands(1);
+      bool first = n.numChildren <= 1;
       for (const auto& [key, value] : c->attrs.entries()) {
         if (!first) out += ", ";
         first = false;
@@ -532,24 +559,17 @@ void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
       out += ')';
       break;
     }
-    case ExprKind::Tuple: {
-      auto* t = as<TupleNode>(e);
+    case ExprKind::Tuple:
       out += '(';
-      for (size_t i = 0; i < t->fields.size(); ++i) {
-        if (i) out += ", ";
-        appendRef(out, existingId(t->fields[i]));
-      }
-      if (t->fields.size() == 1) out += ',';
+      appendOperands(0);
+      if (n.numChildren == 1) out += ',';
       out += ')';
       break;
-    }
-    case ExprKind::TupleGetItem: {
-      auto* t = as<TupleGetItemNode>(e);
-      appendRef(out, existingId(t->tuple));
+    case ExprKind::TupleGetItem:
+      appendRef(out, child(id, 0));
       out += '.';
-      out += std::to_string(t->index);
+      appendNumber(out, as<TupleGetItemNode>(e)->index);
       break;
-    }
     case ExprKind::Function:
     case ExprKind::If:
     case ExprKind::Let:
@@ -559,9 +579,9 @@ void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
         out += "fn ";
         appendFunctionHeader(out, *fn);
         scopeTasks(n.ownScope);
-      } else if (auto* i = as<IfNode>(e)) {
+      } else if (e->kind == ExprKind::If) {
         out += "if (";
-        appendRef(out, existingId(i->cond));
+        appendRef(out, child(id, 0));
         out += ") {";
         scopeTasks(n.ownScope);
         pending_.push_back({Task::Line, 0, 0, 0, "} else {", nullptr});
@@ -571,7 +591,10 @@ void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
         scopeTasks(n.ownScope);
       }
       w_.endLine();
-      pending_.push_back({Task::Line, 0, 0, 0, closing("}"), e.get()});
+      std::string closing = "}";
+      appendTypeComment(closing, e->checkedType);
+      closing += terminator;
+      pending_.push_back({Task::Line, 0, 0, 0, std::move(closing), e});
       for (auto it = pending_.rbegin(); it != pending_.rend(); ++it) tasks_.push_back(std::move(*it));
       pending_.clear();
       return;
@@ -580,7 +603,7 @@ void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
   }
   appendTypeComment(out, e->checkedType);
   out += terminator;
-  w_.rangeEnd(e.get());
+  w_.rangeEnd(e);
   w_.endLine();
 }
 
@@ -590,9 +613,9 @@ void GraphPrinter::printItem(const Item& item) {
   switch (item.kind) {
     case ItemKind::Bind:
       w_.beginLine();
-      w_.rangeStart(n.expr.get());
+      w_.rangeStart(n.expr);
       out += '%';
-      out += std::to_string(n.number);
+      appendNumber(out, n.number);
       out += " = ";
       emitExpr(item.node, ";");
       return;
@@ -602,10 +625,10 @@ void GraphPrinter::printItem(const Item& item) {
       w_.rangeStart(l);
       out += "let ";
       w_.rangeStart(l->var.get());
-      appendVarDecl(out, l->var.get());
+      appendVarDecl(out, l->var.get(), false);
       out += " = ";
-      uint32_t v = existingId(l->value);
-      if (nodes_[v].status == Status::Inline) {
+      uint32_t v = child(item.node, 1);
+      if (v != kNone && nodes_[v].status == Status::Inline) {
         emitExpr(v, ";");
       } else {
         appendRef(out, v);
@@ -616,7 +639,7 @@ void GraphPrinter::printItem(const Item& item) {
     }
     case ItemKind::DataflowOpen:
       w_.beginLine();
-      w_.rangeStart(n.expr.get());
+      w_.rangeStart(n.expr);
       out += "dataflow {";
       w_.endLine();
       w_.indent(1);
@@ -626,10 +649,10 @@ void GraphPrinter::printItem(const Item& item) {
       w_.beginLine();
       if (!b.var->isDataflow) out += "output ";
       w_.rangeStart(b.var.get());
-      appendVarDecl(out, b.var.get());
+      appendVarDecl(out, b.var.get(), false);
       out += " = ";
-      uint32_t v = existingId(b.value);
-      if (nodes_[v].status == Status::Inline) {
+      uint32_t v = child(item.node, 2 * item.index + 1);
+      if (v != kNone && nodes_[v].status == Status::Inline) {
         emitExpr(v, ";");
       } else {
         appendRef(out, v);
@@ -642,7 +665,7 @@ void GraphPrinter::printItem(const Item& item) {
       w_.indent(-1);
       w_.beginLine();
       out += '}';
-      w_.rangeEnd(n.expr.get());
+      w_.rangeEnd(n.expr);
       w_.endLine();
       return;
   }
@@ -651,7 +674,7 @@ void GraphPrinter::printItem(const Item& item) {
 void GraphPrinter::printTail(const Scope& s) {
   uint32_t t = tailOf(s);
   w_.beginLine();
-  if (nodes_[t].status == Status::Inline) {
+  if (t != kNone && nodes_[t].status == Status::Inline) {
     emitExpr(t, "");
   } else {
     appendRef(w_.out(), t);
@@ -692,8 +715,8 @@ void GraphPrinter::printFreeVars() {
     if (n.expr->kind != ExprKind::Var || n.declared) continue;
     w_.beginLine();
     w_.text("free_var ");
-    w_.rangeStart(n.expr.get());
-    appendVarDecl(w_.out(), as<VarNode>(n.expr));
+    w_.rangeStart(n.expr);
+    appendVarDecl(w_.out(), as<VarNode>(n.expr), true);
     w_.text(";");
     w_.endLine();
   }
@@ -703,7 +726,7 @@ void GraphPrinter::printDef(const std::string& name, const Expr& fnExpr) {
   auto* fn = as<FunctionNode>(fnExpr);
   if (!fn) {
     // Not a function: print it as a parameterless one so the text stays readable.
-    w_.text("def @" + sanitizeName(name) + "() {");
+    w_.text("def @" + sanitizeName(name, NameKind::Global) + "() {");
     w_.endLine();
     w_.indent(1);
     printStandalone(fnExpr);
@@ -714,7 +737,7 @@ void GraphPrinter::printDef(const std::string& name, const Expr& fnExpr) {
   }
   analyze(fnExpr, true);
   w_.rangeStart(fn);
-  std::string header = "def @" + sanitizeName(name);
+  std::string header = "def @" + sanitizeName(name, NameKind::Global);
   w_.text(header);
   appendFunctionHeader(w_.out(), *fn);
   w_.endLine();

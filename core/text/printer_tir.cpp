@@ -177,7 +177,7 @@ void TirPrinter::appendExpr(std::string& out, const PrimExprNode* root) {
       case PrimExprKind::Call: {
         auto* c = static_cast<const tir::CallNode*>(e);
         if (c->isGlobal) out += '@';
-        out += sanitizeName(c->callee);
+        out += sanitizeName(c->callee, c->isGlobal ? NameKind::Global : NameKind::Identifier);
         DataType fallback = c->isGlobal || c->args.empty() ? DataType(DTypeCode::Int32) : c->args[0]->dtype;
         if (c->dtype != fallback) {
           out += '<';
@@ -362,7 +362,7 @@ void TirPrinter::printItem(const StmtNode* s, bool isLast) {
 
 void TirPrinter::print(const std::string& name, const PrimFuncNode& fn) {
   w_.rangeStart(&fn);
-  std::string header = "primfn @" + sanitizeName(name) + "(";
+  std::string header = "primfn @" + sanitizeName(name, NameKind::Global) + "(";
   bool first = true;
   for (const Param& p : fn.params) {
     if (!first) header += ", ";
