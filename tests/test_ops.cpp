@@ -2,6 +2,7 @@
 // the type relation of every op (results and error messages).
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <set>
 #include <string>
 #include <tuple>
@@ -581,4 +582,54 @@ TEST_CASE("Types: layout_transform errors", "[ops][types]") {
   REQUIRE_THROWS_WITH(lt("NCHW", "NHWC", {1, 6, 8}), Contains("has 4 axes"));
   REQUIRE_THROWS_WITH(lt("NCCW", "NHWC", {1, 6, 8, 8}), Contains("not a valid layout"));
   REQUIRE_THROWS_WITH(lt("NCHW4c", "NCHW", {1, 6, 8, 8, 3}), Contains("extent 4"));
+}
+
+// ---- Coverage ------------------------------------------------------------------------------
+
+TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops][types]") {
+  // One well-typed call per op; an op added to ops.def without a sample here fails this test.
+  Type x = f32({1, 4, 8, 8});
+  Type v4 = f32({4});
+  AttrDict outAttrs{{"out_shape", ints({4})}, {"out_dtype", str("float32")}};
+  const std::map<std::string, std::pair<std::vector<Type>, AttrDict>> samples = {
+      {"add", {{x, f32({8})}, {}}}, {"subtract", {{x, x}, {}}}, {"multiply", {{x, f32({})}, {}}}, {"divide", {{x, x}, {}}},
+      {"power", {{x, x}, {}}}, {"maximum", {{x, x}, {}}}, {"minimum", {{x, x}, {}}}, {"equal", {{x, x}, {}}},
+      {"less", {{x, x}, {}}}, {"greater", {{x, x}, {}}}, {"where", {{boolean({8}), x, x}, {}}},
+      {"negative", {{x}, {}}}, {"abs", {{x}, {}}}, {"exp", {{x}, {}}}, {"log", {{x}, {}}}, {"sqrt", {{x}, {}}},
+      {"rsqrt", {{x}, {}}}, {"tanh", {{x}, {}}}, {"sigmoid", {{x}, {}}}, {"erf", {{x}, {}}},
+      {"clip", {{x}, {{"a_min", integer(0)}, {"a_max", integer(6)}}}}, {"round", {{x}, {}}}, {"floor", {{x}, {}}},
+      {"ceil", {{x}, {}}}, {"nn.relu", {{x}, {}}}, {"nn.leaky_relu", {{x}, {}}}, {"cast", {{x}, {{"dtype", str("float16")}}}},
+      {"nn.conv2d", {{x, f32({4, 4, 3, 3})}, {}}}, {"nn.conv2d_transpose", {{x, f32({4, 4, 3, 3})}, {}}},
+      {"nn.dense", {{f32({2, 4}), f32({3, 4})}, {}}}, {"nn.matmul", {{f32({2, 4}), f32({4, 3})}, {}}},
+      {"nn.batch_matmul", {{f32({2, 3, 4}), f32({2, 5, 4})}, {}}}, {"nn.bias_add", {{x, v4}, {}}},
+      {"nn.batch_norm", {{x, v4, v4, v4, v4}, {}}}, {"nn.layer_norm", {{f32({2, 4}), v4, v4}, {}}},
+      {"nn.max_pool2d", {{x}, {{"pool_size", ints({2, 2})}}}}, {"nn.avg_pool2d", {{x}, {{"pool_size", ints({2, 2})}}}},
+      {"nn.global_avg_pool2d", {{x}, {}}}, {"nn.softmax", {{x}, {}}},
+      {"nn.pad", {{v4}, {{"pad_width", AttrValue::array({ints({1, 1})})}}}},
+      {"reshape", {{x}, {{"newshape", ints({-1})}}}}, {"transpose", {{x}, {}}},
+      {"concatenate", {{tupleType({x, x})}, {}}}, {"split", {{x}, {{"indices_or_sections", integer(2)}, {"axis", integer(1)}}}},
+      {"squeeze", {{x}, {}}}, {"expand_dims", {{x}, {{"axis", integer(0)}}}},
+      {"strided_slice", {{x}, {{"begin", ints({0})}, {"end", ints({1})}}}}, {"take", {{x, i32({2})}, {}}},
+      {"layout_transform", {{x}, {{"src_layout", str("NCHW")}, {"dst_layout", str("NHWC")}}}},
+      {"image.resize2d", {{x}, {{"size", ints({4, 4})}}}}, {"mean", {{x}, {}}}, {"sum", {{x}, {}}}, {"max", {{x}, {}}},
+      {"min", {{x}, {}}}, {"zeros", {{}, {{"shape", ints({2})}, {"dtype", str("int8")}}}},
+      {"ones", {{}, {{"shape", ints({2})}, {"dtype", str("int8")}}}}, {"full", {{f32({})}, {{"shape", ints({2})}}}},
+      {"shape_of", {{x}, {}}},
+      {"call_tir", {{funcType({v4, v4}, unitType()), tupleType({v4})}, outAttrs}},
+      {"call_dps_packed", {{funcType({}, unitType()), tupleType({v4})}, outAttrs}},
+      {"call_pure_packed", {{funcType({}, unitType()), v4}, outAttrs}},
+      {"invoke_pure_closure", {{funcType({v4}, v4), tupleType({v4})}, outAttrs}},
+      {"vm.builtin.alloc_storage", {{}, {{"size", integer(16)}}}},
+      {"vm.builtin.alloc_tensor", {{tensorType({16}, DTypeCode::UInt8)}, {{"shape", ints({4})}, {"dtype", str("float32")}}}},
+      {"vm.builtin.call_tir", {{funcType({v4, v4}, unitType()), tupleType({v4, v4})}, {}}},
+  };
+  for (const OpDef& d : allOps()) {
+    CAPTURE(d.name);
+    auto it = samples.find(std::string(d.name));
+    REQUIRE(it != samples.end());
+    Type t;
+    CHECK_NOTHROW(t = inferOpCallType(d, it->second.first, canonicalizeAttrs(d, it->second.second)));
+    CHECK(t != nullptr);
+  }
+  CHECK(samples.size() == kNumOps);
 }
