@@ -82,8 +82,9 @@ Span Parser::spanOf(const Token& first, const Token& last) const {
   s.file = file_;
   s.line = first.line;
   s.column = first.column;
+  // Inclusive, like TextRange: the column of the last character.
   s.endLine = last.line;
-  s.endColumn = last.endColumn();
+  s.endColumn = last.text.empty() ? last.column : last.endColumn() - 1;
   return s;
 }
 

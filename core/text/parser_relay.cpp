@@ -231,7 +231,11 @@ void Parser::parseDataflowBlock(std::vector<BlockHeader>& headers) {
     } else {
       Type annotation;
       if (accept(Tok::Colon)) annotation = parseType();
-      expect(Tok::Equal, "'=' in the dataflow binding");
+      if (!check(Tok::Equal))
+        fail(peek(), "expected '=' in the dataflow binding, got " + describe(peek()) +
+                         " (is the '}' closing the dataflow block opened at line " + std::to_string(open.line) +
+                         " missing?)");
+      take();
       Expr value = parseExpr();
       Var var = makeVarAt(nameToken, annotation, !output);
       if (Symbol* s = define(nameToken, name)) s->value = var;

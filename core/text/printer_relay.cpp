@@ -16,6 +16,7 @@
 // Four passes, all iterative: DFS (post-order, use counts, header events),
 // scope assignment in reverse post-order (users before operands), numbering,
 // and printing driven by an explicit task stack.
+#include <algorithm>
 #include <limits>
 
 #include "core/text/printer_impl.h"
@@ -239,6 +240,9 @@ void GraphPrinter::dfs(uint32_t root) {
     };
     forEachChild(e, edge);
     nodes_[parent].numChildren = static_cast<uint32_t>(childIds_.size()) - nodes_[parent].firstChild;
+    // Like TVM, visit a call's arguments before its callee, so a function
+    // literal is bound right before the call that uses it.
+    if (e->kind == ExprKind::Call && children.size() > 1) std::rotate(children.begin(), children.begin() + 1, children.end());
     stack.push_back({f.id, 1, 0});
     for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
   }
