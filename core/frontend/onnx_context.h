@@ -185,6 +185,8 @@ void addTransformConverters(ConverterTable& table);
 void addShapeConverters(ConverterTable& table);
 void addReduceConverters(ConverterTable& table);
 void addResizeConverters(ConverterTable& table);
+void addGatherConverters(ConverterTable& table);
+void addQuantConverters(ConverterTable& table);
 
 /// The sliding-window parameters shared by Conv, ConvTranspose and the pools,
 /// one entry per spatial axis.

@@ -41,6 +41,8 @@ const onnx_import::ConverterTable& converters() {
     onnx_import::addShapeConverters(t);
     onnx_import::addReduceConverters(t);
     onnx_import::addResizeConverters(t);
+    onnx_import::addGatherConverters(t);
+    onnx_import::addQuantConverters(t);
     return t;
   }();
   return kTable;

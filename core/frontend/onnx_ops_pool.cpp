@@ -22,7 +22,7 @@ std::vector<Expr> pool(NodeContext& ctx, bool isMax) {
   bool ceilMode = ctx.opset >= 10 && ctx.attrInt("ceil_mode", 0) != 0;
   AttrDict attrs{{"pool_size", AttrValue::ints(win.kernel)}, {"strides", AttrValue::ints(win.strides)}};
   if (isMax) {
-    if (ctx.outputUsed(1)) ctx.unsupported("the Indices output of MaxPool");
+    if (ctx.outputUsed(1)) ctx.unsupported("Indices output (argmax positions) of MaxPool");
     ctx.ignoreAttr("storage_order");  // only affects Indices
   } else {
     // Before opset 7 padding never counted; since then count_include_pad decides.
@@ -67,9 +67,34 @@ std::vector<Expr> globalMaxPool(NodeContext& ctx) {
   return {ctx.b.reduce(OpId::Max, x, spatialAxes(ctx, x), true)};
 }
 
+/// Local response normalization across channels:
+///   y = x / (bias + alpha / size * sum of x^2 over a window of `size` channels)^beta.
+/// The windowed sum is an average pool over the channel axis (padding counted)
+/// times the window size.
+std::vector<Expr> lrn(NodeContext& ctx) {
+  GraphBuilder& b = ctx.b;
+  Expr x = ctx.input(0);
+  const std::vector<int64_t> shape = GraphBuilder::shapeOf(x);
+  if (shape.size() < 2) ctx.invalid("input must be [N, C, ...]");
+  double alpha = ctx.attrFloat("alpha", 1e-4), beta = ctx.attrFloat("beta", 0.75), bias = ctx.attrFloat("bias", 1.0);
+  int64_t size = ctx.attrInt("size", 0);
+  if (size <= 0) ctx.invalid("size must be positive");
+  int64_t rest = 1;
+  for (size_t i = 2; i < shape.size(); ++i) rest *= shape[i];
+  Expr squares = b.reshape(b.call(OpId::Multiply, {x, x}), {shape[0], 1, shape[1], rest});
+  int64_t before = (size - 1) / 2, after = size - 1 - before;
+  Expr average = b.call(OpId::AvgPool2D, {squares},
+                        {{"pool_size", AttrValue::ints({size, 1})},
+                         {"padding", AttrValue::ints({before, 0, after, 0})},
+                         {"count_include_pad", AttrValue::boolean(true)}});
+  Expr scaled = b.withScalar(OpId::Add, b.withScalar(OpId::Multiply, b.reshape(average, shape), alpha), bias);
+  return {b.call(OpId::Divide, {x, b.call(OpId::Power, {scaled, b.scalar(GraphBuilder::dtypeOf(x), beta)})})};
+}
+
 }  // namespace
 
 void addPoolConverters(ConverterTable& t) {
+  t["LRN"] = lrn;
   t["MaxPool"] = maxPool;
   t["AveragePool"] = averagePool;
   t["GlobalAveragePool"] = globalAveragePool;

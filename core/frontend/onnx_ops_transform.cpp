@@ -224,7 +224,7 @@ std::vector<Expr> pad(NodeContext& ctx) {
   } else {
     pads = ctx.intsInput(1, "pads");
     if (ctx.hasInput(2)) valueArg = b.reshape(ctx.input(2), {});
-    if (ctx.hasInput(3)) ctx.unsupported("the axes input of Pad");
+    if (ctx.hasInput(3)) ctx.unsupported("axes input of Pad (opset 18)");
   }
   if (pads.size() != 2 * rank) ctx.invalid("pads " + listText(pads) + " must have 2 x " + std::to_string(rank) + " entries");
   if (mode != "constant" && mode != "reflect" && mode != "edge") ctx.unsupported("mode \"" + mode + "\"");

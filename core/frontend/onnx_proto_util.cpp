@@ -184,6 +184,16 @@ OnnxTensorFile readOnnxTensorFile(const std::string& path) {
   std::string bytes = buffer.str();
   onnx::TensorProto proto;
   if (!proto.ParseFromString(bytes)) fail("not a serialized ONNX TensorProto (corrupt or truncated)");
+  // Sequence, map and optional values (SequenceProto, OptionalProto) share
+  // field numbers with TensorProto and parse as odd tensors: name them.
+  bool plausible = !proto.has_segment() && proto.data_type() != onnx::TensorProto::UNDEFINED;
+  double elements = 1;
+  for (int64_t d : proto.dims()) {
+    plausible = plausible && d >= 0;
+    elements *= static_cast<double>(d);
+  }
+  if (!plausible || elements > static_cast<double>(int64_t{1} << 40))
+    fail("not a plain TensorProto (sequence, map and optional values are not supported)");
   OnnxTensorFile out;
   out.name = proto.name();
   try {

@@ -2,7 +2,7 @@
 // execution paths, prints one line per test and path and a summary per path,
 // and optionally writes the Markdown report.
 //
-//   passlab-conformance [--path NAME]... [--filter TEXT] [--report FILE] [--quiet] [DATA_DIR...]
+//   passlab-conformance [--path NAME]... [--filter TEXT] [--report FILE] [--check-text] [--quiet] [DATA_DIR...]
 //
 // DATA_DIR defaults to the node, pytorch-converted, pytorch-operator and simple
 // suites of /usr/share/libonnx-testdata/data. The exit status is 1 when any
@@ -25,11 +25,13 @@ constexpr const char* kDefaultRoot = "/usr/share/libonnx-testdata/data";
 constexpr const char* kDefaultSuites[] = {"node", "pytorch-converted", "pytorch-operator", "simple"};
 
 void usage() {
-  std::cerr << "usage: passlab-conformance [--path interpreter|host|hexagon]... [--filter TEXT] [--report FILE] [--quiet]"
+  std::cerr << "usage: passlab-conformance [--path interpreter|host|hexagon]... [--filter TEXT] [--report FILE] [--check-text] [--quiet]"
                " [DATA_DIR...]\n"
                "  --path    execution path to run (repeatable; default: all)\n"
                "  --filter  only tests whose id contains TEXT\n"
                "  --report  write the Markdown report (per-op table) to FILE\n"
+               "  --check-text  also require print/parse/print of each imported module to be the identity,\n"
+               "                and run the re-parsed module\n"
                "  --quiet   print only failures and the summary\n";
 }
 
@@ -48,6 +50,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> pathNames, roots;
   std::string filter, reportPath;
   bool quiet = false;
+  RunOptions runOptions;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&]() -> std::string {
@@ -61,6 +64,7 @@ int main(int argc, char** argv) {
     else if (arg == "--filter") filter = value();
     else if (arg == "--report") reportPath = value();
     else if (arg == "--quiet") quiet = true;
+    else if (arg == "--check-text") runOptions.checkText = true;
     else if (arg == "--help" || arg == "-h") {
       usage();
       return 0;
@@ -102,7 +106,7 @@ int main(int argc, char** argv) {
   for (const TestCase& test : tests) {
     if (!filter.empty() && test.id.find(filter) == std::string::npos) continue;
     ++ran;
-    for (TestResult& r : runTest(test, run.paths)) {
+    for (TestResult& r : runTest(test, run.paths, runOptions)) {
       bool unavailable = false;
       for (ExecutionPath* p : run.paths)
         unavailable = unavailable || (p->name() == r.path && !p->unavailableReason().empty());

@@ -9,8 +9,11 @@
 #include <optional>
 #include <sstream>
 
+#include "core/analysis/type_infer.h"
 #include "core/frontend/onnx_importer.h"
 #include "core/frontend/onnx_tensor.h"
+#include "core/text/parser.h"
+#include "core/text/printer.h"
 
 namespace passlab::conformance {
 
@@ -166,7 +169,7 @@ std::string compareTensors(const NDArray& actual, const NDArray& expected, doubl
          formatDouble(expected.getAsDouble(firstBad)) + ")";
 }
 
-std::vector<TestResult> runTest(const TestCase& test, const std::vector<ExecutionPath*>& paths) {
+std::vector<TestResult> runTest(const TestCase& test, const std::vector<ExecutionPath*>& paths, const RunOptions& runOptions) {
   std::vector<TestResult> results;
   for (ExecutionPath* p : paths) {
     TestResult r;
@@ -211,7 +214,10 @@ std::vector<TestResult> runTest(const TestCase& test, const std::vector<Executio
     try {
       ds = readDataSet(dsDir, summary.runtimeInputs);
     } catch (const DiagnosticError& e) {
-      all(Outcome::Skip, "test data: " + firstLine(e.what()));
+      // The message starts with the file's path; the test id already says where.
+      std::string message = e.diagnostics().front().message;
+      size_t dataDir = message.find(dsDir.filename().string());
+      all(Outcome::Skip, "test data: " + (dataDir == std::string::npos ? message : message.substr(dataDir)));
       return results;
     }
     // Static shapes: every fed input is bound to the shape of its test data.
@@ -239,6 +245,23 @@ std::vector<TestResult> runTest(const TestCase& test, const std::vector<Executio
       } catch (const DiagnosticError& e) {
         const Diagnostic& d = e.diagnostics().front();
         all(isUnsupportedRule(d.rule) ? Outcome::Skip : Outcome::Fail, (isUnsupportedRule(d.rule) ? "" : "import: ") + d.message);
+        return results;
+      }
+    }
+    if (runOptions.checkText) {
+      std::string text = printModule(imported.module);
+      try {
+        IRModule reparsed = inferTypes(parseModule(text, test.id + ".relay"));
+        std::string again = printModule(reparsed);
+        if (again != text) {
+          size_t at = 0, line = 1;
+          while (at < text.size() && at < again.size() && text[at] == again[at]) line += text[at++] == '\n';
+          all(Outcome::Fail, "text round trip: the re-parsed module prints differently from line " + std::to_string(line));
+          return results;
+        }
+        imported.module = reparsed;
+      } catch (const DiagnosticError& e) {
+        all(Outcome::Fail, "text round trip: " + firstLine(e.what()));
         return results;
       }
     }

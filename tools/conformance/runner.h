@@ -55,8 +55,16 @@ Tolerance toleranceFor(DataType dtype);
 /// running maximum errors.
 std::string compareTensors(const NDArray& actual, const NDArray& expected, double* maxAbs, double* maxRel);
 
+/// What runTest checks besides the outputs.
+struct RunOptions {
+  /// Also require print -> parse -> print of the imported module to be the
+  /// identity, and run the paths on the re-parsed module: the text format
+  /// must carry everything the importer produced (names, constants, attrs).
+  bool checkText = false;
+};
+
 /// Runs one test on every path in `paths`; one result per path. Import
 /// happens once per data set and is shared by the paths.
-std::vector<TestResult> runTest(const TestCase& test, const std::vector<ExecutionPath*>& paths);
+std::vector<TestResult> runTest(const TestCase& test, const std::vector<ExecutionPath*>& paths, const RunOptions& options = {});
 
 }  // namespace passlab::conformance
