@@ -28,8 +28,9 @@ struct PrintInstrumentOptions {
   bool printChanged = false;
   /// With printChanged: a unified diff of before/after instead of the whole module.
   bool changedAsDiff = false;
-  /// Print before / after these passes (by name) in addition to the *All flags.
+  /// Print before these passes (by name) in addition to printBeforeAll.
   std::set<std::string> printBefore;
+  /// Print after these passes (by name) in addition to printAfterAll.
   std::set<std::string> printAfter;
   /// Only these global functions (names without '@'); empty prints the whole module.
   std::vector<std::string> functions;
@@ -76,11 +77,13 @@ class PrintInstrument : public PassInstrument {
 
 /// One row of the timing report.
 struct TimingEntry {
+  /// Pass name.
   std::string name;
   /// Nesting level (0 for passes run directly by the pipeline).
   int depth = 0;
   /// Total wall time over all runs of this pass at this position in the tree.
   double ms = 0;
+  /// How many runs were merged into this row.
   int count = 0;
 };
 
@@ -88,6 +91,7 @@ struct TimingEntry {
 /// Runs of the same pass under the same parent are merged.
 class TimingInstrument : public PassInstrument {
  public:
+  /// An instrument with no measurements.
   TimingInstrument();
   ~TimingInstrument() override;
   std::string name() const override { return "timing"; }

@@ -11,10 +11,12 @@ namespace passlab {
 
 /// One line of a line diff.
 struct DiffLine {
+  /// In both texts, only in the new one, only in the old one.
   enum class Kind : uint8_t { Same, Added, Removed };
   Kind kind;
   /// 1-based line numbers in the old and new text (0 when absent on that side).
   uint32_t oldLine, newLine;
+  /// The line without its newline.
   std::string text;
 };
 
@@ -34,8 +36,11 @@ std::string unifiedDiff(const std::string& oldText, const std::string& newText, 
 
 /// One attribute change of one function between two modules.
 struct AttrChange {
+  /// Global function name without '@', or "<module>" for module attributes.
   std::string function;
+  /// Attribute key.
   std::string key;
+  /// Whether the key appeared, disappeared or got another value.
   enum class Kind : uint8_t { Added, Removed, Changed } kind;
   /// Printed old and new values ("" where absent).
   std::string oldValue, newValue;

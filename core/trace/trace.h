@@ -25,7 +25,8 @@ struct TraceEvent {
   std::vector<int> children;
   int depth = 0;
   std::string pass;
-  /// The pass's options as pipeline text ("" when none).
+  /// The pass's options as pipeline text without braces, `max_depth=4,mode=x`
+  /// (optionsText; "" when none).
   std::string options;
   int contextId = 0;
   std::string contextName;
