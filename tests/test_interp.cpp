@@ -82,6 +82,23 @@ TEST_CASE("Interp: closures capture their environment", "[interp]") {
   CHECK(applied.tensor().getAsDouble(0) == 10);
 }
 
+TEST_CASE("Interp: recursive local functions call themselves through their let", "[interp]") {
+  // let %f = fn (%n) { if (%n > 0) { %f(%n - 1) + %n } else { 0 } }; (%f(%k), %f)
+  Var f = makeVar("f");
+  Var n = makeVar("n", tensorType({}, DTypeCode::Int64));
+  Var k = makeVar("k", tensorType({}, DTypeCode::Int64));
+  Expr one = scalarConst(DTypeCode::Int64, 1);
+  Expr step = call(OpId::Add, {makeCall(f, {call(OpId::Subtract, {n, one})}), n});
+  Function body = makeFunction({n}, makeIf(call(OpId::Greater, {n, scalarConst(DTypeCode::Int64, 0)}), step, scalarConst(DTypeCode::Int64, 0)));
+  IRModule mod = makeModule({{"main", makeFunction({k}, makeLet(f, body, makeTuple({makeCall(f, {k}), f})))}});
+  Value v = evaluate(mod, "main", {NDArray::scalar(DTypeCode::Int64, 100)});
+  CHECK(v.fields()[0].tensor().getAsInt(0) == 5050);
+  // The returned closure still recurses after the evaluation that made it.
+  Var g = makeVar("g");
+  Value again = evaluateExpr(makeCall(g, {scalarConst(DTypeCode::Int64, 10)}), {{g.get(), v.fields()[1]}});
+  CHECK(again.tensor().getAsInt(0) == 55);
+}
+
 TEST_CASE("Interp: recursive global calls run without C++ recursion", "[interp]") {
   // @count(%n) = if (%n > 0) { @count(%n - 1) + 1 } else { 0 }
   Var n = makeVar("n", tensorType({}, DTypeCode::Int64));

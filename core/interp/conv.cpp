@@ -11,6 +11,7 @@
 // Accumulation is in float for float16/float32 (rounded once at the end),
 // double for float64 and wrapping 64-bit integers for integer types.
 #include <algorithm>
+#include <memory>
 
 #include "core/interp/gemm.h"
 #include "core/interp/kernel_ops.h"
@@ -92,25 +93,25 @@ NDArray conv2dCanonical(const ConvGeometry& g, const NDArray& data, const NDArra
   int64_t coutPerGroup = g.outChannels / g.groups;
   int64_t reduce = cinPerGroup * g.kernelH * g.kernelW;
   int64_t planeOut = g.outH * g.outW;
-  std::vector<Acc> out(static_cast<size_t>(g.batch * g.outChannels * planeOut));
+  AccOutput<Acc> out(outType, {g.batch, g.outChannels, g.outH, g.outW}, false);
   // A 1x1, stride-1, unpadded convolution needs no im2col: the image is the matrix.
   bool pointwise = g.kernelH == 1 && g.kernelW == 1 && g.strideH == 1 && g.strideW == 1 && g.padTop == 0 &&
                    g.padLeft == 0 && g.padBottom == 0 && g.padRight == 0;
-  std::vector<Acc> col(pointwise ? 0 : static_cast<size_t>(reduce * planeOut));
+  std::unique_ptr<Acc[]> col(pointwise ? nullptr : new Acc[static_cast<size_t>(reduce * planeOut)]);  // im2col fills it all
   for (int64_t n = 0; n < g.batch; ++n) {
     for (int64_t grp = 0; grp < g.groups; ++grp) {
       const Acc* image = x.ptr + (n * g.inChannels + grp * cinPerGroup) * g.inH * g.inW;
       const Acc* matrix = image;
       if (!pointwise) {
-        im2col(g, image, cinPerGroup, col.data());
-        matrix = col.data();
+        im2col(g, image, cinPerGroup, col.get());
+        matrix = col.get();
       }
       const Acc* wg = w.ptr + grp * coutPerGroup * reduce;
       Acc* og = out.data() + (n * g.outChannels + grp * coutPerGroup) * planeOut;
       gemm<Acc>(coutPerGroup, planeOut, reduce, wg, reduce, 1, matrix, planeOut, 1, og, planeOut);
     }
   }
-  return fromAccArray(out.data(), outType, {g.batch, g.outChannels, g.outH, g.outW});
+  return out.finish();
 }
 
 template <class Acc>
@@ -121,21 +122,21 @@ NDArray conv2dTransposeCanonical(const ConvGeometry& g, const NDArray& data, con
   int64_t coutPerGroup = g.outChannels / g.groups;
   int64_t colRows = coutPerGroup * g.kernelH * g.kernelW;
   int64_t planeIn = g.inH * g.inW;
-  std::vector<Acc> out(static_cast<size_t>(g.batch * g.outChannels * g.outH * g.outW), Acc(0));
-  std::vector<Acc> col(static_cast<size_t>(colRows * planeIn));
+  AccOutput<Acc> out(outType, {g.batch, g.outChannels, g.outH, g.outW}, true);  // col2im adds into it
+  std::unique_ptr<Acc[]> col(new Acc[static_cast<size_t>(colRows * planeIn)]);  // gemm writes it all
   for (int64_t n = 0; n < g.batch; ++n) {
     for (int64_t grp = 0; grp < g.groups; ++grp) {
       const Acc* xg = x.ptr + (n * g.inChannels + grp * cinPerGroup) * planeIn;
       const Acc* wg = w.ptr + grp * cinPerGroup * colRows;
       // col[r][p] = sum_c w[c][r] * x[c][p]: A is w_g read transposed.
-      gemm<Acc>(colRows, planeIn, cinPerGroup, wg, 1, colRows, xg, planeIn, 1, col.data(), planeIn);
+      gemm<Acc>(colRows, planeIn, cinPerGroup, wg, 1, colRows, xg, planeIn, 1, col.get(), planeIn);
       // col2im: input pixel (ih, iw) through tap (kh, kw) lands on
       // oh = ih * stride - pad_top + kh * dilation.
       for (int64_t oc = 0; oc < coutPerGroup; ++oc) {
         Acc* plane = out.data() + (n * g.outChannels + grp * coutPerGroup + oc) * g.outH * g.outW;
         for (int64_t kh = 0; kh < g.kernelH; ++kh) {
           for (int64_t kw = 0; kw < g.kernelW; ++kw) {
-            const Acc* row = col.data() + ((oc * g.kernelH + kh) * g.kernelW + kw) * planeIn;
+            const Acc* row = col.get() + ((oc * g.kernelH + kh) * g.kernelW + kw) * planeIn;
             for (int64_t ih = 0; ih < g.inH; ++ih) {
               int64_t oh = ih * g.strideH - g.padTop + kh * g.dilationH;
               if (oh < 0 || oh >= g.outH) continue;
@@ -149,7 +150,7 @@ NDArray conv2dTransposeCanonical(const ConvGeometry& g, const NDArray& data, con
       }
     }
   }
-  return fromAccArray(out.data(), outType, {g.batch, g.outChannels, g.outH, g.outW});
+  return out.finish();
 }
 
 /// Output layout: out_layout, or the data layout when empty.

@@ -57,8 +57,17 @@ void gemm(int64_t M, int64_t N, int64_t K, const Acc* a, int64_t rsA, int64_t cs
       for (int64_t i = 0; i < M; ++i) std::fill(c + i * ldc, c + i * ldc + N, Acc(0));
     return;
   }
-  std::vector<Acc> packedA(static_cast<size_t>(MC * KC));
-  std::vector<Acc> packedB(static_cast<size_t>(KC * (NC + NR)));
+  // Packing buffers sized for this product and reused across calls: small
+  // convolutions call gemm thousands of times and must not pay for a
+  // megabyte of zero-filled allocation each time. (No call nests in another.)
+  thread_local std::vector<Acc> packedAStorage, packedBStorage;
+  int64_t kcMax = std::min(KC, K);
+  size_t needA = static_cast<size_t>(std::min(MC, (M + MR - 1) / MR * MR) * kcMax);
+  size_t needB = static_cast<size_t>((std::min(NC, N) + NR - 1) / NR * NR * kcMax);
+  if (packedAStorage.size() < needA) packedAStorage.resize(needA);
+  if (packedBStorage.size() < needB) packedBStorage.resize(needB);
+  Acc* packedA = packedAStorage.data();
+  Acc* packedB = packedBStorage.data();
   Acc edge[MR * NR];
   for (int64_t jc = 0; jc < N; jc += NC) {
     int64_t nc = std::min(NC, N - jc);
@@ -67,7 +76,7 @@ void gemm(int64_t M, int64_t N, int64_t K, const Acc* a, int64_t rsA, int64_t cs
       bool load = accumulate || pc > 0;  // continue the running sum in k order
       // Pack B[pc:pc+kc, jc:jc+nc] into column panels of NR (zero-padded).
       for (int64_t jr = 0; jr < nc; jr += NR) {
-        Acc* dst = &packedB[static_cast<size_t>(jr * kc)];
+        Acc* dst = packedB + jr * kc;
         int64_t cols = std::min(NR, nc - jr);
         for (int64_t k = 0; k < kc; ++k) {
           const Acc* src = b + (pc + k) * rsB + (jc + jr) * csB;
@@ -78,7 +87,7 @@ void gemm(int64_t M, int64_t N, int64_t K, const Acc* a, int64_t rsA, int64_t cs
         int64_t mc = std::min(MC, M - ic);
         // Pack A[ic:ic+mc, pc:pc+kc] into row panels of MR (zero-padded).
         for (int64_t ir = 0; ir < mc; ir += MR) {
-          Acc* dst = &packedA[static_cast<size_t>(ir * kc)];
+          Acc* dst = packedA + ir * kc;
           int64_t rows = std::min(MR, mc - ir);
           for (int64_t k = 0; k < kc; ++k) {
             const Acc* src = a + (ic + ir) * rsA + (pc + k) * csA;
@@ -89,8 +98,8 @@ void gemm(int64_t M, int64_t N, int64_t K, const Acc* a, int64_t rsA, int64_t cs
           int64_t cols = std::min(NR, nc - jr);
           for (int64_t ir = 0; ir < mc; ir += MR) {
             int64_t rows = std::min(MR, mc - ir);
-            const Acc* pa = &packedA[static_cast<size_t>(ir * kc)];
-            const Acc* pb = &packedB[static_cast<size_t>(jr * kc)];
+            const Acc* pa = packedA + ir * kc;
+            const Acc* pb = packedB + jr * kc;
             Acc* ct = c + (ic + ir) * ldc + jc + jr;
             if (rows == MR && cols == NR) {
               microKernel(kc, pa, pb, ct, ldc, load);

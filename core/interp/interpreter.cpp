@@ -9,11 +9,13 @@
 //
 // Memory: a per-body plan counts, for each node, how many parents consume
 // it. Only nodes with several consumers are memoized, and a memo entry (or a
-// variable binding) is dropped when its last consumer has taken it. A body
-// containing closures keeps its variable bindings, since a closure may read
-// them later.
+// variable binding) is dropped when its last consumer has taken it. A nested
+// function counts as one consumer of each of its free variables: closures
+// copy those values when they are created (see Closure in value.h).
 #include "core/interp/interpreter.h"
 
+#include <algorithm>
+#include <unordered_set>
 #include <utility>
 
 #include "core/interp/kernels.h"
@@ -27,8 +29,6 @@ struct BodyPlan {
   /// Number of parents that consume each node (only nodes consumed more than
   /// once, and every variable node).
   std::unordered_map<const ExprNode*, int64_t> consumers;
-  /// True when the body creates closures, which may capture its bindings.
-  bool hasClosures = false;
 };
 
 /// Appends the children of `e` that are evaluated for their value, in order.
@@ -67,7 +67,45 @@ void valueChildren(const ExprNode* e, std::vector<const ExprNode*>& out) {
   }
 }
 
-BodyPlan makePlan(const ExprNode* root) {
+/// The variables a function reads but does not bind (its params, lets,
+/// dataflow bindings and nested functions' params are bound), in first-use order.
+std::vector<const VarNode*> computeFreeVars(const FunctionNode* fn) {
+  std::unordered_set<const ExprNode*> seen;
+  std::unordered_set<const VarNode*> bound, usedSet;
+  std::vector<const VarNode*> used;
+  for (const Var& p : fn->params) bound.insert(p.get());
+  std::vector<const ExprNode*> stack{fn->body.get()};
+  while (!stack.empty()) {
+    const ExprNode* e = stack.back();
+    stack.pop_back();
+    if (!seen.insert(e).second) continue;
+    switch (e->kind) {
+      case ExprKind::Var:
+        if (usedSet.insert(static_cast<const VarNode*>(e)).second) used.push_back(static_cast<const VarNode*>(e));
+        break;
+      case ExprKind::Let: bound.insert(static_cast<const LetNode*>(e)->var.get()); break;
+      case ExprKind::Function:
+        for (const Var& p : static_cast<const FunctionNode*>(e)->params) bound.insert(p.get());
+        stack.push_back(static_cast<const FunctionNode*>(e)->body.get());
+        break;
+      case ExprKind::Dataflow:
+        for (const Binding& b : static_cast<const DataflowNode*>(e)->bindings) bound.insert(b.var.get());
+        break;
+      default: break;
+    }
+    std::vector<const ExprNode*> children;
+    valueChildren(e, children);
+    stack.insert(stack.end(), children.begin(), children.end());
+  }
+  std::vector<const VarNode*> free;
+  for (const VarNode* v : used)
+    if (!bound.count(v)) free.push_back(v);
+  return free;
+}
+
+/// Counts consumers in the body `root`; `freeVars` gives a nested function's free variables.
+template <class FreeVars>
+BodyPlan makePlan(const ExprNode* root, FreeVars&& freeVars) {
   BodyPlan plan;
   std::unordered_map<const ExprNode*, int64_t> counts;
   std::vector<const ExprNode*> stack{root}, children;
@@ -75,9 +113,10 @@ BodyPlan makePlan(const ExprNode* root) {
   while (!stack.empty()) {
     const ExprNode* e = stack.back();
     stack.pop_back();
-    if (e->kind == ExprKind::Function) plan.hasClosures = true;
     children.clear();
     valueChildren(e, children);
+    if (e->kind == ExprKind::Function)  // creating the closure reads each free variable once
+      for (const VarNode* v : freeVars(static_cast<const FunctionNode*>(e))) children.push_back(v);
     for (const ExprNode* c : children)
       if (counts[c]++ == 0) stack.push_back(c);  // first sighting: expand once
   }
@@ -150,7 +189,7 @@ class GraphEvaluator final : public KernelHost {
     Expr fn = mod_ ? mod_->lookup(name) : nullptr;
     if (!fn || (fn->kind != ExprKind::Function && fn->kind != ExprKind::PrimFunc))
       runtimeError(span, "no function @" + name + " in the module");
-    return Value::closure(Closure{fn, nullptr, name});
+    return Value::closure(Closure{fn, nullptr, name, nullptr});
   }
 
   void callPrimFunc(const std::string& name, std::span<const NDArray> buffers, size_t readOnlyCount) override {
@@ -162,8 +201,27 @@ class GraphEvaluator final : public KernelHost {
  private:
   const BodyPlan& planFor(const ExprNode* body) {
     auto it = plans_.find(body);
-    if (it == plans_.end()) it = plans_.emplace(body, makePlan(body)).first;
+    if (it == plans_.end())
+      it = plans_.emplace(body, makePlan(body, [this](const FunctionNode* fn) -> const std::vector<const VarNode*>& { return freeVars(fn); })).first;
     return it->second;
+  }
+
+  const std::vector<const VarNode*>& freeVars(const FunctionNode* fn) {
+    auto it = freeVars_.find(fn);
+    if (it == freeVars_.end()) it = freeVars_.emplace(fn, computeFreeVars(fn)).first;
+    return it->second;
+  }
+
+  /// A closure of the nested function `fn` with its free variables' current values.
+  Value makeClosure(const FunctionNode* fn, uint32_t f) {
+    auto captured = std::make_shared<Scope>();
+    for (const VarNode* v : freeVars(fn)) {
+      // Unbound here only for a let-bound function that calls itself; the
+      // let binding turns that into the closure's recursiveVar.
+      if (const Value* value = frames_[f].scope->find(v)) captured->bindings.emplace(v, *value);
+      consumeVar(v, f);
+    }
+    return Value::closure(Closure{exprHandle(fn), std::move(captured), "", nullptr});
   }
 
   /// Binds a graph function's parameters in a new frame; returns its index.
@@ -174,6 +232,7 @@ class GraphEvaluator final : public KernelHost {
       runtimeError(span, what + " takes " + std::to_string(fn->params.size()) + " argument(s), got " + std::to_string(args.size()));
     auto scope = std::make_shared<Scope>();
     scope->parent = callee.captured;
+    if (callee.recursiveVar) scope->bindings.emplace(callee.recursiveVar, Value::closure(callee));
     for (size_t i = 0; i < args.size(); ++i) {
       checkArgument(fn->params[i]->annotation, args[i], *fn->params[i], span);
       scope->bindings.insert_or_assign(fn->params[i].get(), std::move(args[i]));
@@ -223,18 +282,21 @@ class GraphEvaluator final : public KernelHost {
     Frame& frame = frames_[f];
     auto it = frame.plan->consumers.find(var);
     int64_t uses = it == frame.plan->consumers.end() ? 0 : it->second;
-    if (uses == 0 && !frame.plan->hasClosures) return;  // never read: do not keep the value alive
+    if (uses == 0) return;  // never read: do not keep the value alive
     frame.scope->bindings.insert_or_assign(var, std::move(v));
     frame.varUses[var] = uses;
   }
 
   void visitVar(const VarNode* var, uint32_t f) {
-    Frame& frame = frames_[f];
-    const Value* v = frame.scope->find(var);
+    const Value* v = frames_[f].scope->find(var);
     if (!v) runtimeError(var->span, "variable %" + var->name + " has no value");
     values_.push_back(*v);
-    // Release a binding of this frame once its last use has been read.
-    if (frame.plan->hasClosures) return;
+    consumeVar(var, f);
+  }
+
+  /// Releases a binding of this frame once its last use has been read.
+  void consumeVar(const VarNode* var, uint32_t f) {
+    Frame& frame = frames_[f];
     auto it = frame.varUses.find(var);
     if (it != frame.varUses.end() && --it->second <= 0) {
       frame.scope->bindings.erase(var);
@@ -262,10 +324,10 @@ class GraphEvaluator final : public KernelHost {
       case ExprKind::Constant: values_.push_back(static_cast<const ConstantNode*>(e)->data); return;
       case ExprKind::Op:
         runtimeError(e->span, "op " + std::string(static_cast<const OpNode*>(e)->def->name) + " used as a value", "interp.unsupported");
-      case ExprKind::Function:
-        values_.push_back(Value::closure(Closure{exprHandle(e), frame.scope, ""}));
+      case ExprKind::Function:  // memoized when shared: its free variables were counted once
+        produce(e, f, makeClosure(static_cast<const FunctionNode*>(e), f));
         return;
-      case ExprKind::PrimFunc: values_.push_back(Value::closure(Closure{exprHandle(e), nullptr, ""})); return;
+      case ExprKind::PrimFunc: values_.push_back(Value::closure(Closure{exprHandle(e), nullptr, "", nullptr})); return;
       case ExprKind::Tuple: {
         schedule(e, f, Step::Finish);
         const auto& fields = static_cast<const TupleNode*>(e)->fields;
@@ -379,7 +441,18 @@ class GraphEvaluator final : public KernelHost {
       case Step::Finish: finish(t); return;
       case Step::BindLet: {
         const auto* let = static_cast<const LetNode*>(t.node);
-        bindVar(t.frame, let->var.get(), pop());
+        Value value = pop();
+        const Closure* c = value.closure();
+        if (c && c->captured && !c->recursiveVar && !c->captured->bindings.count(let->var.get()) &&
+            c->function->kind == ExprKind::Function) {
+          const auto& free = freeVars(static_cast<const FunctionNode*>(c->function.get()));
+          if (std::find(free.begin(), free.end(), let->var.get()) != free.end()) {
+            Closure recursive = *c;  // `let %f = fn ... %f(...)`: calls rebind %f
+            recursive.recursiveVar = let->var.get();
+            value = Value::closure(std::move(recursive));
+          }
+        }
+        bindVar(t.frame, let->var.get(), std::move(value));
         schedule(let->body.get(), t.frame, Step::Visit);  // tail position: the let's value is the body's
         return;
       }
@@ -435,6 +508,7 @@ class GraphEvaluator final : public KernelHost {
   /// Owns everything the evaluation can reach (module and root expression).
   std::shared_ptr<const void> owner_;
   std::unordered_map<const ExprNode*, BodyPlan> plans_;
+  std::unordered_map<const FunctionNode*, std::vector<const VarNode*>> freeVars_;
   std::vector<Frame> frames_;
   std::vector<Task> tasks_;
   std::vector<Value> values_;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -158,6 +159,8 @@ T* mutableElems(NDArray& a) {
   return reinterpret_cast<T*>(a.mutableData());
 }
 
+int64_t productOf(const std::vector<int64_t>& dims);
+
 // ---- Accumulation types ---------------------------------------------------------
 // Reductions and products accumulate in float for float16/float32, double for
 // float64 and uint64_t (two's complement, wraps exactly) for integers and bool.
@@ -229,6 +232,37 @@ NDArray fromAccArray(const Acc* values, DataType dtype, std::vector<int64_t> sha
   });
   return out;
 }
+
+/// Where a product kernel accumulates its result: straight in the output
+/// array when the output dtype stores Acc (float32 out of float accumulation),
+/// else in a scratch buffer rounded into the output by finish().
+template <class Acc>
+class AccOutput {
+ public:
+  /// `zeroed`: the kernel adds into the buffer, so it must start at 0.
+  AccOutput(DataType outType, std::vector<int64_t> shape, bool zeroed) : outType_(outType), shape_(std::move(shape)) {
+    bool direct = (std::is_same_v<Acc, float> && outType.code == DTypeCode::Float32) ||
+                  (std::is_same_v<Acc, double> && outType.code == DTypeCode::Float64);
+    if (direct) {
+      direct_ = NDArray(outType, shape_);  // NDArray storage starts zeroed
+      ptr_ = mutableElems<Acc>(direct_);
+    } else {
+      size_t n = static_cast<size_t>(productOf(shape_));
+      scratch_.reset(zeroed ? new Acc[n]() : new Acc[n]);  // uninitialized when every element is written
+      ptr_ = scratch_.get();
+    }
+  }
+  Acc* data() { return ptr_; }
+  /// The result array (each scratch value rounded once to the output dtype).
+  NDArray finish() { return direct_.defined() ? direct_ : fromAccArray(ptr_, outType_, shape_); }
+
+ private:
+  DataType outType_;
+  std::vector<int64_t> shape_;
+  NDArray direct_;
+  std::unique_ptr<Acc[]> scratch_;
+  Acc* ptr_ = nullptr;
+};
 
 /// A fresh array holding `a` converted to `to` (shares storage when equal).
 NDArray convertArray(const NDArray& a, DataType to);

@@ -35,9 +35,9 @@ Value denseKernel(const KernelCall& call) {
     using Acc = typename decltype(tag)::type;
     AccData<Acc> x = accData<Acc>(data);
     AccData<Acc> w = accData<Acc>(weight);
-    std::vector<Acc> out(static_cast<size_t>(rows * units));
+    AccOutput<Acc> out(outType, outShape, false);
     gemmTransposedB<Acc>(rows, units, k, x.ptr, w.ptr, out.data());
-    return fromAccArray(out.data(), outType, outShape);
+    return out.finish();
   });
 }
 
@@ -67,7 +67,7 @@ Value matmulKernel(const KernelCall& call) {
     using Acc = typename decltype(tag)::type;
     AccData<Acc> x = accData<Acc>(a);
     AccData<Acc> y = accData<Acc>(b);
-    std::vector<Acc> out(static_cast<size_t>(batch * m * n));
+    AccOutput<Acc> out(outType, outShape, false);
     if (!ta && tb) {
       gemmTransposedB<Acc>(m, n, k, x.ptr, y.ptr, out.data());  // exactly dense
     } else {
@@ -77,7 +77,7 @@ Value matmulKernel(const KernelCall& call) {
         gemm<Acc>(m, n, k, A.data, A.rowStride, A.colStride, B.data, B.rowStride, B.colStride, out.data() + i * m * n, n);
       }
     }
-    return fromAccArray(out.data(), outType, outShape);
+    return out.finish();
   });
 }
 
@@ -100,7 +100,7 @@ Value batchMatmulKernel(const KernelCall& call) {
     using Acc = typename decltype(tag)::type;
     AccData<Acc> xa = accData<Acc>(x);
     AccData<Acc> ya = accData<Acc>(y);
-    std::vector<Acc> out(static_cast<size_t>(batch * m * n));
+    AccOutput<Acc> out(outType, {batch, m, n}, false);
     for (int64_t i = 0; i < batch; ++i) {
       const Acc* xi = xa.ptr + (bx == 1 ? 0 : i) * m * k;
       const Acc* yi = ya.ptr + (by == 1 ? 0 : i) * k * n;
@@ -111,7 +111,7 @@ Value batchMatmulKernel(const KernelCall& call) {
         gemm<Acc>(m, n, k, xi, ta ? 1 : k, ta ? m : 1, yi, tb ? 1 : n, tb ? k : 1, oi, n);
       }
     }
-    return fromAccArray(out.data(), outType, {batch, m, n});
+    return out.finish();
   });
 }
 

@@ -52,9 +52,8 @@ class Value {
   std::shared_ptr<const Closure> closure_;
 };
 
-/// Variable bindings visible to a closure body. Scopes form a chain: a function
-/// invocation's scope points at the scope its closure captured, so a closure
-/// keeps exactly the environment it was created in alive.
+/// Variable bindings. A function invocation's scope holds its parameters and
+/// the variables it binds; its parent is the scope its closure captured.
 struct Scope {
   /// Bindings made in this scope, keyed by variable identity (never by name).
   std::unordered_map<const VarNode*, Value> bindings;
@@ -65,15 +64,24 @@ struct Scope {
   const Value* find(const VarNode* var) const;
 };
 
-/// A function value: a graph-level Function with the scope it captured, or a
-/// module-level function (graph-level or PrimFunc) named by a GlobalVar.
+/// A function value: a graph-level Function with the values of its free
+/// variables, or a module-level function (graph-level or PrimFunc) named by a
+/// GlobalVar.
+///
+/// Closures capture only their free variables, copied when the closure is
+/// created (flat closures), so a closure never holds its creator's scope and
+/// no reference cycle can form through scopes. A recursive local function
+/// (`let %f = fn (...) { ... %f(...) ... }`) does not capture itself either:
+/// `recursiveVar` names %f and each call binds it to the closure afresh.
 struct Closure {
   /// The FunctionNode or PrimFuncNode to run.
   Expr function;
-  /// Captured variables (null for module-level functions).
+  /// Values of the function's free variables (null for module-level functions).
   std::shared_ptr<Scope> captured;
   /// Name of the module-level function, empty for a local closure.
   std::string globalName;
+  /// The let-bound variable through which the body calls itself, or null.
+  const VarNode* recursiveVar = nullptr;
 };
 
 }  // namespace passlab

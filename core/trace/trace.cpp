@@ -82,17 +82,20 @@ void TraceInstrument::onPassSkipped(const Pass&, const IRModule&, PassContext&, 
   e.skipReason = reason;
 }
 
-void TraceInstrument::beforePass(const Pass&, const IRModule&, PassContext&) {
-  if (open_.empty()) return;
-  // Time the pass from here: the instruments' enter hooks are not the pass's cost.
-  startNs_.back() = nowNs();
-  trace_->mutableEvent(open_.back()).startMs = static_cast<double>(startNs_.back() - trace_->originNs()) / 1e6;
+void TraceInstrument::beforePass(const Pass&, const IRModule&, PassContext&) {}
+
+/// Wall time and start of the pass body as runPass measured it, so that no
+/// instrument's hook (a verifier, a printer) is counted whatever their order.
+static void recordTiming(TraceEvent& e, const PassContext& ctx, int64_t originNs) {
+  const PassTiming& timing = ctx.lastPassTiming();
+  e.wallMs = timing.ms();
+  e.startMs = static_cast<double>(timing.startNs - originNs) / 1e6;
 }
 
-void TraceInstrument::afterPass(const Pass&, const IRModule& before, const IRModule& after, PassContext&) {
+void TraceInstrument::afterPass(const Pass&, const IRModule& before, const IRModule& after, PassContext& ctx) {
   if (open_.empty()) return;
   TraceEvent& e = trace_->mutableEvent(open_.back());
-  e.wallMs = static_cast<double>(nowNs() - startNs_.back()) / 1e6;
+  recordTiming(e, ctx, trace_->originNs());
   e.after = after;
   e.changedFunctions.clear();
   if (before != after) {
@@ -116,10 +119,10 @@ void TraceInstrument::afterPass(const Pass&, const IRModule& before, const IRMod
   e.status = changed ? EventStatus::Changed : EventStatus::Unchanged;
 }
 
-void TraceInstrument::afterFailure(const Pass&, const IRModule& before, const std::vector<Diagnostic>& errors, PassContext&) {
+void TraceInstrument::afterFailure(const Pass&, const IRModule& before, const std::vector<Diagnostic>& errors, PassContext& ctx) {
   if (open_.empty()) return;
   TraceEvent& e = trace_->mutableEvent(open_.back());
-  e.wallMs = static_cast<double>(nowNs() - startNs_.back()) / 1e6;
+  recordTiming(e, ctx, trace_->originNs());
   e.after = before;  // a failed pass leaves the module as it was
   e.changedFunctions.clear();
   e.moduleAttrsChanged = false;
