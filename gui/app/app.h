@@ -1,0 +1,70 @@
+// The desktop application: a GLFW window with an OpenGL 3 context, ImGui's
+// GLFW and OpenGL3 backends (both inside Debian's libimgui.a), the frame loop,
+// the start-up restore of the saved session, scripts, and PNG screenshots read
+// back from the framebuffer.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "gui/model/app_options.h"
+#include "gui/model/gui_session.h"
+#include "gui/model/script_runner.h"
+#include "gui/panels/main_window.h"
+
+struct GLFWwindow;
+
+namespace passlab::gui {
+
+/// One passlab-gui window.
+class GuiApp {
+ public:
+  /// An application configured by `options` (nothing opened yet).
+  explicit GuiApp(AppOptions options);
+  ~GuiApp();
+  GuiApp(const GuiApp&) = delete;
+  GuiApp& operator=(const GuiApp&) = delete;
+
+  /// Opens the window, sets up ImGui, restores the session and loads what the
+  /// command line names. False with `error` when there is no display or GL.
+  bool init(std::string* error);
+  /// Draws one frame (script line, input, UI, render, screenshot requests, swap).
+  void frame();
+  /// True once the window was closed, `quit` ran, or the frames/screenshot are done.
+  bool done() const;
+  /// init, frames until done, shutdown; the process exit status.
+  int run();
+  /// Releases ImGui and the window (also done by the destructor).
+  void shutdown();
+
+  /// Writes the current back buffer (after rendering) to `path` as PNG.
+  bool writeScreenshot(const std::string& path, std::string* error);
+
+  GuiSession& session() { return *session_; }
+  MainWindow& window() { return *window_; }
+  /// Frames drawn so far.
+  int frameCount() const { return frames_; }
+  /// Called after the backends read input and before ImGui::NewFrame, so a
+  /// benchmark can inject keys, mouse position and wheel.
+  std::function<void()> beforeNewFrame;
+
+ private:
+  void restoreAtStart();
+
+  AppOptions options_;
+  std::unique_ptr<GuiSession> session_;
+  std::unique_ptr<MainWindow> window_;
+  std::optional<ScriptRunner> script_;
+  GLFWwindow* glfw_ = nullptr;
+  bool imguiReady_ = false;
+  std::string iniPath_;
+  int frames_ = 0;
+  /// The frame at which the script finished (-1 while running).
+  int scriptDoneFrame_ = -1;
+  bool finished_ = false;
+  int exitStatus_ = 0;
+};
+
+}  // namespace passlab::gui

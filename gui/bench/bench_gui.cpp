@@ -1,0 +1,160 @@
+// Figures for passlab-gui (run under Xvfb with Mesa; prints, asserts nothing):
+//  1. frame time (median, p99, max) over 600 frames while scrolling the IR
+//     diff of the 100k-op synthetic model (mouse wheel over the IR view);
+//  2. time from a step key (F10) to the finished new frame on the 10k-op
+//     model: steps that run a pass, steps back, and steps that replay.
+// Usage: xvfb-run -a -s "-screen 0 1600x1000x24" build/gui/bench_gui [OPS_SCROLL] [OPS_STEP]
+#include <GL/gl.h>
+#include <imgui.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bench/synthetic_model.h"
+#include "gui/app/app.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using passlab::gui::Action;
+using passlab::gui::GuiApp;
+
+double msSince(Clock::time_point t) { return std::chrono::duration<double, std::milli>(Clock::now() - t).count(); }
+
+struct Stats {
+  double median = 0, p99 = 0, max = 0, mean = 0;
+};
+
+Stats statsOf(std::vector<double> v) {
+  Stats s;
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  s.median = v[v.size() / 2];
+  s.p99 = v[std::min(v.size() - 1, static_cast<size_t>(v.size() * 0.99))];
+  s.max = v.back();
+  for (double x : v) s.mean += x;
+  s.mean /= static_cast<double>(v.size());
+  return s;
+}
+
+/// One frame, finished: glFinish makes the software rasterizer's work part of the figure.
+double timedFrame(GuiApp& app) {
+  auto t0 = Clock::now();
+  app.frame();
+  glFinish();
+  return msSince(t0);
+}
+
+passlab::gui::AppOptions benchOptions(const std::string& stateDir) {
+  passlab::gui::AppOptions o;
+  o.width = 1600;
+  o.height = 1000;
+  o.vsync = false;  // measure the work, not the refresh rate
+  o.noRestore = true;
+  o.stateDir = stateDir;
+  return o;
+}
+
+void loadSynthetic(GuiApp& app, size_t ops, const std::string& pipeline) {
+  auto t0 = Clock::now();
+  app.session().workbench().loadText(passlab::bench::syntheticModelText(ops), "synthetic-" + std::to_string(ops) + ".relay");
+  app.session().applyPipeline(pipeline);
+  std::printf("  loaded %zu ops in %.0f ms\n", ops, msSince(t0));
+}
+
+int scrollBench(const std::string& stateDir, size_t ops) {
+  GuiApp app(benchOptions(stateDir));
+  std::string error;
+  if (!app.init(&error)) {
+    std::fprintf(stderr, "bench_gui: %s\n", error.c_str());
+    return 1;
+  }
+  std::printf("scrolling the IR diff of the %zu-op model (1600x1000)\n", ops);
+  loadSynthetic(app, ops, "InferType,SimplifyExpr");
+  auto t0 = Clock::now();
+  app.session().perform(Action::StepOver);
+  app.session().perform(Action::StepOver);  // SimplifyExpr: transpose pairs removed all over @main
+  const auto& diff = app.session().irDiff();
+  std::printf("  at %s: %zu rows (+%zu -%zu ~%zu), stepped in %.0f ms\n", app.session().traceModel().position.c_str(),
+              diff.visibleRows().size(), diff.addedCount(), diff.removedCount(), diff.changedCount(), msSince(t0));
+  // Park the mouse over the IR view and turn the wheel every frame.
+  int direction = -1;
+  app.beforeNewFrame = [&] {
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = ImVec2(1600 * 0.62f, 1000 * 0.40f);
+    io.MouseWheel = 3.f * static_cast<float>(direction);
+  };
+  for (int i = 0; i < 30; ++i) timedFrame(app);  // warm-up: fonts, first layout
+  int firstRow = app.window().irTopRow();
+  std::vector<double> times;
+  for (int i = 0; i < 600; ++i) times.push_back(timedFrame(app));
+  int lastRow = app.window().irTopRow();
+  Stats s = statsOf(times);
+  std::printf("  600 frames: median %.2f ms, p99 %.2f ms, max %.2f ms, mean %.2f ms; top row %d -> %d\n", s.median, s.p99,
+              s.max, s.mean, firstRow, lastRow);
+  app.beforeNewFrame = nullptr;
+  app.shutdown();
+  return lastRow > firstRow ? 0 : 1;
+}
+
+int stepBench(const std::string& stateDir, size_t ops) {
+  GuiApp app(benchOptions(stateDir));
+  std::string error;
+  if (!app.init(&error)) {
+    std::fprintf(stderr, "bench_gui: %s\n", error.c_str());
+    return 1;
+  }
+  std::printf("step key -> new frame on the %zu-op model\n", ops);
+  const std::string pipeline =
+      "InferType,SimplifyExpr,EliminateCommonSubexpr,DeadCodeElimination,Inline,InferType,SimplifyExpr,DeadCodeElimination";
+  loadSynthetic(app, ops, pipeline);
+  for (int i = 0; i < 10; ++i) timedFrame(app);
+  int pressKey = -1;
+  app.beforeNewFrame = [&] {
+    ImGuiIO& io = ImGui::GetIO();
+    for (int k : {passlab::gui::keys::kF10, passlab::gui::keys::kBackspace}) io.KeysDown[k] = k == pressKey;
+  };
+  // One key press: the frame that sees it does the move and draws the result.
+  auto press = [&](int key) {
+    pressKey = key;
+    double ms = timedFrame(app);
+    pressKey = -1;
+    timedFrame(app);  // key released
+    return ms;
+  };
+  const size_t passes = app.session().workbench().pipelinePasses().size();
+  std::vector<double> run, back, replay;
+  for (size_t i = 0; i < passes; ++i) run.push_back(press(passlab::gui::keys::kF10));
+  for (size_t i = 0; i < passes; ++i) back.push_back(press(passlab::gui::keys::kBackspace));
+  for (size_t i = 0; i < passes; ++i) replay.push_back(press(passlab::gui::keys::kF10));
+  auto report = [](const char* what, const std::vector<double>& v) {
+    Stats s = statsOf(v);
+    std::printf("  %-28s n=%zu median %.1f ms, max %.1f ms\n", what, v.size(), s.median, s.max);
+  };
+  report("F10 running a pass:", run);
+  report("Backspace (back):", back);
+  report("F10 replaying (recorded):", replay);
+  std::printf("  cursor at the end: %s\n", app.session().traceModel().position.c_str());
+  app.beforeNewFrame = nullptr;
+  app.shutdown();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  size_t scrollOps = argc > 1 ? std::strtoull(argv[1], nullptr, 10) : 100000;
+  size_t stepOps = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 10000;
+  std::filesystem::path stateDir = std::filesystem::temp_directory_path() / ("passlab-bench-gui-" + std::to_string(::getpid()));
+  int status = scrollBench(stateDir.string(), scrollOps);
+  status |= stepBench(stateDir.string(), stepOps);
+  std::error_code ec;
+  std::filesystem::remove_all(stateDir, ec);
+  return status;
+}

@@ -1,0 +1,108 @@
+// The `gui` console command: what the GUI can do beyond the REPL's commands
+// (which panel is in front, the IR view's filter, search and scroll position,
+// clicking a diagnostic, screenshots), as a command, so scripts and tests can
+// drive every behaviour of the GUI.
+#include <algorithm>
+#include <charconv>
+
+#include "gui/model/gui_session.h"
+
+namespace passlab::gui {
+namespace {
+
+int parseNumber(const std::string& text, const char* what) {
+  int n = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || end != text.data() + text.size() || n < 0)
+    throw WorkbenchError(std::string("expected ") + what + ", got '" + text + "'");
+  return n;
+}
+
+std::string panelList() {
+  std::string out;
+  for (const std::string& k : panelKeys()) out += (out.empty() ? "" : "|") + k;
+  return out;
+}
+
+}  // namespace
+
+Command makeGuiCommand(GuiSession& session) {
+  Command c;
+  c.name = "gui";
+  const std::string panels = panelList();
+  c.syntax = {"gui panel " + panels,
+              "gui close " + panels,
+              "gui filter [@<function>]",
+              "gui search [<text>]",
+              "gui line <N> [before|after]",
+              "gui diag <N>",
+              "gui unchanged show|hide",
+              "gui screenshot <file>",
+              "gui wait <N>"};
+  c.summary = "Drive the GUI: panels, IR filter, search, go to line, diagnostics, screenshots";
+  c.help =
+      "`gui panel NAME` opens a panel and brings it to the front; `gui close NAME` hides it. "
+      "`gui filter @f` shows only function @f in the IR view (`gui filter` shows all). "
+      "`gui search TEXT` finds TEXT in the IR view and scrolls to the first match. "
+      "`gui line N` scrolls to line N of the after side (or `before`). "
+      "`gui diag N` does what clicking the N-th row of the diagnostics panel does. "
+      "`gui unchanged hide` hides unchanged passes in the trace. "
+      "`gui screenshot FILE` writes the next frame to FILE (PNG). "
+      "`gui wait N` lets N frames pass before a script's next line.";
+  GuiSession* s = &session;
+  c.run = [s](CommandContext&, CommandArgs& args, CommandResult& result) {
+    if (args.empty()) throw WorkbenchError("usage: gui panel|close|filter|search|line|diag|unchanged|screenshot|wait ...");
+    const std::string& sub = args[0];
+    ViewState& view = s->view();
+    if (sub == "panel" || sub == "close") {
+      if (args.size() != 2) throw WorkbenchError("usage: gui " + sub + " " + panelList());
+      auto id = panelFromKey(args[1]);
+      if (!id) throw WorkbenchError("unknown panel '" + args[1] + "' (" + panelList() + ")");
+      if (sub == "panel")
+        view.showPanel(*id);
+      else
+        view.open[static_cast<size_t>(*id)] = false;
+    } else if (sub == "filter") {
+      std::string fn = args.size() > 1 ? args[1] : "";
+      if (!fn.empty() && fn[0] == '@') fn.erase(0, 1);
+      if (!fn.empty()) {
+        auto names = s->irDiff().functionNames();
+        if (std::find(names.begin(), names.end(), fn) == names.end())
+          throw WorkbenchError("no function @" + fn + " at event #" + std::to_string(view.selectedEvent));
+      }
+      s->setFunctionFilter(fn);
+      result.out(fn.empty() ? "IR view: whole module\n" : "IR view: @" + fn + "\n");
+    } else if (sub == "search") {
+      s->setSearch(args.size() > 1 ? args.rest(1) : "");
+      result.out(std::to_string(view.searchHits.size()) + " matching rows\n");
+    } else if (sub == "line") {
+      if (args.size() < 2 || args.size() > 3) throw WorkbenchError("usage: gui line <N> [before|after]");
+      Side side = args.size() == 3 && args[2] == "before" ? Side::Before : Side::After;
+      if (args.size() == 3 && args[2] != "before" && args[2] != "after")
+        throw WorkbenchError("expected before or after, got '" + args[2] + "'");
+      if (!s->goToLine(side, static_cast<uint32_t>(parseNumber(args[1], "a line number"))))
+        throw WorkbenchError(s->status());
+    } else if (sub == "diag") {
+      if (args.size() != 2) throw WorkbenchError("usage: gui diag <N>");
+      int n = parseNumber(args[1], "a diagnostic number (1, 2, ...)");
+      if (n < 1 || !s->jumpToDiagnostic(static_cast<size_t>(n - 1))) throw WorkbenchError(s->status());
+      view.showPanel(PanelId::Diagnostics);
+      result.out(s->status() + "\n");
+    } else if (sub == "unchanged") {
+      if (args.size() != 2 || (args[1] != "show" && args[1] != "hide")) throw WorkbenchError("usage: gui unchanged show|hide");
+      view.traceFilter.hideUnchanged = args[1] == "hide";
+      s->invalidateViews();
+    } else if (sub == "screenshot") {
+      if (args.size() != 2) throw WorkbenchError("usage: gui screenshot <file>");
+      s->screenshotRequests().push_back(args[1]);
+    } else if (sub == "wait") {
+      if (args.size() != 2) throw WorkbenchError("usage: gui wait <N>");
+      view.waitFrames = parseNumber(args[1], "a frame count");
+    } else {
+      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, screenshot, wait)");
+    }
+  };
+  return c;
+}
+
+}  // namespace passlab::gui

@@ -1,0 +1,400 @@
+#include "gui/model/gui_session.h"
+
+#include <chrono>
+
+#include "passes/registry.h"
+#include "repl/format.h"
+
+namespace passlab::gui {
+namespace {
+
+double nowMs() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+/// The first line of a message (status lines are one line).
+std::string firstLine(const std::string& text) {
+  size_t nl = text.find('\n');
+  return nl == std::string::npos ? text : text.substr(0, nl);
+}
+
+std::string describeStop(const Workbench& wb, const MoveResult& r) {
+  std::string out = "at #" + std::to_string(r.to) + " " + wb.event(r.to).pass;
+  switch (r.reason) {
+    case StopReason::Reached: break;
+    case StopReason::Breakpoint: {
+      out += ": breakpoint";
+      for (int id : r.breakpoints) out += " " + std::to_string(id);
+      break;
+    }
+    case StopReason::Failure: out += ": the pass failed"; break;
+    case StopReason::EndOfTrace: out += ": end of the pipeline"; break;
+    case StopReason::Interrupted: out += ": interrupted"; break;
+  }
+  if (!r.executed.empty()) out += " (ran " + std::to_string(r.executed.size()) + (r.executed.size() == 1 ? " pass)" : " passes)");
+  for (const std::string& note : r.notes) out += "; " + note;
+  return out;
+}
+
+}  // namespace
+
+const char* actionTitle(Action action) {
+  switch (action) {
+    case Action::StepOver: return "Step over";
+    case Action::StepIn: return "Step in";
+    case Action::StepOut: return "Step out";
+    case Action::Step: return "Step";
+    case Action::Back: return "Back";
+    case Action::Run: return "Run";
+    case Action::Restart: return "Restart";
+  }
+  return "?";
+}
+
+GuiSession::GuiSession(std::optional<SessionStore> store) : store_(std::move(store)) {
+  registry_ = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry_);
+  workbench_ = std::make_unique<Workbench>(registry_);
+  interpreter_ = std::make_unique<CommandInterpreter>(*workbench_, Style::plain());
+  std::vector<Command> extra;
+  extra.push_back(makeGuiCommand(*this));
+  console_ = std::make_unique<ConsoleModel>(*interpreter_, std::move(extra));
+}
+
+GuiSession::~GuiSession() = default;
+
+void GuiSession::setStatus(std::string text, bool error) {
+  status_ = firstLine(text);
+  statusIsError_ = error;
+}
+
+// ---- Changes ----------------------------------------------------------------------
+
+void GuiSession::perform(Action action) {
+  const double t0 = nowMs();
+  Workbench& wb = *workbench_;
+  try {
+    MoveResult r;
+    switch (action) {
+      case Action::StepOver: r = wb.next(); break;
+      case Action::StepIn: r = wb.stepIn(); break;
+      case Action::StepOut: r = wb.stepOut(); break;
+      case Action::Step: r = wb.step(); break;
+      case Action::Back: r = wb.back(); break;
+      case Action::Run: r = wb.run(); break;
+      case Action::Restart:
+        wb.restart();
+        setStatus("restarted at #0", false);
+        changed(t0);
+        return;
+    }
+    setStatus(std::string(actionTitle(action)) + ": " + describeStop(wb, r),
+              r.reason == StopReason::Failure);
+    // The console gets what the REPL would have printed, so both faces tell the same story.
+    console_->log(ConsoleLine::Kind::Echo, std::string("[") + actionTitle(action) + "]");
+    console_->log(ConsoleLine::Kind::Output, formatMove(wb, r, Style::plain()));
+  } catch (const DiagnosticError& e) {
+    setStatus(e.renderAll(), true);
+  } catch (const std::exception& e) {
+    setStatus(e.what(), true);
+  }
+  changed(t0);
+}
+
+void GuiSession::selectEvent(int id) {
+  const double t0 = nowMs();
+  try {
+    workbench_->gotoEvent(id);
+    setStatus("at #" + std::to_string(id) + " " + workbench_->event(id).pass, false);
+  } catch (const std::exception& e) {
+    setStatus(e.what(), true);
+  }
+  changed(t0);
+}
+
+bool GuiSession::openModel(const std::string& path) {
+  const double t0 = nowMs();
+  bool ok = true;
+  try {
+    workbench_->load(path);
+    printCache_.clear();
+    setStatus("loaded " + path, false);
+  } catch (const DiagnosticError& e) {
+    setStatus(e.diagnostics().front().render(), true);
+    console_->log(ConsoleLine::Kind::Error, e.renderAll());
+    ok = false;
+  } catch (const std::exception& e) {
+    setStatus(e.what(), true);
+    ok = false;
+  }
+  changed(t0);
+  return ok;
+}
+
+bool GuiSession::applyPipeline(const std::string& spec) {
+  const double t0 = nowMs();
+  bool ok = true;
+  try {
+    workbench_->setPipeline(spec);
+    setStatus("pipeline: " + workbench_->pipelineSpec(), false);
+  } catch (const DiagnosticError& e) {
+    // The rendered diagnostic has the caret under the offending column: keep it for the console.
+    setStatus(e.diagnostics().front().render(), true);
+    console_->log(ConsoleLine::Kind::Error, e.renderAll());
+    ok = false;
+  } catch (const std::exception& e) {
+    setStatus(e.what(), true);
+    ok = false;
+  }
+  changed(t0);
+  return ok;
+}
+
+bool GuiSession::addBreakpoint(BreakKind kind, const std::string& pattern) {
+  const double t0 = nowMs();
+  bool ok = true;
+  try {
+    int id = workbench_->addBreakpoint(kind, pattern);
+    setStatus("breakpoint " + std::to_string(id) + ": " + describeBreakpoint(workbench_->breakpoints().back()), false);
+  } catch (const std::exception& e) {
+    setStatus(e.what(), true);
+    ok = false;
+  }
+  changed(t0);
+  return ok;
+}
+
+bool GuiSession::removeBreakpoint(int id) {
+  const double t0 = nowMs();
+  bool ok = workbench_->removeBreakpoint(id);
+  setStatus(ok ? "deleted breakpoint " + std::to_string(id) : "no breakpoint " + std::to_string(id), !ok);
+  changed(t0);
+  return ok;
+}
+
+bool GuiSession::enableBreakpoint(int id, bool enabled) {
+  const double t0 = nowMs();
+  bool ok = workbench_->enableBreakpoint(id, enabled);
+  if (!ok) setStatus("no breakpoint " + std::to_string(id), true);
+  changed(t0);
+  return ok;
+}
+
+CommandResult GuiSession::runCommand(const std::string& line, bool userTyped) {
+  const double t0 = nowMs();
+  CommandResult result = userTyped ? console_->submit(line) : console_->execute(line);
+  if (result.status == CommandStatus::Quit) quitRequested_ = true;
+  if (!result.ok())
+    setStatus(result.error().empty() ? "command failed" : result.error(), true);
+  else if (!line.empty())
+    setStatus("ran: " + line, false);
+  changed(t0);
+  return result;
+}
+
+void GuiSession::refresh() { changed(nowMs()); }
+
+void GuiSession::changed(double startedMs) {
+  ++generation_;
+  syncSelection();
+  // The panels always on screen are rebuilt now, so the time below is the
+  // time from the action to a frame that can show its result.
+  traceModel();
+  irDiff();
+  persist();
+  lastChangeMs_ = nowMs() - startedMs;
+}
+
+void GuiSession::syncSelection() {
+  const Workbench& wb = *workbench_;
+  int cursor = wb.loaded() ? wb.cursor() : 0;
+  if (cursor != view_.selectedEvent) {
+    view_.selectedEvent = cursor;
+    view_.highlight.reset();
+  }
+  view_.traceScrollToCursor = true;
+}
+
+// ---- IR view helpers -----------------------------------------------------------------
+
+void GuiSession::setFunctionFilter(const std::string& function) {
+  view_.functionFilter = !function.empty() && function[0] == '@' ? function.substr(1) : function;
+  irDiff_.setFunctionFilter(view_.functionFilter);
+  view_.highlight.reset();
+  recomputeSearch();
+  view_.irScroll = IrScrollRequest{0, false};
+}
+
+void GuiSession::recomputeSearch() {
+  view_.searchHits = irDiff_.findRows(view_.search, view_.searchCaseSensitive);
+  if (view_.searchIndex >= static_cast<int>(view_.searchHits.size())) view_.searchIndex = -1;
+}
+
+void GuiSession::setSearch(const std::string& text) {
+  irDiff();
+  view_.search = text;
+  view_.searchIndex = -1;
+  recomputeSearch();
+  nextSearchHit(true);
+}
+
+void GuiSession::nextSearchHit(bool forward) {
+  const auto& hits = view_.searchHits;
+  if (hits.empty()) {
+    view_.searchIndex = -1;
+    if (!view_.search.empty()) setStatus("not found: " + view_.search, true);
+    return;
+  }
+  int n = static_cast<int>(hits.size());
+  view_.searchIndex = view_.searchIndex < 0 ? (forward ? 0 : n - 1) : ((view_.searchIndex + (forward ? 1 : -1)) % n + n) % n;
+  view_.irScroll = IrScrollRequest{static_cast<int>(hits[static_cast<size_t>(view_.searchIndex)]), true};
+  setStatus("match " + std::to_string(view_.searchIndex + 1) + " of " + std::to_string(n), false);
+}
+
+bool GuiSession::goToLine(Side side, uint32_t line) {
+  int row = irDiff().visibleRowOfLine(side, line);
+  if (row < 0) {
+    setStatus("no line " + std::to_string(line) + " in this view", true);
+    return false;
+  }
+  view_.irScroll = IrScrollRequest{row, true};
+  view_.highlight = IrLocation{side, LineRange{line, line}, 0, 0};
+  return true;
+}
+
+bool GuiSession::jumpToDiagnostic(size_t index) {
+  const auto& rows = diagnostics();
+  if (index >= rows.size()) {
+    setStatus("no diagnostic " + std::to_string(index + 1), true);
+    return false;
+  }
+  const DiagnosticRow& row = rows[index];
+  if (!row.target) {
+    setStatus("diagnostic " + std::to_string(index + 1) + " has no place in the printed IR", true);
+    return false;
+  }
+  // The filter could hide the line: widen to the whole module first.
+  if (!view_.functionFilter.empty() && !row.function.empty() && row.function != view_.functionFilter)
+    setFunctionFilter("");
+  int visible = irDiff_.visibleRowOfLine(row.target->side, row.target->lines.first);
+  if (visible < 0 && !view_.functionFilter.empty()) {
+    setFunctionFilter("");
+    visible = irDiff_.visibleRowOfLine(row.target->side, row.target->lines.first);
+  }
+  if (visible < 0) return false;
+  view_.irScroll = IrScrollRequest{visible, true};
+  view_.highlight = *row.target;
+  setStatus(row.label + " [" + row.rule + "] " + row.message, row.severity == Severity::Error);
+  return true;
+}
+
+void GuiSession::jumpToAttrCell(int event, const std::string& function) {
+  selectEvent(event);
+  setFunctionFilter(function == "<module>" ? "" : function);
+}
+
+// ---- View models -------------------------------------------------------------------------
+
+const TraceModel& GuiSession::traceModel() {
+  if (traceGen_ != generation_) {
+    trace_ = buildTraceModel(*workbench_, view_.traceFilter);
+    traceGen_ = generation_;
+  }
+  return trace_;
+}
+
+IrDiffModel& GuiSession::irDiff() {
+  const Workbench& wb = *workbench_;
+  if (!wb.loaded()) {
+    if (irDiff_.valid()) irDiff_ = IrDiffModel();
+    irBefore_.reset();
+    irAfter_.reset();
+    return irDiff_;
+  }
+  // A trace rewritten behind the session's back (configuration changes discard
+  // events) must not leave the view on an event that no longer exists.
+  if (view_.selectedEvent < 0 || static_cast<size_t>(view_.selectedEvent) >= wb.trace().events().size())
+    view_.selectedEvent = wb.cursor();
+  const TraceEvent& ev = wb.event(view_.selectedEvent);
+  // Keyed by the module objects themselves (held here, so their addresses
+  // cannot be reused): stepping onto an event with the same modules is free.
+  if (!irDiff_.valid() || ev.before != irBefore_ || ev.after != irAfter_) {
+    irBefore_ = ev.before;
+    irAfter_ = ev.after;
+    irDiff_ = IrDiffModel::build(ev.before, ev.after, printCache_);
+    irDiff_.setFunctionFilter(view_.functionFilter);
+    recomputeSearch();
+    diagnosticsGen_ = 0;
+  }
+  return irDiff_;
+}
+
+const std::vector<DiagnosticRow>& GuiSession::diagnostics() {
+  if (diagnosticsGen_ != generation_) {
+    IrDiffModel& diff = irDiff();
+    diagnostics_ = workbench_->loaded() && diff.valid()
+                       ? buildDiagnosticRows(*workbench_, view_.selectedEvent, diff.before(), diff.after())
+                       : std::vector<DiagnosticRow>{};
+    diagnosticsGen_ = generation_;
+  }
+  return diagnostics_;
+}
+
+const ConfigModel& GuiSession::configModel() {
+  if (configGen_ != generation_) {
+    config_ = buildConfigModel(*workbench_, view_.configAllEvents ? -1 : view_.selectedEvent);
+    configGen_ = generation_;
+  }
+  return config_;
+}
+
+const AttrTimelineModel& GuiSession::attrTimelineModel() {
+  if (attrGen_ != generation_) {
+    attrTimeline_ = buildAttrTimelineModel(*workbench_, view_.attrOptions);
+    attrGen_ = generation_;
+  }
+  return attrTimeline_;
+}
+
+const NumericsModel& GuiSession::numericsModel() {
+  if (numericsGen_ != generation_) {
+    numerics_ = buildNumericsModel(*workbench_);
+    numericsGen_ = generation_;
+  }
+  return numerics_;
+}
+
+const CodegenModel& GuiSession::codegenModel() {
+  if (codegenGen_ != generation_) {
+    codegen_ = buildCodegenModel(*workbench_, view_.selectedEvent);
+    codegenGen_ = generation_;
+  }
+  return codegen_;
+}
+
+void GuiSession::invalidateViews() {
+  traceGen_ = configGen_ = attrGen_ = numericsGen_ = codegenGen_ = diagnosticsGen_ = 0;
+}
+
+// ---- Persistence ------------------------------------------------------------------------
+
+void GuiSession::enablePersistence() {
+  persistenceEnabled_ = true;
+  persist();
+}
+
+void GuiSession::persist() {
+  if (!persistenceEnabled_ || !store_) return;
+  std::string error;
+  if (!store_->save(captureSession(*workbench_), &error)) setStatus("session not saved: " + error, true);
+}
+
+void GuiSession::restore(const SavedSession& saved, bool loadModel) {
+  const double t0 = nowMs();
+  for (const std::string& message : restoreSession(*workbench_, saved, loadModel))
+    console_->log(ConsoleLine::Kind::Error, message);
+  if (workbench_->loaded()) setStatus("restored session: " + workbench_->sourceName(), false);
+  changed(t0);
+}
+
+}  // namespace passlab::gui

@@ -1,0 +1,58 @@
+#include "gui/model/printed_text.h"
+
+#include <algorithm>
+
+namespace passlab::gui {
+
+LineRange PrintedText::functionRange(const std::string& name) const {
+  for (const auto& [fn, range] : functions)
+    if (fn == name) return range;
+  return {};
+}
+
+std::string PrintedText::functionAt(uint32_t line) const {
+  // `functions` is sorted by first line: the last one starting at or before `line`.
+  auto it = std::upper_bound(functions.begin(), functions.end(), line,
+                             [](uint32_t l, const auto& entry) { return l < entry.second.first; });
+  if (it == functions.begin()) return {};
+  --it;
+  return it->second.contains(line) ? it->first : std::string();
+}
+
+std::shared_ptr<const PrintedText> printForView(const IRModule& mod) {
+  auto out = std::make_shared<PrintedText>();
+  out->module = mod;
+  if (!mod) return out;
+  PrintedModule printed = printModuleWithRanges(mod);
+  out->index = TextIndex(std::move(printed.text));
+  out->ranges = std::move(printed.ranges);
+  std::vector<std::pair<std::string, uint32_t>> starts(printed.functionLines.begin(), printed.functionLines.end());
+  std::sort(starts.begin(), starts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  const uint32_t lastLine = static_cast<uint32_t>(out->index.lineCount());
+  for (size_t i = 0; i < starts.size(); ++i) {
+    uint32_t first = starts[i].second;
+    uint32_t last = i + 1 < starts.size() ? starts[i + 1].second - 1 : lastLine;
+    // Blank separator lines between definitions belong to no function.
+    while (last > first && out->index.line(last).find_first_not_of(" \t") == std::string_view::npos) --last;
+    out->functions.emplace_back(starts[i].first, LineRange{first, last});
+  }
+  return out;
+}
+
+std::shared_ptr<const PrintedText> PrintCache::get(const IRModule& mod) {
+  for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+    if ((*it)->module == mod) {
+      auto hit = *it;
+      entries_.erase(it);
+      entries_.push_front(hit);
+      return hit;
+    }
+  }
+  ++misses_;
+  auto printed = printForView(mod);
+  entries_.push_front(printed);
+  while (entries_.size() > capacity_) entries_.pop_back();
+  return printed;
+}
+
+}  // namespace passlab::gui

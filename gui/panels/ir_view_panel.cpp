@@ -1,0 +1,334 @@
+// The IR view: before | after, aligned, highlighted. Only the rows on screen
+// are drawn (ImGuiListClipper over the diff model's rows, lines fetched from
+// the line index), and only the part of a long line that is on screen is
+// tokenized, so a frame costs the same for a 10-line and a 100k-op module.
+#include <imgui.h>
+#include <imgui_stdlib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "gui/model/syntax.h"
+#include "gui/panels/panels.h"
+
+namespace passlab::gui {
+namespace {
+
+/// Lines longer than this are tokenized only around the visible columns.
+constexpr size_t kLongLine = 2048;
+
+/// Geometry of one side of the view for the current frame.
+struct SideLayout {
+  float x0 = 0;         // left edge on screen
+  float width = 0;      // total width of the side
+  float gutter = 0;     // width of line numbers + marker
+  float textX = 0;      // where column 0 of the text is drawn (scrolled)
+  float clipLeft = 0;   // left edge of the text area
+  float clipRight = 0;  // right edge of the text area
+};
+
+struct DrawContext {
+  ImDrawList* dl;
+  ImFont* font;
+  float fontSize;
+  float charW;
+  float lineH;
+  float scrollX;
+  std::vector<Token> tokens;
+};
+
+/// Draws one line of text of one side with syntax colours.
+void drawLine(DrawContext& ctx, const SideLayout& side, float y, std::string_view line) {
+  if (line.empty()) return;
+  // Only the visible columns (plus a margin) of very long lines are tokenized.
+  size_t first = 0, last = line.size();
+  if (line.size() > kLongLine) {
+    size_t visibleFrom = static_cast<size_t>(std::max(0.f, ctx.scrollX / ctx.charW));
+    size_t visibleChars = static_cast<size_t>((side.clipRight - side.clipLeft) / ctx.charW) + 2;
+    first = visibleFrom > 256 ? visibleFrom - 256 : 0;
+    last = std::min(line.size(), visibleFrom + visibleChars + 256);
+  }
+  std::string_view slice = line.substr(first, last - first);
+  tokenizeLine(slice, ctx.tokens);
+  for (const Token& t : ctx.tokens) {
+    float x = side.textX + static_cast<float>(first + t.begin) * ctx.charW;
+    float xEnd = side.textX + static_cast<float>(first + t.end) * ctx.charW;
+    if (xEnd < side.clipLeft || x > side.clipRight) continue;
+    ctx.dl->AddText(ctx.font, ctx.fontSize, ImVec2(x, y), imColour(t.role), slice.data() + t.begin,
+                    slice.data() + t.end);
+  }
+}
+
+/// Marks every occurrence of `query` in `line` (case-insensitive unless asked).
+void drawMatches(DrawContext& ctx, const SideLayout& side, float y, std::string_view line, std::string_view query,
+                 bool caseSensitive) {
+  if (query.empty() || line.size() < query.size()) return;
+  auto eq = [caseSensitive](char a, char b) {
+    return caseSensitive ? a == b : std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  };
+  for (auto it = line.begin(); (it = std::search(it, line.end(), query.begin(), query.end(), eq)) != line.end(); ++it) {
+    float x = side.textX + static_cast<float>(it - line.begin()) * ctx.charW;
+    ctx.dl->AddRectFilled(ImVec2(x, y), ImVec2(x + query.size() * ctx.charW, y + ctx.lineH),
+                          imColour(ColourRole::SearchMatchBg));
+  }
+}
+
+int digitsOf(size_t n) {
+  int d = 1;
+  while (n >= 10) n /= 10, ++d;
+  return d;
+}
+
+}  // namespace
+
+void IrViewPanel::draw(GuiSession& session) {
+  if (!session.workbench().loaded()) {
+    emptyState("No model loaded.\nOpen one with File > Open, pass it on the command line, or `load FILE` in the console.");
+    return;
+  }
+  drawHeader(session);
+  drawToolbar(session);
+  drawBody(session);
+}
+
+void IrViewPanel::drawHeader(GuiSession& session) {
+  const Workbench& wb = session.workbench();
+  const ViewState& view = session.view();
+  const TraceEvent& ev = wb.event(view.selectedEvent);
+  IrDiffModel& diff = session.irDiff();
+  ImGui::Text("#%d %s", ev.id, ev.pass.c_str());
+  ImGui::SameLine();
+  ImGui::TextDisabled("context %s | %.2f ms", ev.contextName.c_str(), ev.wallMs);
+  ImGui::SameLine();
+  if (diff.identical()) {
+    ImGui::TextDisabled("| no change (before = after)");
+  } else {
+    ImGui::TextDisabled("|");
+    ImGui::SameLine();
+    textColoured(ColourRole::EventChanged, "+" + std::to_string(diff.addedCount()));
+    ImGui::SameLine();
+    textColoured(ColourRole::SeverityError, "-" + std::to_string(diff.removedCount()));
+    ImGui::SameLine();
+    textColoured(ColourRole::GlobalName, "~" + std::to_string(diff.changedCount()));
+  }
+  // Attribute changes at this event, watched ones highlighted; click to scroll to the marker.
+  const auto& changes = diff.attrChanges();
+  if (!changes.empty()) {
+    ImGui::TextDisabled("attributes:");
+    int shown = 0;
+    for (size_t i = 0; i < changes.size() && shown < 12; ++i, ++shown) {
+      const AttrChangeNote& note = changes[i];
+      const AttrChange& c = note.change;
+      std::string text = (c.function == "<module>" ? std::string("module") : "@" + c.function) + " " + c.key + ": " +
+                         (c.kind == AttrChange::Kind::Added     ? "+" + c.newValue
+                          : c.kind == AttrChange::Kind::Removed ? "-" + c.oldValue
+                                                                : c.oldValue + " -> " + c.newValue);
+      ImGui::SameLine();
+      ImGui::PushID(static_cast<int>(i));
+      ImGui::PushStyleColor(ImGuiCol_Text, imColour(note.watched.empty() ? ColourRole::AttrKey : ColourRole::WatchedAttr));
+      if (ImGui::SmallButton(text.c_str()) && note.firstRow >= 0)
+        session.view().irScroll = IrScrollRequest{note.firstRow, true};
+      ImGui::PopStyleColor();
+      ImGui::PopID();
+    }
+    if (changes.size() > 12) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("+%zu more", changes.size() - 12);
+    }
+  }
+}
+
+void IrViewPanel::drawToolbar(GuiSession& session) {
+  ViewState& view = session.view();
+  IrDiffModel& diff = session.irDiff();
+  // Function filter.
+  ImGui::SetNextItemWidth(charWidth() * 22);
+  std::string preview = view.functionFilter.empty() ? "(all functions)" : "@" + view.functionFilter;
+  if (ImGui::BeginCombo("##fn", preview.c_str())) {
+    if (ImGui::Selectable("(all functions)", view.functionFilter.empty())) session.setFunctionFilter("");
+    for (const std::string& name : diff.functionNames())
+      if (ImGui::Selectable(("@" + name).c_str(), name == view.functionFilter)) session.setFunctionFilter(name);
+    ImGui::EndCombo();
+  }
+  ImGui::SameLine();
+  // Search (Ctrl+F focuses it; Enter / Shift+Enter go to the next / previous match).
+  // A search set elsewhere (console, scripts) shows in the box.
+  if (view.search != lastSearch_) {
+    searchInput_ = lastSearch_ = view.search;
+  }
+  if (view.focusSearch) {
+    ImGui::SetKeyboardFocusHere();
+    view.focusSearch = false;
+  }
+  ImGui::SetNextItemWidth(charWidth() * 24);
+  if (ImGui::InputTextWithHint("##search", "search (Ctrl+F)", &searchInput_, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    if (searchInput_ != view.search) {
+      session.setSearch(searchInput_);
+      lastSearch_ = view.search;
+    }
+    else
+      session.nextSearchHit(!ImGui::GetIO().KeyShift);
+    ImGui::SetKeyboardFocusHere(-1);
+  }
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##prev", ImGuiDir_Up)) session.nextSearchHit(false);
+  ImGui::SameLine();
+  if (ImGui::ArrowButton("##next", ImGuiDir_Down)) session.nextSearchHit(true);
+  ImGui::SameLine();
+  if (!view.search.empty())
+    ImGui::TextDisabled("%d/%zu", view.searchIndex + 1, view.searchHits.size());
+  else
+    ImGui::TextDisabled("   ");
+  ImGui::SameLine();
+  if (ImGui::Checkbox("Aa", &view.searchCaseSensitive)) session.setSearch(view.search);
+  ImGui::SameLine();
+  // Change navigation.
+  if (ImGui::Button("Prev change")) {
+    int r = diff.nextChangedRow(topRow_, false);
+    if (r >= 0) view.irScroll = IrScrollRequest{r, true};
+  }
+  ImGui::SameLine();
+  if (ImGui::Button("Next change")) {
+    int r = diff.nextChangedRow(topRow_ + 1, true);
+    if (r >= 0) view.irScroll = IrScrollRequest{r, true};
+  }
+  ImGui::SameLine();
+  // Go to line.
+  ImGui::SetNextItemWidth(charWidth() * 8);
+  if (ImGui::InputTextWithHint("##goto", "line", &gotoInput_,
+                               ImGuiInputTextFlags_EnterReturnsTrue | ImGuiInputTextFlags_CharsDecimal)) {
+    unsigned line = 0;
+    std::from_chars(gotoInput_.data(), gotoInput_.data() + gotoInput_.size(), line);
+    if (line > 0) session.goToLine(gotoBefore_ ? Side::Before : Side::After, line);
+  }
+  ImGui::SameLine();
+  ImGui::Checkbox("in before", &gotoBefore_);
+}
+
+void IrViewPanel::drawBody(GuiSession& session) {
+  ViewState& view = session.view();
+  IrDiffModel& diff = session.irDiff();
+  const size_t rowCount = diff.visibleRows().size();
+  if (rowCount == 0) {
+    emptyState(view.functionFilter.empty() ? "The module prints as no text."
+                                           : "@" + view.functionFilter + " is not in this event's modules.");
+    return;
+  }
+  {
+    // Captions over the two halves.
+    const TraceEvent& ev = session.workbench().event(view.selectedEvent);
+    float x0 = ImGui::GetCursorPosX();
+    ImGui::TextDisabled("before #%d %s%s", ev.id, ev.pass.c_str(), diff.identical() ? "  (= after)" : "");
+    ImGui::SameLine(x0 + std::floor(ImGui::GetContentRegionAvail().x * 0.5f) + ImGui::GetStyle().WindowPadding.x);
+    ImGui::TextDisabled("after #%d %s", ev.id, ev.pass.c_str());
+  }
+  ImGui::PushStyleColor(ImGuiCol_ChildBg, imColour(ColourRole::CodeBg));
+  ImGui::BeginChild("##irbody", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
+  ImGui::PopStyleColor();
+
+  DrawContext ctx{ImGui::GetWindowDrawList(), ImGui::GetFont(), ImGui::GetFontSize(), charWidth(),
+                  ImGui::GetTextLineHeightWithSpacing(), ImGui::GetScrollX(), {}};
+  const float lineH = ctx.lineH;
+  const float visibleH = ImGui::GetWindowHeight();
+  if (view.irScroll) {
+    float target = view.irScroll->row * lineH - (view.irScroll->center ? visibleH / 3.f : 0.f);
+    ImGui::SetScrollY(std::max(0.f, target));
+    view.irScroll.reset();
+  }
+
+  // Two halves fixed on screen; only the text inside them scrolls horizontally.
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const float viewLeft = origin.x + ImGui::GetScrollX();
+  const float viewWidth = ImGui::GetContentRegionAvail().x + 0.f;
+  const size_t maxLine = std::max(diff.before().index.lineCount(), diff.after().index.lineCount());
+  const float gutter = (digitsOf(maxLine) + 2) * ctx.charW;
+  const float half = std::floor(viewWidth * 0.5f);
+  SideLayout sides[2];
+  for (int s = 0; s < 2; ++s) {
+    SideLayout& L = sides[s];
+    L.x0 = viewLeft + s * half;
+    L.width = half - (s == 0 ? 2.f : 0.f);
+    L.gutter = gutter;
+    L.clipLeft = L.x0 + gutter;
+    L.clipRight = L.x0 + L.width;
+    L.textX = L.clipLeft + 4.f - ctx.scrollX;
+  }
+  const float textAreaW = half - gutter - 4.f;
+  const float contentW = viewWidth + std::max(0.f, diff.maxLineLength() * ctx.charW - textAreaW + ctx.charW * 2);
+
+  const IrLocation* highlight = view.highlight ? &*view.highlight : nullptr;
+  const int currentHit = view.searchIndex >= 0 && view.searchIndex < static_cast<int>(view.searchHits.size())
+                             ? static_cast<int>(view.searchHits[static_cast<size_t>(view.searchIndex)])
+                             : -1;
+  ImGuiListClipper clipper;
+  clipper.Begin(static_cast<int>(rowCount), lineH);
+  bool first = true;
+  while (clipper.Step()) {
+    if (first) topRow_ = clipper.DisplayStart;
+    first = false;
+    for (int v = clipper.DisplayStart; v < clipper.DisplayEnd; ++v) {
+      const DiffRow& row = diff.visibleRow(static_cast<size_t>(v));
+      const float y = ImGui::GetCursorScreenPos().y;
+      for (int s = 0; s < 2; ++s) {
+        const SideLayout& L = sides[s];
+        const bool after = s == 1;
+        const uint32_t lineNo = after ? row.newLine : row.oldLine;
+        const PrintedText& text = after ? diff.after() : diff.before();
+        ColourRole bg = rowBackground(row.kind, after);
+        if (bg != ColourRole::Count)
+          ctx.dl->AddRectFilled(ImVec2(L.x0, y), ImVec2(L.x0 + L.width, y + lineH), imColour(bg));
+        if (highlight && highlight->side == (after ? Side::After : Side::Before) && highlight->lines.contains(lineNo))
+          ctx.dl->AddRectFilled(ImVec2(L.x0, y), ImVec2(L.x0 + L.width, y + lineH), imColour(ColourRole::DiagnosticLineBg));
+        if (lineNo == 0) continue;
+        std::string_view line = text.index.line(lineNo);
+        ctx.dl->PushClipRect(ImVec2(L.clipLeft, y), ImVec2(L.clipRight, y + lineH), true);
+        if (row.kind == RowKind::Changed) {
+          IntralineChange ch = intralineChange(diff.before().index.line(row.oldLine), diff.after().index.line(row.newLine));
+          uint32_t b = after ? ch.newBegin : ch.oldBegin, e = after ? ch.newEnd : ch.oldEnd;
+          if (e > b)
+            ctx.dl->AddRectFilled(ImVec2(L.textX + b * ctx.charW, y), ImVec2(L.textX + e * ctx.charW, y + lineH),
+                                  imColour(ColourRole::DiffIntraline));
+        }
+        if (!view.search.empty()) drawMatches(ctx, L, y, line, view.search, view.searchCaseSensitive);
+        drawLine(ctx, L, y, line);
+        ctx.dl->PopClipRect();
+        // Gutter: line number, and the marker where a watched attribute changed.
+        char num[16];
+        int len = std::snprintf(num, sizeof num, "%u", lineNo);
+        float numX = L.x0 + L.gutter - (len + 1) * ctx.charW;
+        ctx.dl->AddText(ImVec2(numX, y), imColour(ColourRole::TextDim), num, num + len);
+        if (row.attrMarker) {
+          float cx = L.x0 + ctx.charW * 0.6f, cy = y + lineH * 0.5f, r = lineH * 0.32f;
+          ctx.dl->AddQuadFilled(ImVec2(cx, cy - r), ImVec2(cx + r, cy), ImVec2(cx, cy + r), ImVec2(cx - r, cy),
+                                imColour(ColourRole::AttrChangeMarker));
+        }
+      }
+      if (v == currentHit)
+        ctx.dl->AddRect(ImVec2(viewLeft, y), ImVec2(viewLeft + viewWidth, y + lineH), imColour(ColourRole::WatchedAttr));
+      // The item is one text line high; ItemSpacing.y makes the advance exactly lineH.
+      ImGui::Dummy(ImVec2(contentW, ImGui::GetTextLineHeight()));
+    }
+  }
+  // The divider between before and after, and the side captions.
+  ctx.dl->AddLine(ImVec2(viewLeft + half - 1, origin.y + ImGui::GetScrollY()),
+                  ImVec2(viewLeft + half - 1, origin.y + ImGui::GetScrollY() + visibleH),
+                  ImGui::GetColorU32(ImGuiCol_Separator), 2.f);
+  // Clicking a line highlights it (and is where "go to line" lands).
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    ImVec2 m = ImGui::GetMousePos();
+    int v = static_cast<int>((m.y - origin.y) / lineH);
+    if (v >= 0 && v < static_cast<int>(rowCount)) {
+      const DiffRow& row = diff.visibleRow(static_cast<size_t>(v));
+      bool after = m.x >= viewLeft + half;
+      uint32_t line = after ? row.newLine : row.oldLine;
+      if (line) view.highlight = IrLocation{after ? Side::After : Side::Before, LineRange{line, line}, 0, 0};
+    }
+  }
+  ImGui::EndChild();
+}
+
+}  // namespace passlab::gui

@@ -1,0 +1,93 @@
+// The panels of passlab-gui, one per file (gui/panels/*_panel.cpp). Each keeps
+// only widget state (text being typed, which rows are collapsed); what it shows
+// comes from the session's view models.
+#pragma once
+
+#include <set>
+#include <string>
+
+#include "gui/panels/panel_common.h"
+
+namespace passlab::gui {
+
+/// Trace tree: every event, nested passes indented and collapsible, status
+/// icons, timing bars, the pending pipeline passes; click to go to an event;
+/// breakpoints listed and edited below the tree.
+class TracePanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+
+ private:
+  void drawTree(GuiSession& session);
+  void drawBreakpoints(GuiSession& session);
+  std::set<int> collapsed_;
+  int newBreakKind_ = 0;
+  std::string newBreakPattern_;
+};
+
+/// IR before/after side by side: aligned diff, syntax highlighting, watched
+/// attributes with change markers, function filter, search (Ctrl+F), go to line.
+class IrViewPanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+  /// The first visible row in the last frame drawn.
+  int topRow() const { return topRow_; }
+
+ private:
+  void drawHeader(GuiSession& session);
+  void drawToolbar(GuiSession& session);
+  void drawBody(GuiSession& session);
+  std::string searchInput_;
+  /// The view's search when last seen, to notice searches set by commands.
+  std::string lastSearch_;
+  std::string gotoInput_;
+  bool gotoBefore_ = false;
+  /// Top visible row last frame (for "next change" from the current position).
+  int topRow_ = 0;
+};
+
+/// Diagnostics, failures and function skips of the selected event; click to
+/// scroll the IR view to the place and highlight it.
+class DiagnosticsPanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+};
+
+/// Functions × events grid of attribute values, changed cells marked.
+class AttrTimelinePanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+};
+
+/// Config reads of the selected event with source and context, conflicts flagged.
+class ConfigPanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+};
+
+/// Per-event numeric error plot (empty state until the workbench records it).
+class NumericsPanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+};
+
+/// Generated code per PrimFunc (empty state until code generation exists).
+class CodegenPanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+};
+
+/// The REPL inside the GUI: scrollback, input with history and TAB completion.
+class ConsolePanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+  /// The input line (for tests).
+  std::string& input() { return input_; }
+
+ private:
+  std::string input_;
+  uint64_t seenRevision_ = 0;
+  bool focusInput_ = false;
+};
+
+}  // namespace passlab::gui

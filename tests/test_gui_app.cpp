@@ -1,0 +1,168 @@
+// The real passlab-gui under Xvfb: a scripted session, a screenshot read back
+// with stb_image and checked (size, not blank, the diff colours present), and
+// the session file surviving a SIGKILL and being restored at the next start.
+#include <catch2/catch.hpp>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "gui/model/gui_session.h"
+
+#define STB_IMAGE_IMPLEMENTATION
+#define STB_IMAGE_STATIC
+#include <stb/stb_image.h>
+
+using namespace passlab;
+using namespace passlab::gui;
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kExamples = std::string(PASSLAB_SOURCE_DIR) + "/examples/";
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static int counter = 0;
+    path = fs::temp_directory_path() / ("passlab-gui-app-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
+    fs::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+std::string readFile(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+/// Runs `command` (a shell command line) under a fresh X server; returns the exit status.
+int underXvfb(const std::string& command, const fs::path& log) {
+  std::string line = "xvfb-run -a -s '-screen 0 1600x1000x24' sh -c " + quote(command) + " > " + quote(log.string()) + " 2>&1";
+  int status = std::system(line.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// A decoded PNG.
+struct Image {
+  int width = 0, height = 0;
+  std::vector<unsigned char> rgb;
+  /// How many pixels have exactly this colour.
+  size_t count(Rgba c) const {
+    size_t n = 0;
+    for (size_t i = 0; i + 2 < rgb.size(); i += 3) n += rgb[i] == c.r && rgb[i + 1] == c.g && rgb[i + 2] == c.b;
+    return n;
+  }
+  size_t distinctColours() const {
+    std::map<uint32_t, int> seen;
+    for (size_t i = 0; i + 2 < rgb.size(); i += 3) seen[(rgb[i] << 16) | (rgb[i + 1] << 8) | rgb[i + 2]]++;
+    return seen.size();
+  }
+};
+
+Image readPng(const fs::path& p) {
+  Image img;
+  int channels = 0;
+  unsigned char* data = stbi_load(p.string().c_str(), &img.width, &img.height, &channels, 3);
+  if (!data) return img;
+  img.rgb.assign(data, data + static_cast<size_t>(img.width) * img.height * 3);
+  stbi_image_free(data);
+  return img;
+}
+
+}  // namespace
+
+TEST_CASE("passlab-gui under Xvfb: scripted steps and a screenshot with the diff colours", "[gui][app]") {
+  TempDir dir;
+  const fs::path script = dir.path / "steps.plc";
+  std::ofstream(script) << "# step onto SimplifyExpr and show its diff\n"
+                           "step 2\n"
+                           "gui panel diagnostics\n"
+                           "gui wait 2\n";
+  const fs::path png = dir.path / "shot.png";
+  const std::string pipeline = "InferType,SimplifyExpr,DeadCodeElimination";
+  std::string cmd = std::string(PASSLAB_GUI_BINARY) + " " + quote(kExamples + "cnn_block.relay") + " --pass-pipeline=" +
+                    pipeline + " --script " + quote(script.string()) + " --screenshot " + quote(png.string()) +
+                    " --frames 8 --size 1600x1000 --state-dir " + quote((dir.path / "state").string());
+  int status = underXvfb(cmd, dir.path / "log.txt");
+  INFO(readFile(dir.path / "log.txt"));
+  REQUIRE(status == 0);
+  Image img = readPng(png);
+  REQUIRE(img.width == 1600);
+  REQUIRE(img.height == 1000);
+  // Not blank: a real UI has text, many anti-aliased shades.
+  CHECK(img.distinctColours() > 50);
+  // The same step in-process says which kinds of rows the diff has; each must be on screen.
+  GuiSession reference;
+  REQUIRE(reference.openModel(kExamples + "cnn_block.relay"));
+  REQUIRE(reference.applyPipeline(pipeline));
+  reference.runCommand("step 2");
+  const IrDiffModel& diff = reference.irDiff();
+  REQUIRE(diff.changedCount() + diff.removedCount() + diff.addedCount() > 0);
+  if (diff.changedCount()) CHECK(img.count(colourOf(ColourRole::DiffChangedBg)) > 200);
+  if (diff.removedCount()) CHECK(img.count(colourOf(ColourRole::DiffRemovedBg)) > 200);
+  if (diff.addedCount()) CHECK(img.count(colourOf(ColourRole::DiffAddedBg)) > 200);
+  // The cursor row of the trace and the position bar.
+  CHECK(img.count(colourOf(ColourRole::CursorBg)) > 500);
+  // The session was saved where we said.
+  auto saved = sessionFromJson(readFile(dir.path / "state" / "session.json"));
+  REQUIRE(saved.has_value());
+  CHECK(saved->pipeline == pipeline);
+  CHECK(saved->modelPath == fs::absolute(kExamples + "cnn_block.relay").lexically_normal().string());
+}
+
+TEST_CASE("passlab-gui: a SIGKILL loses nothing; the next start restores model, pipeline, breakpoints", "[gui][app]") {
+  TempDir dir;
+  const fs::path state = dir.path / "state";
+  const fs::path script = dir.path / "setup.plc";
+  std::ofstream(script) << "load " << kExamples << "cnn_block.relay\n"
+                        << "pipeline InferType,SimplifyExpr\n"
+                        << "break pass SimplifyExpr\n";
+  // Runs until killed: no --frames, no --screenshot.
+  std::string app = std::string(PASSLAB_GUI_BINARY) + " --script " + quote(script.string()) + " --state-dir " +
+                    quote(state.string()) + " --no-restore";
+  int status = underXvfb(app + " & pid=$!; sleep 4; kill -9 $pid; wait $pid; exit 0", dir.path / "log1.txt");
+  INFO(readFile(dir.path / "log1.txt"));
+  REQUIRE(status == 0);
+  auto saved = sessionFromJson(readFile(state / "session.json"));
+  REQUIRE(saved.has_value());
+  CHECK(saved->pipeline == "InferType,SimplifyExpr");
+  REQUIRE(saved->breakpoints.size() == 1);
+  CHECK(saved->breakpoints[0].pattern == "SimplifyExpr");
+
+  // The next start restores all of it; `run` stops at the restored breakpoint,
+  // and the screenshot shows where.
+  const fs::path script2 = dir.path / "run.plc";
+  std::ofstream(script2) << "run\nbreak pass DeadCodeElimination\n";
+  const fs::path png = dir.path / "restored.png";
+  std::string again = std::string(PASSLAB_GUI_BINARY) + " --script " + quote(script2.string()) + " --state-dir " +
+                      quote(state.string()) + " --screenshot " + quote(png.string()) + " --frames 5";
+  status = underXvfb(again, dir.path / "log2.txt");
+  INFO(readFile(dir.path / "log2.txt"));
+  REQUIRE(status == 0);
+  saved = sessionFromJson(readFile(state / "session.json"));
+  REQUIRE(saved.has_value());
+  REQUIRE(saved->breakpoints.size() == 2);  // the restored one plus the new one
+  CHECK(saved->modelPath.find("cnn_block.relay") != std::string::npos);
+  Image img = readPng(png);
+  CHECK(img.width == 1600);
+  CHECK(img.count(colourOf(ColourRole::Breakpoint)) > 10);
+  // imgui.ini was written at exit, with passlab's layout section.
+  CHECK(readFile(state / "imgui.ini").find("[Passlab][Layout]") != std::string::npos);
+}
