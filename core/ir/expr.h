@@ -37,7 +37,7 @@ struct ExprNode;
 using Expr = std::shared_ptr<const ExprNode>;
 
 /// Base of all expressions. Nodes that own children release them through a
-/// per-thread queue (expr.cpp), so dropping a 1M-deep chain never recurses.
+/// per-thread queue (expr_release.cpp), so dropping a deep chain never recurses.
 struct ExprNode {
   const ExprKind kind;
   /// Where the node came from in the input text (unknown for pass-built nodes).
