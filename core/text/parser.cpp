@@ -288,6 +288,14 @@ IRModule Parser::parseModule() {
     d.message = "too many errors; stopping";
     d.rule = "parse";
     diagnostics_.push_back(std::move(d));
+  } catch (const std::exception& e) {
+    // Never expected; reported as a diagnostic (rule "internal", which the
+    // fuzzer treats as a bug) rather than escaping as some other exception.
+    Diagnostic d;
+    d.span = spanAt(lastTaken_);
+    d.message = std::string("internal error while parsing: ") + e.what();
+    d.rule = "internal";
+    diagnostics_.push_back(std::move(d));
   }
   if (!diagnostics_.empty()) throw DiagnosticError(std::move(diagnostics_));
   if (!moduleAttrs_.contains(module_attr::kPhase)) moduleAttrs_.set(module_attr::kPhase, AttrValue::integer(0));
@@ -300,13 +308,20 @@ Expr Parser::parseStandaloneExpr() {
   try {
     try {
       while (check(Tok::Hash)) parseHeaderAttribute();
-      result = parseBlockBody(Tok::End, rawPeek());
+      Token start = rawPeek();  // a copy: the lookahead slot changes as parsing goes on
+      result = parseBlockBody(Tok::End, start);
     } catch (const ParseAbort&) {
     }
   } catch (const TooManyErrors&) {
     Diagnostic d;
     d.message = "too many errors; stopping";
     d.rule = "parse";
+    diagnostics_.push_back(std::move(d));
+  } catch (const std::exception& e) {
+    Diagnostic d;
+    d.span = spanAt(lastTaken_);
+    d.message = std::string("internal error while parsing: ") + e.what();
+    d.rule = "internal";
     diagnostics_.push_back(std::move(d));
   }
   if (!diagnostics_.empty()) throw DiagnosticError(std::move(diagnostics_));
