@@ -140,6 +140,15 @@ TEST_CASE("ONNX: imported models compute the expected outputs", "[onnx]") {
   }
 }
 
+TEST_CASE("ONNX: Upsample repeats pixels (asymmetric, floor)", "[onnx]") {
+  IRModule mod = importOnnx(kFixtures + "upsample_nearest.onnx");
+  CHECK_THAT(printModule(mod), Catch::Contains("image.resize2d(%x, size=[4, 6], method=\"nearest_neighbor\""));
+  std::vector<NDArray> out = run(mod, {floats({1, 1, 2, 2}, {1, 2, 3, 4})});
+  REQUIRE(out[0].shape() == std::vector<int64_t>{1, 1, 4, 6});
+  std::vector<double> expected = {1, 1, 1, 2, 2, 2, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 3, 3, 3, 4, 4, 4};
+  for (int64_t i = 0; i < 24; ++i) CHECK(out[0].getAsDouble(i) == expected[i]);
+}
+
 TEST_CASE("ONNX: every expression remembers its ONNX node", "[onnx]") {
   std::string path = kNodeTests + "test_gemm_all_attributes/model.onnx";
   IRModule mod = importOnnx(path);
@@ -290,6 +299,11 @@ TEST_CASE("ONNX: corrupt, truncated and foreign files are clear errors", "[onnx]
       CHECK(d.rule == "onnx.parse");
       CHECK_THAT(d.message, Catch::StartsWith("garbage.onnx: "));
     }
+  }
+  SECTION("an opset newer than the importer knows") {
+    Diagnostic d = diagnosticOf([] { importOnnx(kFixtures + "opset18.onnx"); });
+    CHECK(d.rule == "onnx.unsupported-opset");
+    CHECK_THAT(d.message, Catch::Contains("opset 18") && Catch::Contains("1 to 17"));
   }
   SECTION("a file that does not exist") {
     Diagnostic d = diagnosticOf([] { importOnnx("/nonexistent/model.onnx"); });

@@ -112,6 +112,7 @@ class NodeContext {
   NodeContext(GraphBuilder& builder, const onnx::NodeProto& node, int64_t opset, std::vector<Expr> inputs,
               std::vector<bool> outputUsed);
 
+  /// The builder every converter makes its expressions with.
   GraphBuilder& b;
   /// Opset of the default domain.
   const int64_t opset;
@@ -139,14 +140,23 @@ class NodeContext {
   /// True when output `i` is declared, named and consumed by a node or the graph.
   bool outputUsed(size_t i) const { return i < outputUsed_.size() && outputUsed_[i]; }
 
-  /// Attribute accessors; each marks the attribute as read.
+  // Attribute accessors. Each read marks the attribute as understood; a value
+  // of the wrong attribute type is a NodeError.
+  /// True when the node carries attribute `name` (does not mark it read).
   bool hasAttr(std::string_view name) const;
+  /// An INT attribute, or `fallback` when absent.
   int64_t attrInt(std::string_view name, int64_t fallback);
+  /// An INT attribute, or nullopt when absent.
   std::optional<int64_t> attrIntOpt(std::string_view name);
+  /// A FLOAT attribute (widened to double), or `fallback` when absent.
   double attrFloat(std::string_view name, double fallback);
+  /// A STRING attribute, or `fallback` when absent.
   std::string attrString(std::string_view name, std::string fallback);
+  /// An INTS attribute, or `fallback` when absent.
   std::vector<int64_t> attrInts(std::string_view name, std::vector<int64_t> fallback = {});
+  /// An INTS attribute, or nullopt when absent.
   std::optional<std::vector<int64_t>> attrIntsOpt(std::string_view name);
+  /// A FLOATS attribute (widened to double), or nullopt when absent.
   std::optional<std::vector<double>> attrFloatsOpt(std::string_view name);
   /// A TENSOR attribute as an NDArray (nullopt when absent).
   std::optional<NDArray> attrTensorOpt(std::string_view name);
@@ -176,22 +186,35 @@ using Converter = std::vector<Expr> (*)(NodeContext& ctx);
 /// ONNX op type → converter.
 using ConverterTable = std::unordered_map<std::string, Converter>;
 
-/// Registration of each op family (one file each).
+// Registration of each op family, one file each (onnx_ops_<family>.cpp).
+/// Arithmetic, comparisons, logic, unary math, Clip, Where, Cast, Identity.
 void addElementwiseConverters(ConverterTable& table);
+/// Activations, the softmax family and Dropout.
 void addActivationConverters(ConverterTable& table);
+/// Convolutions, Gemm/MatMul and the normalizations.
 void addNnConverters(ConverterTable& table);
+/// MaxPool, AveragePool, the global pools and LRN.
 void addPoolConverters(ConverterTable& table);
+/// Reshape, Transpose, Concat, Split, Slice, Squeeze/Unsqueeze, Gather, Pad, Expand, Tile...
 void addTransformConverters(ConverterTable& table);
+/// Constant, ConstantOfShape, Shape, Size, Range, EyeLike.
 void addShapeConverters(ConverterTable& table);
+/// The Reduce* ops.
 void addReduceConverters(ConverterTable& table);
+/// Resize and Upsample.
 void addResizeConverters(ConverterTable& table);
+/// GatherElements, OneHot, Compress and the losses built on them.
 void addGatherConverters(ConverterTable& table);
+/// QuantizeLinear, DequantizeLinear, DynamicQuantizeLinear.
 void addQuantConverters(ConverterTable& table);
 
 /// The sliding-window parameters shared by Conv, ConvTranspose and the pools,
 /// one entry per spatial axis.
 struct Window {
-  std::vector<int64_t> kernel, strides, dilations, padBegin, padEnd;
+  /// Window extents, steps and dilations.
+  std::vector<int64_t> kernel, strides, dilations;
+  /// Padding before and after each spatial axis.
+  std::vector<int64_t> padBegin, padEnd;
 };
 
 /// Reads kernel_shape (`kernel` when the node has none, as Conv may infer it

@@ -59,7 +59,9 @@ struct OnnxModelInfo {
 
 /// An imported module with its model information.
 struct OnnxImport {
+  /// The module: @main plus the phase attribute (0, ingestion).
   IRModule module;
+  /// What the importer found in the model.
   OnnxModelInfo info;
 };
 

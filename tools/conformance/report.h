@@ -23,6 +23,7 @@ struct RunSummary {
 
 /// Counts of one path.
 struct Counts {
+  /// Tests that passed, failed and were skipped.
   size_t passed = 0, failed = 0, skipped = 0;
 };
 

@@ -28,8 +28,11 @@ enum class Outcome { Pass, Fail, Skip };
 
 /// The result of one test on one path.
 struct TestResult {
+  /// The test's id ("node/test_abs").
   std::string testId;
+  /// The execution path's name.
   std::string path;
+  /// Pass, fail or skip.
   Outcome outcome = Outcome::Skip;
   /// Why it failed or was skipped; for a pass, notes such as bound inputs.
   std::string detail;
@@ -41,7 +44,9 @@ struct TestResult {
 
 /// Element comparison tolerances (ONNX's backend-test defaults for float32).
 struct Tolerance {
+  /// Relative tolerance (times |expected|).
   double rtol;
+  /// Absolute tolerance.
   double atol;
 };
 
