@@ -1,19 +1,40 @@
 #include "gui/app/app.h"
 
+#include <GL/gl.h>
 #include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
 
+#include <atomic>
+#include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
 namespace passlab::gui {
 namespace {
 
+/// Set by SIGINT/SIGTERM: the frame loop ends normally, so imgui.ini is written
+/// (session.json never waits for exit: it is saved on every change).
+std::atomic<bool> terminateRequested{false};
+extern "C" void onTerminateSignal(int) { terminateRequested.store(true); }
+
 void glfwErrorCallback(int code, const char* description) {
   std::fprintf(stderr, "passlab-gui: GLFW error %d: %s\n", code, description);
 }
+
+// Installed before ImGui's GLFW backend, which chains to them: they only note
+// that something happened, so the frame loop keeps drawing while the user acts.
+GuiApp* appOf(GLFWwindow* w) { return static_cast<GuiApp*>(glfwGetWindowUserPointer(w)); }
+void onKey(GLFWwindow* w, int, int, int, int) { appOf(w)->noteInput(); }
+void onChar(GLFWwindow* w, unsigned) { appOf(w)->noteInput(); }
+void onMouseButton(GLFWwindow* w, int, int, int) { appOf(w)->noteInput(); }
+void onCursor(GLFWwindow* w, double, double) { appOf(w)->noteInput(); }
+void onScroll(GLFWwindow* w, double, double) { appOf(w)->noteInput(); }
+void onFocus(GLFWwindow* w, int) { appOf(w)->noteInput(); }
+void onEnter(GLFWwindow* w, int) { appOf(w)->noteInput(); }
+void onSize(GLFWwindow* w, int, int) { appOf(w)->noteInput(); }
 
 }  // namespace
 
@@ -44,6 +65,15 @@ bool GuiApp::init(std::string* error) {
   }
   glfwMakeContextCurrent(glfw_);
   glfwSwapInterval(options_.vsync ? 1 : 0);
+  glfwSetWindowUserPointer(glfw_, this);
+  glfwSetKeyCallback(glfw_, onKey);
+  glfwSetCharCallback(glfw_, onChar);
+  glfwSetMouseButtonCallback(glfw_, onMouseButton);
+  glfwSetCursorPosCallback(glfw_, onCursor);
+  glfwSetScrollCallback(glfw_, onScroll);
+  glfwSetWindowFocusCallback(glfw_, onFocus);
+  glfwSetCursorEnterCallback(glfw_, onEnter);
+  glfwSetFramebufferSizeCallback(glfw_, onSize);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -81,8 +111,15 @@ void GuiApp::restoreAtStart() {
   s.enablePersistence();
 }
 
+namespace {
+double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+}  // namespace
+
 void GuiApp::frame() {
   GuiSession& s = *session_;
+  const auto t0 = std::chrono::steady_clock::now();
   glfwPollEvents();
   if (script_ && !script_->finished()) {
     script_->tick(s);
@@ -95,15 +132,30 @@ void GuiApp::frame() {
     }
   }
   ImGui_ImplOpenGL3_NewFrame();
+  if (!fontFilterSet_) {
+    // Glyphs are drawn 1:1 at whole-pixel positions, so nearest filtering gives
+    // the same pixels as the backend's linear filter, and a software rasteriser
+    // samples it several times faster.
+    GLuint texture = static_cast<GLuint>(reinterpret_cast<intptr_t>(ImGui::GetIO().Fonts->TexID));
+    if (texture != 0) {
+      glBindTexture(GL_TEXTURE_2D, texture);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+      glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+      fontFilterSet_ = true;
+    }
+  }
   ImGui_ImplGlfw_NewFrame();
   if (beforeNewFrame) beforeNewFrame();
   ImGui::NewFrame();
   window_->draw();
   ImGui::Render();
+  const auto t1 = std::chrono::steady_clock::now();
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(glfw_, &fbw, &fbh);
   glViewport(0, 0, fbw, fbh);
-  glClearColor(0.06f, 0.06f, 0.07f, 1.f);
+  // The main window has no background of its own (see ColourRole::WindowBg).
+  const Rgba bg = colourOf(ColourRole::WindowBg);
+  glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++frames_;
@@ -134,10 +186,21 @@ void GuiApp::frame() {
     finished_ = true;
   }
   glfwSwapBuffers(glfw_);
+  timing_.uiMs = msBetween(t0, t1);
+  timing_.renderMs = msBetween(t1, std::chrono::steady_clock::now());
   if (s.quitRequested()) finished_ = true;
 }
 
-bool GuiApp::done() const { return finished_ || (glfw_ && glfwWindowShouldClose(glfw_)); }
+bool GuiApp::done() const {
+  return finished_ || terminateRequested.load() || (glfw_ && glfwWindowShouldClose(glfw_));
+}
+
+bool GuiApp::idle() const {
+  if (script_ && !script_->finished()) return false;
+  if (!options_.screenshotPath.empty() || options_.frames > 0) return false;
+  if (!session_->screenshotRequests().empty()) return false;
+  return frames_ - lastInputFrame_ > 5;
+}
 
 int GuiApp::run() {
   std::string error;
@@ -145,7 +208,13 @@ int GuiApp::run() {
     std::fprintf(stderr, "passlab-gui: %s\n", error.c_str());
     return 1;
   }
-  while (!done()) frame();
+  std::signal(SIGINT, onTerminateSignal);
+  std::signal(SIGTERM, onTerminateSignal);
+  while (!done()) {
+    // Wake at least twice a second anyway (ImGui's blinking cursor, tooltips' delays).
+    if (idle()) glfwWaitEventsTimeout(0.5);
+    frame();
+  }
   shutdown();
   return exitStatus_;
 }

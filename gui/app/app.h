@@ -44,14 +44,29 @@ class GuiApp {
 
   GuiSession& session() { return *session_; }
   MainWindow& window() { return *window_; }
+  /// Notes user input (GLFW callbacks), so an idle window can stop redrawing.
+  void noteInput() { lastInputFrame_ = frames_; }
   /// Frames drawn so far.
   int frameCount() const { return frames_; }
+  /// Where the last frame's time went (wall clock, milliseconds).
+  struct FrameTiming {
+    /// Script line, input, NewFrame, every panel, Render: the CPU side of the UI.
+    double uiMs = 0;
+    /// OpenGL draw calls and the buffer swap (rasterisation with a software renderer).
+    double renderMs = 0;
+  };
+  const FrameTiming& lastFrameTiming() const { return timing_; }
   /// Called after the backends read input and before ImGui::NewFrame, so a
   /// benchmark can inject keys, mouse position and wheel.
   std::function<void()> beforeNewFrame;
 
  private:
   void restoreAtStart();
+  /// True when nothing can change without input: no script running, no
+  /// screenshot or frame count pending, and a few frames since the last input
+  /// (ImGui needs them to settle hover and focus). Then run() sleeps until an
+  /// event instead of redrawing the same frame, sparing a machine that is busy compiling.
+  bool idle() const;
 
   AppOptions options_;
   std::unique_ptr<GuiSession> session_;
@@ -59,8 +74,11 @@ class GuiApp {
   std::optional<ScriptRunner> script_;
   GLFWwindow* glfw_ = nullptr;
   bool imguiReady_ = false;
+  bool fontFilterSet_ = false;
   std::string iniPath_;
   int frames_ = 0;
+  int lastInputFrame_ = 0;
+  FrameTiming timing_;
   /// The frame at which the script finished (-1 while running).
   int scriptDoneFrame_ = -1;
   bool finished_ = false;

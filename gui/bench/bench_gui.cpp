@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -43,12 +44,32 @@ Stats statsOf(std::vector<double> v) {
   return s;
 }
 
+/// Per-frame samples: wall time, the UI's share, and this process's CPU time
+/// (all threads, llvmpipe's included), which says how much of the wall time
+/// was spent waiting for a core on a loaded machine.
+struct FrameSamples {
+  std::vector<double> wall, ui, cpu;
+};
+
+double cpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
 /// One frame, finished: glFinish makes the software rasterizer's work part of the figure.
-double timedFrame(GuiApp& app) {
+double timedFrame(GuiApp& app, FrameSamples* samples = nullptr) {
+  double c0 = cpuMs();
   auto t0 = Clock::now();
   app.frame();
   glFinish();
-  return msSince(t0);
+  double wall = msSince(t0);
+  if (samples) {
+    samples->wall.push_back(wall);
+    samples->ui.push_back(app.lastFrameTiming().uiMs);
+    samples->cpu.push_back(cpuMs() - c0);
+  }
+  return wall;
 }
 
 passlab::gui::AppOptions benchOptions(const std::string& stateDir) {
@@ -75,6 +96,8 @@ int scrollBench(const std::string& stateDir, size_t ops) {
     std::fprintf(stderr, "bench_gui: %s\n", error.c_str());
     return 1;
   }
+  std::printf("OpenGL: %s | %s\n", reinterpret_cast<const char*>(glGetString(GL_RENDERER)),
+              reinterpret_cast<const char*>(glGetString(GL_VERSION)));
   std::printf("scrolling the IR diff of the %zu-op model (1600x1000)\n", ops);
   loadSynthetic(app, ops, "InferType,SimplifyExpr");
   auto t0 = Clock::now();
@@ -92,12 +115,14 @@ int scrollBench(const std::string& stateDir, size_t ops) {
   };
   for (int i = 0; i < 30; ++i) timedFrame(app);  // warm-up: fonts, first layout
   int firstRow = app.window().irTopRow();
-  std::vector<double> times;
-  for (int i = 0; i < 600; ++i) times.push_back(timedFrame(app));
+  FrameSamples samples;
+  for (int i = 0; i < 600; ++i) timedFrame(app, &samples);
   int lastRow = app.window().irTopRow();
-  Stats s = statsOf(times);
-  std::printf("  600 frames: median %.2f ms, p99 %.2f ms, max %.2f ms, mean %.2f ms; top row %d -> %d\n", s.median, s.p99,
-              s.max, s.mean, firstRow, lastRow);
+  Stats s = statsOf(samples.wall), ui = statsOf(samples.ui), cpu = statsOf(samples.cpu);
+  std::printf("  600 frames, wall: median %.2f ms, p99 %.2f ms, max %.2f ms; top row %d -> %d\n", s.median, s.p99, s.max,
+              firstRow, lastRow);
+  std::printf("  of which UI (input, panels, ImGui::Render): median %.2f ms, p99 %.2f ms\n", ui.median, ui.p99);
+  std::printf("  process CPU per frame (all threads): median %.2f ms, p99 %.2f ms\n", cpu.median, cpu.p99);
   app.beforeNewFrame = nullptr;
   app.shutdown();
   return lastRow > firstRow ? 0 : 1;
@@ -121,21 +146,27 @@ int stepBench(const std::string& stateDir, size_t ops) {
     for (int k : {passlab::gui::keys::kF10, passlab::gui::keys::kBackspace}) io.KeysDown[k] = k == pressKey;
   };
   // One key press: the frame that sees it does the move and draws the result.
-  auto press = [&](int key) {
+  // Each sample: the whole frame (wall), and the part spent in the move plus the
+  // rebuild of the view models (GuiSession::lastChangeMs).
+  struct Sample {
+    std::vector<double> frame, change;
+  };
+  auto press = [&](int key, Sample& into) {
     pressKey = key;
-    double ms = timedFrame(app);
+    into.frame.push_back(timedFrame(app));
+    into.change.push_back(app.session().lastChangeMs());
     pressKey = -1;
     timedFrame(app);  // key released
-    return ms;
   };
   const size_t passes = app.session().workbench().pipelinePasses().size();
-  std::vector<double> run, back, replay;
-  for (size_t i = 0; i < passes; ++i) run.push_back(press(passlab::gui::keys::kF10));
-  for (size_t i = 0; i < passes; ++i) back.push_back(press(passlab::gui::keys::kBackspace));
-  for (size_t i = 0; i < passes; ++i) replay.push_back(press(passlab::gui::keys::kF10));
-  auto report = [](const char* what, const std::vector<double>& v) {
-    Stats s = statsOf(v);
-    std::printf("  %-28s n=%zu median %.1f ms, max %.1f ms\n", what, v.size(), s.median, s.max);
+  Sample run, back, replay;
+  for (size_t i = 0; i < passes; ++i) press(passlab::gui::keys::kF10, run);
+  for (size_t i = 0; i < passes; ++i) press(passlab::gui::keys::kBackspace, back);
+  for (size_t i = 0; i < passes; ++i) press(passlab::gui::keys::kF10, replay);
+  auto report = [](const char* what, const Sample& v) {
+    Stats f = statsOf(v.frame), c = statsOf(v.change);
+    std::printf("  %-26s n=%zu key->frame median %.1f ms, max %.1f ms | move+models median %.1f ms, max %.1f ms\n", what,
+                v.frame.size(), f.median, f.max, c.median, c.max);
   };
   report("F10 running a pass:", run);
   report("Backspace (back):", back);

@@ -51,7 +51,7 @@ constexpr std::array<Entry, static_cast<size_t>(ColourRole::Count)> kPalette = {
     {ColourRole::SeverityNote, "SeverityNote", {120, 170, 230, 255}},
     {ColourRole::CellChangedBg, "CellChangedBg", {100, 70, 20, 255}},
     {ColourRole::ConflictBg, "ConflictBg", {110, 30, 30, 255}},
-    {ColourRole::CodeBg, "CodeBg", {22, 23, 27, 255}},
+    {ColourRole::WindowBg, "WindowBg", {18, 19, 22, 255}},
 }};
 
 // The table is indexed by role; this catches an entry added out of order.

@@ -60,8 +60,10 @@ enum class ColourRole : uint8_t {
   // Tables.
   CellChangedBg,
   ConflictBg,
-  /// Background of the IR text (neutral, so only diff rows are coloured).
-  CodeBg,
+  /// The window background. The app clears the framebuffer to it and the main
+  /// window draws no background of its own: with a software rasteriser every
+  /// full-screen layer saved is frame time saved.
+  WindowBg,
   Count,
 };
 

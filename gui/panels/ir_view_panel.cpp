@@ -226,9 +226,7 @@ void IrViewPanel::drawBody(GuiSession& session) {
     ImGui::SameLine(x0 + std::floor(ImGui::GetContentRegionAvail().x * 0.5f) + ImGui::GetStyle().WindowPadding.x);
     ImGui::TextDisabled("after #%d %s", ev.id, ev.pass.c_str());
   }
-  ImGui::PushStyleColor(ImGuiCol_ChildBg, imColour(ColourRole::CodeBg));
   ImGui::BeginChild("##irbody", ImVec2(0, 0), true, ImGuiWindowFlags_HorizontalScrollbar);
-  ImGui::PopStyleColor();
 
   DrawContext ctx{ImGui::GetWindowDrawList(), ImGui::GetFont(), ImGui::GetFontSize(), charWidth(),
                   ImGui::GetTextLineHeightWithSpacing(), ImGui::GetScrollX(), {}};
@@ -264,55 +262,73 @@ void IrViewPanel::drawBody(GuiSession& session) {
   const int currentHit = view.searchIndex >= 0 && view.searchIndex < static_cast<int>(view.searchHits.size())
                              ? static_cast<int>(view.searchHits[static_cast<size_t>(view.searchIndex)])
                              : -1;
+  // The clipper only says which rows are on screen; drawing happens after it,
+  // side by side in phases, so each side's text is under one clip rectangle and
+  // ImGui merges it into a few draw calls (a clip rectangle per row would cost a
+  // draw call per row and side, which a software rasteriser feels).
+  struct VisibleRow {
+    int index;
+    float y;
+  };
+  std::vector<VisibleRow> onScreen;
   ImGuiListClipper clipper;
   clipper.Begin(static_cast<int>(rowCount), lineH);
-  bool first = true;
   while (clipper.Step()) {
-    if (first) topRow_ = clipper.DisplayStart;
-    first = false;
+    if (onScreen.empty()) topRow_ = clipper.DisplayStart;
     for (int v = clipper.DisplayStart; v < clipper.DisplayEnd; ++v) {
-      const DiffRow& row = diff.visibleRow(static_cast<size_t>(v));
-      const float y = ImGui::GetCursorScreenPos().y;
-      for (int s = 0; s < 2; ++s) {
-        const SideLayout& L = sides[s];
-        const bool after = s == 1;
-        const uint32_t lineNo = after ? row.newLine : row.oldLine;
-        const PrintedText& text = after ? diff.after() : diff.before();
-        ColourRole bg = rowBackground(row.kind, after);
-        if (bg != ColourRole::Count)
-          ctx.dl->AddRectFilled(ImVec2(L.x0, y), ImVec2(L.x0 + L.width, y + lineH), imColour(bg));
-        if (highlight && highlight->side == (after ? Side::After : Side::Before) && highlight->lines.contains(lineNo))
-          ctx.dl->AddRectFilled(ImVec2(L.x0, y), ImVec2(L.x0 + L.width, y + lineH), imColour(ColourRole::DiagnosticLineBg));
-        if (lineNo == 0) continue;
-        std::string_view line = text.index.line(lineNo);
-        ctx.dl->PushClipRect(ImVec2(L.clipLeft, y), ImVec2(L.clipRight, y + lineH), true);
-        if (row.kind == RowKind::Changed) {
-          IntralineChange ch = intralineChange(diff.before().index.line(row.oldLine), diff.after().index.line(row.newLine));
-          uint32_t b = after ? ch.newBegin : ch.oldBegin, e = after ? ch.newEnd : ch.oldEnd;
-          if (e > b)
-            ctx.dl->AddRectFilled(ImVec2(L.textX + b * ctx.charW, y), ImVec2(L.textX + e * ctx.charW, y + lineH),
-                                  imColour(ColourRole::DiffIntraline));
-        }
-        if (!view.search.empty()) drawMatches(ctx, L, y, line, view.search, view.searchCaseSensitive);
-        drawLine(ctx, L, y, line);
-        ctx.dl->PopClipRect();
-        // Gutter: line number, and the marker where a watched attribute changed.
-        char num[16];
-        int len = std::snprintf(num, sizeof num, "%u", lineNo);
-        float numX = L.x0 + L.gutter - (len + 1) * ctx.charW;
-        ctx.dl->AddText(ImVec2(numX, y), imColour(ColourRole::TextDim), num, num + len);
-        if (row.attrMarker) {
-          float cx = L.x0 + ctx.charW * 0.6f, cy = y + lineH * 0.5f, r = lineH * 0.32f;
-          ctx.dl->AddQuadFilled(ImVec2(cx, cy - r), ImVec2(cx + r, cy), ImVec2(cx, cy + r), ImVec2(cx - r, cy),
-                                imColour(ColourRole::AttrChangeMarker));
-        }
-      }
-      if (v == currentHit)
-        ctx.dl->AddRect(ImVec2(viewLeft, y), ImVec2(viewLeft + viewWidth, y + lineH), imColour(ColourRole::WatchedAttr));
+      onScreen.push_back(VisibleRow{v, ImGui::GetCursorScreenPos().y});
       // The item is one text line high; ItemSpacing.y makes the advance exactly lineH.
       ImGui::Dummy(ImVec2(contentW, ImGui::GetTextLineHeight()));
     }
   }
+  for (int s = 0; s < 2; ++s) {
+    const SideLayout& L = sides[s];
+    const bool after = s == 1;
+    const Side side = after ? Side::After : Side::Before;
+    const PrintedText& text = after ? diff.after() : diff.before();
+    // Phase 1: row backgrounds, line numbers and markers (inside the child's clip rectangle).
+    for (const VisibleRow& vr : onScreen) {
+      const DiffRow& row = diff.visibleRow(static_cast<size_t>(vr.index));
+      const uint32_t lineNo = after ? row.newLine : row.oldLine;
+      const float y = vr.y;
+      ColourRole bg = rowBackground(row.kind, after);
+      if (bg != ColourRole::Count) ctx.dl->AddRectFilled(ImVec2(L.x0, y), ImVec2(L.x0 + L.width, y + lineH), imColour(bg));
+      if (highlight && highlight->side == side && highlight->lines.contains(lineNo))
+        ctx.dl->AddRectFilled(ImVec2(L.x0, y), ImVec2(L.x0 + L.width, y + lineH), imColour(ColourRole::DiagnosticLineBg));
+      if (lineNo == 0) continue;
+      char num[16];
+      int len = std::snprintf(num, sizeof num, "%u", lineNo);
+      float numX = L.x0 + L.gutter - (len + 1) * ctx.charW;
+      ctx.dl->AddText(ImVec2(numX, y), imColour(ColourRole::TextDim), num, num + len);
+      if (row.attrMarker) {
+        float cx = L.x0 + ctx.charW * 0.6f, cy = y + lineH * 0.5f, r = lineH * 0.32f;
+        ctx.dl->AddQuadFilled(ImVec2(cx, cy - r), ImVec2(cx + r, cy), ImVec2(cx, cy + r), ImVec2(cx - r, cy),
+                              imColour(ColourRole::AttrChangeMarker));
+      }
+    }
+    // Phase 2: the text area of this side under one clip rectangle.
+    ctx.dl->PushClipRect(ImVec2(L.clipLeft, origin.y + ImGui::GetScrollY()),
+                         ImVec2(L.clipRight, origin.y + ImGui::GetScrollY() + visibleH), true);
+    for (const VisibleRow& vr : onScreen) {
+      const DiffRow& row = diff.visibleRow(static_cast<size_t>(vr.index));
+      const uint32_t lineNo = after ? row.newLine : row.oldLine;
+      if (lineNo == 0) continue;
+      std::string_view line = text.index.line(lineNo);
+      if (row.kind == RowKind::Changed) {
+        IntralineChange ch = intralineChange(diff.before().index.line(row.oldLine), diff.after().index.line(row.newLine));
+        uint32_t b = after ? ch.newBegin : ch.oldBegin, e = after ? ch.newEnd : ch.oldEnd;
+        if (e > b)
+          ctx.dl->AddRectFilled(ImVec2(L.textX + b * ctx.charW, vr.y), ImVec2(L.textX + e * ctx.charW, vr.y + lineH),
+                                imColour(ColourRole::DiffIntraline));
+      }
+      if (!view.search.empty()) drawMatches(ctx, L, vr.y, line, view.search, view.searchCaseSensitive);
+      drawLine(ctx, L, vr.y, line);
+    }
+    ctx.dl->PopClipRect();
+  }
+  for (const VisibleRow& vr : onScreen)
+    if (vr.index == currentHit)
+      ctx.dl->AddRect(ImVec2(viewLeft, vr.y), ImVec2(viewLeft + viewWidth, vr.y + lineH), imColour(ColourRole::WatchedAttr));
   // The divider between before and after, and the side captions.
   ctx.dl->AddLine(ImVec2(viewLeft + half - 1, origin.y + ImGui::GetScrollY()),
                   ImVec2(viewLeft + half - 1, origin.y + ImGui::GetScrollY() + visibleH),

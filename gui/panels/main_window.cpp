@@ -52,7 +52,7 @@ void MainWindow::draw() {
   ImGui::SetNextWindowSize(vp->WorkSize);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
                                  ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_MenuBar |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
   ImGui::PushStyleVar(ImGuiStyleVar_WindowRounding, 0.f);
   ImGui::Begin("passlab", nullptr, flags);
   ImGui::PopStyleVar();
@@ -366,6 +366,9 @@ void applyStyle() {
   style.FramePadding = ImVec2(5, 2);
   style.CellPadding = ImVec2(4, 1);
   style.ScrollbarSize = 13.f;
+  // Popups and tooltips are drawn over content: opaque, in the window colour.
+  style.Colors[ImGuiCol_WindowBg] = imColourVec(ColourRole::WindowBg);
+  style.Colors[ImGuiCol_PopupBg] = ImVec4(0.09f, 0.09f, 0.11f, 1.f);
 }
 
 std::string loadFonts(float pixels) {
