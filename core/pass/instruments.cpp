@@ -130,26 +130,24 @@ TimingInstrument::~TimingInstrument() = default;
 void TimingInstrument::reset() {
   root_ = std::make_unique<Node>();
   stack_.assign(1, root_.get());
-  starts_.clear();
 }
 
 void TimingInstrument::beforePass(const Pass& pass, const IRModule&, PassContext&) {
   stack_.push_back(stack_.back()->child(pass.info().name));
-  starts_.push_back(std::chrono::steady_clock::now());
 }
 
-void TimingInstrument::finish() {
+void TimingInstrument::finish(const PassContext& ctx) {
   // A reset() between before and after leaves nothing to close.
-  if (stack_.size() < 2 || starts_.empty()) return;
+  if (stack_.size() < 2) return;
   Node* node = stack_.back();
-  node->ms += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - starts_.back()).count();
+  // The body time runPass measured: other instruments' hooks are not pass time.
+  node->ms += ctx.lastPassTiming().ms();
   node->count += 1;
   stack_.pop_back();
-  starts_.pop_back();
 }
 
-void TimingInstrument::afterPass(const Pass&, const IRModule&, const IRModule&, PassContext&) { finish(); }
-void TimingInstrument::afterFailure(const Pass&, const IRModule&, const std::vector<Diagnostic>&, PassContext&) { finish(); }
+void TimingInstrument::afterPass(const Pass&, const IRModule&, const IRModule&, PassContext& ctx) { finish(ctx); }
+void TimingInstrument::afterFailure(const Pass&, const IRModule&, const std::vector<Diagnostic>&, PassContext& ctx) { finish(ctx); }
 
 std::vector<TimingEntry> TimingInstrument::entries() const {
   std::vector<TimingEntry> out;

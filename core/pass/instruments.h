@@ -2,7 +2,6 @@
 // print; everything a user sees around a pass comes from an instrument.
 #pragma once
 
-#include <chrono>
 #include <functional>
 #include <iosfwd>
 #include <memory>
@@ -88,7 +87,9 @@ struct TimingEntry {
 };
 
 /// Wall time per pass, nested like the passes (MLIR's -mlir-timing tree view).
-/// Runs of the same pass under the same parent are merged.
+/// Runs of the same pass under the same parent are merged. Times are the pass
+/// bodies as runPass measured them (PassContext::lastPassTiming), so printing or
+/// verification by other instruments is never counted.
 class TimingInstrument : public PassInstrument {
  public:
   /// An instrument with no measurements.
@@ -119,10 +120,9 @@ class TimingInstrument : public PassInstrument {
 
  private:
   struct Node;
-  void finish();
+  void finish(const PassContext& ctx);
   std::unique_ptr<Node> root_;
   std::vector<Node*> stack_;
-  std::vector<std::chrono::steady_clock::time_point> starts_;
 };
 
 /// Runs the well-formed checker and type checking before the first pass and after

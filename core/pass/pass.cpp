@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <stdexcept>
 
 #include "core/pass/target.h"
@@ -205,6 +206,10 @@ std::optional<std::string> passDisabledReason(const PassInfo& info, const PassCo
 
 namespace {
 
+int64_t nowNs() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
 /// Calls exitPass on every instrument in reverse order when the run ends, however it ends.
 class ExitHooks {
  public:
@@ -272,16 +277,28 @@ IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx) {
   for (const PassInstrumentPtr& instrument : instruments) instrument->beforePass(pass, mod, ctx);
 
   IRModule result;
+  PassTiming timing;
+  // Stamps the end of the body; nested runPass calls in the same context
+  // overwrite lastTiming_, so it is set again right before this pass's hooks.
+  auto bodyEnded = [&] {
+    timing.endNs = nowNs();
+    ctx.lastTiming_ = timing;
+  };
   try {
+    timing.startNs = nowNs();
     result = pass.run(mod, ctx);
+    bodyEnded();
     if (!result) throw std::logic_error("pass '" + info.name + "' returned no module");
   } catch (const PassFailure& nested) {
+    if (!timing.endNs) bodyEnded();
     reportFailure(instruments, pass, mod, nested.diagnostics(), ctx);
     throw;
   } catch (const DiagnosticError& error) {
+    if (!timing.endNs) bodyEnded();
     reportFailure(instruments, pass, mod, error.diagnostics(), ctx);
     throw PassFailure(info.name, error.diagnostics());
   } catch (const std::exception& error) {
+    if (!timing.endNs) bodyEnded();
     Diagnostic d;
     d.message = "pass '" + info.name + "' failed: " + error.what();
     d.rule = "pass.exception";

@@ -65,6 +65,15 @@ struct ConfigRead {
   std::string pass;
 };
 
+/// When the body of a pass ran (steady_clock, nanoseconds), as measured by runPass
+/// around Pass::run alone, so that instruments' own hooks never count as pass time.
+struct PassTiming {
+  int64_t startNs = 0;
+  int64_t endNs = 0;
+  /// Duration in milliseconds.
+  double ms() const { return static_cast<double>(endNs - startNs) / 1e6; }
+};
+
 /// Why a function-level pass left a function alone.
 struct FunctionSkip {
   std::string pass;
@@ -200,15 +209,23 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
   const std::vector<ConfigRead>& reads() const { return reads_; }
 
   // ---- Notifications to instruments ----
+  /// Tells every instrument that a function-level pass skipped a function.
   void notifySkip(const FunctionSkip& skip);
+  /// Tells every instrument about a diagnostic (a warning of a pass, a verifier finding).
   void notifyDiagnostic(const Diagnostic& d);
 
+  /// The body timing of the pass whose afterPass/afterFailure hooks are running
+  /// in this context (set by runPass just before those hooks).
+  const PassTiming& lastPassTiming() const { return lastTiming_; }
+
  private:
+  friend IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx);
   PassContext() = default;
   void record(ConfigRead read);
 
   AttrDict config_;
   std::vector<ConfigRead> reads_;
+  PassTiming lastTiming_;
   std::shared_ptr<std::vector<PassInstrumentPtr>> instruments_ = std::make_shared<std::vector<PassInstrumentPtr>>();
   std::weak_ptr<PassContext> parent_;
   int id_ = 0;
