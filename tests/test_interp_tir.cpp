@@ -204,3 +204,16 @@ TEST_CASE("Interp: call_tir with several outputs returns a tuple", "[interp]") {
   requireValues(v.fields()[0].tensor(), DTypeCode::Int32, {3}, {1, 4, -7});
   requireValues(v.fields()[1].tensor(), DTypeCode::Int32, {3}, {3, 5, -2});
 }
+
+TEST_CASE("Interp: call_dps_packed runs a PrimFunc or an external function with a body", "[interp]") {
+  Var x = makeVar("x", tensorType({4}, DTypeCode::Float32));
+  Var a = makeVar("a", tensorType({4}, DTypeCode::Float32));
+  Function external = makeFunction({a}, makeOpCall(OpId::Relu, {a}), nullptr, {{"Compiler", AttrValue::string("ccompiler")}});
+  AttrDict out{{"out_shape", ints({4})}, {"out_dtype", AttrValue::string("float32")}};
+  Expr viaExternal = makeOpCall(OpId::CallDpsPacked, {makeGlobalVar("ext"), makeTuple({x})}, out);
+  Expr viaPrim = makeOpCall(OpId::CallDpsPacked, {makeGlobalVar("vadd"), makeTuple({x, x})}, out);
+  IRModule mod = makeModule({{"ext", external}, {"vadd", vaddPrimFunc()}, {"main", makeFunction({x}, makeTuple({viaExternal, viaPrim}))}});
+  Value v = evaluate(mod, "main", {f32({4}, {-1, 2, -3, 4})});
+  requireValues(v.fields()[0].tensor(), DTypeCode::Float32, {4}, {0, 2, 0, 4});
+  requireValues(v.fields()[1].tensor(), DTypeCode::Float32, {4}, {-2, 4, -6, 8});
+}

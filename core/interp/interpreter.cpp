@@ -392,6 +392,14 @@ class GraphEvaluator final : public KernelHost {
         enterCall(call, f, callee, std::move(callArgs));
         return;
       }
+      if (op->id == OpId::CallDpsPacked && args.size() == 2 && args[0].isClosure() &&
+          args[0].closure()->function->kind == ExprKind::Function) {
+        // An external function the interpreter can see the body of (a BYOC
+        // function kept in the module): run its body on the inputs.
+        Closure callee = *args[0].closure();
+        enterCall(call, f, callee, args[1].isTuple() ? args[1].fields() : std::vector<Value>{args[1]});
+        return;
+      }
       Value result;
       try {
         result = runKernel(*op, args, call->attrs, this);

@@ -2,6 +2,10 @@
 
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
+
 namespace passlab::kernels {
 
 NDArray convertArray(const NDArray& a, DataType to) {
@@ -18,6 +22,27 @@ NDArray convertArray(const NDArray& a, DataType to) {
     });
   });
   return out;
+}
+
+#if defined(__x86_64__)
+// Compiled for F16C regardless of the build's -march, called only after a runtime check.
+__attribute__((target("avx,f16c"))) static void widenHalvesF16C(const Half* src, float* dst, size_t n) {
+  size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(src + i))));
+  for (; i < n; ++i) dst[i] = src[i].toFloat();
+}
+#endif
+
+void widenHalves(const Half* src, float* dst, size_t n) {
+#if defined(__x86_64__)
+  static const bool hasF16C = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
+  if (hasF16C) {
+    widenHalvesF16C(src, dst, n);
+    return;
+  }
+#endif
+  for (size_t i = 0; i < n; ++i) dst[i] = src[i].toFloat();
 }
 
 // ---- KernelCall ----------------------------------------------------------------

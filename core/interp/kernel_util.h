@@ -196,6 +196,10 @@ decltype(auto) dispatchAcc(DataType dtype, F&& f) {
   return f(TypeTag<uint64_t>{});
 }
 
+/// Widens n halves to floats (exact). Uses the F16C instructions when the CPU
+/// has them: the conversion is exact either way, so results do not depend on it.
+void widenHalves(const Half* src, float* dst, size_t n);
+
 /// An array's elements as Acc: a view when the storage already is Acc, else a converted copy.
 template <class Acc>
 struct AccData {
@@ -211,6 +215,10 @@ AccData<Acc> accData(const NDArray& a) {
     using T = typename decltype(tag)::type;
     if constexpr (std::is_same_v<T, Acc>) {
       d.ptr = elems<T>(a);
+    } else if constexpr (std::is_same_v<T, Half> && std::is_same_v<Acc, float>) {
+      d.owned.resize(static_cast<size_t>(a.numElements()));
+      widenHalves(elems<Half>(a), d.owned.data(), d.owned.size());
+      d.ptr = d.owned.data();
     } else {
       const T* src = elems<T>(a);
       d.owned.resize(static_cast<size_t>(a.numElements()));
