@@ -56,10 +56,28 @@ class CallInliner final : public ExprMutator {
     if (!global) return rebuilt;
     const FunctionNode* callee = resolved_(global->name);
     if (!callee || callee->params.size() != call->args.size()) return rebuilt;
+    if (callee->attrs.contains(fn_attr::kCompiler)) return inlineAsLiteral(*callee, *call, original);
     Instantiator instantiate(*callee, call->args);
     Expr body = instantiate.mutate(callee->body);
     if (!body->checkedType && original->checkedType) body->checkedType = original->checkedType;
     return body;
+  }
+
+  /// TVM keeps an external function whole when inlining it: the call site
+  /// calls a copy of the function (attributes and all) in place, since only the
+  /// codegen may look inside. Each site gets its own parameters.
+  static Expr inlineAsLiteral(const FunctionNode& callee, const CallNode& call, const Expr& original) {
+    std::vector<Expr> freshParams;
+    std::vector<Var> params;
+    for (const Var& p : callee.params) {
+      params.push_back(makeVar(p->name, p->annotation, p->isDataflow, p->span));
+      freshParams.push_back(params.back());
+    }
+    Instantiator instantiate(callee, freshParams);
+    Function copy = makeFunction(std::move(params), instantiate.mutate(callee.body), callee.retType, callee.attrs, callee.span);
+    Expr out = makeCall(copy, call.args, call.attrs, call.span);
+    if (original->checkedType) out->checkedType = original->checkedType;
+    return out;
   }
 
  private:
@@ -76,8 +94,9 @@ class InlinePass final : public Pass {
     for (const auto& [name, fn] : mod->functions) {
       const FunctionNode* f = as<FunctionNode>(fn);
       if (!f || f->attrs.getInt(fn_attr::kInline, 0) == 0) continue;
-      // External code is not ours to inline; the skip is recorded below, once.
-      if (f->attrs.contains(fn_attr::kCompiler) || f->attrs.getInt(fn_attr::kExtern, 0) != 0) continue;
+      // An extern stub has no body worth inlining; the skip is recorded below, once.
+      // Compiler functions are inlined whole, as function literals (see CallInliner).
+      if (f->attrs.getInt(fn_attr::kExtern, 0) != 0) continue;
       inlinable.emplace(name, std::static_pointer_cast<const FunctionNode>(fn));
     }
     if (inlinable.empty()) return mod;
@@ -106,7 +125,11 @@ class InlinePass final : public Pass {
       if (!f) continue;
       if (std::optional<std::string> reason = defaultFunctionSkipReason(*f)) {
         bool markedInline = f->attrs.getInt(fn_attr::kInline, 0) != 0;
-        ctx.notifySkip({pass, name, markedInline ? "marked Inline but " + *reason + "; not inlined" : *reason});
+        bool inlinedWhole = inlinable.count(name) != 0;
+        ctx.notifySkip({pass, name,
+                        inlinedWhole   ? *reason + "; inlined whole into its callers, nothing inlined into it"
+                        : markedInline ? "marked Inline but " + *reason + "; not inlined"
+                                       : *reason});
         continue;
       }
       Expr updated;

@@ -11,8 +11,11 @@ namespace passlab {
 /// variables inside the body are renewed per call site, so inlining twice never
 /// defines a variable twice). Inline functions calling inline functions are
 /// resolved first; recursion among them is a DiagnosticError. An inline function
-/// that carries `Compiler` or a non-zero `Extern` is not inlined (recorded as a
-/// skip), nor is anything inlined into functions FunctionPass would skip.
+/// that carries `Compiler` (a partition made by PartitionGraph) is inlined as
+/// TVM does it: whole, the call site calling a copy of the function literal
+/// with its attributes, which OutlineCompilerFunctions can lift back. A function
+/// with a non-zero `Extern` is not inlined (recorded as a skip), nor is anything
+/// inlined into functions FunctionPass would skip.
 /// Afterwards every inline function nothing references any more is removed
 /// (`main` never is). Functions without such calls keep their identity.
 PassPtr createInlinePass();

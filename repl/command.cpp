@@ -196,11 +196,14 @@ std::vector<Command> builtinCommands() {
   addSessionCommands(commands);
   addNavigationCommands(commands);
   addViewCommands(commands);
+  addCheckCommands(commands);
+  addCodegenCommands(commands);
+  addVerifyCommands(commands);
   // Help lists commands in the order of a session: load, run, look, export, leave.
   static const std::vector<std::string> kOrder = {
       "load", "reproduce", "pipeline", "passes", "step",  "next",  "stepin", "finish", "back",   "goto",
       "run",  "restart",   "break",    "delete", "enable", "disable", "show", "info",   "where",  "trace",
-      "diff", "attrs",     "why",      "config", "set",   "save",  "source", "help",   "quit"};
+      "diff", "attrs",     "why",      "numeric", "bisect", "build", "verify", "config", "set",   "save",  "source", "help",   "quit"};
   auto rank = [](const Command& c) {
     auto it = std::find(kOrder.begin(), kOrder.end(), c.name);
     return it - kOrder.begin();

@@ -143,5 +143,22 @@ void addNavigationCommands(std::vector<Command>& out);
 void addViewCommands(std::vector<Command>& out);
 /// Session commands: load, pipeline, set, save, source, help, quit (repl/commands_session.cpp).
 void addSessionCommands(std::vector<Command>& out);
+/// Check commands: numeric, bisect (repl/commands_check.cpp).
+void addCheckCommands(std::vector<Command>& out);
+/// The verify command: well-formed checker and verify-each (repl/commands_verify.cpp).
+void addVerifyCommands(std::vector<Command>& out);
+/// Code generation: `build` (repl/commands_codegen.cpp).
+void addCodegenCommands(std::vector<Command>& out);
+/// True for the words `show` hands to runCodegenShow: llvm, llvm-opt, asm, c.
+bool isCodegenView(const std::string& word);
+/// `show llvm|llvm-opt|asm|c [@function]`: generated code of the last build.
+void runCodegenShow(CommandContext& ctx, CommandArgs& args, CommandResult& result);
+/// True when `run` was given --host or --hexagon (execute compiled code).
+bool isCodegenRun(const CommandArgs& args);
+/// `run --host|--hexagon [--seed N] [@function]`: build, execute, compare with the interpreter.
+void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result);
+/// `set numeric-check on [seed N | inputs FILE] [@FUNCTION]` / `set numeric-check off`;
+/// `args` starts with the word numeric-check (repl/commands_check.cpp).
+void runSetNumericCheck(CommandContext& ctx, CommandArgs& args, CommandResult& result);
 
 }  // namespace passlab

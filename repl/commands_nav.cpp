@@ -29,7 +29,8 @@ BreakKind breakKind(const std::string& word) {
   if (word == "func" || word == "function") return BreakKind::Function;
   if (word == "attr") return BreakKind::Attr;
   if (word == "diag") return BreakKind::Diagnostic;
-  throw WorkbenchError("unknown breakpoint kind '" + word + "' (pass, func, attr or diag)");
+  if (word == "numeric") return BreakKind::Numeric;
+  throw WorkbenchError("unknown breakpoint kind '" + word + "' (pass, func, attr, diag or numeric)");
 }
 
 }  // namespace
@@ -39,8 +40,21 @@ void addNavigationCommands(std::vector<Command>& out) {
       "step", {}, "Run (or replay) the next N top-level passes",
       "Moves the cursor N top-level events forward. At the end of the recorded trace the next pipeline pass runs; "
       "its nested passes are recorded as child events. Stops early at a breakpoint hit or a failed pass. "
-      "From inside a nested pipeline, `step` goes to the end of the enclosing top-level pass.",
+      "From inside a nested pipeline, `step` goes to the end of the enclosing top-level pass. A pipeline pass "
+      "whose accepted phases exclude the module's phase is refused (every move stops in front of it); "
+      "`--force` runs it anyway, and its event carries a phase.out-of-phase error.",
       &Workbench::step));
+  {
+    // `--force` is step's own: the other moves never run out-of-phase passes.
+    Command& step = out.back();
+    step.syntax = {"step [<N>] [--force]"};
+    step.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      bool force = args.takeFlag("--force");
+      if (tooMany(ctx, args, 1, "step", result)) return;
+      int n = args.empty() ? 1 : parseCount(args[0]);
+      result.out(formatMove(ctx.workbench, force ? ctx.workbench.forceStep(n) : ctx.workbench.step(n), ctx.style));
+    };
+  }
   out.push_back(countedMove(
       "next", {"n"}, "Step over: the next event at the cursor's depth",
       "Moves to the next event at the cursor's nesting depth or shallower, skipping the nested passes of the one "
@@ -88,11 +102,15 @@ void addNavigationCommands(std::vector<Command>& out) {
     Command c;
     c.name = "run";
     c.aliases = {"continue", "c"};
-    c.syntax = {"run"};
+    c.syntax = {"run", "run --host|--hexagon [--seed <n>] [@<function>]"};
     c.summary = "Run to the end of the pipeline or the next breakpoint";
     c.help = "Replays recorded events after the cursor, then runs the remaining passes, stopping at the first "
-             "breakpoint hit, the first failed pass, or an interrupt (Ctrl-C stops between passes and keeps the trace).";
+             "breakpoint hit, the first failed pass, or an interrupt (Ctrl-C stops between passes and keeps the trace). "
+             "`run --host` JIT-compiles the module at the cursor and runs its entry (default @main), `run --hexagon` "
+             "builds it for Hexagon and runs it under qemu-hexagon; both on seeded random inputs (`--seed`, default 0), "
+             "compared output by output with the interpreter (PASS/FAIL).";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (isCodegenRun(args)) return runCodegenRun(ctx, args, result);
       if (tooMany(ctx, args, 0, "run", result)) return;
       result.out(formatMove(ctx.workbench, ctx.workbench.run(), ctx.style));
     };
@@ -102,15 +120,24 @@ void addNavigationCommands(std::vector<Command>& out) {
     Command c;
     c.name = "break";
     c.aliases = {"b"};
-    c.syntax = {"break", "break pass <pass>", "break func @<function>", "break attr <attr>", "break diag [<rule>]"};
+    c.syntax = {"break", "break pass <pass>", "break func @<function>", "break attr <attr>", "break diag [<rule>]",
+                "break numeric <threshold> [abs|rel]"};
     c.summary = "Set a breakpoint on a pass, a function change, an attribute change or a diagnostic";
     c.help = "`pass NAME` stops after any event of that pass (nested ones too); `func @NAME` when the function is "
              "added, removed or rewritten; `attr KEY` when the attribute changes on any function or on the module; "
              "`diag [RULE]` when a diagnostic with that rule id is reported (any diagnostic or failure without a "
-             "rule). Moves forward stop at hits, replayed or newly run. Without arguments, lists breakpoints.";
+             "rule); `numeric THRESHOLD [abs|rel]` at the first event whose numeric-check error (relative by default) "
+             "exceeds THRESHOLD or that cannot be compared (needs `set numeric-check on`). Moves forward stop at "
+             "hits, replayed or newly run. Without arguments, lists breakpoints.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (args.empty()) return result.out(formatBreakpoints(ctx.workbench, ctx.style));
       BreakKind kind = breakKind(args[0]);
+      if (kind == BreakKind::Numeric && args.size() >= 2 && args.size() <= 3) {
+        int id = ctx.workbench.addBreakpoint(kind, args.rest(1));
+        for (const Breakpoint& bp : ctx.workbench.breakpoints())
+          if (bp.id == id) result.out("breakpoint " + std::to_string(id) + ": " + describeBreakpoint(bp) + "\n");
+        return;
+      }
       if (args.size() > 2 || (kind != BreakKind::Diagnostic && args.size() != 2))
         return result.fail(usage(*ctx.interpreter.find("break")));
       int id = ctx.workbench.addBreakpoint(kind, args.size() > 1 ? args[1] : "");

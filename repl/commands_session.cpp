@@ -38,6 +38,7 @@ std::string discardedNote(int discarded, const Workbench& wb) {
 void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   Workbench& wb = ctx.workbench;
   if (args.empty()) return result.out(formatSettings(wb, ctx.style));
+  if (args[0] == "numeric-check") return runSetNumericCheck(ctx, args, result);
   if (args.size() < 2) return result.fail(usage(*ctx.interpreter.find("set")));
   const std::string key = args[0];
   std::string value = args.rest(1);
@@ -216,12 +217,13 @@ void addSessionCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "set";
-    c.syntax = {"set", "set <key> <value>"};
+    c.syntax = {"set", "set <key> <value>", "set numeric-check on|off [seed|inputs] [<value>]"};
     c.summary = "Set a PassContext config key or a setting (opt_level, target, executor.*)";
     c.help = "KEY is a registered config key (see `config`; the value is checked against its kind), or one of: "
              "opt_level N; target TEXT (e.g. `llvm`, `hexagon -mcpu=hexagonv68`); disabled_pass A,B; "
              "required_pass A,B; executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
-             "attribute of the loaded module (and so restart the trace). Changing a setting rewrites the future: "
+             "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
+             "which compares @main with the loaded module after every pass (see `numeric`). Changing a setting rewrites the future: "
              "events recorded after the cursor are discarded. Without arguments, shows the settings.";
     c.run = runSet;
     out.push_back(std::move(c));

@@ -21,11 +21,15 @@ void addViewCommands(std::vector<Command>& out) {
     Command c;
     c.name = "show";
     c.aliases = {"p"};
-    c.syntax = {"show [before|after] [@<function>]", "show event <event> [before|after] [@<function>]"};
+    c.syntax = {"show [before|after] [@<function>]", "show event <event> [before|after] [@<function>]",
+                "show llvm|llvm-opt|asm|c [@<function>]"};
     c.summary = "Print the IR at the cursor (or at any event), whole or one function";
     c.help = "Prints the module after the cursor's event (`before`: the module the pass was given). "
-             "`@NAME` prints one global function. `show event N` looks at another event without moving the cursor.";
+             "`@NAME` prints one global function. `show event N` looks at another event without moving the cursor. "
+             "`show llvm|llvm-opt|asm|c [@NAME]` prints the generated code of the last `build` (LLVM IR before and "
+             "after optimization, target assembly, C of a ccompiler function).";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (!args.empty() && isCodegenView(args[0])) return runCodegenShow(ctx, args, result);
       std::string function = args.takeFunction();
       Side side = takeSide(args);
       int id = ctx.workbench.cursor();
@@ -109,19 +113,19 @@ void addViewCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "attrs";
-    c.syntax = {"attrs [@<function>] [<attr>] [--all] [--nested] [--changed]"};
+    c.syntax = {"attrs [@<function>] [<attr>...] [--all] [--nested] [--changed]"};
     c.summary = "Attribute timeline: each function's attributes after every top-level event";
     c.help = "A table of functions × events; a `*` marks a value that changed at that event, `-` an absent key. "
              "Only events where something changed are shown unless `--all`; `--nested` adds nested events; "
-             "`--changed` keeps only rows that change. Module attributes appear as <module>.";
+             "`--changed` keeps only rows that change; naming attributes keeps only those (`attrs Compiler Extern`). "
+             "Module attributes appear as <module>.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       AttrTimelineQuery query;
       query.function = args.takeFunction();
       bool all = args.takeFlag("--all");
       query.nested = args.takeFlag("--nested");
       query.changedOnly = args.takeFlag("--changed");
-      if (tooMany(ctx, args, 1, "attrs", result)) return;
-      if (!args.empty()) query.key = args[0];
+      query.keys = args.words();
       result.out(formatAttrTimeline(ctx.workbench, ctx.workbench.attrTimeline(query), ctx.style, all));
     };
     out.push_back(std::move(c));

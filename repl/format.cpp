@@ -1,5 +1,7 @@
 #include "repl/format.h"
 
+#include "repl/format_checks.h"
+
 #include "core/workbench/value_text.h"
 
 #include <unistd.h>
@@ -145,6 +147,13 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
         out += "  pipeline pass " + std::to_string(i + 1) + " of " + std::to_string(wb.pipelinePasses().size()) + "\n";
   }
   if (id != 0) out += "  context: " + ev.contextName + "\n";
+  if (ev.contextDepth > 0) {
+    std::string config;
+    for (const auto& [key, value] : ev.contextConfig.entries()) config += (config.empty() ? "" : ", ") + key + "=" + value.toString();
+    out += "  context settings: target " + (ev.contextTarget.empty() ? std::string("(none)") : ev.contextTarget) + ", config " +
+           (config.empty() ? std::string("(clean)") : config) + "\n";
+  }
+  if (ev.numeric) out += "  numeric check: " + formatNumericResult(*ev.numeric) + "\n";
   if (showTime && id != 0) out += "  time: " + fmtMs(ev.wallMs) + "\n";
   if (!ev.children.empty()) {
     out += "  nested passes:";
@@ -286,7 +295,7 @@ std::string formatProvenance(const Workbench& wb, const Provenance& prov, const 
            ": " + e.read.key + " = " + style.bold(e.read.value.toString()) + "  (" + std::string(configSourceName(e.read.source)) +
            ", context " + e.read.contextName + (e.read.pass != e.eventPass ? ", read by " + e.read.pass : "") + ")\n";
   }
-  return out;
+  return out + formatConflicts(prov.conflicts, style);
 }
 
 std::string formatBreakpoints(const Workbench& wb, const Style& style) {

@@ -9,6 +9,7 @@
 //   passlab FILE --pass-pipeline=SPEC [batch options]
 //   passlab --reproduce FILE        replay a reproducer written by `save repro`
 //   passlab --help-commands-markdown   docs/commands.md from the command objects
+//   passlab --help-passes-markdown     docs/passes.md from the pass registry
 #include <unistd.h>
 
 #include <cstdio>
@@ -34,6 +35,7 @@ void printUsage(std::FILE* out) {
       "       passlab FILE --pass-pipeline=SPEC [-o OUT] [options]\n"
       "       passlab --reproduce FILE            replay a reproducer written by `save repro`\n"
       "       passlab --help-commands-markdown    print docs/commands.md\n"
+      "       passlab --help-passes-markdown      print docs/passes.md\n"
       "batch options:\n"
       "  --print-before-all --print-after-all --print-changed[=diff]\n"
       "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
@@ -63,7 +65,7 @@ int main(int argc, char** argv) {
   BatchOptions batch;
   bool batchMode = false;
   std::string script, reproduce;
-  bool keepGoing = false, markdown = false;
+  bool keepGoing = false, markdown = false, passesDoc = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const std::string& prefix) { return arg.substr(prefix.size()); };
@@ -73,6 +75,8 @@ int main(int argc, char** argv) {
       return 0;
     } else if (arg == "--help-commands-markdown") {
       markdown = true;
+    } else if (arg == "--help-passes-markdown") {
+      passesDoc = true;
     } else if (arg == "--script" || arg == "--reproduce" || arg == "-o") {
       if (i + 1 >= argc) return usageError(arg + " needs a file name");
       (arg == "--script" ? script : arg == "--reproduce" ? reproduce : batch.output) = argv[++i];
@@ -127,6 +131,10 @@ int main(int argc, char** argv) {
   auto registry = std::make_shared<PassRegistry>();
   registerBuiltinPasses(*registry);
 
+  if (passesDoc) {
+    std::fputs(passesMarkdown(*registry).c_str(), stdout);
+    return 0;
+  }
   if (markdown) {
     Workbench workbench(registry);
     CommandInterpreter interpreter(workbench);

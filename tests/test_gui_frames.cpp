@@ -90,6 +90,16 @@ TEST_CASE("Every panel draws with no model loaded", "[gui][frames]") {
     CHECK(data->TotalVtxCount > 0);
   }
   CHECK(session.view().activeTab == PanelId::Console);
+  // The open-file dialog lists the examples directory.
+  window.openFileDialog();
+  h.frame(window);
+  ImDrawData* dialog = h.frame(window);
+  bool popupDrawn = false;
+  for (int i = 0; i < dialog->CmdListsCount; ++i) {
+    const char* owner = dialog->CmdLists[i]->_OwnerName;
+    popupDrawn |= owner && std::string(owner).find("Open model") != std::string::npos;
+  }
+  CHECK(popupDrawn);
 }
 
 TEST_CASE("Every panel draws at every event of cnn_block's pipeline", "[gui][frames]") {

@@ -569,7 +569,7 @@ TEST_CASE("Console: REPL commands, gui commands, history and completion", "[gui]
   e = c.complete("gui panel co", 12);
   CHECK(e.line == "gui panel co");
   CHECK(e.candidates == std::vector<std::string>{"codegen", "config", "console"});
-  e = c.complete("break pass Simpl", 16);
+  e = c.complete("break pass SimplifyE", 20);
   CHECK(e.line == "break pass SimplifyExpr ");
 }
 

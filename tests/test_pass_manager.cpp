@@ -426,7 +426,7 @@ TEST_CASE("PassManager: a failing pass leaves the module unchanged and is record
   CHECK(mod->attrs.empty());
 }
 
-TEST_CASE("PassManager: a pass out of its phases reports a warning and still runs", "[pass]") {
+TEST_CASE("PassManager: a pass out of its phases reports an error and still runs", "[pass]") {
   IRModule mod = makeModule({{"main", reluAddFunction()}}, {{"phase", AttrValue::integer(2)}});
   auto ctx = PassContext::create();
   auto recorder = std::make_shared<RecordingInstrument>();
@@ -435,7 +435,7 @@ TEST_CASE("PassManager: a pass out of its phases reports a warning and still run
   runPass(*early, mod, *ctx);
   REQUIRE(recorder->diagnostics.size() == 1);
   CHECK(recorder->diagnostics[0].rule == "phase.out-of-phase");
-  CHECK(recorder->diagnostics[0].severity == Severity::Warning);
+  CHECK(recorder->diagnostics[0].severity == Severity::Error);
   CHECK(recorder->diagnostics[0].message == "pass 'Early' accepts phase 0, 1 but the module is in phase 2");
   CHECK(recorder->events.at(1) == "before Early");
   PassPtr late = lambdaPass("Late", [](const IRModule& m, PassContext&) { return m; }, 0, {2});

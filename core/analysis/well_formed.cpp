@@ -1,15 +1,105 @@
 // The well-formed checker: scoping of variables (defined once, before use, in
-// scope), globals that exist, dataflow variables kept inside their block, and
-// annotations that agree with inferred types. Graph level is walked with an
-// explicit stack of visit/bind/unbind actions; TIR recursively.
+// scope), globals that exist and agree with their global_symbol, dataflow
+// blocks free of control flow and side effects, annotations that agree with
+// inferred types, and the phase invariants. Graph level is walked with an
+// explicit stack of visit/bind/unbind actions (models are 100k-node chains);
+// TIR recursively.
 #include "core/analysis/well_formed.h"
 
+#include <algorithm>
+#include <map>
+#include <tuple>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace passlab {
 
+const std::vector<WellFormedRule>& wellFormedRules() {
+  static const std::vector<WellFormedRule> kRules = {
+      {"wf.undefined-var", 0, "every variable is defined before its use and used only in its scope"},
+      {"wf.duplicate-def", 0, "every variable (and TIR buffer) is defined once"},
+      {"wf.param-of-two-functions", 0, "no variable is a parameter of two functions"},
+      {"wf.undefined-global", 0, "every referenced global is defined in the module"},
+      {"wf.global-symbol-mismatch", 0, "a global's global_symbol, where present, equals its name"},
+      {"wf.duplicate-global-symbol", 0, "no two globals share a global_symbol"},
+      {"wf.dataflow-var-outside", 0, "dataflow variables are bound only inside dataflow blocks"},
+      {"wf.dataflow-var-escape", 0, "dataflow variables are used only inside their block"},
+      {"wf.if-in-dataflow", 0, "no if inside a dataflow block"},
+      {"wf.impure-in-dataflow", 0, "no impure call (stateful op, impure or extern function) inside a dataflow block"},
+      {"wf.type-mismatch", 0, "annotations agree with inferred types"},
+      {"wf.undefined-buffer", 0, "TIR buffers are parameters or allocated"},
+      {"wf.nested-primfunc", 0, "a PrimFunc is only a module-level function"},
+      {"wf.inner-function", 1, "no inner function except functions with a Compiler attribute (LambdaLifting lifts them)"},
+      {"wf.dataflow-after-phase1", 2, "no dataflow blocks (ToNonDataflow removes them)"},
+      {"wf.unlegalized-op", 2, "no operator outside the lowering builtins (LegalizeOps lowers them to call_tir)"},
+      {"wf.purity-unmarked", 3, "every function is marked impure (is_pure=0) or force-pure (force_pure=1)"},
+      {"wf.purity-wrapper", 3, "no call_pure_packed or invoke_pure_closure (RemovePurityChecking unwraps them)"},
+      {"wf.dps-call", 3, "no call_tir or call_dps_packed (VMBuiltinLower lowers them)"},
+      {"wf.not-anf", 3, "A-normal form: call operands, if conditions and projected tuples are atoms"},
+  };
+  return kRules;
+}
+
+bool isLoweringBuiltin(const OpDef& op) {
+  switch (op.id) {
+    case OpId::CallTir:
+    case OpId::CallDpsPacked:
+    case OpId::CallPurePacked:
+    case OpId::InvokePureClosure:
+    case OpId::VmAllocStorage:
+    case OpId::VmAllocTensor:
+    case OpId::VmCallTir: return true;
+    default: return false;
+  }
+}
+
 namespace {
+
+/// An insert-only set of node pointers with open addressing: the checker marks
+/// every node of 100k-node models, and a node-based set spends most of its time
+/// in malloc and cache misses.
+class NodeSet {
+ public:
+  /// Inserts `p`; false when it was already present.
+  bool insert(const void* p) {
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    size_t i = slot(p);
+    if (slots_[i] == p) return false;
+    slots_[i] = p;
+    ++size_;
+    return true;
+  }
+
+ private:
+  size_t slot(const void* p) const {
+    size_t mask = slots_.size() - 1;
+    // Node addresses are 16-byte aligned: drop the zero bits, then mix.
+    size_t i = ((reinterpret_cast<uintptr_t>(p) >> 4) * 0x9E3779B97F4A7C15ull) & mask;
+    while (slots_[i] && slots_[i] != p) i = (i + 1) & mask;
+    return i;
+  }
+  void grow() {
+    std::vector<const void*> old = std::move(slots_);
+    slots_.assign(old.empty() ? 1024 : old.size() * 2, nullptr);
+    for (const void* p : old)
+      if (p) slots_[slot(p)] = p;
+  }
+  std::vector<const void*> slots_;
+  size_t size_ = 0;
+};
+
+/// Atoms of A-normal form: leaves, and tuples of leaves (call_tir's argument tuple).
+bool isLeaf(const Expr& e) {
+  return e && (e->kind == ExprKind::Var || e->kind == ExprKind::GlobalVar || e->kind == ExprKind::Constant || e->kind == ExprKind::Op);
+}
+bool isAtom(const Expr& e) {
+  if (isLeaf(e)) return true;
+  const auto* t = as<TupleNode>(e);
+  if (!t) return false;
+  for (const Expr& f : t->fields)
+    if (!isLeaf(f)) return false;
+  return true;
+}
 
 /// Same rule as type inference: equal where both are known, `?` matches anything.
 bool consistent(const Type& a, const Type& b) {
@@ -39,12 +129,14 @@ bool consistent(const Type& a, const Type& b) {
 
 class Checker {
  public:
-  explicit Checker(const IRModuleNode& mod) : mod_(mod) {}
+  explicit Checker(const IRModuleNode& mod) : mod_(mod), phase_(mod.phase()) {}
 
   std::vector<Diagnostic> run() {
+    std::map<std::string, std::string> symbols;  // global_symbol -> first global carrying it
     for (const auto& [name, fn] : mod_.functions) {
       function_ = name;
       fallback_ = fn ? fn->span : Span{};
+      if (fn) checkGlobalAttrs(name, fn, symbols);
       if (!fn) {
         report({}, "wf.null-function", "@" + name + " has no definition");
       } else if (const auto* prim = as<PrimFuncNode>(fn)) {
@@ -59,6 +151,31 @@ class Checker {
   }
 
  private:
+  /// global_symbol against the name and the other globals; purity marks in phase 3.
+  void checkGlobalAttrs(const std::string& name, const Expr& fn, std::map<std::string, std::string>& symbols) {
+    const AttrDict& attrs = functionAttrs(fn);
+    if (const AttrValue* symbol = attrs.find(fn_attr::kGlobalSymbol); symbol && symbol->kind() == AttrValue::Kind::String) {
+      if (symbol->asString() != name)
+        report(fn->span, "wf.global-symbol-mismatch",
+               "@" + name + " has global_symbol \"" + symbol->asString() + "\"; it must equal the global's name");
+      auto [it, fresh] = symbols.emplace(symbol->asString(), name);
+      if (!fresh)
+        report(fn->span, "wf.duplicate-global-symbol",
+               "@" + name + " and @" + it->second + " share global_symbol \"" + symbol->asString() + "\"");
+    }
+    const auto* graph = as<FunctionNode>(fn);
+    if (phase_ >= 3 && graph && !external(*graph) && attrs.getInt(fn_attr::kForcePure, 0) == 0 &&
+        !(attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0))
+      report(fn->span, "wf.purity-unmarked",
+             "@" + name + " is neither impure (is_pure=0) nor force-pure (force_pure=1) in phase " + std::to_string(phase_) +
+                 "; RemovePurityChecking marks functions");
+  }
+
+  /// Functions left to an external code generator: the phase invariants do not reach into them.
+  static bool external(const FunctionNode& fn) {
+    return fn.attrs.contains(fn_attr::kCompiler) || fn.attrs.getInt(fn_attr::kExtern, 0) != 0;
+  }
+
   void report(const Span& span, std::string rule, std::string message) {
     Diagnostic d;
     d.span = span.known() ? span : fallback_;
@@ -75,17 +192,24 @@ class Checker {
     enum Kind : uint8_t { Visit, Bind, BindDataflow, Unbind, Hide } kind;
     const ExprNode* node;    // Visit: the node; Bind/Unbind/Hide: the VarNode
     const ExprNode* parent;  // Visit: the parent (for spans of variable uses); Bind: the binder
+    /// Visit: inside the value of a dataflow binding; inside a function left to an external codegen.
+    bool inDataflow = false;
+    bool inExternal = false;
   };
 
   void checkGraph(const Expr& root) {
-    stack_.push_back({Action::Visit, root.get(), nullptr});
+    const auto* rootFn = as<FunctionNode>(root);
+    stack_.push_back({Action::Visit, root.get(), nullptr, false, rootFn && external(*rootFn)});
     while (!stack_.empty()) {
       Action a = stack_.back();
       stack_.pop_back();
       // Only Bind/Unbind/Hide actions carry a variable.
       const auto* var = a.kind == Action::Visit ? nullptr : static_cast<const VarNode*>(a.node);
       switch (a.kind) {
-        case Action::Visit: visit(a.node, a.parent); break;
+        case Action::Visit:
+          flags_ = a;
+          visit(a.node, a.parent);
+          break;
         case Action::Bind:
         case Action::BindDataflow: bind(var, a.parent, a.kind == Action::BindDataflow); break;
         case Action::Unbind: inScope_.erase(var); break;
@@ -101,7 +225,10 @@ class Checker {
 
   void bind(const VarNode* var, const ExprNode* binder, bool inDataflow) {
     auto [it, fresh] = binders_.emplace(var, binder);
-    if (!fresh && it->second != binder)
+    if (!fresh && it->second != binder && binder->kind == ExprKind::Function && it->second->kind == ExprKind::Function)
+      report(var->span.known() ? var->span : binder->span, "wf.param-of-two-functions",
+             "%" + var->name + " is a parameter of two functions (each function needs its own parameter variables)");
+    else if (!fresh && it->second != binder)
       report(var->span.known() ? var->span : binder->span, "wf.duplicate-def",
              "%" + var->name + " is bound more than once (each variable must have a single definition)");
     if (var->isDataflow && !inDataflow)
@@ -136,8 +263,47 @@ class Checker {
       report(span, "wf.undefined-var", "%" + var->name + " is used but never defined");
   }
 
+  /// Pushes an action; visits inherit the flags of the node being visited.
   void push(Action::Kind kind, const ExprNode* node, const ExprNode* parent) {
-    if (node) stack_.push_back({kind, node, parent});
+    if (node) stack_.push_back({kind, node, parent, flags_.inDataflow, flags_.inExternal});
+  }
+  void pushVisit(const ExprNode* node, const ExprNode* parent, bool inDataflow, bool inExternal) {
+    if (node) stack_.push_back({Action::Visit, node, parent, inDataflow, inExternal});
+  }
+
+  /// A call that may have a side effect: a stateful op, or a call to a global
+  /// marked impure or extern (a packed function).
+  bool impureCall(const CallNode& c) const {
+    if (const OpDef* op = c.op()) return op->stateful;
+    if (const auto* gv = as<GlobalVarNode>(c.callee)) {
+      const AttrDict& attrs = functionAttrs(mod_.lookup(gv->name));
+      if (attrs.getInt(fn_attr::kForcePure, 0) != 0) return false;
+      return attrs.getInt(fn_attr::kExtern, 0) != 0 || (attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0);
+    }
+    return false;
+  }
+
+  /// Phase rules on one call (outside external functions).
+  void checkCallPhase(const CallNode& c) {
+    const OpDef* op = c.op();
+    if (op && phase_ >= 2 && !isLoweringBuiltin(*op))
+      report(c.span, "wf.unlegalized-op",
+             "operator " + std::string(op->name) + " in phase " + std::to_string(phase_) +
+                 ": only call_tir, call_dps_packed, the purity wrappers and vm.builtin.* remain after LegalizeOps");
+    if (op && phase_ >= 3 && (op->id == OpId::CallPurePacked || op->id == OpId::InvokePureClosure))
+      report(c.span, "wf.purity-wrapper",
+             std::string(op->name) + " in phase " + std::to_string(phase_) + "; RemovePurityChecking unwraps it in phase 2");
+    if (op && phase_ >= 3 && (op->id == OpId::CallTir || op->id == OpId::CallDpsPacked))
+      report(c.span, "wf.dps-call",
+             std::string(op->name) + " in phase " + std::to_string(phase_) + "; VMBuiltinLower lowers it to VM builtins");
+    if (phase_ >= 3) {
+      bool anf = isLeaf(c.callee);
+      for (const Expr& a : c.args) anf = anf && isAtom(a);
+      if (!anf)
+        report(c.span, "wf.not-anf",
+               "a call operand is not a variable, constant, global or tuple of those; phase " + std::to_string(phase_) +
+                   " requires A-normal form");
+    }
   }
 
   /// Checks annotation vs. inferred type of a binding's value.
@@ -153,7 +319,7 @@ class Checker {
       useVar(var, parent);  // every occurrence: a shared variable may be used out of scope anywhere
       return;
     }
-    if (!visited_.insert(e).second) return;  // shared subtree: checked once
+    if (!visited_.insert(e)) return;  // shared subtree: checked once
     // Actions are pushed in reverse: the last pushed runs first.
     switch (e->kind) {
       case ExprKind::Var:
@@ -167,6 +333,9 @@ class Checker {
       }
       case ExprKind::Call: {
         const auto* c = as<CallNode>(e);
+        if (flags_.inDataflow && impureCall(*c))
+          report(e->span, "wf.impure-in-dataflow", "an impure call inside a dataflow block (dataflow blocks must be side-effect free)");
+        if (!flags_.inExternal) checkCallPhase(*c);
         for (size_t i = c->args.size(); i-- > 0;) push(Action::Visit, c->args[i].get(), e);
         push(Action::Visit, c->callee.get(), e);
         break;
@@ -176,7 +345,11 @@ class Checker {
         for (size_t i = t->fields.size(); i-- > 0;) push(Action::Visit, t->fields[i].get(), e);
         break;
       }
-      case ExprKind::TupleGetItem: push(Action::Visit, as<TupleGetItemNode>(e)->tuple.get(), e); break;
+      case ExprKind::TupleGetItem:
+        if (phase_ >= 3 && !flags_.inExternal && !isAtom(as<TupleGetItemNode>(e)->tuple))
+          report(e->span, "wf.not-anf", "a projection of a non-atomic tuple; phase " + std::to_string(phase_) + " requires A-normal form");
+        push(Action::Visit, as<TupleGetItemNode>(e)->tuple.get(), e);
+        break;
       case ExprKind::Let: {
         const auto* l = as<LetNode>(e);
         checkBinding(*l->var, l->value);
@@ -191,6 +364,9 @@ class Checker {
       }
       case ExprKind::If: {
         const auto* i = as<IfNode>(e);
+        if (flags_.inDataflow) report(e->span, "wf.if-in-dataflow", "an if inside a dataflow block (dataflow blocks hold no control flow)");
+        if (phase_ >= 3 && !flags_.inExternal && !isLeaf(i->cond))
+          report(e->span, "wf.not-anf", "an if condition is not an atom; phase " + std::to_string(phase_) + " requires A-normal form");
         push(Action::Visit, i->elseBranch.get(), e);
         push(Action::Visit, i->thenBranch.get(), e);
         push(Action::Visit, i->cond.get(), e);
@@ -198,6 +374,14 @@ class Checker {
       }
       case ExprKind::Function: {
         const auto* f = as<FunctionNode>(e);
+        bool ext = flags_.inExternal || external(*f);
+        if (parent && !ext && phase_ >= 1)
+          report(e->span, "wf.inner-function",
+                 "an inner function in phase " + std::to_string(phase_) +
+                     " (only functions with a Compiler attribute may stay nested after phase 0; LambdaLifting lifts the others)");
+        // A function body is neither in the enclosing dataflow block nor outside an external function.
+        flags_.inDataflow = false;
+        flags_.inExternal = ext;
         if (f->retType && f->body && f->body->checkedType && !consistent(f->retType, f->body->checkedType))
           report(e->span, "wf.type-mismatch",
                  "the function declares return type " + typeToString(f->retType) + " but its body has type " +
@@ -210,6 +394,9 @@ class Checker {
       }
       case ExprKind::Dataflow: {
         const auto* d = as<DataflowNode>(e);
+        if (phase_ >= 2 && !flags_.inExternal)
+          report(e->span, "wf.dataflow-after-phase1",
+                 "a dataflow block in phase " + std::to_string(phase_) + "; ToNonDataflow turns it into plain bindings");
         reportRepeats(d->bindings, [](const Binding& bd) { return bd.var; });
         // Outputs stay in scope for the body; dataflow-local variables do not.
         for (const Binding& b : d->bindings)
@@ -220,7 +407,7 @@ class Checker {
         for (size_t i = d->bindings.size(); i-- > 0;) {
           checkBinding(*d->bindings[i].var, d->bindings[i].value);
           push(Action::BindDataflow, d->bindings[i].var.get(), e);
-          push(Action::Visit, d->bindings[i].value.get(), e);
+          pushVisit(d->bindings[i].value.get(), e, true, flags_.inExternal);
         }
         break;
       }
@@ -348,6 +535,9 @@ class Checker {
   }
 
   const IRModuleNode& mod_;
+  const int64_t phase_;
+  /// Flags of the Visit action being processed (inherited by the actions it pushes).
+  Action flags_{Action::Visit, nullptr, nullptr};
   std::string function_;
   Span fallback_;
   std::vector<Diagnostic> diagnostics_;
@@ -356,7 +546,7 @@ class Checker {
   /// reused as the parameter of two functions is a duplicate definition).
   std::unordered_map<const VarNode*, const ExprNode*> binders_;
   std::unordered_set<const VarNode*> inScope_, hidden_;
-  std::unordered_set<const ExprNode*> visited_;
+  NodeSet visited_;
   /// TIR variables in scope, and every one bound so far in this PrimFunc.
   std::unordered_set<const tir::VarNode*> tirVars_, tirEverBound_;
   std::unordered_set<const tir::BufferNode*> tirBuffers_;
@@ -366,7 +556,15 @@ class Checker {
 
 std::vector<Diagnostic> checkWellFormed(const IRModule& mod) {
   if (!mod) return {};
-  return Checker(*mod).run();
+  std::vector<Diagnostic> found = Checker(*mod).run();
+  // The walk's stack order is an implementation detail; readers expect source order
+  // within each function (functions are already in name order).
+  std::unordered_map<std::string, size_t> order;
+  for (const Diagnostic& d : found) order.emplace(d.function, order.size());
+  std::stable_sort(found.begin(), found.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    return std::tuple(order.at(a.function), a.span.line, a.span.column) < std::tuple(order.at(b.function), b.span.line, b.span.column);
+  });
+  return found;
 }
 
 }  // namespace passlab

@@ -294,6 +294,10 @@ class Importer {
       throw;
     } catch (const DiagnosticError& e) {
       fail(span, prefix + e.diagnostics().front().message, e.diagnostics().front().rule);
+    } catch (const std::exception& e) {
+      // A converter bug must still surface as a located diagnostic, not escape
+      // the importer as an unexpected exception type.
+      fail(span, prefix + "internal error: " + e.what(), "onnx.internal");
     }
     if (!unread.empty()) {
       // Every attribute a converter understands is read; any other one could

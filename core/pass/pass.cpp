@@ -234,15 +234,14 @@ class ExitHooks {
 };
 
 void checkPhase(const PassInfo& info, const IRModule& mod, PassContext& ctx) {
-  if (info.acceptedPhases.empty()) return;
-  int64_t phase = mod->phase();
-  if (std::find(info.acceptedPhases.begin(), info.acceptedPhases.end(), phase) != info.acceptedPhases.end()) return;
-  std::string accepted;
-  for (int p : info.acceptedPhases) accepted += (accepted.empty() ? "" : ", ") + std::to_string(p);
+  std::optional<std::string> refusal = passPhaseRefusal(info, mod);
+  if (!refusal) return;
   Diagnostic d;
-  d.severity = Severity::Warning;
+  // An error, yet the pass still runs: refusing is the caller's decision (the
+  // workbench refuses unless forced), and the trace must show what it did.
+  d.severity = Severity::Error;
   d.rule = "phase.out-of-phase";
-  d.message = "pass '" + info.name + "' accepts phase " + accepted + " but the module is in phase " + std::to_string(phase);
+  d.message = *refusal;
   ctx.notifyDiagnostic(d);
 }
 
@@ -252,6 +251,15 @@ void reportFailure(const std::vector<PassInstrumentPtr>& instruments, const Pass
 }
 
 }  // namespace
+
+std::optional<std::string> passPhaseRefusal(const PassInfo& info, const IRModule& mod) {
+  if (info.acceptedPhases.empty() || !mod) return std::nullopt;
+  int64_t phase = mod->phase();
+  if (std::find(info.acceptedPhases.begin(), info.acceptedPhases.end(), phase) != info.acceptedPhases.end()) return std::nullopt;
+  std::string accepted;
+  for (int p : info.acceptedPhases) accepted += (accepted.empty() ? "" : ", ") + std::to_string(p);
+  return "pass '" + info.name + "' accepts phase " + accepted + " but the module is in phase " + std::to_string(phase);
+}
 
 IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx) {
   if (!mod) throw std::invalid_argument("runPass: null module given to pass '" + pass.info().name + "'");

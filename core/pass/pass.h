@@ -35,8 +35,8 @@ struct PassInfo {
   int optLevel = 0;
   /// Passes that must have run before (documentation and docs/passes.md).
   std::vector<std::string> required;
-  /// Module phases (0..3) the pass accepts; empty means any. Enforced by the
-  /// phase machinery (a later milestone) through the pass manager.
+  /// Module phases (0 ingestion, 1 optimization, 2 lowering, 3 build) the pass
+  /// accepts; empty means any. runPass reports a run in another phase.
   std::vector<int> acceptedPhases;
   /// Phase the module is in after the pass, when the pass moves it (-1: unchanged).
   int phaseAfter = -1;
@@ -220,6 +220,10 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
 
  private:
   friend IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx);
+
+/// Why `info` must not run on `mod` because of its phase ("pass 'FuseOps'
+/// accepts phase 0 but the module is in phase 1"), or nullopt when it may.
+std::optional<std::string> passPhaseRefusal(const PassInfo& info, const IRModule& mod);
   PassContext() = default;
   void record(ConfigRead read);
 
@@ -314,9 +318,15 @@ std::optional<std::string> passDisabledReason(const PassInfo& info, const PassCo
 /// PassFailure after the instruments saw it; the caller's module is untouched.
 /// A PassFailure coming out of a nested pipeline is rethrown as it is, so it
 /// names the innermost failing pass. When the pass declares accepted phases and
-/// the module is in another one, a warning diagnostic (rule "phase.out-of-phase")
-/// is reported to the instruments and the pass still runs.
+/// the module is in another one, an error diagnostic (rule "phase.out-of-phase")
+/// naming the pass, the module's phase and the phases it accepts is reported to
+/// the instruments and the pass still runs (callers such as the workbench refuse
+/// out-of-phase passes beforehand; see passPhaseRefusal).
 IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx);
+
+/// Why `info` must not run on `mod` because of its phase ("pass 'FuseOps'
+/// accepts phase 0 but the module is in phase 1"), or nullopt when it may.
+std::optional<std::string> passPhaseRefusal(const PassInfo& info, const IRModule& mod);
 
 /// A pipeline: runs its passes in order, each through runPass.
 class Sequential : public Pass {

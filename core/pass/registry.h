@@ -59,6 +59,11 @@ std::string pipelineText(const Pass& pass);
 /// Options as pipeline text without braces: `max_depth=4,mode="a b"` ("" when empty).
 std::string optionsText(const AttrDict& options);
 
+/// docs/passes.md: every registered pass with its accepted phases, phase after,
+/// required passes, description, guarantees, options and config keys
+/// (core/pass/registry_docs.cpp; `passlab --help-passes-markdown` prints it).
+std::string passesMarkdown(const PassRegistry& registry);
+
 /// One option value as pipeline text: 4, 0.5, true, word, "quoted text", [1,2].
 std::string formatOptionValue(const AttrValue& value);
 

@@ -32,6 +32,9 @@ int Trace::open(int parent, std::string pass, std::string options, const PassCon
   e.options = std::move(options);
   e.contextId = ctx.id();
   e.contextName = ctx.name();
+  e.contextDepth = ctx.depth();
+  e.contextTarget = ctx.target;
+  e.contextConfig = ctx.explicitConfig();
   e.before = before;
   e.after = std::move(before);
   e.status = EventStatus::Unchanged;

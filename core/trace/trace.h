@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -12,6 +13,23 @@
 #include "core/trace/diff.h"
 
 namespace passlab {
+
+/// The numeric check of one event's module against the first snapshot's
+/// (core/trace/numeric_check.h): the entry function run by the interpreter on
+/// the same inputs, every output compared.
+struct NumericCheckResult {
+  /// False when the module could not be run or its outputs do not line up
+  /// with the reference's (count, shape); `note` says why.
+  bool compared = false;
+  /// Largest |actual - reference| over every element of every output.
+  double maxAbsError = 0;
+  /// Largest max-abs error of an output divided by that output's largest
+  /// |reference| (so values near zero do not blow it up).
+  double maxRelError = 0;
+  /// Output tensors compared.
+  int outputs = 0;
+  std::string note;
+};
 
 /// What happened to a pass.
 enum class EventStatus : uint8_t { Changed, Unchanged, Skipped, Failed };
@@ -30,6 +48,12 @@ struct TraceEvent {
   std::string options;
   int contextId = 0;
   std::string contextName;
+  /// The settings of that context when the pass started: its nesting depth
+  /// (0 for the root), target and explicit config. Provenance checks compare a
+  /// pass's reads with what its own context says (core/trace/provenance_check.h).
+  int contextDepth = 0;
+  std::string contextTarget;
+  AttrDict contextConfig;
   IRModule before;
   /// Equal to `before` (same pointer) when unchanged or failed.
   IRModule after;
@@ -49,6 +73,8 @@ struct TraceEvent {
   std::vector<Diagnostic> diagnostics;
   /// Failure message (rendered diagnostics) when status is Failed.
   std::string failure;
+  /// Set by the numeric-check instrument for passes of the root context.
+  std::optional<NumericCheckResult> numeric;
 };
 
 /// The tree of events; event 0 is the loaded module.

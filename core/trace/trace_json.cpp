@@ -149,6 +149,15 @@ std::string eventJson(const TraceEvent& e) {
   }));
   o.field("diagnostics", jsonArray(e.diagnostics, diagnosticJson));
   o.str("failure", e.failure);
+  o.num("contextDepth", e.contextDepth).str("contextTarget", e.contextTarget);
+  if (e.numeric)
+    o.field("numeric", JsonObject()
+                           .boolean("compared", e.numeric->compared)
+                           .field("maxAbsError", jsonNumber(e.numeric->maxAbsError))
+                           .field("maxRelError", jsonNumber(e.numeric->maxRelError))
+                           .num("outputs", e.numeric->outputs)
+                           .str("note", e.numeric->note)
+                           .done());
   return o.done();
 }
 

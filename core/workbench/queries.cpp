@@ -3,6 +3,8 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <tuple>
+#include <unordered_map>
 
 #include "core/text/printer.h"
 #include "core/workbench/workbench.h"
@@ -120,33 +122,99 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
     if (query.nested || trace_->event(id).parent == -1) table.events.push_back(id);
   const size_t columns = table.events.size();
   const std::string onlyFunction = stripAt(query.function);
-  std::map<std::pair<std::string, std::string>, AttrTimeline::Row> rows;
-  auto cell = [&](const std::string& function, const std::string& key) -> AttrTimeline::Row& {
-    auto [it, added] = rows.try_emplace({function, key});
-    if (added) {
-      it->second.function = function;
-      it->second.key = key;
-      it->second.values.assign(columns, "");
-      it->second.present.assign(columns, false);
-      it->second.changed.assign(columns, false);
-    }
-    return it->second;
+  const bool filterKeys = !query.key.empty() || !query.keys.empty();
+  auto wanted = [&](const std::string& key) {
+    return !filterKeys || key == query.key || std::find(query.keys.begin(), query.keys.end(), key) != query.keys.end();
   };
-  for (size_t c = 0; c < columns; ++c) {
+  // Two passes over the columns. The first finds the (function, key) rows,
+  // the second fills their cells, so the rows are allocated once, already in
+  // the order the faces list them (function, then key). Rows are found through
+  // their function (a hash lookup, then its few keys), and a function whose
+  // node is the one of the previous column — the usual case, since passes
+  // share unchanged functions — copies that column's cells instead of printing
+  // its attributes again.
+  struct Owner {
+    std::vector<std::pair<std::string, size_t>> rows;
+    const void* node = nullptr;
+    size_t column = static_cast<size_t>(-1);
+  };
+  std::unordered_map<std::string, Owner> owners;
+  auto forEachFunction = [&](size_t c, const auto& visit) {
     const IRModule& mod = trace_->event(table.events[c]).after;
-    auto record = [&](const std::string& function, const AttrDict& attrs) {
-      if (!onlyFunction.empty() && function != onlyFunction) return;
-      for (const auto& [key, value] : attrs.entries()) {
-        if (!query.key.empty() && key != query.key) continue;
-        AttrTimeline::Row& row = cell(function, key);
-        row.values[c] = value.toString();
-        row.present[c] = true;
+    if (onlyFunction.empty() || onlyFunction == "<module>") visit(std::string("<module>"), nullptr, mod->attrs);
+    if (!onlyFunction.empty()) {
+      auto it = mod->functions.find(onlyFunction);
+      if (it != mod->functions.end()) visit(it->first, it->second.get(), functionAttrs(it->second));
+      return;
+    }
+    for (const auto& [name, fn] : mod->functions) visit(name, fn.get(), functionAttrs(fn));
+  };
+  for (size_t c = 0; c < columns; ++c)
+    forEachFunction(c, [&](const std::string& function, const void* node, const AttrDict& attrs) {
+      Owner& owner = owners[function];
+      if (!node || owner.node != node) {
+        for (const auto& [key, value] : attrs.entries()) {
+          if (!wanted(key)) continue;
+          auto known = std::find_if(owner.rows.begin(), owner.rows.end(), [&](const auto& r) { return r.first == key; });
+          if (known == owner.rows.end()) owner.rows.emplace_back(key, 0);
+        }
       }
-    };
-    record("<module>", mod->attrs);
-    for (const auto& [name, fn] : mod->functions) record(name, functionAttrs(fn));
+      owner.node = node;
+    });
+  // Functions sorted once by name, then each one's few keys: cheaper than
+  // sorting every (function, key) pair by two long strings.
+  std::vector<std::pair<const std::string*, Owner*>> byName;
+  byName.reserve(owners.size());
+  size_t total = 0;
+  for (auto& [function, owner] : owners) {
+    if (owner.rows.empty()) continue;
+    byName.emplace_back(&function, &owner);
+    total += owner.rows.size();
   }
-  for (auto& [key, row] : rows) {
+  std::sort(byName.begin(), byName.end(), [](const auto& a, const auto& b) { return *a.first < *b.first; });
+  std::vector<AttrTimeline::Row> rows(total);
+  size_t next = 0;
+  for (auto& [function, owner] : byName) {
+    std::sort(owner->rows.begin(), owner->rows.end());
+    for (auto& [key, index] : owner->rows) {
+      index = next++;
+      AttrTimeline::Row& row = rows[index];
+      row.function = *function;
+      row.key = key;
+      row.values.resize(columns);
+      row.present.assign(columns, false);
+      row.changed.assign(columns, false);
+    }
+  }
+  for (auto& [function, owner] : owners) {
+    owner.node = nullptr;
+    owner.column = static_cast<size_t>(-1);
+  }
+  for (size_t c = 0; c < columns; ++c)
+    forEachFunction(c, [&](const std::string& function, const void* node, const AttrDict& attrs) {
+      Owner& owner = owners.at(function);
+      if (node && owner.node == node && c > 0 && owner.column == c - 1) {
+        for (const auto& [key, i] : owner.rows)
+          if (rows[i].present[c - 1]) {
+            rows[i].present[c] = true;
+            rows[i].values[c] = rows[i].values[c - 1];
+          }
+      } else {
+        for (const auto& [key, value] : attrs.entries()) {
+          if (!wanted(key)) continue;
+          for (const auto& [k, i] : owner.rows)
+            if (k == key) {
+              rows[i].values[c] = value.toString();
+              rows[i].present[c] = true;
+              break;
+            }
+        }
+      }
+      owner.node = node;
+      owner.column = c;
+    });
+  table.rows.reserve(rows.size());
+  for (AttrTimeline::Row& row : rows) {
     bool any = false;
     for (size_t c = 1; c < columns; ++c) {
       row.changed[c] = row.present[c] != row.present[c - 1] || row.values[c] != row.values[c - 1];
@@ -183,6 +251,11 @@ Provenance Workbench::provenance(const std::string& key) const {
     collect([&](const std::string& k) { return normalizeKey(k).find(wanted) != std::string::npos; });
   }
   if (result.keys.empty() && result.registered) result.keys.push_back(key);
+  // Conflicts about the same setting: "relay.FuseOps.link_params" and "executor.link-params" are both link_params.
+  std::set<std::string> settings{normalizeKey(key.substr(key.rfind('.') + 1))};
+  for (const std::string& k : result.keys) settings.insert(normalizeKey(k.substr(k.rfind('.') + 1)));
+  for (ProvenanceConflict& c : provenanceConflicts())
+    if (settings.count(normalizeKey(c.key.substr(c.key.rfind('.') + 1)))) result.conflicts.push_back(std::move(c));
   return result;
 }
 

@@ -3,8 +3,10 @@
 #include "core/workbench/workbench.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/analysis/type_infer.h"
+#include "core/pass/instruments.h"
 #include "core/text/parser.h"
 #include "core/workbench/value_text.h"
 
@@ -16,6 +18,10 @@ std::string describeBreakpoint(const Breakpoint& bp) {
     case BreakKind::Function: return "func @" + bp.pattern;
     case BreakKind::Attr: return "attr " + bp.pattern;
     case BreakKind::Diagnostic: return bp.pattern.empty() ? "diag (any)" : "diag " + bp.pattern;
+    case BreakKind::Numeric: {
+      size_t space = bp.pattern.find(' ');
+      return "numeric " + bp.pattern.substr(0, space) + " > " + (space == std::string::npos ? "" : bp.pattern.substr(space + 1));
+    }
   }
   return "?";
 }
@@ -79,6 +85,15 @@ void Workbench::installInstruments() {
   instruments.clear();
   if (!trace_) return;
   instruments.push_back(std::make_shared<TraceInstrument>(trace_));
+  // After the recorder, which opens the event these two annotate.
+  instruments.push_back(std::make_shared<ProvenanceCheckInstrument>());
+  numericInstrument_.reset();
+  if (numericCheck_) {
+    numericInstrument_ = std::make_shared<NumericCheckInstrument>(trace_, *numericCheck_);
+    instruments.push_back(numericInstrument_);
+  }
+  // Well-formedness only: type errors already have their own reporting path.
+  if (verifyEach_) instruments.push_back(std::make_shared<VerifyInstrument>(true, false));
 }
 
 void Workbench::resetTrace(IRModule initial) {
@@ -355,6 +370,13 @@ MoveResult Workbench::moveForward(int count, Pred isTarget) {
         stopped = true;
         break;
       }
+      if (std::optional<std::string> refusal = forcePhase_ ? std::nullopt : nextPassRefusal()) {
+        // Stopping in front of the pass leaves the cursor where the user can inspect the phase.
+        result.refusal = "refused: " + *refusal + "; `step --force` runs it anyway";
+        result.notes.push_back(result.refusal);
+        stopped = true;
+        break;
+      }
       runNextPass(result);
       continue;
     }
@@ -468,6 +490,29 @@ int Workbench::addBreakpoint(BreakKind kind, std::string pattern) {
     throw WorkbenchError("unknown pass '" + pattern + "'");
   }
   Breakpoint bp;
+  if (kind == BreakKind::Numeric) {
+    // "0.01", "rel 0.01", "abs 1e-3" or "1e-3 abs": normalized to "rel 0.01".
+    std::string number, which = "rel";
+    for (size_t i = 0; i < pattern.size();) {
+      size_t end = pattern.find(' ', i);
+      std::string word = pattern.substr(i, end == std::string::npos ? std::string::npos : end - i);
+      i = end == std::string::npos ? pattern.size() : end + 1;
+      if (word.empty()) continue;
+      if (word == "rel" || word == "abs") {
+        which = word;
+      } else if (number.empty()) {
+        number = word;
+      } else {
+        throw WorkbenchError("a numeric breakpoint takes one threshold and optionally abs or rel, got '" + pattern + "'");
+      }
+    }
+    char* end = nullptr;
+    bp.threshold = number.empty() ? -1 : std::strtod(number.c_str(), &end);
+    if (number.empty() || *end != '\0' || !(bp.threshold >= 0))
+      throw WorkbenchError("a numeric breakpoint needs a non-negative error threshold such as 0.01, got '" + pattern + "'");
+    bp.relativeError = which == "rel";
+    pattern = which + " " + number;
+  }
   bp.id = nextBreakpointId_++;
   bp.kind = kind;
   bp.pattern = std::move(pattern);
@@ -513,6 +558,10 @@ std::vector<int> Workbench::breakpointsHitBy(int id) const {
       case BreakKind::Diagnostic:
         for (const Diagnostic& d : ev.diagnostics) hit = hit || bp.pattern.empty() || d.rule == bp.pattern;
         if (bp.pattern.empty() && ev.status == EventStatus::Failed) hit = true;
+        break;
+      case BreakKind::Numeric:
+        if (ev.numeric)
+          hit = !ev.numeric->compared || (bp.relativeError ? ev.numeric->maxRelError : ev.numeric->maxAbsError) > bp.threshold;
         break;
     }
     if (hit) hits.push_back(bp.id);

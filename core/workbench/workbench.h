@@ -58,6 +58,8 @@
 #include "core/ir/module.h"
 #include "core/pass/pass.h"
 #include "core/pass/registry.h"
+#include "core/trace/numeric_check.h"
+#include "core/trace/provenance_check.h"
 #include "core/trace/trace.h"
 
 namespace passlab {
@@ -78,6 +80,7 @@ enum class BreakKind : uint8_t {
   Function,    ///< the named global function changes (added, removed or rewritten)
   Attr,        ///< an attribute key changes on any function (or on the module)
   Diagnostic,  ///< an event reports a diagnostic with the rule id (any rule when empty)
+  Numeric,     ///< the numeric-check error of an event exceeds a threshold (pattern "rel 0.01", "abs 1e-3")
 };
 
 /// One breakpoint.
@@ -90,8 +93,12 @@ struct Breakpoint {
   bool enabled = true;
   /// How many times a move stopped here.
   int hits = 0;
+  /// Numeric breakpoints: the error bound, and whether it bounds the relative
+  /// (default) or the absolute error. An event that could not be compared hits too.
+  double threshold = 0;
+  bool relativeError = true;
 };
-/// "pass FuseOps", "func @main", "attr Compiler", "diag type.shape-mismatch", "diag (any)".
+/// "pass FuseOps", "func @main", "attr Compiler", "diag type.shape-mismatch", "diag (any)", "numeric rel > 0.01".
 std::string describeBreakpoint(const Breakpoint& bp);
 
 /// Why a move stopped where it did.
@@ -118,6 +125,9 @@ struct MoveResult {
   std::vector<int> breakpoints;
   /// Remarks for the user (e.g. "FuseOps did not run: its opt_level 3 > context opt_level 2").
   std::vector<std::string> notes;
+  /// Why the move stopped before an out-of-phase pipeline pass instead of running
+  /// it ("" when it did not; the same text is also a note). See Workbench::forceStep.
+  std::string refusal;
 };
 
 /// Progress of a top-level pass run by a move, for faces that show what is
@@ -161,6 +171,54 @@ struct Provenance {
   std::string registeredDefault;
   std::string explicitValue;
   bool registered = false;
+  /// Provenance conflicts (see provenanceConflicts) of reads of the same
+  /// setting: a nested pass took it from the module while its context said otherwise.
+  std::vector<ProvenanceConflict> conflicts;
+};
+
+/// What `bisect` looks for: the first top-level pass after which it holds.
+struct BisectPredicate {
+  enum class Kind : uint8_t {
+    Numeric,     ///< numeric-check error above `threshold` (or the module cannot be compared)
+    WellFormed,  ///< the module is not well formed or does not type-check
+    Attr,        ///< an attribute condition holds
+  };
+  /// How an Attr predicate tests the attribute.
+  enum class AttrTest : uint8_t { Present, Absent, Equals };
+  Kind kind = Kind::Numeric;
+  double threshold = 1e-3;
+  bool relativeError = true;
+  /// Attr: the key, an optional function (without '@'; "" = any function, or
+  /// every function for Absent), the test and the printed value for Equals.
+  std::string attr;
+  std::string function;
+  AttrTest test = AttrTest::Present;
+  std::string value;
+};
+/// "numeric rel error > 0.01", "not well formed", "attr Compiler present on some function", ...
+std::string describeBisectPredicate(const BisectPredicate& predicate);
+
+/// One evaluation of the predicate during a bisection.
+struct BisectProbe {
+  int event = 0;
+  bool holds = false;
+  /// Why it holds (the error, the first diagnostic, the function with the attribute).
+  std::string detail;
+};
+
+/// The outcome of a bisection over the pipeline's prefixes.
+struct BisectResult {
+  /// The first top-level event after which the predicate holds (-1: none does).
+  int firstEvent = -1;
+  /// The top-level event before it, where it still does not hold (-1 when it
+  /// already holds for the loaded module, event 0).
+  int lastGood = -1;
+  /// Probes in the order they were evaluated (O(log passes) of them).
+  std::vector<BisectProbe> probes;
+  /// Pipeline passes that had to run to record the whole pipeline first.
+  int passesRun = 0;
+  /// Top-level events searched (including #0).
+  int candidates = 0;
 };
 
 /// Functions × events table of attribute values.
@@ -186,6 +244,9 @@ struct AttrTimelineQuery {
   std::string function;
   /// Only this attribute key ("" = all).
   std::string key;
+  /// Only these keys as well (with `key`, the union; both empty = all), e.g.
+  /// {"Compiler", "Extern"} to follow a partition becoming an extern stub.
+  std::vector<std::string> keys;
   /// Include nested events (their modules are the nested pipelines' own modules).
   bool nested = false;
   /// Only rows with at least one change.
@@ -290,6 +351,11 @@ class Workbench {
   MoveResult back(int n = 1);
   MoveResult gotoEvent(int id);
   MoveResult run();
+  /// `step(n)` that also runs pipeline passes whose accepted phases exclude the
+  /// module's phase. Every other move stops in front of such a pass (nothing
+  /// runs; MoveResult::refusal says why); a forced run is recorded with the
+  /// pass manager's "phase.out-of-phase" error diagnostic on its event.
+  MoveResult forceStep(int n = 1);
   /// The events in completion order (the timeline the cursor moves along).
   const std::vector<int>& timeline() const;
   /// Asks a running move to stop at the next pass boundary. Async-signal-safe.
@@ -333,6 +399,41 @@ class Workbench {
   AttrTimeline attrTimeline(const AttrTimelineQuery& query = {}) const;
   /// Every recorded read of `key` (see Provenance::keys for matching).
   Provenance provenance(const std::string& key) const;
+  /// Provenance conflicts (core/trace/provenance_check.h) of event `id`, or of
+  /// every event when `id` is -1, in event order, each with its event id.
+  std::vector<ProvenanceConflict> provenanceConflicts(int id = -1) const;
+
+  // ---- Numeric check and bisection (core/workbench/checks.cpp) ---------------
+  /// Turns the numeric-check instrument on with `options`, or off with nullopt.
+  /// Turning it on also checks the top-level events already recorded (nothing
+  /// is re-run); the reference is event 0's module. Errors making the
+  /// reference (no @main, no static parameter types, a bad inputs file) throw
+  /// DiagnosticError and leave the check off.
+  void setNumericCheck(std::optional<NumericCheckOptions> options);
+  /// The current numeric-check options (nullopt: off).
+  const std::optional<NumericCheckOptions>& numericCheck() const { return numericCheck_; }
+  /// Finds the first top-level pass after which `predicate` holds, by binary
+  /// search over the pipeline's prefixes: runs the rest of the pipeline first
+  /// (without moving the cursor, stopping at a failure), then evaluates the
+  /// predicate on the module after O(log n) top-level events, assuming that
+  /// once it holds it keeps holding. Moves the cursor to the event found.
+  /// Numeric predicates use the numeric-check options (seed 0 when off).
+  BisectResult bisect(const BisectPredicate& predicate);
+
+  // ---- Phases and verification (core/workbench/phases.cpp) ---------------------
+  /// Turns the verify-each instrument on or off: the well-formed checker runs
+  /// before the first pass and after every pass that changed the module, and
+  /// each violation becomes a diagnostic of the event (so `break diag wf.RULE`
+  /// stops there). Rewrites the future like a configuration change; returns
+  /// the number of events discarded.
+  int setVerifyEach(bool on);
+  /// Whether verify-each is on.
+  bool verifyEach() const { return verifyEach_; }
+  /// The well-formed checker's findings on the module of event `id` (`side`).
+  std::vector<Diagnostic> wellFormed(int id, Side side = Side::After) const;
+  /// Why the next pipeline pass would be refused for its phase (nullopt when it
+  /// would run, or when no pass is left).
+  std::optional<std::string> nextPassRefusal() const;
 
   // ---- Export -----------------------------------------------------------------
   /// The trace as JSON (events, statuses, config reads, skips, diagnostics,
@@ -391,6 +492,10 @@ class Workbench {
   mutable uint64_t timelineGeneration_ = 0;
   uint64_t generation_ = 0;  // bumped whenever events are discarded or the trace is replaced
   mutable std::vector<PrintCacheEntry> printCache_;
+  bool verifyEach_ = false;
+  bool forcePhase_ = false;  // set for the duration of forceStep
+  std::optional<NumericCheckOptions> numericCheck_;
+  std::shared_ptr<NumericCheckInstrument> numericInstrument_;
 };
 
 }  // namespace passlab

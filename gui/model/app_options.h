@@ -22,6 +22,7 @@ struct AppOptions {
   /// Frames to draw before the screenshot / exit (-1: run until closed, or
   /// until the script is done when only a screenshot is asked for).
   int frames = -1;
+  /// Window size in pixels.
   int width = 1600;
   int height = 1000;
   /// Where session.json and imgui.ini live ("" = SessionStore::defaultDirectory()).

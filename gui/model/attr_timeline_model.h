@@ -26,9 +26,11 @@ struct AttrTimelineOptions {
 
 /// One column: an event.
 struct AttrColumn {
+  /// The event whose module (after) the column shows.
   int event = 0;
   /// "#3 FuseOps".
   std::string label;
+  /// The cursor is on this event.
   bool isCursor = false;
 };
 
@@ -36,7 +38,9 @@ struct AttrColumn {
 struct AttrCell {
   /// Printed value, "" when absent.
   std::string value;
+  /// The function (or module) has the attribute after this event.
   bool present = false;
+  /// Value or presence differs from the previous column.
   bool changed = false;
   /// Background role: CellChangedBg where the value changed, Count for none.
   ColourRole background = ColourRole::Count;
@@ -44,16 +48,21 @@ struct AttrCell {
 
 /// One row: one attribute of one function.
 struct AttrRow {
+  /// Function name without '@', or "<module>" for module attributes.
   std::string function;
+  /// Attribute key.
   std::string key;
   /// The key is one of the watched attributes.
   bool watched = false;
+  /// One cell per column.
   std::vector<AttrCell> cells;
 };
 
 /// The grid.
 struct AttrTimelineModel {
+  /// Events shown, in timeline order.
   std::vector<AttrColumn> columns;
+  /// Watched attributes first.
   std::vector<AttrRow> rows;
   /// Column of the cursor's event (or of the last column at or before it), -1 when none.
   int cursorColumn = -1;

@@ -14,10 +14,13 @@ namespace passlab::gui {
 
 /// One low-level function that code generation would compile.
 struct PrimFuncRow {
+  /// Global name without '@'.
   std::string name;
   /// The `target` attribute ("" when missing: BindTarget has not run).
   std::string target;
+  /// The `global_symbol` attribute ("" when missing).
   std::string globalSymbol;
+  /// Number of parameters (buffers and scalars).
   size_t params = 0;
 };
 

@@ -15,25 +15,32 @@ namespace passlab::gui {
 
 /// One config read.
 struct ConfigRow {
+  /// The event of the reading pass.
   int event = 0;
   /// Nesting depth of the reading event relative to the selected one (0 = itself).
   int depth = 0;
+  /// The pass that read it.
   std::string pass;
+  /// The key as read ("relay.FuseOps.link_params", "executor.link-params").
   std::string key;
+  /// The value obtained, printed.
   std::string value;
   /// "PassContext", "pass option", "module attribute", "target", "default".
   std::string source;
+  /// Name of the PassContext the read happened in.
   std::string context;
   /// The setting the key belongs to ("link_params" for both
   /// relay.FuseOps.link_params and executor.link-params).
   std::string setting;
   /// Another read of the same setting in this view got a different value.
   bool conflict = false;
+  /// Colour of the source column.
   ColourRole colour = ColourRole::Text;
 };
 
 /// A setting read with different values, summarised for the panel's banner.
 struct ConfigConflict {
+  /// The setting (see ConfigRow::setting).
   std::string setting;
   /// "0 (PassContext in root, FuseOps #4) vs 1 (module attribute in FoldConstant.eval, FuseOps #7)".
   std::string summary;
@@ -41,7 +48,9 @@ struct ConfigConflict {
 
 /// The config panel's content.
 struct ConfigModel {
+  /// Reads in event pre-order, each event's reads in the order made.
   std::vector<ConfigRow> rows;
+  /// One per setting read with different values.
   std::vector<ConfigConflict> conflicts;
   /// The root context's settings: "opt_level 2 · target llvm · disabled: ... · config: k=v".
   std::string settings;

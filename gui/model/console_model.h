@@ -17,8 +17,10 @@ namespace passlab::gui {
 
 /// One line of the console's scrollback.
 struct ConsoleLine {
+  /// An echoed command line, command output, or error text.
   enum class Kind : uint8_t { Echo, Output, Error };
   Kind kind = Kind::Output;
+  /// One line, without its newline.
   std::string text;
 };
 

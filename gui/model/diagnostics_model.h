@@ -15,7 +15,9 @@ namespace passlab::gui {
 
 /// Where in the IR view a row points: a side and a line range of the printed module.
 struct IrLocation {
+  /// Which printed module (before or after the event).
   Side side = Side::After;
+  /// The lines of the node.
   LineRange lines;
   /// 1-based columns on the first and last line (0 = whole line).
   uint32_t column = 0, endColumn = 0;
@@ -23,16 +25,21 @@ struct IrLocation {
 
 /// One row of the diagnostics panel.
 struct DiagnosticRow {
+  /// A reported diagnostic, a failure without one, or a skipped function.
   enum class Kind : uint8_t { Diagnostic, Failure, Skip };
   Kind kind = Kind::Diagnostic;
   /// The event that reported it (the selected one or a nested one).
   int event = 0;
   Severity severity = Severity::Error;
+  /// Colour of the label.
   ColourRole colour = ColourRole::SeverityError;
   /// "error", "warning", "note", "failed", "skipped".
   std::string label;
+  /// Rule id (diagnostics), or the pass (failures and skips).
   std::string rule;
+  /// The function concerned ("" when none).
   std::string function;
+  /// What happened.
   std::string message;
   /// file:line:col of the source span ("" when unknown).
   std::string sourceLocation;

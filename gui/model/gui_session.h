@@ -52,10 +52,14 @@ class GuiSession {
   GuiSession(const GuiSession&) = delete;
   GuiSession& operator=(const GuiSession&) = delete;
 
+  /// The workbench (changes made directly must be followed by refresh()).
   Workbench& workbench() { return *workbench_; }
   const Workbench& workbench() const { return *workbench_; }
+  /// The REPL's interpreter over the same workbench.
   CommandInterpreter& interpreter() { return *interpreter_; }
+  /// The console (scrollback, history, completion).
   ConsoleModel& console() { return *console_; }
+  /// What the panels share.
   ViewState& view() { return view_; }
   const ViewState& view() const { return view_; }
 
@@ -70,7 +74,9 @@ class GuiSession {
   bool applyPipeline(const std::string& spec);
   /// Breakpoint edits; false with a status message when refused.
   bool addBreakpoint(BreakKind kind, const std::string& pattern);
+  /// Removes breakpoint `id`.
   bool removeBreakpoint(int id);
+  /// Enables or disables breakpoint `id`.
   bool enableBreakpoint(int id, bool enabled);
   /// Runs a console line (echoed into the console log, recorded in history when `userTyped`).
   CommandResult runCommand(const std::string& line, bool userTyped = true);
@@ -92,12 +98,19 @@ class GuiSession {
   void jumpToAttrCell(int event, const std::string& function);
 
   // ---- View models (rebuilt lazily after a change) --------------------------
+  /// Trace rows (with ViewState::traceFilter).
   const TraceModel& traceModel();
+  /// The IR diff of the selected event (with the function filter applied).
   IrDiffModel& irDiff();
+  /// Diagnostics rows of the selected event.
   const std::vector<DiagnosticRow>& diagnostics();
+  /// Config reads of the selected event (or of all events).
   const ConfigModel& configModel();
+  /// The attribute timeline (with ViewState::attrOptions).
   const AttrTimelineModel& attrTimelineModel();
+  /// The numerics plot.
   const NumericsModel& numericsModel();
+  /// The PrimFuncs of the selected event's module.
   const CodegenModel& codegenModel();
   /// Drops cached models that depend on view options (after a filter change).
   void invalidateViews();
@@ -107,6 +120,7 @@ class GuiSession {
   /// The status line and whether it reports an error.
   const std::string& status() const { return status_; }
   bool statusIsError() const { return statusIsError_; }
+  /// Replaces the status line (first line of `text`).
   void setStatus(std::string text, bool error);
   /// Milliseconds the last change took, model rebuild included (shown in the toolbar).
   double lastChangeMs() const { return lastChangeMs_; }

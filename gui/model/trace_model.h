@@ -21,19 +21,24 @@ struct TraceRow {
   int event = -1;
   /// Index in the pipeline for top-level rows (-1 for nested events and load).
   int pipelineIndex = -1;
+  /// Nesting depth (0 for pipeline passes).
   int depth = 0;
   /// "FoldConstant", "FuseOps{max_depth=4}".
   std::string label;
+  /// Status icon and its colour.
   EventIcon icon = EventIcon::Pending;
   ColourRole colour = ColourRole::Text;
   /// Short right-hand summary: "@main @f1", "skipped: opt_level 3 > 2", "2 errors".
   std::string detail;
   /// Multi-line hover text: context, functions changed, skips, diagnostics, time.
   std::string tooltip;
+  /// The event's diagnostics by severity.
   int errors = 0;
   int warnings = 0;
   int notes = 0;
+  /// Functions a function-level pass left alone (Compiler, Extern, ...).
   int skippedFunctions = 0;
+  /// Time of the pass body.
   double wallMs = 0;
   /// wallMs relative to the slowest event of the trace (0..1), for the timing bar.
   float timeFraction = 0;
@@ -58,6 +63,7 @@ struct TraceFilter {
 
 /// The rows of the trace panel.
 struct TraceModel {
+  /// Events in tree order, then the pending pipeline passes.
   std::vector<TraceRow> rows;
   /// Index in `rows` of the cursor's row (-1 before a load).
   int cursorRow = -1;
@@ -74,8 +80,9 @@ TraceModel buildTraceModel(const Workbench& wb, const TraceFilter& filter = {});
 /// "no model loaded".
 std::string describePosition(const Workbench& wb);
 
-/// The colour and icon of an event's status.
+/// The icon of an event's status.
 EventIcon iconOf(const TraceEvent& ev);
+/// The colour of an icon.
 ColourRole colourOf(EventIcon icon);
 /// A one-character glyph for the icon that the default font has: * = - ! . o
 const char* glyphOf(EventIcon icon);

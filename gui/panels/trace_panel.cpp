@@ -59,9 +59,9 @@ void TracePanel::drawTree(GuiSession& session) {
                                 ImGuiTableFlags_Resizable | ImGuiTableFlags_SizingStretchProp;
   if (!ImGui::BeginTable("##trace", 3, flags)) return;
   ImGui::TableSetupScrollFreeze(0, 1);
-  ImGui::TableSetupColumn("Event", ImGuiTableColumnFlags_WidthStretch, 2.6f);
-  ImGui::TableSetupColumn("Detail", ImGuiTableColumnFlags_WidthStretch, 2.4f);
-  ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_WidthFixed, charWidth() * 9);
+  ImGui::TableSetupColumn("Event", ImGuiTableColumnFlags_WidthStretch, 4.0f);
+  ImGui::TableSetupColumn("Detail", ImGuiTableColumnFlags_WidthStretch, 1.4f);
+  ImGui::TableSetupColumn("Time", ImGuiTableColumnFlags_WidthFixed, charWidth() * 6);
   ImGui::TableHeadersRow();
   const float rowHeight = ImGui::GetTextLineHeightWithSpacing();
 

@@ -1,0 +1,161 @@
+// Code generation: TIR PrimFuncs (and the call_tir sequence of a module's
+// entry function) to LLVM IR, then to a host JIT or a Hexagon object that is
+// linked with the project's freestanding runtime and run under qemu-hexagon;
+// `Compiler="ccompiler"` functions become C compiled with clang-14.
+//
+// This header holds no LLVM types: LLVM headers stay inside codegen/*.cpp
+// (they cost seconds per file to compile and would leak into every layer).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/ir/module.h"
+#include "core/ir/ndarray.h"
+
+namespace passlab::codegen {
+
+/// A failure of code generation or of the external tools it drives (clang,
+/// ld.lld, qemu). The message names the function and, where known, the IR
+/// location (file:line:col).
+class CodegenError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Where code runs.
+enum class TargetKind : uint8_t { Host, Hexagon };
+
+/// A code-generation target parsed from TVM-style text: `llvm`,
+/// `llvm -mcpu=...`, `hexagon -mcpu=hexagonv68 -mattr=+hvxv68,+hvx-length128b`.
+struct Target {
+  TargetKind kind = TargetKind::Host;
+  /// LLVM triple ("" for the host: the JIT's own).
+  std::string triple;
+  /// CPU and feature string ("" for the host: detected).
+  std::string cpu;
+  std::string features;
+  /// The text it was parsed from.
+  std::string text;
+
+  /// Parses target text; throws CodegenError for an unknown target kind.
+  static Target parse(std::string_view text);
+  /// The default Hexagon target of DESIGN.md (v68, HVX 128-byte).
+  static Target hexagon();
+  /// The host.
+  static Target host();
+  /// "host" or "hexagon".
+  std::string_view kindName() const { return kind == TargetKind::Host ? "host" : "hexagon"; }
+};
+
+/// Shape and dtype of one entry argument or result.
+struct TensorSig {
+  DataType dtype;
+  std::vector<int64_t> shape;
+  /// Bytes of storage.
+  int64_t bytes() const;
+};
+
+/// What code generation produced for one target.
+struct Artifacts {
+  Target target;
+  /// LLVM IR as emitted from TIR, and after LLVM's O3 pipeline.
+  std::string llvmIR;
+  std::string llvmIROptimized;
+  /// Target assembly (Hexagon; for the host, the assembly of the JIT's code).
+  std::string assembly;
+  /// Relocatable object.
+  std::vector<uint8_t> object;
+  /// Generated C for each `ccompiler` function, by name.
+  std::map<std::string, std::string> externC;
+  /// PrimFuncs compiled (module names).
+  std::vector<std::string> functions;
+  /// PrimFuncs whose assembly uses HVX vector registers (Hexagon only).
+  std::vector<std::string> hvxFunctions;
+  /// Entry function of the graph level ("" when the module has none that can
+  /// be compiled) with its argument and result signatures.
+  std::string entry;
+  std::vector<TensorSig> entryInputs;
+  std::vector<TensorSig> entryOutputs;
+  /// Wall time of TIR->LLVM, optimization and object emission, in ms.
+  double emitMs = 0, optimizeMs = 0, objectMs = 0;
+};
+
+/// Build options.
+struct BuildOptions {
+  /// Graph-level function to compile as the module entry (its body must be a
+  /// sequence of call_tir calls and calls of `ccompiler` functions).
+  std::string entry = "main";
+  /// Allow fused multiply-add contraction: faster, but no longer rounds every
+  /// product as the interpreter does (on hosts with AVX512-FP16 even float16
+  /// products fuse), so off by default; the benchmarks turn it on.
+  bool allowContract = false;
+  /// Emit the assembly text as well (costs a second code-generation run).
+  bool emitAssembly = true;
+};
+
+/// Compiles every PrimFunc of `mod` whose `target` attribute (or the module's
+/// when absent) is of `target`'s kind, plus the entry when it has one.
+/// PrimFuncs without any target go to every build. Throws CodegenError.
+Artifacts build(const IRModule& mod, const Target& target, const BuildOptions& options = {});
+
+/// Writes the artifacts to `dir` (created): `<kind>.ll`, `<kind>.opt.ll`,
+/// `<kind>.s`, `<kind>.o`, `<name>.c`. Returns the file names written, in order.
+std::vector<std::string> writeArtifacts(const Artifacts& artifacts, const std::string& dir);
+
+/// A module compiled for the host with ORC LLJIT.
+class HostModule {
+ public:
+  /// JIT-compiles `mod` for the host (PrimFuncs, entry, external C).
+  static std::unique_ptr<HostModule> compile(const IRModule& mod, const BuildOptions& options = {});
+  virtual ~HostModule() = default;
+  /// Runs PrimFunc `name` on `args` in place (one array per parameter; a 0-d
+  /// array for scalars), like evaluatePrimFunc. Checks counts and sizes.
+  virtual void callPrimFunc(const std::string& name, std::span<const NDArray> args) = 0;
+  /// Runs the entry on `inputs`; returns fresh outputs.
+  virtual std::vector<NDArray> runEntry(const std::vector<NDArray>& inputs) = 0;
+  /// What was compiled.
+  virtual const Artifacts& artifacts() const = 0;
+};
+
+/// Outcome of running a build for Hexagon under qemu.
+struct HexagonRun {
+  std::vector<NDArray> outputs;
+  /// Wall time of compiling the runtime, linking, and running, in ms.
+  double linkMs = 0, runMs = 0;
+};
+
+/// Links `artifacts` (a Hexagon build with an entry) with the runtime under
+/// `workDir` and runs it with `qemu-hexagon -cpu v67` on `inputs`.
+HexagonRun runHexagon(const Artifacts& artifacts, const std::vector<NDArray>& inputs, const std::string& workDir);
+
+/// Builds, links and runs PrimFunc `name` alone for Hexagon on `args`; returns
+/// the arrays after the call (the buffers the function wrote).
+std::vector<NDArray> runPrimFuncHexagon(const IRModule& mod, const std::string& name, std::span<const NDArray> args,
+                                        const std::string& workDir, Artifacts* artifactsOut = nullptr);
+
+/// Emits C for a graph-level function with `Compiler="ccompiler"`: one
+/// destination-passing function `void NAME(const T* in..., T* out)`.
+/// Throws CodegenError for ops it does not support.
+std::string emitC(const IRModule& mod, const std::string& function);
+
+/// Signatures of the entry function `name` of `mod` (inputs, outputs).
+std::pair<std::vector<TensorSig>, std::vector<TensorSig>> entrySignature(const IRModule& mod, const std::string& name);
+
+/// Largest |a - b| over all elements of paired arrays (infinite when shapes or
+/// dtypes differ, or one is NaN where the other is not).
+double maxAbsError(const std::vector<NDArray>& a, const std::vector<NDArray>& b);
+
+/// A fresh private temporary directory (for Hexagon work files).
+std::string makeTempDir(const std::string& prefix);
+
+/// Directory of the Hexagon runtime sources (codegen/runtime/hexagon).
+std::string runtimeDir();
+
+}  // namespace passlab::codegen

@@ -1,0 +1,23 @@
+// Helpers shared by the codegen/ sources (internal; no LLVM types).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/codegen.h"
+
+namespace passlab::codegen {
+
+/// Compiles only the PrimFuncs `only` (no entry, no external C) for `target`.
+Artifacts buildFunctions(const IRModule& mod, const Target& target, const BuildOptions& options, std::vector<std::string> only);
+
+/// Compiles C source with clang-14 for the host (PIC) or Hexagon; returns the object bytes.
+std::vector<uint8_t> compileC(const std::string& source, TargetKind kind, const std::string& name);
+
+/// Runs `argv` (argv[0] looked up in PATH) with stdin from `inFile` ("" = /dev/null)
+/// and stdout to `outFile` ("" = captured into the error text); throws
+/// CodegenError with the tool's stderr when it fails or exits non-zero.
+void runTool(const std::vector<std::string>& argv, const std::string& inFile = "", const std::string& outFile = "");
+
+
+}  // namespace passlab::codegen

@@ -1,0 +1,194 @@
+// Plans the entry function: walks the graph-level body (lets, dataflow
+// bindings, shared graph nodes, tuples) and turns each call_tir or call of a
+// `ccompiler` function into a step over static buffers.
+#include "codegen/entry_plan.h"
+
+#include <unordered_map>
+
+#include "core/ir/op.h"
+#include "core/ir/type.h"
+
+namespace passlab::codegen {
+
+namespace {
+
+[[noreturn]] void fail(const Expr& at, const std::string& function, const std::string& message) {
+  std::string where = at && at->span.known() ? at->span.location() + ": " : "";
+  throw CodegenError(where + "@" + function + ": " + message);
+}
+
+TensorSig sigOf(DataType d, std::vector<int64_t> shape) { return TensorSig{d, std::move(shape)}; }
+
+class Planner {
+ public:
+  Planner(const IRModule& mod, std::string name) : mod_(mod) { plan_.name = std::move(name); }
+
+  EntryPlan run() {
+    const FunctionNode* fn = mod_->lookupFunction(plan_.name);
+    if (!fn) throw CodegenError("the module has no graph-level function @" + plan_.name + " to use as entry");
+    for (const Var& p : fn->params) {
+      const auto* t = p->annotation ? as<TensorTypeNode>(p->annotation) : nullptr;
+      if (!t || t->hasDynamicDim()) fail(p, plan_.name, "entry parameter %" + p->name + " needs a static tensor type");
+      bind(p.get(), {addSlot(PlanSlot::Kind::Input, sigOf(t->dtype, t->shape))});
+    }
+    plan_.inputCount = static_cast<int>(fn->params.size());
+    plan_.outputs = eval(fn->body);
+    return std::move(plan_);
+  }
+
+ private:
+  int addSlot(PlanSlot::Kind kind, TensorSig sig) {
+    int index = 0;
+    for (const PlanSlot& s : plan_.slots)
+      if (s.kind == kind) ++index;
+    plan_.slots.push_back(PlanSlot{kind, index, std::move(sig)});
+    return static_cast<int>(plan_.slots.size()) - 1;
+  }
+
+  void bind(const ExprNode* node, std::vector<int> slots) { memo_[node] = std::move(slots); }
+
+  std::vector<int> eval(const Expr& e) {
+    if (auto it = memo_.find(e.get()); it != memo_.end()) return it->second;
+    std::vector<int> slots = evalNew(e);
+    memo_[e.get()] = slots;
+    return slots;
+  }
+
+  std::vector<int> evalNew(const Expr& e) {
+    switch (e->kind) {
+      case ExprKind::Var: fail(e, plan_.name, "variable %" + static_cast<const VarNode&>(*e).name + " is not bound");
+      case ExprKind::Constant: {
+        const NDArray& data = static_cast<const ConstantNode&>(*e).data;
+        plan_.constants.push_back(data);
+        return {addSlot(PlanSlot::Kind::Const, sigOf(data.dtype(), data.shape()))};
+      }
+      case ExprKind::Tuple: {
+        std::vector<int> out;
+        for (const Expr& f : static_cast<const TupleNode&>(*e).fields) {
+          std::vector<int> part = eval(f);
+          out.insert(out.end(), part.begin(), part.end());
+        }
+        return out;
+      }
+      case ExprKind::TupleGetItem: {
+        const auto& g = static_cast<const TupleGetItemNode&>(*e);
+        std::vector<int> whole = eval(g.tuple);
+        if (g.index < 0 || static_cast<size_t>(g.index) >= whole.size()) fail(e, plan_.name, "tuple index out of range");
+        return {whole[static_cast<size_t>(g.index)]};
+      }
+      case ExprKind::Let: {
+        const auto& l = static_cast<const LetNode&>(*e);
+        bind(l.var.get(), eval(l.value));
+        return eval(l.body);
+      }
+      case ExprKind::Dataflow: {
+        const auto& d = static_cast<const DataflowNode&>(*e);
+        for (const Binding& b : d.bindings) bind(b.var.get(), eval(b.value));
+        return eval(d.body);
+      }
+      case ExprKind::Call: return evalCall(e, static_cast<const CallNode&>(*e));
+      default: fail(e, plan_.name, "the entry may hold only call_tir calls, calls of ccompiler functions, tuples and constants");
+    }
+  }
+
+  std::vector<int> flatArgs(const Expr& e) {
+    if (as<TupleNode>(e)) return eval(e);
+    return eval(e);
+  }
+
+  std::vector<int> evalCall(const Expr& e, const CallNode& call) {
+    const OpDef* op = call.op();
+    if (op && op->id == OpId::CallTir) {
+      const auto* gv = call.args.size() == 2 ? as<GlobalVarNode>(call.args[0]) : nullptr;
+      if (!gv) fail(e, plan_.name, "call_tir needs a global PrimFunc and a tuple of arguments");
+      Expr callee = mod_->lookup(gv->name);
+      if (!callee || callee->kind != ExprKind::PrimFunc) fail(e, plan_.name, "call_tir callee @" + gv->name + " is not a PrimFunc");
+      PlanStep step{gv->name, false, flatArgs(call.args[1])};
+      const AttrValue* shapes = call.attrs.find("out_shape");
+      const AttrValue* dtypes = call.attrs.find("out_dtype");
+      if (!shapes || !dtypes) fail(e, plan_.name, "call_tir needs out_shape and out_dtype");
+      std::vector<int> outs;
+      auto dtypeOf = [&](const AttrValue& v) {
+        auto d = DataType::parse(v.asString());
+        if (!d) fail(e, plan_.name, "bad out_dtype " + v.toString());
+        return *d;
+      };
+      bool tupleOut = !shapes->asArray().empty() && shapes->asArray().front().kind() == AttrValue::Kind::Array;
+      if (!tupleOut) {
+        outs.push_back(addSlot(PlanSlot::Kind::Temp, sigOf(dtypeOf(*dtypes), shapes->asInts())));
+      } else {
+        for (size_t i = 0; i < shapes->asArray().size(); ++i)
+          outs.push_back(addSlot(PlanSlot::Kind::Temp, sigOf(dtypeOf(dtypes->asArray().at(i)), shapes->asArray()[i].asInts())));
+      }
+      step.args.insert(step.args.end(), outs.begin(), outs.end());
+      plan_.steps.push_back(std::move(step));
+      return outs;
+    }
+    const auto* gv = as<GlobalVarNode>(call.callee);
+    const FunctionNode* fn = gv ? mod_->lookupFunction(gv->name) : nullptr;
+    if (fn && fn->attrs.getString(fn_attr::kCompiler) == "ccompiler") {
+      PlanStep step{gv->name, true, {}};
+      for (const Expr& a : call.args) {
+        std::vector<int> part = eval(a);
+        step.args.insert(step.args.end(), part.begin(), part.end());
+      }
+      Type ret = fn->retType ? fn->retType : call.checkedType;
+      const auto* t = ret ? as<TensorTypeNode>(ret) : nullptr;
+      if (!t || t->hasDynamicDim()) fail(e, plan_.name, "@" + gv->name + " needs a static tensor return type");
+      int out = addSlot(PlanSlot::Kind::Temp, sigOf(t->dtype, t->shape));
+      step.args.push_back(out);
+      plan_.steps.push_back(std::move(step));
+      return {out};
+    }
+    if (fn && fn->attrs.getString(fn_attr::kCompiler).empty() && !fn->attrs.getBool(fn_attr::kExtern)) {
+      // A graph-level global (a lifted fused function holding its own call_tir
+      // sequence): planned inline, with a fresh memo so a second call of the
+      // same function computes afresh.
+      if (depth_ >= 32) fail(e, plan_.name, "calls of graph-level functions nest deeper than 32 levels");
+      if (fn->params.size() != call.args.size()) fail(e, plan_.name, "@" + gv->name + " takes " + std::to_string(fn->params.size()) + " arguments");
+      std::vector<std::vector<int>> argSlots;
+      for (const Expr& a : call.args) argSlots.push_back(eval(a));
+      auto saved = std::move(memo_);
+      memo_.clear();
+      for (size_t i = 0; i < fn->params.size(); ++i) bind(fn->params[i].get(), argSlots[i]);
+      ++depth_;
+      std::vector<int> out = eval(fn->body);
+      --depth_;
+      memo_ = std::move(saved);
+      return out;
+    }
+    fail(e, plan_.name, std::string("cannot compile this call in the entry (") + (op ? std::string(op->name) : "a non-ccompiler function") +
+                            "); lower it with LegalizeOps first");
+  }
+
+  IRModule mod_;
+  EntryPlan plan_;
+  std::unordered_map<const ExprNode*, std::vector<int>> memo_;
+  int depth_ = 0;
+};
+
+}  // namespace
+
+int64_t TensorSig::bytes() const {
+  int64_t n = dtype.bytes();
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+EntryPlan planEntry(const IRModule& mod, const std::string& name) { return Planner(mod, name).run(); }
+
+std::string symbolOf(const IRModule& mod, const std::string& name) {
+  Expr fn = mod->lookup(name);
+  std::string symbol = fn ? functionAttrs(fn).getString(fn_attr::kGlobalSymbol, name) : name;
+  return symbol.empty() ? name : symbol;
+}
+
+std::pair<std::vector<TensorSig>, std::vector<TensorSig>> entrySignature(const IRModule& mod, const std::string& name) {
+  EntryPlan plan = planEntry(mod, name);
+  std::pair<std::vector<TensorSig>, std::vector<TensorSig>> out;
+  for (int i = 0; i < plan.inputCount; ++i) out.first.push_back(plan.slots[static_cast<size_t>(i)].sig);
+  for (int s : plan.outputs) out.second.push_back(plan.slots[static_cast<size_t>(s)].sig);
+  return out;
+}
+
+}  // namespace passlab::codegen

@@ -1,0 +1,356 @@
+// LLVM back end: target machines, the O3 pipeline, assembly and objects, and
+// the host JIT (ORC LLJIT). Everything that needs LLVM headers beyond IR
+// emission lives here, so only two files of the project pay for them.
+#include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/Host.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+#include <chrono>
+#include <cstring>
+#include <mutex>
+#include <set>
+
+#include "codegen/codegen.h"
+#include "codegen/codegen_internal.h"
+#include "codegen/llvm_emit.h"
+
+extern "C" {
+void LLVMInitializeHexagonTargetInfo();
+void LLVMInitializeHexagonTarget();
+void LLVMInitializeHexagonTargetMC();
+void LLVMInitializeHexagonAsmPrinter();
+}
+
+namespace passlab::codegen {
+
+namespace {
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void initializeLLVM() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    LLVMInitializeHexagonTargetInfo();
+    LLVMInitializeHexagonTarget();
+    LLVMInitializeHexagonTargetMC();
+    LLVMInitializeHexagonAsmPrinter();
+    // Auto-vectorization into HVX is off by default in LLVM 14's Hexagon back
+    // end. Small-data (GP-relative) constants need relocations ld.lld-14 does
+    // not implement, so none are placed there.
+    const char* argv[] = {"passlab", "-hexagon-autohvx", "-hexagon-small-data-threshold=0"};
+    llvm::cl::ParseCommandLineOptions(3, argv, "passlab\n");
+  });
+}
+
+std::string toString(const llvm::Module& m) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  m.print(os, nullptr);
+  return os.str();
+}
+
+std::string errorText(llvm::Error e) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << e;
+  return os.str();
+}
+
+std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {
+  initializeLLVM();
+  std::string triple = target.kind == TargetKind::Host ? llvm::sys::getProcessTriple() : target.triple;
+  std::string cpu = target.cpu, features = target.features;
+  if (target.kind == TargetKind::Host && cpu.empty()) {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::StringMap<bool> hostFeatures;
+    if (llvm::sys::getHostCPUFeatures(hostFeatures)) {
+      std::vector<std::string> list;
+      for (auto& f : hostFeatures) list.push_back((f.second ? "+" : "-") + f.first().str());
+      std::sort(list.begin(), list.end());
+      for (const std::string& f : list) features += (features.empty() ? "" : ",") + f;
+    }
+  }
+  std::string error;
+  const llvm::Target* t = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!t) throw CodegenError("LLVM has no target for " + triple + ": " + error);
+  llvm::TargetOptions options;
+  auto rm = target.kind == TargetKind::Host ? llvm::Optional<llvm::Reloc::Model>(llvm::Reloc::PIC_) : llvm::Optional<llvm::Reloc::Model>(llvm::Reloc::Static);
+  std::unique_ptr<llvm::TargetMachine> tm(t->createTargetMachine(triple, cpu, features, options, rm, llvm::None, llvm::CodeGenOpt::Aggressive));
+  if (!tm) throw CodegenError("cannot create an LLVM target machine for " + triple);
+  return tm;
+}
+
+void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder pb(&tm, tuning);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(m, mam);
+}
+
+std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
+  std::unique_ptr<llvm::Module> m = llvm::CloneModule(source);  // code generation rewrites the IR it runs on
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr, type)) throw CodegenError("LLVM cannot emit this file type for " + tm.getTargetTriple().str());
+  pm.run(*m);
+  return std::string(buffer.begin(), buffer.end());
+}
+
+/// Which functions of an assembly listing use HVX vector registers (v0..v31, w pairs, q predicates in vector ops).
+std::vector<std::string> hvxFunctionsOf(const std::string& assembly, const std::vector<std::pair<std::string, std::string>>& symbols) {
+  std::set<std::string> found;
+  std::string current;
+  size_t pos = 0;
+  while (pos < assembly.size()) {
+    size_t end = assembly.find('\n', pos);
+    if (end == std::string::npos) end = assembly.size();
+    std::string_view line(assembly.data() + pos, end - pos);
+    pos = end + 1;
+    if (!line.empty() && line.back() == ':' && line.front() != '.' && line.front() != '\t' && line.front() != ' ') {
+      current = std::string(line.substr(0, line.size() - 1));
+      continue;
+    }
+    if (line.empty() || (line.front() != '\t' && line.front() != ' ')) continue;
+    for (size_t i = 0; i + 1 < line.size(); ++i) {
+      char c = line[i];
+      bool startsWord = i == 0 || !(std::isalnum(static_cast<unsigned char>(line[i - 1])) || line[i - 1] == '_' || line[i - 1] == '.');
+      if (startsWord && (c == 'v' || c == 'w') && std::isdigit(static_cast<unsigned char>(line[i + 1]))) {
+        size_t j = i + 1;
+        while (j < line.size() && std::isdigit(static_cast<unsigned char>(line[j]))) ++j;
+        bool endsWord = j == line.size() || !(std::isalnum(static_cast<unsigned char>(line[j])) || line[j] == '_');
+        if (endsWord && !current.empty()) found.insert(current);
+        break;
+      }
+    }
+  }
+  std::vector<std::string> out;
+  for (const auto& [name, symbol] : symbols)
+    if (found.count(symbol) || found.count(packedSymbol(symbol))) out.push_back(name);
+  return out;
+}
+
+/// Whether a PrimFunc belongs to a build for `kind`: by its own target, else the module's.
+bool belongsTo(const IRModule& mod, const Expr& fn, TargetKind kind) {
+  std::string text = functionAttrs(fn).getString(fn_attr::kTarget, "");
+  if (text.empty()) {
+    const AttrValue* mt = mod->attrs.find(module_attr::kTarget);
+    if (mt && mt->kind() == AttrValue::Kind::String) text = mt->asString();
+  }
+  if (text.empty()) return true;
+  try {
+    return Target::parse(text).kind == kind;
+  } catch (const CodegenError&) {
+    return false;
+  }
+}
+
+struct Compiled {
+  Artifacts artifacts;
+  // The context must outlive the module: members are destroyed in reverse order.
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> optimized;
+};
+
+Compiled compileModule(const IRModule& mod, const Target& target, const BuildOptions& options,
+                       std::vector<std::string> only = {}) {
+  Compiled out;
+  Artifacts& a = out.artifacts;
+  a.target = target;
+  std::unique_ptr<EntryPlan> plan;
+  if (only.empty()) {
+    const FunctionNode* entry = options.entry.empty() ? nullptr : mod->lookupFunction(options.entry);
+    if (entry && entry->attrs.getString(fn_attr::kCompiler).empty()) {
+      plan = std::make_unique<EntryPlan>(planEntry(mod, options.entry));
+      a.entry = options.entry;
+      for (int i = 0; i < plan->inputCount; ++i) a.entryInputs.push_back(plan->slots[static_cast<size_t>(i)].sig);
+      for (int s : plan->outputs) a.entryOutputs.push_back(plan->slots[static_cast<size_t>(s)].sig);
+    }
+    for (const auto& [name, fn] : mod->functions)
+      if (fn->kind == ExprKind::PrimFunc && belongsTo(mod, fn, target.kind)) a.functions.push_back(name);
+    if (plan)  // the entry's callees are needed whatever their target says
+      for (const PlanStep& s : plan->steps)
+        if (!s.external && std::find(a.functions.begin(), a.functions.end(), s.callee) == a.functions.end()) a.functions.push_back(s.callee);
+    for (const auto& [name, fn] : mod->functions)
+      if (const auto* f = as<FunctionNode>(fn); f && f->attrs.getString(fn_attr::kCompiler) == "ccompiler") a.externC[name] = emitC(mod, name);
+  } else {
+    a.functions = std::move(only);
+  }
+  out.context = std::make_unique<llvm::LLVMContext>();
+  auto t0 = std::chrono::steady_clock::now();
+  EmitRequest request{mod, a.functions, plan.get(), options.allowContract, target.kind == TargetKind::Host};
+  std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
+  std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
+  m->setDataLayout(tm->createDataLayout());
+  m->setTargetTriple(tm->getTargetTriple().str());
+  a.llvmIR = toString(*m);
+  a.emitMs = msSince(t0);
+  t0 = std::chrono::steady_clock::now();
+  optimize(*m, *tm);
+  a.llvmIROptimized = toString(*m);
+  a.optimizeMs = msSince(t0);
+  t0 = std::chrono::steady_clock::now();
+  if (options.emitAssembly || target.kind == TargetKind::Hexagon) a.assembly = emitFile(*m, *tm, llvm::CGFT_AssemblyFile);
+  if (target.kind == TargetKind::Hexagon) {
+    std::string obj = emitFile(*m, *tm, llvm::CGFT_ObjectFile);
+    a.object.assign(obj.begin(), obj.end());
+    std::vector<std::pair<std::string, std::string>> symbols;
+    for (const std::string& f : a.functions) symbols.emplace_back(f, symbolOf(mod, f));
+    a.hvxFunctions = hvxFunctionsOf(a.assembly, symbols);
+  }
+  a.objectMs = msSince(t0);
+  out.optimized = std::move(m);
+  return out;
+}
+
+// ---- host JIT ----------------------------------------------------------------
+
+// LLVM 14 lowers half conversions to these libcalls (i16 in an integer
+// register). GCC 12's libgcc has the __extend/__trunc names with a different
+// (SSE) ABI, so the JIT resolves them to ours.
+extern "C" float passlab_h2f(uint16_t h) { return Half::toFloatBits(h); }
+extern "C" uint16_t passlab_f2h(float f) { return Half::fromFloat(f); }
+extern "C" uint16_t passlab_d2h(double d) { return Half::fromDouble(d); }
+
+class JitModule final : public HostModule {
+ public:
+  JitModule(const IRModule& mod, const BuildOptions& options) : mod_(mod) {
+    initializeLLVM();
+    Compiled c = compileModule(mod, Target::host(), options);
+    artifacts_ = std::move(c.artifacts);
+    auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!jtmb) throw CodegenError("cannot detect the host for the JIT: " + errorText(jtmb.takeError()));
+    jtmb->setCodeGenOptLevel(llvm::CodeGenOpt::Aggressive);
+    auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
+    if (!jit) throw CodegenError("cannot create the JIT: " + errorText(jit.takeError()));
+    jit_ = std::move(*jit);
+    llvm::orc::JITDylib& lib = jit_->getMainJITDylib();
+    auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit_->getDataLayout().getGlobalPrefix());
+    if (!gen) throw CodegenError("JIT: " + errorText(gen.takeError()));
+    lib.addGenerator(std::move(*gen));
+    llvm::orc::SymbolMap halfs;
+    auto def = [&](const char* name, void* fn) {
+      halfs[jit_->mangleAndIntern(name)] = llvm::JITEvaluatedSymbol(llvm::pointerToJITTargetAddress(fn), llvm::JITSymbolFlags::Exported);
+    };
+    def("__extendhfsf2", reinterpret_cast<void*>(&passlab_h2f));
+    def("__gnu_h2f_ieee", reinterpret_cast<void*>(&passlab_h2f));
+    def("__truncsfhf2", reinterpret_cast<void*>(&passlab_f2h));
+    def("__gnu_f2h_ieee", reinterpret_cast<void*>(&passlab_f2h));
+    def("__truncdfhf2", reinterpret_cast<void*>(&passlab_d2h));
+    if (auto err = lib.define(llvm::orc::absoluteSymbols(halfs))) throw CodegenError("JIT: " + errorText(std::move(err)));
+    for (const auto& [name, source] : artifacts_.externC) {
+      std::vector<uint8_t> obj = compileC(source, TargetKind::Host, name);
+      auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(reinterpret_cast<const char*>(obj.data()), obj.size()), name + ".o");
+      if (auto err = jit_->addObjectFile(std::move(buffer))) throw CodegenError("JIT: " + errorText(std::move(err)));
+    }
+    c.optimized->setDataLayout(jit_->getDataLayout());
+    if (auto err = jit_->addIRModule(llvm::orc::ThreadSafeModule(std::move(c.optimized), std::move(c.context))))
+      throw CodegenError("JIT: " + errorText(std::move(err)));
+  }
+
+  void callPrimFunc(const std::string& name, std::span<const NDArray> args) override {
+    Expr e = mod_->lookup(name);
+    if (!e || e->kind != ExprKind::PrimFunc) throw CodegenError("no PrimFunc @" + name + " in the module");
+    const auto& fn = static_cast<const PrimFuncNode&>(*e);
+    if (args.size() != fn.params.size())
+      throw CodegenError("@" + name + " takes " + std::to_string(fn.params.size()) + " arguments, got " + std::to_string(args.size()));
+    std::vector<void*> ptrs;
+    std::vector<NDArray> scalars;
+    for (size_t i = 0; i < args.size(); ++i) {
+      const tir::Param& p = fn.params[i];
+      if (p.buffer) {
+        int64_t n = 1;
+        for (int64_t d : p.buffer->shape) n *= d;
+        if (args[i].dtype() != p.buffer->dtype || args[i].numElements() != n)
+          throw CodegenError("@" + name + ": buffer " + p.buffer->name + " expects " + std::to_string(n) + " elements of " +
+                             std::string(p.buffer->dtype.name()) + ", got " + std::to_string(args[i].numElements()) + " of " +
+                             std::string(args[i].dtype().name()));
+        ptrs.push_back(const_cast<NDArray&>(args[i]).mutableData());
+      } else {
+        NDArray s(p.var->dtype, {});
+        s.setFromDouble(0, args[i].getAsDouble(0));
+        scalars.push_back(s);
+        ptrs.push_back(scalars.back().mutableData());
+      }
+    }
+    lookup(packedSymbol(symbolOf(mod_, name)))(ptrs.data());
+  }
+
+  std::vector<NDArray> runEntry(const std::vector<NDArray>& inputs) override {
+    if (artifacts_.entry.empty()) throw CodegenError("the module has no entry function to run");
+    if (inputs.size() != artifacts_.entryInputs.size())
+      throw CodegenError("@" + artifacts_.entry + " takes " + std::to_string(artifacts_.entryInputs.size()) + " inputs, got " +
+                         std::to_string(inputs.size()));
+    std::vector<void*> ptrs;
+    for (size_t i = 0; i < inputs.size(); ++i) {
+      const TensorSig& s = artifacts_.entryInputs[i];
+      if (inputs[i].dtype() != s.dtype || inputs[i].shape() != s.shape)
+        throw CodegenError("input " + std::to_string(i) + " of @" + artifacts_.entry + " has the wrong shape or dtype");
+      ptrs.push_back(const_cast<NDArray&>(inputs[i]).mutableData());
+    }
+    std::vector<NDArray> outs;
+    for (const TensorSig& s : artifacts_.entryOutputs) outs.emplace_back(s.dtype, s.shape);
+    for (NDArray& o : outs) ptrs.push_back(o.mutableData());
+    lookup(kEntrySymbol)(ptrs.data());
+    return outs;
+  }
+
+  const Artifacts& artifacts() const override { return artifacts_; }
+
+ private:
+  using Packed = void (*)(void**);
+  Packed lookup(const std::string& symbol) {
+    auto it = cache_.find(symbol);
+    if (it != cache_.end()) return it->second;
+    auto sym = jit_->lookup(symbol);
+    if (!sym) throw CodegenError("JIT: " + errorText(sym.takeError()));
+    Packed fn = reinterpret_cast<Packed>(sym->getAddress());
+    cache_[symbol] = fn;
+    return fn;
+  }
+
+  IRModule mod_;
+  Artifacts artifacts_;
+  std::unique_ptr<llvm::orc::LLJIT> jit_;
+  std::map<std::string, Packed> cache_;
+};
+
+}  // namespace
+
+Artifacts build(const IRModule& mod, const Target& target, const BuildOptions& options) {
+  return compileModule(mod, target, options).artifacts;
+}
+
+Artifacts buildFunctions(const IRModule& mod, const Target& target, const BuildOptions& options, std::vector<std::string> only) {
+  return compileModule(mod, target, options, std::move(only)).artifacts;
+}
+
+std::unique_ptr<HostModule> HostModule::compile(const IRModule& mod, const BuildOptions& options) {
+  return std::make_unique<JitModule>(mod, options);
+}
+
+}  // namespace passlab::codegen

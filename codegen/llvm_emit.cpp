@@ -1,0 +1,745 @@
+// TIR -> LLVM IR. Values follow the reference interpreter's semantics
+// (core/interp/tir_interpreter.cpp) so compiled code can be checked against
+// it: integer arithmetic wraps to the dtype's width, float16 arithmetic is done
+// in float and rounded to half after every operation (float has enough bits
+// for that to be correctly rounded), float->int conversions saturate, bools
+// are i1 in registers and a byte in memory. Index arithmetic is done in i64
+// with no-signed-wrap, since an index that overflowed would be out of bounds
+// anyway; that lets LLVM widen and vectorize loops.
+#include "codegen/llvm_emit.h"
+#include "codegen/tir_scan.h"
+
+#include <llvm/IR/Constants.h>
+#include <llvm/IR/IRBuilder.h>
+#include <llvm/IR/Intrinsics.h>
+#include <llvm/IR/LLVMContext.h>
+#include <llvm/IR/MDBuilder.h>
+#include <llvm/IR/Module.h>
+#include <llvm/IR/Verifier.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <unordered_map>
+
+namespace passlab::codegen {
+
+namespace {
+
+using namespace tir;
+
+struct BufferBinding {
+  const BufferNode* buffer;
+  llvm::Value* base;  // pointer to the element type
+};
+
+class FunctionEmitter {
+ public:
+  FunctionEmitter(llvm::Module& m, const IRModule& mod, std::string name, bool allowContract, bool forceFloatVectorize)
+      : m_(m), ctx_(m.getContext()), b_(ctx_), mod_(mod), name_(std::move(name)), forceFloatVectorize_(forceFloatVectorize) {
+    if (allowContract) {
+      llvm::FastMathFlags fmf;
+      fmf.setAllowContract(true);
+      b_.setFastMathFlags(fmf);
+    }
+  }
+
+  [[noreturn]] void fail(const std::string& message) const { throw CodegenError("@" + name_ + ": " + message); }
+
+  llvm::Type* valueType(DataType d) {
+    switch (d.code) {
+      case DTypeCode::Bool: return b_.getInt1Ty();
+      case DTypeCode::Int8:
+      case DTypeCode::UInt8: return b_.getInt8Ty();
+      case DTypeCode::Int16: return b_.getInt16Ty();
+      case DTypeCode::Int32: return b_.getInt32Ty();
+      case DTypeCode::Int64: return b_.getInt64Ty();
+      case DTypeCode::Float16: return b_.getHalfTy();
+      case DTypeCode::Float32: return b_.getFloatTy();
+      case DTypeCode::Float64: return b_.getDoubleTy();
+    }
+    return b_.getInt32Ty();
+  }
+  llvm::Type* memType(DataType d) { return d.isBool() ? b_.getInt8Ty() : valueType(d); }
+
+  llvm::Function* declare(const PrimFuncNode& fn, const std::string& symbol) {
+    std::vector<llvm::Type*> params;
+    for (const Param& p : fn.params) params.push_back(p.buffer ? b_.getInt8PtrTy() : valueType(p.var->dtype));
+    auto* type = llvm::FunctionType::get(b_.getVoidTy(), params, false);
+    llvm::Function* f = m_.getFunction(symbol);
+    if (!f) f = llvm::Function::Create(type, llvm::Function::ExternalLinkage, symbol, m_);
+    return f;
+  }
+
+  void emit(const PrimFuncNode& fn, llvm::Function* f) {
+    fn_ = f;
+    for (size_t i = 0; i < fn.params.size(); ++i)
+      if (fn.params[i].buffer) f->addParamAttr(static_cast<unsigned>(i), llvm::Attribute::NoAlias);
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+    auto* entry = llvm::BasicBlock::Create(ctx_, "entry", f);
+    allocaBlock_ = entry;
+    b_.SetInsertPoint(entry);
+    for (size_t i = 0; i < fn.params.size(); ++i) {
+      const Param& p = fn.params[i];
+      llvm::Value* arg = f->getArg(static_cast<unsigned>(i));
+      if (p.buffer) {
+        arg->setName(p.buffer->name);
+        llvm::Value* typed = b_.CreateBitCast(arg, memType(p.buffer->dtype)->getPointerTo());
+        buffers_.push_back({p.buffer.get(), typed});
+        if (p.var) dataVars_[p.var.get()] = buffers_.size() - 1;
+      } else {
+        arg->setName(p.var->name);
+        vars_[p.var.get()] = arg;
+      }
+    }
+    if (fn.body) exec(fn.body);
+    b_.CreateRetVoid();
+  }
+
+ private:
+  // ---- helpers -----------------------------------------------------------
+  static bool isSigned(DataType d) { return !d.isUnsigned() && !d.isBool(); }
+
+  llvm::Value* truthy(llvm::Value* v, DataType d) {
+    if (d.isBool()) return v;
+    if (d.isFloat()) return b_.CreateFCmpUNE(v, llvm::ConstantFP::get(v->getType(), 0.0));
+    return b_.CreateICmpNE(v, llvm::ConstantInt::get(v->getType(), 0));
+  }
+
+  /// Converts a value of dtype `from` to `to` as the interpreter's convert().
+  llvm::Value* convert(llvm::Value* v, DataType from, DataType to) {
+    if (from == to) return v;
+    llvm::Type* t = valueType(to);
+    if (to.isBool()) return truthy(v, from);
+    if (to.isFloat()) {
+      if (from.isFloat()) return from.bits() < to.bits() ? b_.CreateFPExt(v, t) : b_.CreateFPTrunc(v, t);
+      if (to.code == DTypeCode::Float16) {  // through float: exact up to half's range
+        llvm::Value* f = isSigned(from) ? b_.CreateSIToFP(v, b_.getFloatTy()) : b_.CreateUIToFP(v, b_.getFloatTy());
+        return b_.CreateFPTrunc(f, t);
+      }
+      return isSigned(from) ? b_.CreateSIToFP(v, t) : b_.CreateUIToFP(v, t);
+    }
+    if (from.isFloat()) {  // saturate to int64 (NaN -> 0), then wrap to the width
+      llvm::Value* wide = v;
+      if (from.code == DTypeCode::Float16) wide = b_.CreateFPExt(v, b_.getFloatTy());
+      llvm::Function* sat = llvm::Intrinsic::getDeclaration(&m_, llvm::Intrinsic::fptosi_sat, {b_.getInt64Ty(), wide->getType()});
+      llvm::Value* i = b_.CreateCall(sat, {wide});
+      return b_.CreateTrunc(i, t);
+    }
+    return b_.CreateIntCast(v, t, isSigned(from));
+  }
+
+  /// Half values are computed in float.
+  llvm::Value* widenHalf(llvm::Value* v, DataType d) { return d.code == DTypeCode::Float16 ? b_.CreateFPExt(v, b_.getFloatTy()) : v; }
+  llvm::Value* narrowHalf(llvm::Value* v, DataType d) { return d.code == DTypeCode::Float16 ? b_.CreateFPTrunc(v, b_.getHalfTy()) : v; }
+
+  /// cond ? t : f evaluating only the branch taken (guarded loads stay in bounds).
+  llvm::Value* lazySelect(const PrimExpr& cond, const PrimExpr& t, const PrimExpr& f, DataType d) {
+    llvm::Value* c = truthy(eval(cond), cond->dtype);
+    if (!hasSideEffectsOrLoads(t) && !hasSideEffectsOrLoads(f))
+      return b_.CreateSelect(c, convert(eval(t), t->dtype, d), convert(eval(f), f->dtype, d));
+    auto* thenBB = llvm::BasicBlock::Create(ctx_, "sel.t", fn_);
+    auto* elseBB = llvm::BasicBlock::Create(ctx_, "sel.f", fn_);
+    auto* join = llvm::BasicBlock::Create(ctx_, "sel.end", fn_);
+    b_.CreateCondBr(c, thenBB, elseBB);
+    b_.SetInsertPoint(thenBB);
+    llvm::Value* tv = convert(eval(t), t->dtype, d);
+    llvm::BasicBlock* thenEnd = b_.GetInsertBlock();
+    b_.CreateBr(join);
+    b_.SetInsertPoint(elseBB);
+    llvm::Value* fv = convert(eval(f), f->dtype, d);
+    llvm::BasicBlock* elseEnd = b_.GetInsertBlock();
+    b_.CreateBr(join);
+    b_.SetInsertPoint(join);
+    llvm::PHINode* phi = b_.CreatePHI(valueType(d), 2);
+    phi->addIncoming(tv, thenEnd);
+    phi->addIncoming(fv, elseEnd);
+    return phi;
+  }
+
+  // ---- integer arithmetic (wrapping, or i64 nsw for indices) ---------------
+  llvm::Value* intDivision(BinaryOp op, llvm::Value* x, llvm::Value* y, bool sign) {
+    llvm::Type* t = x->getType();
+    auto* zero = llvm::ConstantInt::get(t, 0);
+    auto* one = llvm::ConstantInt::get(t, 1);
+    if (!sign) {  // uint8 / bool: plain unsigned, x / 0 := 0 (the interpreter reports it; compiled code must not trap)
+      llvm::Value* safe = b_.CreateSelect(b_.CreateICmpEQ(y, zero), one, y);
+      bool quotient = op == BinaryOp::Div || op == BinaryOp::FloorDiv;
+      return quotient ? b_.CreateUDiv(x, safe) : b_.CreateURem(x, safe);
+    }
+    auto* minusOne = llvm::ConstantInt::getSigned(t, -1);
+    llvm::Value* special = b_.CreateOr(b_.CreateICmpEQ(y, zero), b_.CreateICmpEQ(y, minusOne));
+    llvm::Value* safe = b_.CreateSelect(special, one, y);
+    llvm::Value* q = b_.CreateSDiv(x, safe);
+    llvm::Value* r = b_.CreateSRem(x, safe);
+    llvm::Value* rNonZero = b_.CreateICmpNE(r, zero);
+    llvm::Value* signsDiffer = b_.CreateICmpNE(b_.CreateICmpSLT(r, zero), b_.CreateICmpSLT(y, zero));
+    llvm::Value* adjust = b_.CreateAnd(rNonZero, signsDiffer);
+    llvm::Value* result = nullptr;
+    bool byMinusOne = false;
+    switch (op) {
+      case BinaryOp::Div: result = q; byMinusOne = true; break;
+      case BinaryOp::Mod: result = r; break;
+      case BinaryOp::FloorDiv: result = b_.CreateSelect(adjust, b_.CreateSub(q, one), q); byMinusOne = true; break;
+      default: result = b_.CreateSelect(adjust, b_.CreateAdd(r, safe), r); break;
+    }
+    llvm::Value* isMinusOne = b_.CreateICmpEQ(y, minusOne);
+    return b_.CreateSelect(isMinusOne, byMinusOne ? b_.CreateSub(zero, x) : static_cast<llvm::Value*>(zero), result);
+  }
+
+  llvm::Value* intBinary(BinaryOp op, llvm::Value* x, llvm::Value* y, bool sign, bool nsw) {
+    switch (op) {
+      case BinaryOp::Add: return b_.CreateAdd(x, y, "", false, nsw);
+      case BinaryOp::Sub: return b_.CreateSub(x, y, "", false, nsw);
+      case BinaryOp::Mul: return b_.CreateMul(x, y, "", false, nsw);
+      case BinaryOp::Div:
+      case BinaryOp::Mod:
+      case BinaryOp::FloorDiv:
+      case BinaryOp::FloorMod: {
+        // A positive constant divisor (the common index case) needs no guards.
+        if (auto* c = llvm::dyn_cast<llvm::ConstantInt>(y); c && c->getSExtValue() > 0 && sign) {
+          llvm::Value* q = b_.CreateSDiv(x, y);
+          llvm::Value* r = b_.CreateSRem(x, y);
+          if (op == BinaryOp::Div) return q;
+          if (op == BinaryOp::Mod) return r;
+          llvm::Value* neg = b_.CreateICmpSLT(r, llvm::ConstantInt::get(x->getType(), 0));
+          if (op == BinaryOp::FloorDiv) return b_.CreateSelect(neg, b_.CreateSub(q, llvm::ConstantInt::get(x->getType(), 1)), q);
+          return b_.CreateSelect(neg, b_.CreateAdd(r, y), r);
+        }
+        return intDivision(op, x, y, sign);
+      }
+      case BinaryOp::Min:
+        return b_.CreateBinaryIntrinsic(sign ? llvm::Intrinsic::smin : llvm::Intrinsic::umin, x, y);
+      case BinaryOp::Max:
+        return b_.CreateBinaryIntrinsic(sign ? llvm::Intrinsic::smax : llvm::Intrinsic::umax, x, y);
+      default: break;
+    }
+    fail("unsupported integer operator " + std::string(binaryOpName(op)));
+  }
+
+  /// An index expression as i64 (nsw arithmetic).
+  llvm::Value* index(const PrimExpr& e) {
+    if (const auto* imm = as<IntImmNode>(e)) return b_.getInt64(imm->value);
+    if (const auto* n = as<BinaryNode>(e); n && n->dtype.isInt() && n->a->dtype.isInt() && n->b->dtype.isInt()) {
+      switch (n->op) {
+        case BinaryOp::Add:
+        case BinaryOp::Sub:
+        case BinaryOp::Mul:
+        case BinaryOp::FloorDiv:
+        case BinaryOp::FloorMod:
+        case BinaryOp::Div:
+        case BinaryOp::Mod:
+        case BinaryOp::Min:
+        case BinaryOp::Max: return intBinary(n->op, index(n->a), index(n->b), true, true);
+        default: break;
+      }
+    }
+    llvm::Value* v = eval(e);
+    return convert(v, e->dtype, DTypeCode::Int64);
+  }
+
+  // ---- expressions -------------------------------------------------------
+  llvm::Value* binary(const BinaryNode& n) {
+    if (n.op == BinaryOp::And || n.op == BinaryOp::Or) {  // short-circuit like the interpreter
+      llvm::Value* a = truthy(eval(n.a), n.a->dtype);
+      if (!hasSideEffectsOrLoads(n.b)) {
+        llvm::Value* bv = truthy(eval(n.b), n.b->dtype);
+        return n.op == BinaryOp::And ? b_.CreateAnd(a, bv) : b_.CreateOr(a, bv);
+      }
+      llvm::BasicBlock* start = b_.GetInsertBlock();
+      auto* rhs = llvm::BasicBlock::Create(ctx_, "sc.rhs", fn_);
+      auto* join = llvm::BasicBlock::Create(ctx_, "sc.end", fn_);
+      if (n.op == BinaryOp::And) b_.CreateCondBr(a, rhs, join);
+      else b_.CreateCondBr(a, join, rhs);
+      b_.SetInsertPoint(rhs);
+      llvm::Value* bv = truthy(eval(n.b), n.b->dtype);
+      llvm::BasicBlock* rhsEnd = b_.GetInsertBlock();
+      b_.CreateBr(join);
+      b_.SetInsertPoint(join);
+      llvm::PHINode* phi = b_.CreatePHI(b_.getInt1Ty(), 2);
+      phi->addIncoming(b_.getInt1(n.op == BinaryOp::Or), start);
+      phi->addIncoming(bv, rhsEnd);
+      return phi;
+    }
+    DataType da = n.a->dtype, db = n.b->dtype, d = n.dtype;
+    bool isFloat = da.isFloat() || db.isFloat();
+    bool comparison = n.op >= BinaryOp::EQ && n.op <= BinaryOp::GE;
+    if (comparison) {
+      if (isFloat) {
+        DataType common = da == db ? da : DataType(DTypeCode::Float64);
+        llvm::Value* x = widenHalf(convert(eval(n.a), da, common), common);
+        llvm::Value* y = widenHalf(convert(eval(n.b), db, common), common);
+        static const llvm::CmpInst::Predicate preds[] = {llvm::CmpInst::FCMP_OEQ, llvm::CmpInst::FCMP_UNE, llvm::CmpInst::FCMP_OLT,
+                                                         llvm::CmpInst::FCMP_OLE, llvm::CmpInst::FCMP_OGT, llvm::CmpInst::FCMP_OGE};
+        return b_.CreateFCmp(preds[static_cast<int>(n.op) - static_cast<int>(BinaryOp::EQ)], x, y);
+      }
+      DataType common = da == db ? da : DataType(DTypeCode::Int64);
+      bool sign = isSigned(common);
+      llvm::Value* x = convert(eval(n.a), da, common);
+      llvm::Value* y = convert(eval(n.b), db, common);
+      static const llvm::CmpInst::Predicate spreds[] = {llvm::CmpInst::ICMP_EQ, llvm::CmpInst::ICMP_NE, llvm::CmpInst::ICMP_SLT,
+                                                        llvm::CmpInst::ICMP_SLE, llvm::CmpInst::ICMP_SGT, llvm::CmpInst::ICMP_SGE};
+      static const llvm::CmpInst::Predicate upreds[] = {llvm::CmpInst::ICMP_EQ, llvm::CmpInst::ICMP_NE, llvm::CmpInst::ICMP_ULT,
+                                                        llvm::CmpInst::ICMP_ULE, llvm::CmpInst::ICMP_UGT, llvm::CmpInst::ICMP_UGE};
+      int k = static_cast<int>(n.op) - static_cast<int>(BinaryOp::EQ);
+      return b_.CreateICmp(sign ? spreds[k] : upreds[k], x, y);
+    }
+    if (isFloat || d.isFloat()) {
+      DataType cd = d.isFloat() ? d : DataType(DTypeCode::Float64);
+      llvm::Value* x = widenHalf(convert(eval(n.a), da, cd), cd);
+      llvm::Value* y = widenHalf(convert(eval(n.b), db, cd), cd);
+      llvm::Value* r = nullptr;
+      switch (n.op) {
+        case BinaryOp::Add: r = b_.CreateFAdd(x, y); break;
+        case BinaryOp::Sub: r = b_.CreateFSub(x, y); break;
+        case BinaryOp::Mul: r = b_.CreateFMul(x, y); break;
+        case BinaryOp::Div: r = b_.CreateFDiv(x, y); break;
+        case BinaryOp::Mod: r = b_.CreateFRem(x, y); break;
+        case BinaryOp::FloorDiv: r = b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b_.CreateFDiv(x, y)); break;
+        case BinaryOp::FloorMod: {
+          llvm::Value* q = b_.CreateUnaryIntrinsic(llvm::Intrinsic::floor, b_.CreateFDiv(x, y));
+          r = b_.CreateFSub(x, b_.CreateFMul(q, y));
+          break;
+        }
+        case BinaryOp::Min:
+        case BinaryOp::Max: {  // x when it wins or is NaN, as the interpreter
+          llvm::Value* wins = n.op == BinaryOp::Min ? b_.CreateFCmpOLT(x, y) : b_.CreateFCmpOGT(x, y);
+          r = b_.CreateSelect(b_.CreateOr(wins, b_.CreateFCmpUNO(x, x)), x, y);
+          break;
+        }
+        default: fail("unsupported float operator " + std::string(binaryOpName(n.op)));
+      }
+      return convert(narrowHalf(r, cd), cd, d);
+    }
+    llvm::Value* x = convert(eval(n.a), da, d);
+    llvm::Value* y = convert(eval(n.b), db, d);
+    if (d.isBool()) {  // arithmetic on bools: in a byte, then back to 0/1
+      llvm::Value* r = intBinary(n.op, b_.CreateZExt(x, b_.getInt8Ty()), b_.CreateZExt(y, b_.getInt8Ty()), false, false);
+      return b_.CreateICmpNE(r, b_.getInt8(0));
+    }
+    return intBinary(n.op, x, y, isSigned(d), false);
+  }
+
+  llvm::Value* intrinsic(const tir::CallNode& c) {
+    std::string_view name = c.callee;
+    for (std::string_view prefix : {"tir.", "T."})
+      if (name.substr(0, prefix.size()) == prefix) name.remove_prefix(prefix.size());
+    if (name == "if_then_else") {
+      if (c.args.size() != 3) fail("if_then_else takes 3 arguments");
+      return lazySelect(c.args[0], c.args[1], c.args[2], c.dtype);
+    }
+    // float16 and float32 compute in float, everything else in double.
+    DataType cd = (c.dtype.code == DTypeCode::Float16 || c.dtype.code == DTypeCode::Float32) ? DTypeCode::Float32 : DTypeCode::Float64;
+    std::vector<llvm::Value*> x;
+    for (const PrimExpr& a : c.args) x.push_back(convert(eval(a), a->dtype, cd));
+    llvm::Type* t = valueType(cd);
+    bool f32 = cd.code == DTypeCode::Float32;
+    auto need = [&](size_t n) {
+      if (x.size() != n) fail(std::string(name) + " takes " + std::to_string(n) + " argument" + (n == 1 ? "" : "s"));
+    };
+    auto unaryIntr = [&](llvm::Intrinsic::ID id) {
+      need(1);
+      return b_.CreateUnaryIntrinsic(id, x[0]);
+    };
+    auto libm = [&](const char* base) {
+      need(1);
+      std::string fname = std::string(base) + (f32 ? "f" : "");
+      llvm::FunctionCallee callee = m_.getOrInsertFunction(fname, llvm::FunctionType::get(t, {t}, false));
+      auto* call = b_.CreateCall(callee, {x[0]});
+      call->setDoesNotAccessMemory();
+      call->setDoesNotThrow();
+      return static_cast<llvm::Value*>(call);
+    };
+    llvm::Value* r = nullptr;
+    if (name == "exp") r = unaryIntr(llvm::Intrinsic::exp);
+    else if (name == "exp2") r = unaryIntr(llvm::Intrinsic::exp2);
+    else if (name == "log") r = unaryIntr(llvm::Intrinsic::log);
+    else if (name == "log2") r = unaryIntr(llvm::Intrinsic::log2);
+    else if (name == "sqrt") r = unaryIntr(llvm::Intrinsic::sqrt);
+    else if (name == "rsqrt") r = b_.CreateFDiv(llvm::ConstantFP::get(t, 1.0), unaryIntr(llvm::Intrinsic::sqrt));
+    else if (name == "tanh") r = libm("tanh");
+    else if (name == "erf") r = libm("erf");
+    else if (name == "fabs" || name == "abs") r = unaryIntr(llvm::Intrinsic::fabs);
+    else if (name == "round" || name == "nearbyint") r = unaryIntr(llvm::Intrinsic::nearbyint);
+    else if (name == "floor") r = unaryIntr(llvm::Intrinsic::floor);
+    else if (name == "ceil") r = unaryIntr(llvm::Intrinsic::ceil);
+    else if (name == "trunc") r = unaryIntr(llvm::Intrinsic::trunc);
+    else if (name == "sin") r = unaryIntr(llvm::Intrinsic::sin);
+    else if (name == "cos") r = unaryIntr(llvm::Intrinsic::cos);
+    else if (name == "sigmoid") {
+      need(1);
+      llvm::Value* e = b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x[0]));
+      r = b_.CreateFDiv(llvm::ConstantFP::get(t, 1.0), b_.CreateFAdd(llvm::ConstantFP::get(t, 1.0), e));
+    } else if (name == "pow") {
+      need(2);
+      r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, x[0], x[1]);
+    } else {
+      fail("unknown intrinsic " + c.callee);
+    }
+    return convert(r, cd, c.dtype);
+  }
+
+  llvm::Value* globalCall(const tir::CallNode& c) {
+    Expr fn = mod_->lookup(c.callee);
+    if (!fn || fn->kind != ExprKind::PrimFunc) fail("no PrimFunc @" + c.callee + " in the module");
+    const auto& callee = static_cast<const PrimFuncNode&>(*fn);
+    if (callee.params.size() != c.args.size())
+      fail("@" + c.callee + " takes " + std::to_string(callee.params.size()) + " arguments, got " + std::to_string(c.args.size()));
+    llvm::Function* f = declare(callee, symbolOf(mod_, c.callee));
+    std::vector<llvm::Value*> args;
+    for (size_t i = 0; i < c.args.size(); ++i) {
+      const Param& p = callee.params[i];
+      if (p.buffer) {
+        const BufferBinding* slot = bufferArgument(c.args[i]);
+        if (!slot) fail("argument " + std::to_string(i) + " of @" + c.callee + " must name a buffer");
+        args.push_back(b_.CreateBitCast(slot->base, b_.getInt8PtrTy()));
+      } else {
+        args.push_back(convert(eval(c.args[i]), c.args[i]->dtype, p.var->dtype));
+      }
+    }
+    b_.CreateCall(f, args);
+    return convert(b_.getInt32(0), DTypeCode::Int32, c.dtype);
+  }
+
+  const BufferBinding* bufferArgument(const PrimExpr& arg) {
+    const auto* v = as<tir::VarNode>(arg);
+    if (!v) return nullptr;
+    if (auto it = dataVars_.find(v); it != dataVars_.end()) return &buffers_[it->second];
+    for (size_t i = buffers_.size(); i-- > 0;)
+      if (buffers_[i].buffer->name == v->name) return &buffers_[i];
+    return nullptr;
+  }
+
+  const BufferBinding& slotFor(const BufferNode* b) {
+    for (size_t i = buffers_.size(); i-- > 0;)
+      if (buffers_[i].buffer == b) return buffers_[i];
+    for (size_t i = buffers_.size(); i-- > 0;)  // text naming a buffer twice may build distinct nodes
+      if (buffers_[i].buffer->name == b->name) return buffers_[i];
+    fail("buffer " + b->name + " is not allocated here");
+  }
+
+  llvm::Value* address(const BufferBinding& slot, const std::vector<PrimExpr>& indices) {
+    const BufferNode& b = *slot.buffer;
+    llvm::Value* offset = nullptr;
+    if (indices.size() == b.shape.size() && !indices.empty()) {
+      for (size_t d = 0; d < indices.size(); ++d) {
+        llvm::Value* i = index(indices[d]);
+        offset = offset ? b_.CreateAdd(b_.CreateMul(offset, b_.getInt64(b.shape[d]), "", false, true), i, "", false, true) : i;
+      }
+    } else if (indices.size() == 1) {
+      offset = index(indices[0]);
+    } else if (indices.empty() && b.shape.empty()) {
+      offset = b_.getInt64(0);
+    } else {
+      fail("buffer " + b.name + " has " + std::to_string(b.shape.size()) + " dimensions but is indexed with " +
+           std::to_string(indices.size()));
+    }
+    return b_.CreateInBoundsGEP(memType(b.dtype), slot.base, offset);
+  }
+
+  llvm::Value* eval(const PrimExpr& e) {
+    switch (e->kind) {
+      case PrimExprKind::IntImm: {
+        int64_t v = static_cast<const IntImmNode&>(*e).value;
+        if (e->dtype.isBool()) return b_.getInt1(v != 0);
+        return llvm::ConstantInt::get(valueType(e->dtype), static_cast<uint64_t>(v), true);
+      }
+      case PrimExprKind::FloatImm: {
+        double v = static_cast<const FloatImmNode&>(*e).value;
+        if (e->dtype.isFloat()) return llvm::ConstantFP::get(valueType(e->dtype), v);
+        return convert(llvm::ConstantFP::get(b_.getDoubleTy(), v), DTypeCode::Float64, e->dtype);
+      }
+      case PrimExprKind::Var: {
+        const auto* v = static_cast<const tir::VarNode*>(e.get());
+        auto it = vars_.find(v);
+        if (it == vars_.end()) fail("variable " + v->name + " is not defined");
+        return it->second;
+      }
+      case PrimExprKind::Binary: return binary(static_cast<const BinaryNode&>(*e));
+      case PrimExprKind::Not: {
+        const auto& n = static_cast<const NotNode&>(*e);
+        return b_.CreateNot(truthy(eval(n.a), n.a->dtype));
+      }
+      case PrimExprKind::Select: {
+        const auto& s = static_cast<const SelectNode&>(*e);
+        return lazySelect(s.cond, s.trueValue, s.falseValue, e->dtype);
+      }
+      case PrimExprKind::Cast: {
+        const auto& c = static_cast<const CastNode&>(*e);
+        return convert(eval(c.value), c.value->dtype, e->dtype);
+      }
+      case PrimExprKind::Call: {
+        const auto& c = static_cast<const tir::CallNode&>(*e);
+        return c.isGlobal ? globalCall(c) : intrinsic(c);
+      }
+      case PrimExprKind::Load: {
+        const auto& l = static_cast<const LoadNode&>(*e);
+        const BufferBinding& slot = slotFor(l.buffer.get());
+        DataType d = slot.buffer->dtype;
+        llvm::Value* v = b_.CreateLoad(memType(d), address(slot, l.indices));
+        if (d.isBool()) v = b_.CreateICmpNE(v, b_.getInt8(0));
+        return convert(v, d, e->dtype);
+      }
+    }
+    fail("unknown expression");
+  }
+
+  // ---- statements ----------------------------------------------------------
+  llvm::MDNode* loopMetadata(const ForNode& f) {
+    std::vector<llvm::Metadata*> ops{nullptr};
+    auto flag = [&](const char* name, llvm::Metadata* value) {
+      ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, name), value}));
+    };
+    auto i1 = [&](bool v) { return llvm::ConstantAsMetadata::get(b_.getInt1(v)); };
+    if (f.forKind == ForKind::Vectorized && (forceFloatVectorize_ || !usesFloat(f.body))) {
+      flag("llvm.loop.vectorize.enable", i1(true));
+      if (const auto* ext = as<IntImmNode>(f.extent); ext && ext->value >= 2 && ext->value <= 64 && (ext->value & (ext->value - 1)) == 0)
+        flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(static_cast<uint32_t>(ext->value))));
+    } else if (f.forKind == ForKind::Unrolled) {
+      ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.unroll.full")}));
+    }
+    if (ops.size() == 1) return nullptr;
+    llvm::MDNode* node = llvm::MDNode::getDistinct(ctx_, ops);
+    node->replaceOperandWith(0, node);
+    return node;
+  }
+
+  void forLoop(const ForNode& f) {
+    // Parallel loops run serially: the JIT and the Hexagon program are single-threaded.
+    DataType d = f.var->dtype;
+    if (!d.isInt()) fail("loop variable " + f.var->name + " must be an integer");
+    llvm::Value* begin = convert(eval(f.min), f.min->dtype, d);
+    llvm::Value* extent = convert(eval(f.extent), f.extent->dtype, d);
+    llvm::Value* end = b_.CreateAdd(begin, extent);
+    llvm::BasicBlock* pre = b_.GetInsertBlock();
+    auto* body = llvm::BasicBlock::Create(ctx_, "for." + f.var->name, fn_);
+    auto* exit = llvm::BasicBlock::Create(ctx_, "for.end", fn_);
+    b_.CreateCondBr(b_.CreateICmpSLT(begin, end), body, exit);
+    b_.SetInsertPoint(body);
+    llvm::PHINode* iv = b_.CreatePHI(valueType(d), 2, f.var->name);
+    iv->addIncoming(begin, pre);
+    vars_[f.var.get()] = iv;
+    exec(f.body);
+    llvm::Value* next = b_.CreateAdd(iv, llvm::ConstantInt::get(iv->getType(), 1), "", false, true);
+    iv->addIncoming(next, b_.GetInsertBlock());
+    llvm::BranchInst* latch = b_.CreateCondBr(b_.CreateICmpSLT(next, end), body, exit);
+    if (llvm::MDNode* md = loopMetadata(f)) latch->setMetadata(llvm::LLVMContext::MD_loop, md);
+    vars_.erase(f.var.get());
+    b_.SetInsertPoint(exit);
+  }
+
+  /// Storage for an Allocate: on the stack when small, else a zeroed global
+  /// (the generated code is single-threaded and not re-entrant per function).
+  llvm::Value* scratch(const BufferNode& b) {
+    int64_t n = 1;
+    for (int64_t d : b.shape) n *= d;
+    llvm::Type* t = memType(b.dtype);
+    int64_t bytes = n * b.dtype.bytes();
+    llvm::Value* p;
+    if (bytes <= 64 * 1024) {
+      llvm::IRBuilder<> entry(allocaBlock_, allocaBlock_->begin());
+      auto* a = entry.CreateAlloca(llvm::ArrayType::get(t, static_cast<uint64_t>(n)), nullptr, b.name);
+      a->setAlignment(llvm::Align(64));
+      p = b_.CreateBitCast(a, t->getPointerTo());
+    } else {
+      auto* at = llvm::ArrayType::get(t, static_cast<uint64_t>(n));
+      auto* g = new llvm::GlobalVariable(m_, at, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantAggregateZero::get(at),
+                                         fn_->getName().str() + "." + b.name);
+      g->setAlignment(llvm::Align(64));
+      p = b_.CreateBitCast(g, t->getPointerTo());
+    }
+    // The interpreter zero-fills scratch on every entry; so do we (cheap, and dead stores are removed).
+    b_.CreateMemSet(p, b_.getInt8(0), static_cast<uint64_t>(bytes), llvm::MaybeAlign(64));
+    return p;
+  }
+
+  llvm::Value* constantData(const BufferNode& b, const NDArray& data) {
+    int64_t n = 1;
+    for (int64_t d : b.shape) n *= d;
+    if (data.dtype() != b.dtype || data.numElements() != n)
+      fail("constant " + b.name + " holds " + std::to_string(data.numElements()) + " elements of " + std::string(data.dtype().name()) +
+           ", its buffer expects " + std::to_string(n) + " of " + std::string(b.dtype.name()));
+    llvm::Type* t = memType(b.dtype);
+    llvm::StringRef raw(reinterpret_cast<const char*>(data.rawData()), data.byteSize());
+    llvm::Constant* init = llvm::ConstantDataArray::getRaw(raw, static_cast<uint64_t>(n), t);
+    auto* g = new llvm::GlobalVariable(m_, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init,
+                                       fn_->getName().str() + "." + b.name);
+    g->setAlignment(llvm::Align(64));
+    g->setUnnamedAddr(llvm::GlobalValue::UnnamedAddr::Global);
+    return b_.CreateBitCast(g, t->getPointerTo());
+  }
+
+  void exec(const Stmt& s) {
+    switch (s->kind) {
+      case StmtKind::Store: {
+        const auto& st = static_cast<const StoreNode&>(*s);
+        const BufferBinding& slot = slotFor(st.buffer.get());
+        DataType d = slot.buffer->dtype;
+        llvm::Value* ptr = address(slot, st.indices);
+        llvm::Value* v = convert(eval(st.value), st.value->dtype, d);
+        if (d.isBool()) v = b_.CreateZExt(v, b_.getInt8Ty());
+        b_.CreateStore(v, ptr);
+        return;
+      }
+      case StmtKind::For: return forLoop(static_cast<const ForNode&>(*s));
+      case StmtKind::LetStmt: {
+        const auto& l = static_cast<const LetStmtNode&>(*s);
+        vars_[l.var.get()] = convert(eval(l.value), l.value->dtype, l.var->dtype);
+        exec(l.body);
+        vars_.erase(l.var.get());
+        return;
+      }
+      case StmtKind::IfThenElse: {
+        const auto& i = static_cast<const IfThenElseNode&>(*s);
+        llvm::Value* c = truthy(eval(i.cond), i.cond->dtype);
+        auto* thenBB = llvm::BasicBlock::Create(ctx_, "if.then", fn_);
+        auto* elseBB = i.elseCase ? llvm::BasicBlock::Create(ctx_, "if.else", fn_) : nullptr;
+        auto* join = llvm::BasicBlock::Create(ctx_, "if.end", fn_);
+        b_.CreateCondBr(c, thenBB, elseBB ? elseBB : join);
+        b_.SetInsertPoint(thenBB);
+        exec(i.thenCase);
+        b_.CreateBr(join);
+        if (elseBB) {
+          b_.SetInsertPoint(elseBB);
+          exec(i.elseCase);
+          b_.CreateBr(join);
+        }
+        b_.SetInsertPoint(join);
+        return;
+      }
+      case StmtKind::Allocate: {
+        const auto& a = static_cast<const AllocateNode&>(*s);
+        buffers_.push_back({a.buffer.get(), scratch(*a.buffer)});
+        exec(a.body);
+        buffers_.pop_back();
+        return;
+      }
+      case StmtKind::AllocateConst: {
+        const auto& a = static_cast<const AllocateConstNode&>(*s);
+        buffers_.push_back({a.buffer.get(), constantData(*a.buffer, a.data)});
+        exec(a.body);
+        buffers_.pop_back();
+        return;
+      }
+      case StmtKind::Seq:
+        for (const Stmt& part : static_cast<const SeqNode&>(*s).stmts) exec(part);
+        return;
+      case StmtKind::Evaluate: eval(static_cast<const EvaluateNode&>(*s).value); return;
+    }
+  }
+
+  llvm::Module& m_;
+  llvm::LLVMContext& ctx_;
+  llvm::IRBuilder<> b_;
+  IRModule mod_;
+  std::string name_;
+  llvm::Function* fn_ = nullptr;
+  llvm::BasicBlock* allocaBlock_ = nullptr;
+  bool forceFloatVectorize_ = true;
+  std::unordered_map<const tir::VarNode*, llvm::Value*> vars_;
+  std::vector<BufferBinding> buffers_;
+  std::unordered_map<const tir::VarNode*, size_t> dataVars_;
+};
+
+/// void __passlab_packed_SYM(i8** args): each arg points at a buffer or at a scalar's value.
+void emitPacked(llvm::Module& m, llvm::Function* target, const PrimFuncNode& fn) {
+  llvm::LLVMContext& ctx = m.getContext();
+  llvm::IRBuilder<> b(ctx);
+  auto* i8pp = b.getInt8PtrTy()->getPointerTo();
+  auto* f = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {i8pp}, false), llvm::Function::ExternalLinkage,
+                                   packedSymbol(target->getName().str()), m);
+  b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", f));
+  std::vector<llvm::Value*> args;
+  for (size_t i = 0; i < fn.params.size(); ++i) {
+    llvm::Value* p = b.CreateLoad(b.getInt8PtrTy(), b.CreateConstInBoundsGEP1_64(b.getInt8PtrTy(), f->getArg(0), i));
+    llvm::Type* want = target->getFunctionType()->getParamType(static_cast<unsigned>(i));
+    if (fn.params[i].buffer) {
+      args.push_back(p);
+    } else if (want->isIntegerTy(1)) {
+      args.push_back(b.CreateICmpNE(b.CreateLoad(b.getInt8Ty(), p), b.getInt8(0)));
+    } else {
+      args.push_back(b.CreateLoad(want, b.CreateBitCast(p, want->getPointerTo())));
+    }
+  }
+  b.CreateCall(target, args);
+  b.CreateRetVoid();
+}
+
+/// void __passlab_entry(i8** args): inputs then outputs; scratch and constants are globals.
+void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan) {
+  llvm::LLVMContext& ctx = m.getContext();
+  llvm::IRBuilder<> b(ctx);
+  auto* i8p = b.getInt8PtrTy();
+  auto* f = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {i8p->getPointerTo()}, false),
+                                   llvm::Function::ExternalLinkage, kEntrySymbol, m);
+  b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", f));
+  std::vector<llvm::Value*> slots;
+  for (size_t s = 0; s < plan.slots.size(); ++s) {
+    const PlanSlot& slot = plan.slots[s];
+    if (slot.kind == PlanSlot::Kind::Input) {
+      slots.push_back(b.CreateLoad(i8p, b.CreateConstInBoundsGEP1_64(i8p, f->getArg(0), static_cast<uint64_t>(slot.index))));
+      continue;
+    }
+    llvm::GlobalVariable* g;
+    if (slot.kind == PlanSlot::Kind::Const) {
+      const NDArray& data = plan.constants[static_cast<size_t>(slot.index)];
+      llvm::Constant* init = llvm::ConstantDataArray::get(ctx, llvm::ArrayRef<uint8_t>(data.rawData(), data.byteSize()));
+      g = new llvm::GlobalVariable(m, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, "entry.const" + std::to_string(slot.index));
+    } else {
+      auto* at = llvm::ArrayType::get(b.getInt8Ty(), static_cast<uint64_t>(std::max<int64_t>(slot.sig.bytes(), 1)));
+      g = new llvm::GlobalVariable(m, at, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantAggregateZero::get(at),
+                                   "entry.temp" + std::to_string(slot.index));
+    }
+    g->setAlignment(llvm::Align(64));
+    slots.push_back(b.CreateBitCast(g, i8p));
+  }
+  for (const PlanStep& step : plan.steps) {
+    std::vector<llvm::Value*> args;
+    std::vector<llvm::Type*> types;
+    if (!step.external) {
+      const auto& fn = static_cast<const PrimFuncNode&>(*mod->lookup(step.callee));
+      if (fn.params.size() != step.args.size())
+        throw CodegenError("@" + plan.name + ": @" + step.callee + " takes " + std::to_string(fn.params.size()) + " buffers, call_tir passes " +
+                           std::to_string(step.args.size()));
+      for (const tir::Param& p : fn.params)
+        if (!p.buffer) throw CodegenError("@" + plan.name + ": call_tir callee @" + step.callee + " has a scalar parameter");
+    }
+    for (int a : step.args) {
+      args.push_back(slots[static_cast<size_t>(a)]);
+      types.push_back(i8p);
+    }
+    std::string symbol = step.external ? step.callee : symbolOf(mod, step.callee);
+    llvm::FunctionCallee callee = m.getOrInsertFunction(symbol, llvm::FunctionType::get(b.getVoidTy(), types, false));
+    b.CreateCall(callee, args);
+  }
+  for (size_t o = 0; o < plan.outputs.size(); ++o) {
+    llvm::Value* dst = b.CreateLoad(i8p, b.CreateConstInBoundsGEP1_64(i8p, f->getArg(0), static_cast<uint64_t>(plan.inputCount) + o));
+    const PlanSlot& src = plan.slots[static_cast<size_t>(plan.outputs[o])];
+    b.CreateMemCpy(dst, llvm::MaybeAlign(1), slots[static_cast<size_t>(plan.outputs[o])], llvm::MaybeAlign(1),
+                   static_cast<uint64_t>(src.sig.bytes()));
+  }
+  b.CreateRetVoid();
+}
+
+}  // namespace
+
+std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitRequest& request) {
+  auto m = std::make_unique<llvm::Module>("passlab", ctx);
+  std::vector<std::pair<const PrimFuncNode*, llvm::Function*>> made;
+  for (const std::string& name : request.primFuncs) {
+    Expr e = request.mod->lookup(name);
+    if (!e || e->kind != ExprKind::PrimFunc) throw CodegenError("no PrimFunc @" + name + " in the module");
+    const auto& fn = static_cast<const PrimFuncNode&>(*e);
+    FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize);
+    llvm::Function* f = emitter.declare(fn, symbolOf(request.mod, name));
+    if (!f->empty()) throw CodegenError("@" + name + ": symbol " + f->getName().str() + " is defined twice");
+    emitter.emit(fn, f);
+    made.emplace_back(&fn, f);
+  }
+  for (auto& [fn, f] : made) emitPacked(*m, f, *fn);
+  if (request.plan) emitEntry(*m, request.mod, *request.plan);
+  std::string problems;
+  llvm::raw_string_ostream os(problems);
+  if (llvm::verifyModule(*m, &os)) throw CodegenError("internal error: invalid LLVM IR generated:\n" + os.str());
+  return m;
+}
+
+}  // namespace passlab::codegen

@@ -1,0 +1,42 @@
+// TIR -> LLVM IR (internal to codegen/). Only forward declarations of LLVM
+// types here, so this header costs nothing to include.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "codegen/entry_plan.h"
+
+namespace llvm {
+class LLVMContext;
+class Module;
+}  // namespace llvm
+
+namespace passlab::codegen {
+
+/// What to emit into one LLVM module.
+struct EmitRequest {
+  IRModule mod;
+  /// PrimFuncs to compile (module names).
+  std::vector<std::string> primFuncs;
+  /// The entry plan, or null for PrimFuncs only.
+  const EntryPlan* plan = nullptr;
+  bool allowContract = true;
+  /// Force vectorization of `vectorized` loops that compute in floating point.
+  /// Off for Hexagon: LLVM 14 cannot put float/half into HVX and scalarizes a
+  /// forced vector loop into huge code (minutes of instruction selection).
+  bool forceFloatVectorize = true;
+};
+
+/// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,
+/// scalars...)` plus `void __passlab_packed_SYM(i8** args)`; the entry becomes
+/// `void __passlab_entry(i8** args)` (inputs then outputs). Throws CodegenError.
+std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitRequest& request);
+
+/// Symbol of the packed wrapper of PrimFunc symbol `symbol`.
+inline std::string packedSymbol(const std::string& symbol) { return "__passlab_packed_" + symbol; }
+/// Symbol of the entry.
+inline constexpr const char* kEntrySymbol = "__passlab_entry";
+
+}  // namespace passlab::codegen

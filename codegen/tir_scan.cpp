@@ -1,0 +1,78 @@
+// Scans of TIR trees the LLVM emitter decides on (see tir_scan.h).
+#include "codegen/tir_scan.h"
+
+namespace passlab::codegen {
+
+using namespace tir;
+
+bool hasSideEffectsOrLoads(const PrimExpr& e) {
+  switch (e->kind) {
+    case PrimExprKind::Load: return true;
+    case PrimExprKind::Call: {
+      const auto& c = static_cast<const tir::CallNode&>(*e);
+      if (c.isGlobal) return true;
+      for (const PrimExpr& a : c.args)
+        if (hasSideEffectsOrLoads(a)) return true;
+      return false;
+    }
+    case PrimExprKind::Binary: {
+      const auto& n = static_cast<const BinaryNode&>(*e);
+      return hasSideEffectsOrLoads(n.a) || hasSideEffectsOrLoads(n.b);
+    }
+    case PrimExprKind::Not: return hasSideEffectsOrLoads(static_cast<const NotNode&>(*e).a);
+    case PrimExprKind::Cast: return hasSideEffectsOrLoads(static_cast<const CastNode&>(*e).value);
+    case PrimExprKind::Select: {
+      const auto& s = static_cast<const SelectNode&>(*e);
+      return hasSideEffectsOrLoads(s.cond) || hasSideEffectsOrLoads(s.trueValue) || hasSideEffectsOrLoads(s.falseValue);
+    }
+    default: return false;
+  }
+}
+
+bool usesFloat(const PrimExpr& e) {
+  if (e->dtype.isFloat()) return true;
+  switch (e->kind) {
+    case PrimExprKind::Binary: {
+      const auto& n = static_cast<const BinaryNode&>(*e);
+      return usesFloat(n.a) || usesFloat(n.b);
+    }
+    case PrimExprKind::Not: return usesFloat(static_cast<const NotNode&>(*e).a);
+    case PrimExprKind::Cast: return usesFloat(static_cast<const CastNode&>(*e).value);
+    case PrimExprKind::Select: {
+      const auto& s = static_cast<const SelectNode&>(*e);
+      return usesFloat(s.cond) || usesFloat(s.trueValue) || usesFloat(s.falseValue);
+    }
+    case PrimExprKind::Call:
+      for (const PrimExpr& a : static_cast<const tir::CallNode&>(*e).args)
+        if (usesFloat(a)) return true;
+      return false;
+    case PrimExprKind::Load:
+      for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices)
+        if (usesFloat(i)) return true;
+      return false;
+    default: return false;
+  }
+}
+bool usesFloat(const Stmt& s) {
+  if (!s) return false;
+  switch (s->kind) {
+    case StmtKind::Store: return static_cast<const StoreNode&>(*s).buffer->dtype.isFloat() || usesFloat(static_cast<const StoreNode&>(*s).value);
+    case StmtKind::For: return usesFloat(static_cast<const ForNode&>(*s).body);
+    case StmtKind::LetStmt: return usesFloat(static_cast<const LetStmtNode&>(*s).value) || usesFloat(static_cast<const LetStmtNode&>(*s).body);
+    case StmtKind::IfThenElse: {
+      const auto& i = static_cast<const IfThenElseNode&>(*s);
+      return usesFloat(i.cond) || usesFloat(i.thenCase) || usesFloat(i.elseCase);
+    }
+    case StmtKind::Allocate: return usesFloat(static_cast<const AllocateNode&>(*s).body);
+    case StmtKind::AllocateConst: return usesFloat(static_cast<const AllocateConstNode&>(*s).body);
+    case StmtKind::Seq:
+      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts)
+        if (usesFloat(p)) return true;
+      return false;
+    case StmtKind::Evaluate: return usesFloat(static_cast<const EvaluateNode&>(*s).value);
+  }
+  return false;
+}
+
+
+}  // namespace passlab::codegen

@@ -1,0 +1,16 @@
+// Questions the LLVM emitter asks about TIR trees (internal to codegen/).
+#pragma once
+
+#include "core/ir/tir.h"
+
+namespace passlab::codegen {
+
+/// True when evaluating `e` reads memory or calls a PrimFunc: such an operand
+/// of select/&&/|| is evaluated only when taken, as the interpreter does, so a
+/// guarded load is never executed out of bounds.
+bool hasSideEffectsOrLoads(const tir::PrimExpr& e);
+/// True when the expression or statement computes or stores a float value.
+bool usesFloat(const tir::PrimExpr& e);
+bool usesFloat(const tir::Stmt& s);
+
+}  // namespace passlab::codegen

@@ -1,0 +1,143 @@
+#include "passes/annotate_target.h"
+
+#include <unordered_map>
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "passes/byoc_util.h"
+#include "passes/external_codegen.h"
+#include "passes/opt_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+/// Composite-pattern matches claim their nodes first, so an op a codegen does
+/// not take alone (bias_add) is still offloaded as part of conv2d+bias_add+relu.
+std::unordered_map<const ExprNode*, const ExternalCodegen*> claimPatterns(const Function& fn,
+                                                                           const std::vector<const ExternalCodegen*>& codegens) {
+  std::unordered_map<const ExprNode*, const ExternalCodegen*> claimed;
+  std::unordered_map<const ExprNode*, int> uses = opt_util::useCounts(fn);
+  postOrderVisit(
+      fn,
+      [&](const Expr& e) {
+        if (!as<CallNode>(e) || claimed.count(e.get())) return;
+        for (const ExternalCodegen* cg : codegens)
+          for (const CompositePattern& pattern : cg->patterns) {
+            std::vector<const ExprNode*> nodes;
+            Expr node = e;
+            for (size_t i = pattern.chain.size(); i-- > 0;) {
+              const CallNode* call = opt_util::callTo(node, pattern.chain[i]);
+              if (!call || claimed.count(node.get()) || (i + 1 < pattern.chain.size() && uses[node.get()] != 1)) break;
+              nodes.push_back(node.get());
+              if (i > 0) {
+                if (call->args.empty()) break;
+                node = call->args[0];
+              }
+            }
+            if (nodes.size() != pattern.chain.size()) continue;
+            for (const ExprNode* n : nodes) claimed[n] = cg;
+            return;
+          }
+      },
+      [&](const Expr& e) { return e == fn || e->kind != ExprKind::Function; });
+  return claimed;
+}
+
+class Annotator final : public ExprMutator {
+ public:
+  Annotator(const Function& root, std::vector<const ExternalCodegen*> codegens)
+      : root_(root), codegens_(std::move(codegens)), claimed_(claimPatterns(root, codegens_)) {}
+  int regions() const { return regions_; }
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    // Fused groups and regions that already exist keep their bodies.
+    if (e->kind == ExprKind::Function && e != root_) return e;
+    return std::nullopt;
+  }
+
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const CallNode* call = as<CallNode>(rebuilt);
+    if (!call || !call->op()) return rebuilt;
+    const ExternalCodegen* codegen = nullptr;
+    if (auto it = claimed_.find(original.get()); it != claimed_.end()) codegen = it->second;
+    for (size_t i = 0; !codegen && i < codegens_.size(); ++i)
+      if (codegens_[i]->supports(*call)) codegen = codegens_[i];
+    if (!codegen) return rebuilt;
+    const CallNode& before = static_cast<const CallNode&>(*original);
+    std::vector<Var> params;
+    std::vector<Expr> inner, outer;
+    for (size_t i = 0; i < call->args.size(); ++i) {
+      const Expr& arg = call->args[i];
+      if (arg->kind == ExprKind::Constant) {
+        inner.push_back(arg);
+        continue;
+      }
+      Var p = makeVar(codegen->name + "_in" + std::to_string(params.size()), before.args[i]->checkedType);
+      params.push_back(p);
+      inner.push_back(p);
+      outer.push_back(arg);
+    }
+    AttrDict attrs;
+    attrs.set(fn_attr::kCompiler, AttrValue::string(codegen->name));
+    Expr body = makeCall(call->callee, std::move(inner), call->attrs, call->span);
+    ++regions_;
+    return makeCall(makeFunction(std::move(params), body, original->checkedType, std::move(attrs)), std::move(outer), {}, call->span);
+  }
+
+ private:
+  Function root_;
+  std::vector<const ExternalCodegen*> codegens_;
+  std::unordered_map<const ExprNode*, const ExternalCodegen*> claimed_;
+  int regions_ = 0;
+};
+
+class AnnotateTargetPass final : public Pass {
+ public:
+  explicit AnnotateTargetPass(AnnotateTargetOptions options) : options_in_(std::move(options)) {
+    for (const std::string& name : options_in_.compilers) {
+      const ExternalCodegen* cg = ExternalCodegenRegistry::global().find(name);
+      if (!cg) {
+        std::string known;
+        for (const std::string& n : ExternalCodegenRegistry::global().names()) known += (known.empty() ? "" : ", ") + n;
+        throwError({}, "AnnotateTarget: unknown external codegen '" + name + "'; registered: " + known, "pipeline");
+      }
+      codegens_.push_back(cg);
+    }
+    if (options_in_.compilers != AnnotateTargetOptions{}.compilers) {
+      std::vector<AttrValue> names;
+      for (const std::string& n : options_in_.compilers) names.push_back(AttrValue::string(n));
+      options_.set("compilers", AttrValue::array(std::move(names)));
+    }
+  }
+
+  const PassInfo& info() const override { return builtinPassInfo("AnnotateTarget"); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    const std::string& name = info().name;
+    std::vector<AttrValue> names;
+    for (const std::string& n : options_in_.compilers) names.push_back(AttrValue::string(n));
+    ctx.recordOption("compilers", AttrValue::array(std::move(names)), name);
+    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string&) -> Function {
+      opt_util::ensureTyped(fn, mod);
+      Annotator annotator(fn, codegens_);
+      Expr out = annotator.mutate(fn);
+      if (annotator.regions() == 0 || out == fn) return fn;
+      Function result = std::static_pointer_cast<const FunctionNode>(out);
+      inferExprType(result, &mod);
+      return result;
+    });
+  }
+
+ private:
+  AnnotateTargetOptions options_in_;
+  std::vector<const ExternalCodegen*> codegens_;
+};
+
+}  // namespace
+
+PassPtr createAnnotateTargetPass(const AnnotateTargetOptions& options) { return std::make_shared<AnnotateTargetPass>(options); }
+
+}  // namespace passlab

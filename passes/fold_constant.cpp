@@ -1,0 +1,377 @@
+#include "passes/fold_constant.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/analysis/type_infer.h"
+#include "core/interp/interpreter.h"
+#include "core/ir/functor.h"
+#include "passes/fuse_ops.h"
+#include "passes/infer_type.h"
+#include "passes/opt_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+/// At most this many rounds per function: each round can only make more `if`
+/// conditions constant, and real models need one or two.
+constexpr int kMaxRounds = 4;
+
+bool foldableOp(const OpDef& op) {
+  switch (op.id) {
+    case OpId::CallTir:
+    case OpId::CallDpsPacked:
+    case OpId::CallPurePacked:
+    case OpId::InvokePureClosure: return false;
+    default: return !op.stateful;
+  }
+}
+
+bool isPrimitiveFunction(const Expr& e) {
+  const FunctionNode* fn = as<FunctionNode>(e);
+  return fn && opt_util::isPrimitive(*fn);
+}
+
+/// A form needing no evaluation: a constant, or a tuple of such forms.
+bool isTrivialForm(const Expr& form) {
+  if (form->kind == ExprKind::Constant) return true;
+  const TupleNode* t = as<TupleNode>(form);
+  if (!t) return false;
+  for (const Expr& f : t->fields)
+    if (!isTrivialForm(f)) return false;
+  return true;
+}
+
+/// Which nodes of a function have a value known at compile time ("foldable"),
+/// the expression computing it with let-bound variables replaced by their
+/// values ("form"), and the roots to evaluate: non-trivial foldable nodes used
+/// where a run-time value is expected.
+class ConstantAnalysis {
+ public:
+  explicit ConstantAnalysis(const Function& fn) {
+    postOrderVisit(
+        fn,
+        [&](const Expr& e) {
+          if (const LetNode* let = as<LetNode>(e)) letValue_.emplace(let->var.get(), let->value);
+        },
+        [](const Expr& e) { return !isPrimitiveFunction(e); });
+    analyse(fn);
+  }
+
+  /// The form of a foldable node, or null.
+  const Expr* form(const ExprNode* e) const {
+    auto it = form_.find(e);
+    return it == form_.end() ? nullptr : &it->second;
+  }
+  bool foldable(const ExprNode* e) const { return form_.count(e) != 0; }
+  bool trivial(const ExprNode* e) const { return trivial_.count(e) != 0; }
+  /// A let whose value is foldable: the binding disappears.
+  bool dropsBinding(const LetNode& let) const { return foldable(let.var.get()); }
+  const std::vector<Expr>& roots() const { return roots_; }
+  /// Some `if` has a condition that is foldable but needs evaluation first.
+  bool pendingIf() const { return pendingIf_; }
+
+  /// The children a rewrite must visit (binding positions and dropped values excluded).
+  void consumedChildren(const Expr& e, std::vector<Expr>& out) const {
+    switch (e->kind) {
+      case ExprKind::Let: {
+        const LetNode* let = as<LetNode>(e);
+        if (!dropsBinding(*let)) out.push_back(let->value);
+        out.push_back(let->body);
+        return;
+      }
+      case ExprKind::Function:
+        if (!isPrimitiveFunction(e)) out.push_back(as<FunctionNode>(e)->body);
+        return;
+      case ExprKind::Call: {
+        const CallNode* call = as<CallNode>(e);
+        if (!call->op()) out.push_back(call->callee);
+        out.insert(out.end(), call->args.begin(), call->args.end());
+        return;
+      }
+      case ExprKind::Dataflow: {
+        const DataflowNode* d = as<DataflowNode>(e);
+        for (const Binding& b : d->bindings) out.push_back(b.value);
+        out.push_back(d->body);
+        return;
+      }
+      case ExprKind::Var:
+        return;  // a use of a variable consumes nothing; its let does
+      default: appendChildren(e, out); return;
+    }
+  }
+
+ private:
+  /// What a node's analysis depends on: its consumed children, and for a
+  /// let-bound variable the value bound to it.
+  void dependencies(const Expr& e, std::vector<Expr>& out) const {
+    if (const VarNode* v = as<VarNode>(e)) {
+      if (auto it = letValue_.find(v); it != letValue_.end()) out.push_back(it->second);
+      return;
+    }
+    if (const LetNode* let = as<LetNode>(e)) {
+      // The variable too: an unused binding of a foldable value is dropped as well.
+      out.push_back(let->value);
+      out.push_back(let->var);
+      out.push_back(let->body);
+      return;
+    }
+    consumedChildren(e, out);
+  }
+
+  void analyse(const Expr& root) {
+    std::unordered_set<const ExprNode*> done;
+    std::vector<std::pair<Expr, bool>> stack{{root, false}};
+    std::vector<Expr> deps;
+    while (!stack.empty()) {
+      auto [node, expanded] = stack.back();
+      if (done.count(node.get())) {
+        stack.pop_back();
+        continue;
+      }
+      if (!expanded) {
+        stack.back().second = true;
+        deps.clear();
+        dependencies(node, deps);
+        for (auto it = deps.rbegin(); it != deps.rend(); ++it)
+          if (*it && !done.count(it->get())) stack.emplace_back(*it, false);
+        continue;
+      }
+      stack.pop_back();
+      done.insert(node.get());
+      classify(node);
+    }
+  }
+
+  void setForm(const Expr& e, Expr form) {
+    if (isTrivialForm(form)) trivial_.insert(e.get());
+    form_.emplace(e.get(), std::move(form));
+  }
+
+  void classify(const Expr& e) {
+    switch (e->kind) {
+      case ExprKind::Constant: setForm(e, e); break;
+      case ExprKind::Var:
+        if (auto it = letValue_.find(as<VarNode>(e)); it != letValue_.end())
+          if (const Expr* f = form(it->second.get())) setForm(e, *f);
+        break;
+      case ExprKind::Call: classifyCall(e); break;
+      case ExprKind::Tuple: {
+        const TupleNode* t = as<TupleNode>(e);
+        std::vector<Expr> fields;
+        bool same = true;
+        for (const Expr& f : t->fields) {
+          const Expr* ff = form(f.get());
+          if (!ff) break;
+          same = same && *ff == f;
+          fields.push_back(*ff);
+        }
+        if (fields.size() == t->fields.size()) setForm(e, same ? e : makeTuple(std::move(fields), t->span));
+        break;
+      }
+      case ExprKind::TupleGetItem: {
+        const TupleGetItemNode* item = as<TupleGetItemNode>(e);
+        const Expr* tf = form(item->tuple.get());
+        if (!tf) break;
+        const TupleNode* literal = as<TupleNode>(*tf);
+        if (literal && item->index >= 0 && static_cast<size_t>(item->index) < literal->fields.size())
+          setForm(e, literal->fields[static_cast<size_t>(item->index)]);
+        else
+          setForm(e, *tf == item->tuple ? e : makeTupleGetItem(*tf, item->index, item->span));
+        break;
+      }
+      case ExprKind::If: {
+        const IfNode* i = as<IfNode>(e);
+        const Expr* cond = form(i->cond.get());
+        const ConstantNode* c = cond ? as<ConstantNode>(*cond) : nullptr;
+        if (cond && !c) pendingIf_ = true;
+        if (c && c->data.numElements() == 1) {
+          const Expr& taken = c->data.getAsDouble(0) != 0 ? i->thenBranch : i->elseBranch;
+          if (const Expr* f = form(taken.get())) setForm(e, *f);
+        }
+        break;
+      }
+      default: break;
+    }
+    if (!foldable(e.get())) collectRoots(e);
+  }
+
+  void classifyCall(const Expr& e) {
+    const CallNode* call = as<CallNode>(e);
+    const OpDef* op = call->op();
+    if (!op || !foldableOp(*op) || call->args.empty()) return;
+    if (op->id == OpId::ShapeOf) {
+      // The value depends only on the argument's static type, never on its data.
+      if (const TensorTypeNode* t = opt_util::tensorTypeOf(call->args[0]); t && !t->hasDynamicDim()) {
+        DataType dtype = DataType::parse(opt_util::callAttr(*call, "dtype").asString()).value_or(DTypeCode::Int64);
+        NDArray shape(dtype, {static_cast<int64_t>(t->shape.size())});
+        for (size_t i = 0; i < t->shape.size(); ++i) shape.setFromDouble(static_cast<int64_t>(i), static_cast<double>(t->shape[i]));
+        setForm(e, makeConstant(std::move(shape), call->span));
+      }
+      return;
+    }
+    std::vector<Expr> args;
+    bool same = true;
+    for (const Expr& a : call->args) {
+      const Expr* f = form(a.get());
+      if (!f) return;
+      same = same && *f == a;
+      args.push_back(*f);
+    }
+    form_.emplace(e.get(), same ? e : makeCall(call->callee, std::move(args), call->attrs, call->span));
+  }
+
+  void collectRoots(const Expr& consumer) {
+    std::vector<Expr> children;
+    consumedChildren(consumer, children);
+    for (const Expr& c : children)
+      if (c && foldable(c.get()) && !trivial(c.get()) && rootSet_.insert(c.get()).second) roots_.push_back(c);
+  }
+
+  std::unordered_map<const VarNode*, Expr> letValue_;
+  std::unordered_map<const ExprNode*, Expr> form_;
+  std::unordered_set<const ExprNode*> trivial_;
+  std::vector<Expr> roots_;
+  std::unordered_set<const ExprNode*> rootSet_;
+  bool pendingIf_ = false;
+};
+
+Expr valueToExpr(const Value& v) {
+  if (v.isTensor()) return makeConstant(v.tensor());
+  std::vector<Expr> fields;
+  for (const Value& f : v.fields()) fields.push_back(valueToExpr(f));
+  return makeTuple(std::move(fields));
+}
+
+/// Rewrites a function with the folded values: roots become their constants,
+/// foldable let bindings disappear, literal-tuple projections and constant
+/// `if`s are resolved. Iterative, like ExprMutator, but visiting only the
+/// children ConstantAnalysis says are consumed.
+Expr substitute(const Expr& root, const ConstantAnalysis& analysis, const std::unordered_map<const ExprNode*, Expr>& folded) {
+  std::unordered_map<const ExprNode*, Expr> memo;
+  std::vector<std::pair<Expr, bool>> stack{{root, false}};
+  std::vector<Expr> children;
+  auto pre = [&](const Expr& e) -> std::optional<Expr> {
+    if (isPrimitiveFunction(e)) return e;
+    if (const Expr* f = analysis.form(e.get())) {
+      if (analysis.trivial(e.get())) return *f;
+      if (auto it = folded.find(e.get()); it != folded.end()) return it->second;
+      return e;  // only reachable through replaced nodes or dropped bindings
+    }
+    return std::nullopt;
+  };
+  while (!stack.empty()) {
+    auto [node, expanded] = stack.back();
+    if (memo.count(node.get())) {
+      stack.pop_back();
+      continue;
+    }
+    if (!expanded) {
+      if (std::optional<Expr> replaced = pre(node)) {
+        memo.emplace(node.get(), *replaced);
+        stack.pop_back();
+        continue;
+      }
+      stack.back().second = true;
+      children.clear();
+      if (const LetNode* let = as<LetNode>(node); let && analysis.dropsBinding(*let))
+        children.push_back(let->body);
+      else
+        appendChildren(node, children);
+      for (auto it = children.rbegin(); it != children.rend(); ++it)
+        if (*it && !memo.count(it->get())) stack.emplace_back(*it, false);
+      continue;
+    }
+    stack.pop_back();
+    Expr result;
+    if (const LetNode* let = as<LetNode>(node); let && analysis.dropsBinding(*let)) {
+      result = memo.at(let->body.get());
+    } else {
+      children.clear();
+      appendChildren(node, children);
+      for (Expr& c : children) c = c ? memo.at(c.get()) : c;
+      result = rebuildWithChildren(node, children);
+      if (const IfNode* i = as<IfNode>(result)) {
+        const ConstantNode* c = as<ConstantNode>(i->cond);
+        if (c && c->data.numElements() == 1) result = c->data.getAsDouble(0) != 0 ? i->thenBranch : i->elseBranch;
+      } else if (const TupleGetItemNode* item = as<TupleGetItemNode>(result)) {
+        const TupleNode* t = as<TupleNode>(item->tuple);
+        if (t && item->index >= 0 && static_cast<size_t>(item->index) < t->fields.size()) result = t->fields[static_cast<size_t>(item->index)];
+      }
+    }
+    if (result != node && !result->checkedType) result->checkedType = node->checkedType;
+    memo.emplace(node.get(), result);
+  }
+  return memo.at(root.get());
+}
+
+class FoldConstantPass final : public FunctionPass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("FoldConstant"); }
+
+  Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
+    opt_util::ensureTyped(fn, mod);
+    Function current = fn;
+    for (int round = 0; round < kMaxRounds; ++round) {
+      ConstantAnalysis analysis(current);
+      std::unordered_map<const ExprNode*, Expr> folded;
+      if (!analysis.roots().empty() && !evaluateRoots(analysis, name, mod, ctx, folded)) break;
+      Expr out = substitute(current, analysis, folded);
+      if (out == current) break;
+      current = std::static_pointer_cast<const FunctionNode>(out);
+      inferExprType(current, &mod);
+      if (!analysis.pendingIf()) break;
+    }
+    return current;
+  }
+
+ private:
+  /// Runs the nested pipeline and the interpreter on the roots; fills `folded`
+  /// (root → constant or tuple of constants). False (with a warning) on failure.
+  bool evaluateRoots(const ConstantAnalysis& analysis, const std::string& function, const IRModule& mod, PassContext& ctx,
+                     std::unordered_map<const ExprNode*, Expr>& folded) const {
+    const std::string& pass = info().name;
+    const std::vector<Expr>& roots = analysis.roots();
+    const bool leak = ctx.config(kFoldConstantLeakKey, pass).asBool();
+    AttrDict attrs;
+    if (const AttrValue* phase = mod->attrs.find(module_attr::kPhase)) attrs.set(module_attr::kPhase, *phase);
+    if (leak) {
+      // The historical behaviour: the evaluation module keeps what describes the real build.
+      for (const char* key : {module_attr::kExecutor, module_attr::kRuntime})
+        if (const AttrValue* v = mod->attrs.find(key)) attrs.set(key, *v);
+    }
+    std::vector<Expr> fields;
+    for (const Expr& r : roots) fields.push_back(*analysis.form(r.get()));
+    IRModule evalModule = makeModule({{"main", makeFunction({}, makeTuple(std::move(fields)))}}, std::move(attrs));
+    std::shared_ptr<PassContext> child = ctx.makeChild(kFoldConstantEvalContext);
+    child->target = kFoldConstantEvalTarget;
+    try {
+      evalModule = runPass(*createInferTypePass(), evalModule, *child);
+      evalModule = runPass(*createFuseOpsPass(), evalModule, *child);
+      Value result = evaluate(evalModule, "main", {});
+      for (size_t i = 0; i < roots.size(); ++i) {
+        Expr value = valueToExpr(result.fields().at(i));
+        if (!value->checkedType) value->checkedType = roots[i]->checkedType;
+        folded.emplace(roots[i].get(), std::move(value));
+      }
+    } catch (const DiagnosticError& error) {
+      Diagnostic d = error.diagnostics().empty() ? Diagnostic{} : error.diagnostics().front();
+      d.severity = Severity::Warning;
+      d.rule = "fold-constant.eval-failed";
+      d.function = function;
+      d.message = "FoldConstant left @" + function + " unfolded: evaluating its " + std::to_string(roots.size()) +
+                  " constant subexpressions failed: " + d.message;
+      ctx.notifyDiagnostic(d);
+      return false;
+    }
+    return true;
+  }
+};
+
+}  // namespace
+
+PassPtr createFoldConstantPass() { return std::make_shared<FoldConstantPass>(); }
+
+}  // namespace passlab

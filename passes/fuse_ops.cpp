@@ -1,0 +1,552 @@
+// FuseOps, written from the behaviour of TVM's FuseOps (GraphPartitioner over
+// an indexed forward graph and its post-dominator tree). Every walk over paths
+// is iterative: a post-dominator can be far from a node in a long model.
+#include "passes/fuse_ops.h"
+
+#include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "core/ir/functor.h"
+#include "passes/opt_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+bool resolveLinkParams(const IRModule& mod, PassContext& ctx, const std::string& pass) {
+  if (std::optional<AttrValue> v = ctx.configIfSet(kFuseOpsLinkParamsKey, pass)) return v->asBool();
+  if (std::optional<AttrValue> v = ctx.moduleAttr(mod, module_attr::kExecutor, "link-params", pass)) return v->asBool();
+  if (std::optional<AttrValue> v = ctx.targetAttr("link-params", pass)) return v->asBool();
+  return false;
+}
+
+namespace {
+
+// Fusion patterns as TVM numbers them; kTuple sits between injective and opaque.
+constexpr int kElemWise = static_cast<int>(FusionPattern::ElemWise);
+constexpr int kBroadcast = static_cast<int>(FusionPattern::Broadcast);
+constexpr int kInjective = static_cast<int>(FusionPattern::Injective);
+constexpr int kCommReduce = static_cast<int>(FusionPattern::CommReduce);
+constexpr int kOutEWiseFusable = static_cast<int>(FusionPattern::OutEWiseFusable);
+constexpr int kTuple = 7;
+constexpr int kOpaque = static_cast<int>(FusionPattern::Opaque);
+
+/// Ops that only make sense outside a fused kernel (calls into other functions,
+/// runtime builtins): never wrapped, never fused.
+bool neverFused(const OpDef& op) {
+  switch (op.id) {
+    case OpId::CallTir:
+    case OpId::CallDpsPacked:
+    case OpId::CallPurePacked:
+    case OpId::InvokePureClosure:
+    case OpId::VmAllocStorage:
+    case OpId::VmAllocTensor:
+    case OpId::VmCallTir: return true;
+    default: return op.stateful;
+  }
+}
+
+/// A scalar constant the code generators embed as an immediate: fused like an
+/// elementwise op. float16 is not among them, as in TVM.
+bool isSimpleScalarConstant(const ConstantNode& c) {
+  if (c.data.ndim() != 0) return false;
+  switch (c.data.dtype().code) {
+    case DTypeCode::Int32:
+    case DTypeCode::Int64:
+    case DTypeCode::Float32:
+    case DTypeCode::Float64:
+    case DTypeCode::Bool: return true;
+    default: return false;
+  }
+}
+
+struct Edge {
+  int node;
+  int pattern;
+};
+
+struct GraphNode {
+  Expr ref;
+  int pattern = kOpaque;
+  /// Used by something outside the dataflow graph (function result, let, if, ...).
+  bool externRef = false;
+  /// A call to a fusible op: the only nodes that make a group worth wrapping.
+  bool fusibleCall = false;
+  std::vector<Edge> outputs;
+};
+
+/// TVM's IndexedForwardGraph: the nodes of one function body in post-DFS order
+/// (producers before consumers), without entering nested functions.
+struct ForwardGraph {
+  std::vector<GraphNode> nodes;
+  std::unordered_map<const ExprNode*, int> index;
+
+  explicit ForwardGraph(const Expr& body) {
+    postOrderVisit(
+        body,
+        [&](const Expr& e) {
+          if (e->kind == ExprKind::Op) return;
+          index.emplace(e.get(), static_cast<int>(nodes.size()));
+          GraphNode node;
+          node.ref = e;
+          nodes.push_back(std::move(node));
+        },
+        [](const Expr& e) { return e->kind != ExprKind::Function; });
+    for (size_t i = 0; i < nodes.size(); ++i) connect(static_cast<int>(i));
+    markExtern(body);
+  }
+
+ private:
+  void markExtern(const Expr& e) {
+    if (auto it = index.find(e.get()); it != index.end()) nodes[static_cast<size_t>(it->second)].externRef = true;
+  }
+  void edge(const Expr& from, int to, int pattern) {
+    if (auto it = index.find(from.get()); it != index.end()) nodes[static_cast<size_t>(it->second)].outputs.push_back({to, pattern});
+  }
+
+  void connect(int id) {
+    GraphNode& node = nodes[static_cast<size_t>(id)];
+    const Expr e = node.ref;
+    switch (e->kind) {
+      case ExprKind::Call: {
+        const CallNode* call = as<CallNode>(e);
+        const OpDef* op = call->op();
+        if (!op) {
+          node.pattern = kOpaque;
+          edge(call->callee, id, kOpaque);
+          for (const Expr& a : call->args) edge(a, id, kOpaque);
+          return;
+        }
+        node.fusibleCall = !neverFused(*op);
+        node.pattern = node.fusibleCall ? static_cast<int>(op->pattern) : kOpaque;
+        const TensorTypeNode* result = opt_util::tensorTypeOf(e);
+        for (const Expr& a : call->args) {
+          int pattern = node.pattern;
+          // A broadcast whose argument already has the result's shape is elementwise for that argument.
+          const TensorTypeNode* argType = opt_util::tensorTypeOf(a);
+          if (pattern == kBroadcast && argType && result && argType->shape == result->shape) pattern = kElemWise;
+          edge(a, id, pattern);
+        }
+        return;
+      }
+      case ExprKind::Tuple: {
+        node.pattern = kTuple;
+        for (const Expr& f : as<TupleNode>(e)->fields) {
+          if (opt_util::tensorTypeOf(f))
+            edge(f, id, kInjective);
+          else
+            markExtern(f);
+        }
+        return;
+      }
+      case ExprKind::TupleGetItem: {
+        const TupleGetItemNode* item = as<TupleGetItemNode>(e);
+        const TupleTypeNode* tupleType = as<TupleTypeNode>(item->tuple->checkedType);
+        bool allTensors = tupleType != nullptr;
+        if (tupleType)
+          for (const Type& f : tupleType->fields) allTensors = allTensors && as<TensorTypeNode>(f);
+        if (allTensors) {
+          node.pattern = kInjective;
+          edge(item->tuple, id, kInjective);
+        } else {
+          node.pattern = kOpaque;
+          markExtern(item->tuple);
+        }
+        return;
+      }
+      case ExprKind::Constant:
+        node.pattern = isSimpleScalarConstant(*as<ConstantNode>(e)) ? kElemWise : kOpaque;
+        return;
+      case ExprKind::Let:
+      case ExprKind::If:
+      case ExprKind::Dataflow: {
+        // Scopes are fusion boundaries: everything they hold is used from outside the graph.
+        node.pattern = kOpaque;
+        std::vector<Expr> children;
+        appendChildren(e, children);
+        for (const Expr& c : children) markExtern(c);
+        return;
+      }
+      default: node.pattern = kOpaque; return;
+    }
+  }
+};
+
+/// The post-dominator tree of a ForwardGraph (TVM's DominatorTree::PostDom).
+struct PostDominatorTree {
+  std::vector<int> parent, depth, pattern;
+
+  explicit PostDominatorTree(const ForwardGraph& g) {
+    const size_t n = g.nodes.size();
+    parent.assign(n, -1);
+    depth.assign(n, 1);
+    pattern.assign(n, kOpaque);
+    for (size_t k = n; k-- > 0;) {
+      const GraphNode& node = g.nodes[k];
+      if (node.externRef || node.outputs.empty()) continue;
+      int p = kElemWise;
+      int lca = node.outputs.front().node;
+      p = std::max(p, node.outputs.front().pattern);
+      for (size_t i = 1; i < node.outputs.size(); ++i) {
+        lca = leastCommonAncestor(lca, node.outputs[i].node, p);
+        p = std::max(p, node.outputs[i].pattern);
+      }
+      parent[k] = lca;
+      depth[k] = lca >= 0 ? depth[static_cast<size_t>(lca)] + 1 : 1;
+      pattern[k] = p;
+    }
+  }
+
+ private:
+  int leastCommonAncestor(int a, int b, int& p) const {
+    while (a != b) {
+      if (a < 0 || b < 0) return -1;
+      const size_t ua = static_cast<size_t>(a), ub = static_cast<size_t>(b);
+      if (depth[ua] < depth[ub]) {
+        p = std::max(p, pattern[ub]);
+        b = parent[ub];
+      } else if (depth[ub] < depth[ua]) {
+        p = std::max(p, pattern[ua]);
+        a = parent[ua];
+      } else {
+        p = std::max({p, pattern[ua], pattern[ub]});
+        a = parent[ua];
+        b = parent[ub];
+      }
+    }
+    return a;
+  }
+};
+
+/// TVM's GraphPartitioner: union-find groups over the graph nodes.
+class Partitioner {
+ public:
+  Partitioner(const ForwardGraph& g, int maxDepth) : g_(g), maxDepth_(maxDepth), stamp_(g.nodes.size(), 0) {
+    groups_.resize(g.nodes.size());
+    for (size_t i = 0; i < g.nodes.size(); ++i) {
+      groups_[i].pattern = g.nodes[i].pattern;
+      groups_[i].anchor = g.nodes[i].pattern == kOutEWiseFusable;
+    }
+  }
+
+  void run(const PostDominatorTree& dom) {
+    for (int phase = 0; phase < 3; ++phase) runPhase(dom, phase);
+  }
+
+  /// The representative of node `i`'s group.
+  int root(int i) {
+    int r = i;
+    while (groups_[static_cast<size_t>(r)].parent >= 0) r = groups_[static_cast<size_t>(r)].parent;
+    while (groups_[static_cast<size_t>(i)].parent >= 0) {
+      int next = groups_[static_cast<size_t>(i)].parent;
+      groups_[static_cast<size_t>(i)].parent = r;
+      i = next;
+    }
+    return r;
+  }
+
+ private:
+  struct Group {
+    int parent = -1;
+    int pattern = kOpaque;
+    bool anchor = false;
+    int64_t numNodes = 1;
+  };
+
+  void runPhase(const PostDominatorTree& dom, int phase) {
+    for (size_t k = 0; k < g_.nodes.size(); ++k) {
+      const int nid = static_cast<int>(k);
+      const Group& own = groups_[k];
+      if (own.pattern == kOpaque) continue;
+      const int sink = dom.parent[k];
+      if (sink < 0) continue;
+      if (countFusedNodesWithNewChild(nid, sink) > maxDepth_) continue;
+      const int domPattern = dom.pattern[k];
+      const int sinkGroupPattern = groups_[static_cast<size_t>(sink)].pattern;
+      if (phase == 2) {
+        // Injective ops into tuples that were themselves fused into an injective consumer.
+        if (own.pattern > kInjective) continue;
+        const Group& sinkRoot = groups_[static_cast<size_t>(root(sink))];
+        if (sinkRoot.pattern == kTuple) continue;
+        if (sinkGroupPattern == kTuple && sinkRoot.pattern <= kInjective &&
+            checkPath(nid, sink, [](int kind, bool) { return kind <= kInjective; }))
+          commitFuse(nid, sink);
+        continue;
+      }
+      if (root(nid) == root(sink)) continue;
+      if (sinkGroupPattern == kTuple) continue;  // nothing fuses into a tuple in phases 0 and 1
+      if (own.pattern == kOutEWiseFusable) {
+        if (phase != 0) continue;
+        // conv2d-like anchors take the elementwise tail when every op on the way is at most broadcast.
+        if (domPattern == kElemWise && checkPath(nid, sink, [](int kind, bool) { return kind <= kBroadcast; }))
+          commitFuse(nid, sink);
+      } else if (own.pattern <= kBroadcast) {
+        if (domPattern <= kInjective || domPattern == kCommReduce) {
+          auto cond = [](int kind, bool isSink) {
+            if (!isSink) return kind <= kInjective;
+            return kind <= kBroadcast || kind == kCommReduce || kind == kInjective || kind == kOutEWiseFusable;
+          };
+          if (checkPath(nid, sink, cond)) commitFuse(nid, sink);
+        }
+      } else if (own.pattern == kInjective || own.pattern == kTuple) {
+        // Deferred to phase 1 so that anchors settle their groups first.
+        if (phase != 1) continue;
+        if (checkPath(nid, sink, [](int kind, bool) { return kind <= kInjective; })) commitFuse(nid, sink);
+      }
+      // kCommReduce: a reduction does not fuse into its consumer; its inputs fuse into it.
+    }
+  }
+
+  /// Calls `visit(node)` on every node reachable from `src`'s outputs up to and
+  /// including `sink`, each once; stops (returning false) when `visit` does.
+  template <class Visit>
+  bool forEachOnPaths(int src, int sink, Visit visit) {
+    ++currentStamp_;
+    std::vector<int> stack;
+    for (const Edge& e : g_.nodes[static_cast<size_t>(src)].outputs) stack.push_back(e.node);
+    while (!stack.empty()) {
+      int n = stack.back();
+      stack.pop_back();
+      if (stamp_[static_cast<size_t>(n)] == currentStamp_) continue;
+      stamp_[static_cast<size_t>(n)] = currentStamp_;
+      if (!visit(n)) return false;
+      if (n == sink) continue;
+      for (const Edge& e : g_.nodes[static_cast<size_t>(n)].outputs) stack.push_back(e.node);
+    }
+    return true;
+  }
+
+  template <class Cond>
+  bool checkPath(int src, int sink, Cond cond) {
+    return forEachOnPaths(src, sink, [&](int n) { return cond(groups_[static_cast<size_t>(root(n))].pattern, n == sink); });
+  }
+
+  void mergeInto(int child, int target) {
+    int c = root(child), t = root(target);
+    if (c == t) return;
+    Group& from = groups_[static_cast<size_t>(c)];
+    Group& to = groups_[static_cast<size_t>(t)];
+    to.numNodes += from.numNodes;
+    from.parent = t;
+    if (from.anchor) {
+      to.anchor = true;
+      to.pattern = std::max(from.pattern, to.pattern);
+    }
+  }
+
+  void commitFuse(int src, int sink) {
+    const int target = root(sink);
+    mergeInto(src, target);
+    forEachOnPaths(src, sink, [&](int n) {
+      if (n != sink) mergeInto(n, target);
+      return true;
+    });
+  }
+
+  int64_t countFusedNodesWithNewChild(int child, int sink) {
+    int64_t count = groups_[static_cast<size_t>(root(sink))].numNodes + groups_[static_cast<size_t>(child)].numNodes;
+    forEachOnPaths(child, sink, [&](int n) {
+      if (n != sink) count += groups_[static_cast<size_t>(n)].numNodes;
+      return count <= maxDepth_;  // no need to look further once over the limit
+    });
+    return count;
+  }
+
+  const ForwardGraph& g_;
+  int64_t maxDepth_;
+  std::vector<Group> groups_;
+  std::vector<uint32_t> stamp_;
+  uint32_t currentStamp_ = 0;
+};
+
+/// Copies the type of the node a rewrite replaced (fusion never changes a type).
+void keepType(const Expr& original, const Expr& result) {
+  if (result != original && !result->checkedType) result->checkedType = original->checkedType;
+}
+
+/// Fuses one function body: partitions it and wraps every group holding a
+/// fusible op call into a Primitive function called in place.
+class BodyFuser final : public ExprMutator {
+ public:
+  BodyFuser(const Expr& body, bool linkParams, int optLevel, int maxDepth) : graph_(body), linkParams_(linkParams) {
+    Partitioner partitioner(graph_, maxDepth);
+    // At fuse_opt_level 0 nothing is fused: every op call is its own group (TVM's Partition).
+    if (optLevel > 0) partitioner.run(PostDominatorTree(graph_));
+    const size_t n = graph_.nodes.size();
+    groupOf_.resize(n);
+    std::unordered_map<int, size_t> groupIndex;
+    for (size_t i = 0; i < n; ++i) {
+      int r = partitioner.root(static_cast<int>(i));
+      auto [it, added] = groupIndex.emplace(r, groups_.size());
+      if (added) groups_.emplace_back();
+      Group& group = groups_[it->second];
+      group.members.push_back(static_cast<int>(i));  // increasing: producers first
+      group.hasCall = group.hasCall || graph_.nodes[i].fusibleCall;
+      groupOf_[i] = static_cast<int>(it->second);
+    }
+    for (Group& group : groups_) {
+      group.output = group.members.back();
+      group.wrap = group.hasCall && singleOutput(group);
+    }
+  }
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    // Nested functions were fused on their own (or are Primitive/external): leave them.
+    if (e->kind == ExprKind::Function) return e;
+    return std::nullopt;
+  }
+
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    keepType(original, rebuilt);
+    Expr result = rebuilt;
+    if (auto it = graph_.index.find(original.get()); it != graph_.index.end()) {
+      const Group& group = groups_[static_cast<size_t>(groupOf_[static_cast<size_t>(it->second)])];
+      if (group.wrap && group.output == it->second) result = buildGroup(group);
+    }
+    done_[original.get()] = result;
+    return result;
+  }
+
+ private:
+  struct Group {
+    std::vector<int> members;
+    int output = -1;
+    bool hasCall = false;
+    bool wrap = false;
+  };
+
+  /// Every member but the output is used only inside the group (the partition
+  /// guarantees it; checked so that a violation can never produce wrong IR).
+  bool singleOutput(const Group& group) const {
+    const int id = groupOf_[static_cast<size_t>(group.output)];
+    for (int m : group.members) {
+      const GraphNode& node = graph_.nodes[static_cast<size_t>(m)];
+      if (m == group.output) continue;
+      if (node.externRef) return false;
+      for (const Edge& e : node.outputs)
+        if (groupOf_[static_cast<size_t>(e.node)] != id) return false;
+    }
+    return true;
+  }
+
+  Expr buildGroup(const Group& group) {
+    const int id = groupOf_[static_cast<size_t>(group.output)];
+    std::unordered_map<int, Expr> built;
+    std::unordered_map<const ExprNode*, Var> paramOf;
+    std::vector<Var> params;
+    std::vector<Type> paramTypes;
+    std::vector<Expr> args;
+    auto parameterFor = [&](const Expr& original, const Expr& value) -> Expr {
+      if (auto it = paramOf.find(original.get()); it != paramOf.end()) return it->second;
+      Var p = makeVar("p" + std::to_string(params.size()), original->checkedType);
+      p->checkedType = original->checkedType;
+      paramOf.emplace(original.get(), p);
+      params.push_back(p);
+      paramTypes.push_back(original->checkedType);
+      args.push_back(value);
+      return p;
+    };
+    std::vector<Expr> children;
+    for (int m : group.members) {
+      const Expr& node = graph_.nodes[static_cast<size_t>(m)].ref;
+      children.clear();
+      appendChildren(node, children);
+      for (Expr& child : children) {
+        if (!child || child->kind == ExprKind::Op) continue;
+        auto idx = graph_.index.find(child.get());
+        if (idx != graph_.index.end() && groupOf_[static_cast<size_t>(idx->second)] == id) {
+          child = built.at(idx->second);
+          continue;
+        }
+        auto done = done_.find(child.get());
+        Expr value = done != done_.end() ? done->second : child;
+        // link_params keeps constants in the kernel; otherwise they are passed in.
+        child = linkParams_ && value->kind == ExprKind::Constant ? value : parameterFor(child, value);
+      }
+      Expr rebuilt = rebuildWithChildren(node, children);
+      keepType(node, rebuilt);
+      built.emplace(m, rebuilt);
+    }
+    const Expr& output = graph_.nodes[static_cast<size_t>(group.output)].ref;
+    AttrDict attrs;
+    attrs.set(fn_attr::kPrimitive, AttrValue::integer(1));
+    Function fn = makeFunction(params, built.at(group.output), output->checkedType, std::move(attrs));
+    fn->checkedType = funcType(paramTypes, output->checkedType);
+    Expr call = makeCall(fn, std::move(args), {}, output->span);
+    call->checkedType = output->checkedType;
+    return call;
+  }
+
+  ForwardGraph graph_;
+  bool linkParams_;
+  std::vector<Group> groups_;
+  std::vector<int> groupOf_;
+  std::unordered_map<const ExprNode*, Expr> done_;
+};
+
+/// Visits functions innermost first and fuses each body; Primitive and
+/// external-codegen functions are left alone.
+class FunctionFuser final : public ExprMutator {
+ public:
+  FunctionFuser(bool linkParams, int optLevel, int maxDepth) : linkParams_(linkParams), optLevel_(optLevel), maxDepth_(maxDepth) {}
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    if (const FunctionNode* fn = as<FunctionNode>(e); fn && (opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler)))
+      return e;
+    return std::nullopt;
+  }
+
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    keepType(original, rebuilt);
+    const FunctionNode* fn = as<FunctionNode>(rebuilt);
+    if (!fn) return rebuilt;
+    BodyFuser fuser(fn->body, linkParams_, optLevel_, maxDepth_);
+    Expr body = fuser.mutate(fn->body);
+    if (body == fn->body) return rebuilt;
+    Function out = makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);
+    out->checkedType = original->checkedType;
+    return out;
+  }
+
+ private:
+  bool linkParams_;
+  int optLevel_;
+  int maxDepth_;
+};
+
+class FuseOpsPass final : public Pass {
+ public:
+  explicit FuseOpsPass(FuseOpsOptions options) : fuseOptLevel_(options.fuseOptLevel) {
+    if (fuseOptLevel_ != -1) options_.set("fuse_opt_level", AttrValue::integer(fuseOptLevel_));
+  }
+
+  const PassInfo& info() const override { return builtinPassInfo("FuseOps"); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    const std::string& name = info().name;
+    if (fuseOptLevel_ != -1) ctx.recordOption("fuse_opt_level", AttrValue::integer(fuseOptLevel_), name);
+    const int optLevel = fuseOptLevel_ >= 0 ? fuseOptLevel_ : ctx.optLevel;
+    const int64_t maxDepth = ctx.config(kFuseOpsMaxDepthKey, name).asInt();
+    const bool linkParams = resolveLinkParams(mod, ctx, name);
+    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string&) -> Function {
+      bool hasCall = false;
+      postOrderVisit(fn, [&](const Expr& e) { hasCall = hasCall || (as<CallNode>(e) && as<CallNode>(e)->op()); });
+      if (!hasCall) return fn;
+      opt_util::ensureTyped(fn, mod);
+      FunctionFuser fuser(linkParams, optLevel, static_cast<int>(std::min<int64_t>(maxDepth, 1 << 30)));
+      Expr out = fuser.mutate(fn);
+      return out == fn ? fn : std::static_pointer_cast<const FunctionNode>(out);
+    });
+  }
+
+ private:
+  int fuseOptLevel_;
+};
+
+}  // namespace
+
+PassPtr createFuseOpsPass(const FuseOpsOptions& options) { return std::make_shared<FuseOpsPass>(options); }
+
+}  // namespace passlab

@@ -1,0 +1,53 @@
+// FuseOps: groups op calls into `Primitive=1` functions, as TVM's FuseOps does.
+#pragma once
+
+#include <string>
+
+#include "core/pass/pass.h"
+
+namespace passlab {
+
+/// Options of FuseOps (pipeline: `FuseOps{fuse_opt_level=0}`).
+struct FuseOpsOptions {
+  /// TVM's fuse_opt_level: -1 takes the context's opt_level; at 0 every op
+  /// call is a group of its own (wrapped, but nothing fused together).
+  int fuseOptLevel = -1;
+};
+
+/// Config keys read by FuseOps.
+inline constexpr const char* kFuseOpsMaxDepthKey = "relay.FuseOps.max_depth";
+inline constexpr const char* kFuseOpsLinkParamsKey = "relay.FuseOps.link_params";
+
+/// Decides link_params the way FuseOps does, recording every read on `ctx` on
+/// behalf of `pass`: the PassContext key relay.FuseOps.link_params when set
+/// explicitly, else the module's executor attribute `link-params`, else the
+/// context target's `-link-params` option, else false. Reads stop at the first
+/// source that has a value, so the recorded reads show exactly where it came from.
+bool resolveLinkParams(const IRModule& mod, PassContext& ctx, const std::string& pass);
+
+/// The FuseOps pass. Per graph-level function (skipping external-codegen and
+/// Primitive functions, with the skip recorded), it builds the dataflow graph
+/// of the body and its post-dominator tree and groups nodes by fusion pattern
+/// as TVM's GraphPartitioner does:
+///  * an out-ewise-fusable anchor (conv2d, dense, pooling) absorbs the
+///    elementwise/broadcast ops on every path to its post-dominator when that
+///    relation is elementwise (conv2d → bias_add → relu);
+///  * elementwise/broadcast ops fuse into an injective or reduction consumer
+///    (and into an anchor group further down);
+///  * injective ops and tuples fuse with injective consumers in a second phase,
+///    after anchors are settled; a third phase fuses injective ops into tuples
+///    that were fused into their consumers;
+///  * opaque ops (batch_norm, shape_of, calls to functions) stay alone;
+///  * let, if and function boundaries are never crossed;
+///  * a group never grows beyond relay.FuseOps.max_depth nodes.
+/// Scalar constants of float32/float64/int32/int64/bool are elementwise nodes
+/// and fuse into their consumer (TVM's rule, matched to what code generators
+/// embed); other constants are opaque. Every group holding an op call becomes
+/// `fn (%p0, ..., Primitive=1) { ... }` called in place with the values from
+/// outside the group as arguments. With link_params (see resolveLinkParams)
+/// constants from outside the group stay inline in the fused function; without
+/// it they become parameters and the constants are passed at the call.
+/// A function without op calls is returned unchanged (same pointer).
+PassPtr createFuseOpsPass(const FuseOpsOptions& options = {});
+
+}  // namespace passlab

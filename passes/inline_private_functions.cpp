@@ -1,0 +1,310 @@
+#include "passes/inline_private_functions.h"
+
+#include <set>
+#include <unordered_map>
+
+#include "core/pass/target.h"
+#include "passes/pass_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+namespace T = tir;
+
+constexpr const char* kPass = "InlinePrivateFunctions";
+/// Deeper nesting than this is taken for recursion.
+constexpr int kMaxDepth = 16;
+
+/// Copies a callee's body into its caller: buffers and variables substituted,
+/// bound variables and scratch buffers renewed.
+class BodyCopier {
+ public:
+  /// Callee buffer -> caller buffer.
+  std::unordered_map<const T::BufferNode*, T::Buffer> buffers;
+  /// Callee variable -> replacement.
+  std::unordered_map<const T::VarNode*, T::PrimExpr> vars;
+
+  T::PrimExpr expr(const T::PrimExpr& e) {
+    switch (e->kind) {
+      case T::PrimExprKind::IntImm:
+      case T::PrimExprKind::FloatImm: return e;
+      case T::PrimExprKind::Var: {
+        auto it = vars.find(static_cast<const T::VarNode*>(e.get()));
+        return it == vars.end() ? e : it->second;
+      }
+      case T::PrimExprKind::Binary: {
+        const auto& b = static_cast<const T::BinaryNode&>(*e);
+        return T::binary(b.op, expr(b.a), expr(b.b));
+      }
+      case T::PrimExprKind::Not: return T::logicalNot(expr(static_cast<const T::NotNode&>(*e).a));
+      case T::PrimExprKind::Select: {
+        const auto& s = static_cast<const T::SelectNode&>(*e);
+        return T::select(expr(s.cond), expr(s.trueValue), expr(s.falseValue));
+      }
+      case T::PrimExprKind::Cast: return T::cast(e->dtype, expr(static_cast<const T::CastNode&>(*e).value));
+      case T::PrimExprKind::Call: {
+        const auto& c = static_cast<const T::CallNode&>(*e);
+        std::vector<T::PrimExpr> args;
+        for (const T::PrimExpr& a : c.args) args.push_back(expr(a));
+        return T::call(c.dtype, c.callee, std::move(args), c.isGlobal);
+      }
+      case T::PrimExprKind::Load: {
+        const auto& l = static_cast<const T::LoadNode&>(*e);
+        auto [buffer, idx] = access(l.buffer, l.indices);
+        return T::load(buffer, std::move(idx));
+      }
+    }
+    return e;
+  }
+
+  T::Stmt stmt(const T::Stmt& s) {
+    switch (s->kind) {
+      case T::StmtKind::Store: {
+        const auto& st = static_cast<const T::StoreNode&>(*s);
+        auto [buffer, idx] = access(st.buffer, st.indices);
+        return T::store(buffer, std::move(idx), expr(st.value));
+      }
+      case T::StmtKind::For: {
+        const auto& f = static_cast<const T::ForNode&>(*s);
+        T::Var v = T::makeVar(f.var->name, f.var->dtype);
+        T::PrimExpr mn = expr(f.min), ext = expr(f.extent);
+        vars[f.var.get()] = v;
+        return T::forLoop(v, mn, ext, f.forKind, stmt(f.body));
+      }
+      case T::StmtKind::LetStmt: {
+        const auto& l = static_cast<const T::LetStmtNode&>(*s);
+        T::Var v = T::makeVar(l.var->name, l.var->dtype);
+        T::PrimExpr value = expr(l.value);
+        vars[l.var.get()] = v;
+        return T::letStmt(v, value, stmt(l.body));
+      }
+      case T::StmtKind::IfThenElse: {
+        const auto& i = static_cast<const T::IfThenElseNode&>(*s);
+        return T::ifThenElse(expr(i.cond), stmt(i.thenCase), i.elseCase ? stmt(i.elseCase) : nullptr);
+      }
+      case T::StmtKind::Allocate: {
+        const auto& a = static_cast<const T::AllocateNode&>(*s);
+        T::Buffer b = T::makeBuffer(a.buffer->name, a.buffer->dtype, a.buffer->shape);
+        buffers[a.buffer.get()] = b;
+        return T::allocate(b, stmt(a.body));
+      }
+      case T::StmtKind::AllocateConst: {
+        const auto& a = static_cast<const T::AllocateConstNode&>(*s);
+        T::Buffer b = T::makeBuffer(a.buffer->name, a.buffer->dtype, a.buffer->shape);
+        buffers[a.buffer.get()] = b;
+        return T::allocateConst(b, a.data, stmt(a.body));
+      }
+      case T::StmtKind::Seq: {
+        std::vector<T::Stmt> parts;
+        for (const T::Stmt& p : static_cast<const T::SeqNode&>(*s).stmts) parts.push_back(stmt(p));
+        return T::seq(std::move(parts));
+      }
+      case T::StmtKind::Evaluate: return T::evaluate(expr(static_cast<const T::EvaluateNode&>(*s).value));
+    }
+    return s;
+  }
+
+ private:
+  /// The caller's buffer and indices for an access of callee buffer `b`; a
+  /// caller buffer of another shape is addressed through its flat storage.
+  std::pair<T::Buffer, std::vector<T::PrimExpr>> access(const T::Buffer& b, const std::vector<T::PrimExpr>& indices) {
+    std::vector<T::PrimExpr> idx;
+    for (const T::PrimExpr& i : indices) idx.push_back(expr(i));
+    auto it = buffers.find(b.get());
+    if (it == buffers.end()) return {b, idx};
+    const T::Buffer& to = it->second;
+    if (to->shape == b->shape || idx.size() != b->shape.size()) return {to, idx};
+    T::PrimExpr flat;
+    for (size_t d = 0; d < idx.size(); ++d)
+      flat = d == 0 ? idx[0] : T::binary(T::BinaryOp::Add, T::binary(T::BinaryOp::Mul, flat, T::intImm(idx[d]->dtype, b->shape[d])), idx[d]);
+    return {to, {flat ? flat : T::intImm(DTypeCode::Int32, 0)}};
+  }
+};
+
+/// Inlines the private callees of one PrimFunc.
+class CallerInliner {
+ public:
+  CallerInliner(const IRModule& mod, const std::string& caller, PassContext& ctx) : mod_(mod), caller_(caller), ctx_(ctx) {}
+
+  /// The caller's body with every inlinable call statement replaced.
+  T::Stmt run(const PrimFuncNode& fn) {
+    for (const T::Param& p : fn.params)
+      if (p.buffer && p.var) dataVars_[p.var.get()] = p.buffer;
+    return stmt(fn.body, 0);
+  }
+  std::set<std::string> inlined;
+
+ private:
+  T::Stmt stmt(const T::Stmt& s, int depth) {
+    switch (s->kind) {
+      case T::StmtKind::Evaluate: {
+        const auto* c = T::as<T::CallNode>(static_cast<const T::EvaluateNode&>(*s).value);
+        if (!c || !c->isGlobal) return s;
+        Expr callee = mod_->lookup(c->callee);
+        const auto* prim = as<PrimFuncNode>(callee);
+        if (!prim) return s;
+        if (prim->attrs.contains(fn_attr::kGlobalSymbol)) {
+          warn("@" + caller_ + " calls public @" + c->callee + ", which InlinePrivateFunctions does not inline; its target cannot emit the call");
+          return s;
+        }
+        if (depth >= kMaxDepth) {
+          Diagnostic d;
+          d.rule = "inline-private.recursion";
+          d.function = caller_;
+          d.message = "InlinePrivateFunctions: @" + caller_ + " reaches @" + c->callee + " through more than " +
+                      std::to_string(kMaxDepth) + " nested calls (recursion cannot be inlined)";
+          throw DiagnosticError(std::move(d));
+        }
+        return inlineCall(*c, *prim, depth);
+      }
+      case T::StmtKind::Seq: {
+        const auto& seq = static_cast<const T::SeqNode&>(*s);
+        std::vector<T::Stmt> parts;
+        bool changed = false;
+        for (const T::Stmt& p : seq.stmts) {
+          parts.push_back(stmt(p, depth));
+          changed = changed || parts.back() != p;
+        }
+        return changed ? T::seq(std::move(parts)) : s;
+      }
+      case T::StmtKind::For: {
+        const auto& f = static_cast<const T::ForNode&>(*s);
+        T::Stmt body = stmt(f.body, depth);
+        return body == f.body ? s : T::forLoop(f.var, f.min, f.extent, f.forKind, body);
+      }
+      case T::StmtKind::LetStmt: {
+        const auto& l = static_cast<const T::LetStmtNode&>(*s);
+        T::Stmt body = stmt(l.body, depth);
+        return body == l.body ? s : T::letStmt(l.var, l.value, body);
+      }
+      case T::StmtKind::IfThenElse: {
+        const auto& i = static_cast<const T::IfThenElseNode&>(*s);
+        T::Stmt t = stmt(i.thenCase, depth), e = i.elseCase ? stmt(i.elseCase, depth) : nullptr;
+        return t == i.thenCase && e == i.elseCase ? s : T::ifThenElse(i.cond, t, e);
+      }
+      case T::StmtKind::Allocate: {
+        const auto& a = static_cast<const T::AllocateNode&>(*s);
+        allocated_[a.buffer->name] = a.buffer;
+        T::Stmt body = stmt(a.body, depth);
+        return body == a.body ? s : T::allocate(a.buffer, body);
+      }
+      case T::StmtKind::AllocateConst: {
+        const auto& a = static_cast<const T::AllocateConstNode&>(*s);
+        allocated_[a.buffer->name] = a.buffer;
+        T::Stmt body = stmt(a.body, depth);
+        return body == a.body ? s : T::allocateConst(a.buffer, a.data, body);
+      }
+      case T::StmtKind::Store: return s;
+    }
+    return s;
+  }
+
+  /// The caller's buffer an argument names (a data variable or an allocation's name).
+  T::Buffer bufferOf(const T::PrimExpr& arg) {
+    const auto* v = T::as<T::VarNode>(arg);
+    if (!v) return nullptr;
+    if (auto it = dataVars_.find(v); it != dataVars_.end()) return it->second;
+    if (auto it = allocated_.find(v->name); it != allocated_.end()) return it->second;
+    return nullptr;
+  }
+
+  T::Stmt inlineCall(const T::CallNode& call, const PrimFuncNode& callee, int depth) {
+    if (callee.params.size() != call.args.size()) {
+      warn("@" + call.callee + " takes " + std::to_string(callee.params.size()) + " arguments, the call in @" + caller_ + " passes " +
+           std::to_string(call.args.size()) + "; left as a call");
+      return T::evaluate(T::call(call.dtype, call.callee, call.args, true));
+    }
+    BodyCopier copier;
+    std::vector<std::pair<T::Var, T::PrimExpr>> lets;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      const T::Param& p = callee.params[i];
+      if (p.buffer) {
+        T::Buffer b = bufferOf(call.args[i]);
+        if (!b) {
+          warn("argument " + std::to_string(i) + " of @" + call.callee + " in @" + caller_ + " does not name a buffer; left as a call");
+          return T::evaluate(T::call(call.dtype, call.callee, call.args, true));
+        }
+        copier.buffers[p.buffer.get()] = b;
+        if (p.var) copier.vars[p.var.get()] = call.args[i];
+      } else {
+        T::Var v = T::makeVar(p.var->name, p.var->dtype);
+        lets.emplace_back(v, call.args[i]);
+        copier.vars[p.var.get()] = v;
+      }
+    }
+    inlined.insert(call.callee);
+    T::Stmt body = callee.body ? copier.stmt(callee.body) : T::seq({});
+    body = stmt(body, depth + 1);  // the callee's own private calls
+    for (size_t i = lets.size(); i-- > 0;) body = T::letStmt(lets[i].first, lets[i].second, body);
+    return body;
+  }
+
+  void warn(const std::string& message) {
+    Diagnostic d;
+    d.severity = Severity::Warning;
+    d.rule = "inline-private.cannot-inline";
+    d.function = caller_;
+    d.message = message;
+    ctx_.notifyDiagnostic(d);
+  }
+
+  IRModule mod_;
+  std::string caller_;
+  PassContext& ctx_;
+  std::unordered_map<const T::VarNode*, T::Buffer> dataVars_;
+  std::unordered_map<std::string, T::Buffer> allocated_;
+};
+
+class InlinePrivateFunctionsPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo(kPass); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    std::set<std::string> noCalls;
+    const AttrValue kinds = ctx.config(kTargetsWithoutCallsKey, kPass);
+    for (const AttrValue& v : kinds.asArray())
+      noCalls.insert(v.kind() == AttrValue::Kind::String ? v.asString() : v.toString());
+    IRModule out = mod;
+    std::set<std::string> inlined;
+    for (const auto& [name, fn] : mod->functions) {
+      const auto* prim = as<PrimFuncNode>(fn);
+      if (!prim) continue;
+      bool calls = false;
+      for (const std::string& callee : pass_util::referencedGlobals(fn)) calls = calls || as<PrimFuncNode>(mod->lookup(callee));
+      if (!calls) continue;
+      const AttrValue* target = prim->attrs.find(fn_attr::kTarget);
+      if (!target || target->kind() != AttrValue::Kind::String) {
+        ctx.notifySkip({kPass, name, "no target attribute (run BindTarget first)"});
+        continue;
+      }
+      std::string kind = parseTarget(target->asString()).kind;
+      if (!noCalls.count(kind)) {
+        ctx.notifySkip({kPass, name, "target " + kind + " emits calls"});
+        continue;
+      }
+      CallerInliner inliner(mod, name, ctx);
+      T::Stmt body = inliner.run(*prim);
+      if (body == prim->body) continue;
+      inlined.insert(inliner.inlined.begin(), inliner.inlined.end());
+      out = withFunction(out, name, makePrimFunc(prim->params, body, prim->attrs, prim->span));
+    }
+    // Private subroutines that nothing calls any more are gone.
+    for (const std::string& name : inlined) {
+      bool used = false;
+      for (const auto& [other, fn] : out->functions)
+        if (other != name && pass_util::referencedGlobals(fn).count(name)) used = true;
+      if (!used) out = withoutFunction(out, name);
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+std::vector<std::string> defaultTargetsWithoutCalls() { return {"hexagon"}; }
+
+PassPtr createInlinePrivateFunctionsPass() { return std::make_shared<InlinePrivateFunctionsPass>(); }
+
+}  // namespace passlab

@@ -1,0 +1,177 @@
+// LegalizeOps' dispatch on the op table and the loop-building helpers every
+// per-family lowering uses.
+#include "passes/legalize_lower.h"
+
+#include "core/ir/op.h"
+
+namespace passlab::legalize {
+
+namespace T = tir;
+
+T::PrimExpr i32(int64_t v) { return T::intImm(DTypeCode::Int32, v); }
+
+T::PrimExpr constOf(DataType d, double v) {
+  return d.isFloat() ? T::floatImm(d, v) : T::intImm(d, static_cast<int64_t>(v));
+}
+
+T::PrimExpr bin(T::BinaryOp op, T::PrimExpr a, T::PrimExpr b) { return T::binary(op, std::move(a), std::move(b)); }
+
+T::PrimExpr read(const Operand& o, std::vector<T::PrimExpr> indices) {
+  if (o.lazy) return o.lazy(indices);
+  if (!o.buffer) return o.scalar;
+  return T::load(o.buffer, std::move(indices));
+}
+
+T::PrimExpr readBroadcast(const Operand& o, const std::vector<T::PrimExpr>& outIndices) {
+  if (!o.buffer && !o.lazy) return o.scalar;
+  std::vector<T::PrimExpr> idx;
+  size_t offset = outIndices.size() - o.shape.size();
+  for (size_t d = 0; d < o.shape.size(); ++d) idx.push_back(o.shape[d] == 1 ? i32(0) : outIndices[offset + d]);
+  return read(o, std::move(idx));
+}
+
+T::PrimExpr castTo(DataType d, T::PrimExpr v) { return v->dtype == d ? v : T::cast(d, std::move(v)); }
+
+DataType accumulatorType(DataType d) {
+  return d.code == DTypeCode::Float16 ? DataType(DTypeCode::Float32) : d;
+}
+
+T::Stmt loopNest(const std::vector<int64_t>& shape, const std::string& prefix,
+                 const std::function<T::Stmt(const std::vector<T::PrimExpr>&)>& body, NestSchedule schedule) {
+  std::vector<T::Var> vars;
+  std::vector<T::PrimExpr> idx;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    vars.push_back(T::makeVar(prefix + std::to_string(d)));
+    idx.push_back(vars.back());
+  }
+  T::Stmt s = body(idx);
+  int parallelDim = -1;
+  if (schedule.parallelOuter)
+    for (size_t d = 0; d < shape.size(); ++d)
+      if (shape[d] > 1) {
+        parallelDim = static_cast<int>(d);
+        break;
+      }
+  for (size_t d = shape.size(); d-- > 0;) {
+    T::ForKind kind = T::ForKind::Serial;
+    if (static_cast<int>(d) == parallelDim) kind = T::ForKind::Parallel;
+    else if (schedule.vectorizeInner && d + 1 == shape.size() && shape[d] > 1) kind = T::ForKind::Vectorized;
+    s = T::forLoop(vars[d], i32(0), i32(shape[d]), kind, s);
+  }
+  return s;
+}
+
+NestSchedule elementwiseSchedule(const OpLowering& l) {
+  return NestSchedule{l.host && numElements(l.out->shape) >= 1024, true};
+}
+
+const AttrValue& attr(const OpLowering& l, std::string_view key) { return attrOrDefault(l.op, l.call.attrs, key); }
+
+std::vector<int64_t> attrInts(const OpLowering& l, std::string_view key) {
+  std::vector<int64_t> out;
+  const AttrValue& v = attr(l, key);
+  if (v.kind() == AttrValue::Kind::Int) return {v.asInt()};
+  if (v.kind() != AttrValue::Kind::Array) return out;
+  for (const AttrValue& e : v.asArray()) out.push_back(e.asInt());
+  return out;
+}
+
+int64_t numElements(const std::vector<int64_t>& shape) {
+  int64_t n = 1;
+  for (int64_t d : shape) n *= d;
+  return n;
+}
+
+LoweringFamily loweringFamily(OpId id) {
+  switch (id) {
+    case OpId::Add:
+    case OpId::Subtract:
+    case OpId::Multiply:
+    case OpId::Divide:
+    case OpId::Power:
+    case OpId::Maximum:
+    case OpId::Minimum:
+    case OpId::Equal:
+    case OpId::Less:
+    case OpId::Greater:
+    case OpId::Where:
+    case OpId::Negative:
+    case OpId::Abs:
+    case OpId::Exp:
+    case OpId::Log:
+    case OpId::Sqrt:
+    case OpId::Rsqrt:
+    case OpId::Tanh:
+    case OpId::Sigmoid:
+    case OpId::Erf:
+    case OpId::Clip:
+    case OpId::Round:
+    case OpId::Floor:
+    case OpId::Ceil:
+    case OpId::Relu:
+    case OpId::LeakyRelu:
+    case OpId::Cast:
+    case OpId::BiasAdd:
+    case OpId::Zeros:
+    case OpId::Ones:
+    case OpId::Full: return LoweringFamily::Elementwise;
+
+    case OpId::Conv2D: return LoweringFamily::Conv2D;
+    case OpId::Dense:
+    case OpId::Matmul:
+    case OpId::BatchMatmul: return LoweringFamily::Matmul;
+    case OpId::MaxPool2D:
+    case OpId::AvgPool2D:
+    case OpId::GlobalAvgPool2D: return LoweringFamily::Pool;
+    case OpId::Softmax: return LoweringFamily::Softmax;
+
+    case OpId::Reshape:
+    case OpId::Squeeze:
+    case OpId::ExpandDims:
+    case OpId::Transpose:
+    case OpId::LayoutTransform:
+    case OpId::Concatenate:
+    case OpId::StridedSlice:
+    case OpId::Pad: return LoweringFamily::Transform;
+
+    case OpId::Mean:
+    case OpId::Sum:
+    case OpId::Max:
+    case OpId::Min: return LoweringFamily::Reduce;
+
+    // No lowering: normalizations are rewritten by SimplifyInference first;
+    // tuple-valued, data-dependent and later-phase ops are not kernels here.
+    case OpId::Conv2DTranspose:
+    case OpId::BatchNorm:
+    case OpId::LayerNorm:
+    case OpId::Split:
+    case OpId::Take:
+    case OpId::Resize2D:
+    case OpId::ShapeOf:
+    case OpId::CallTir:
+    case OpId::CallDpsPacked:
+    case OpId::CallPurePacked:
+    case OpId::InvokePureClosure:
+    case OpId::VmAllocStorage:
+    case OpId::VmAllocTensor:
+    case OpId::VmCallTir: break;
+  }
+  return LoweringFamily::None;
+}
+
+T::Stmt lowerOpCall(const OpLowering& l) {
+  switch (loweringFamily(l.op.id)) {
+    case LoweringFamily::Elementwise: return lowerElementwise(l);
+    case LoweringFamily::Transform: return lowerTransform(l);
+    case LoweringFamily::Reduce: return lowerReduce(l);
+    case LoweringFamily::Softmax: return lowerSoftmax(l);
+    case LoweringFamily::Conv2D: return lowerConv2D(l);
+    case LoweringFamily::Matmul: return lowerMatmul(l);
+    case LoweringFamily::Pool: return lowerPool(l);
+    case LoweringFamily::None: break;
+  }
+  std::string hint = l.op.id == OpId::BatchNorm || l.op.id == OpId::LayerNorm ? " (run SimplifyInference first)" : "";
+  throw Unsupported("LegalizeOps has no lowering for op '" + std::string(l.op.name) + "'" + hint);
+}
+
+}  // namespace passlab::legalize

@@ -1,0 +1,122 @@
+// Internal to LegalizeOps: how one op call becomes a loop nest over buffers.
+// Shared by legalize_lower*.cpp; not part of any public API.
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/ir/expr.h"
+#include "core/ir/tir.h"
+
+namespace passlab::legalize {
+
+/// What an op reads inside a PrimFunc: a buffer, or a scalar immediate
+/// (rank-0 constants are folded into the expression instead of a buffer).
+struct Operand {
+  /// Null for a scalar immediate.
+  tir::Buffer buffer;
+  /// The immediate when `buffer` is null.
+  tir::PrimExpr scalar;
+  /// Tensor shape ({} for a scalar).
+  std::vector<int64_t> shape;
+  /// Element type (the immediate's dtype for a scalar).
+  DataType dtype;
+  /// Set for an elementwise result computed where it is read instead of in a
+  /// buffer of its own (a producer inlined into its one elementwise consumer).
+  std::function<tir::PrimExpr(const std::vector<tir::PrimExpr>&)> lazy;
+};
+
+/// An op the table has but LegalizeOps cannot lower (or an attribute value it
+/// does not handle); LegalizeOps reports it as a diagnostic at the call.
+struct Unsupported : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// One op call to lower: its arguments as operands and the buffer to write.
+struct OpLowering {
+  /// The call: its attributes and (through checkedType) its result type.
+  const CallNode& call;
+  /// The op, from the table.
+  const OpDef& op;
+  /// The arguments in order; a tuple argument (concatenate) contributes its fields.
+  std::vector<Operand> args;
+  /// Where the result goes: an output parameter or a scratch allocation.
+  tir::Buffer out;
+  /// Host targets get a parallel outer loop (the device path runs one thread).
+  bool host = true;
+};
+
+/// How an op is lowered: the one switch over the op table (ops.def).
+enum class LoweringFamily : uint8_t { Elementwise, Transform, Reduce, Softmax, Conv2D, Matmul, Pool, None };
+/// The family of `id`; None for ops without a lowering.
+LoweringFamily loweringFamily(OpId id);
+
+/// The loop nest computing `l.out`, dispatched on loweringFamily (ops without
+/// a lowering throw Unsupported naming the op).
+tir::Stmt lowerOpCall(const OpLowering& l);
+/// The value of an Elementwise-family op at output index `idx` (what its loop
+/// nest stores there), so a consumer can compute it inline.
+tir::PrimExpr elementwiseValue(const OpLowering& l, const std::vector<tir::PrimExpr>& idx);
+
+// ---- Building blocks shared by the per-family lowerings ----
+
+/// An int32 immediate (loop bounds and indices are int32).
+tir::PrimExpr i32(int64_t v);
+/// `v` as an immediate of `d` (float or integer/bool).
+tir::PrimExpr constOf(DataType d, double v);
+/// `a op b`.
+tir::PrimExpr bin(tir::BinaryOp op, tir::PrimExpr a, tir::PrimExpr b);
+/// The element of `o` at `indices` (a scalar ignores them).
+tir::PrimExpr read(const Operand& o, std::vector<tir::PrimExpr> indices);
+/// The element of `o` broadcast (numpy rules, right-aligned) to an output indexed by `outIndices`.
+tir::PrimExpr readBroadcast(const Operand& o, const std::vector<tir::PrimExpr>& outIndices);
+/// `v` converted to `d` unless it already has that dtype.
+tir::PrimExpr castTo(DataType d, tir::PrimExpr v);
+/// The dtype sums of `d` accumulate in: float32 for float16/float32 (as the
+/// reference kernels do), the dtype itself otherwise.
+DataType accumulatorType(DataType d);
+
+/// How loopNest schedules the nest.
+struct NestSchedule {
+  /// Mark the outermost loop of extent > 1 parallel.
+  bool parallelOuter = false;
+  /// Mark the innermost loop vectorized (unless it is the parallel one).
+  bool vectorizeInner = false;
+};
+
+/// Nested loops over `shape` (outermost first) with variables `<prefix>0..`;
+/// `body` receives the index of every dimension. Rank 0 is the body alone.
+tir::Stmt loopNest(const std::vector<int64_t>& shape, const std::string& prefix,
+                   const std::function<tir::Stmt(const std::vector<tir::PrimExpr>&)>& body, NestSchedule schedule = {});
+
+/// The elementwise schedule for `l`: parallel outer loop on host targets and
+/// a vectorized inner loop.
+NestSchedule elementwiseSchedule(const OpLowering& l);
+
+/// The int values of attribute `key` of the call (schema default when absent).
+std::vector<int64_t> attrInts(const OpLowering& l, std::string_view key);
+/// Attribute `key` of the call (schema default when absent).
+const AttrValue& attr(const OpLowering& l, std::string_view key);
+/// Row-major element count of `shape`.
+int64_t numElements(const std::vector<int64_t>& shape);
+
+// ---- Per-family lowerings (legalize_lower_*.cpp) ----
+
+/// Broadcast binary ops, where, unary math, clip, relu, leaky_relu, cast, bias_add, zeros/ones/full.
+tir::Stmt lowerElementwise(const OpLowering& l);
+/// reshape, squeeze, expand_dims, transpose, layout_transform, concatenate, strided_slice, pad.
+tir::Stmt lowerTransform(const OpLowering& l);
+/// sum, mean, max, min.
+tir::Stmt lowerReduce(const OpLowering& l);
+/// softmax over one axis.
+tir::Stmt lowerSoftmax(const OpLowering& l);
+/// nn.conv2d in any permutation of NCHW / OIHW layouts, groups included.
+tir::Stmt lowerConv2D(const OpLowering& l);
+/// nn.dense, nn.matmul, nn.batch_matmul.
+tir::Stmt lowerMatmul(const OpLowering& l);
+/// nn.max_pool2d, nn.avg_pool2d, nn.global_avg_pool2d.
+tir::Stmt lowerPool(const OpLowering& l);
+
+}  // namespace passlab::legalize

@@ -1,0 +1,123 @@
+// LegalizeOps: elementwise and broadcast ops as one loop nest over the output.
+// Each op computes in its own dtype and rounds once per element, as the
+// reference kernels do (math intrinsics are evaluated in double and rounded).
+#include "core/ir/op.h"
+#include "passes/legalize_lower.h"
+
+namespace passlab::legalize {
+
+namespace {
+
+namespace T = tir;
+using T::BinaryOp;
+using T::PrimExpr;
+
+/// A math intrinsic of `x`'s dtype.
+PrimExpr intrinsic(const char* name, PrimExpr x) {
+  DataType d = x->dtype;
+  return T::call(d, name, {std::move(x)});
+}
+
+/// The value of a unary op at one element.
+PrimExpr unaryValue(const OpLowering& l, PrimExpr x) {
+  DataType d = x->dtype;
+  bool isFloat = d.isFloat();
+  auto requireFloat = [&] {
+    if (!isFloat) throw Unsupported("LegalizeOps: op '" + std::string(l.op.name) + "' expects a floating-point tensor, got " + std::string(d.name()));
+  };
+  switch (l.op.id) {
+    // x * -1 keeps the sign of zero, which 0 - x would lose.
+    case OpId::Negative: return isFloat ? bin(BinaryOp::Mul, x, constOf(d, -1)) : bin(BinaryOp::Sub, constOf(d, 0), x);
+    case OpId::Abs: return isFloat ? intrinsic("fabs", x) : T::select(bin(BinaryOp::LT, x, constOf(d, 0)), bin(BinaryOp::Sub, constOf(d, 0), x), x);
+    case OpId::Round: return isFloat ? intrinsic("round", x) : x;
+    case OpId::Floor: return isFloat ? intrinsic("floor", x) : x;
+    case OpId::Ceil: return isFloat ? intrinsic("ceil", x) : x;
+    case OpId::Relu: return bin(BinaryOp::Max, x, constOf(d, 0));
+    case OpId::Exp: requireFloat(); return intrinsic("exp", x);
+    case OpId::Log: requireFloat(); return intrinsic("log", x);
+    case OpId::Sqrt: requireFloat(); return intrinsic("sqrt", x);
+    case OpId::Rsqrt: requireFloat(); return intrinsic("rsqrt", x);
+    case OpId::Tanh: requireFloat(); return intrinsic("tanh", x);
+    case OpId::Sigmoid: requireFloat(); return intrinsic("sigmoid", x);
+    case OpId::Erf: requireFloat(); return intrinsic("erf", x);
+    case OpId::Clip: {
+      PrimExpr lo = constOf(d, attr(l, "a_min").asFloat()), hi = constOf(d, attr(l, "a_max").asFloat());
+      return bin(BinaryOp::Min, bin(BinaryOp::Max, x, lo), hi);
+    }
+    case OpId::LeakyRelu: {
+      PrimExpr alpha = constOf(d, attr(l, "alpha").asFloat());
+      return T::select(bin(BinaryOp::GT, x, constOf(d, 0)), x, bin(BinaryOp::Mul, x, alpha));
+    }
+    case OpId::Cast: return castTo(l.out->dtype, x);
+    default: break;
+  }
+  throw Unsupported("LegalizeOps: op '" + std::string(l.op.name) + "' is not unary");
+}
+
+/// The value of a broadcast binary op at one element.
+PrimExpr binaryValue(const OpLowering& l, PrimExpr a, PrimExpr b) {
+  switch (l.op.id) {
+    case OpId::Add: return bin(BinaryOp::Add, a, b);
+    case OpId::Subtract: return bin(BinaryOp::Sub, a, b);
+    case OpId::Multiply: return bin(BinaryOp::Mul, a, b);
+    case OpId::Divide: return bin(BinaryOp::Div, a, b);  // truncating on integers, as Relay's divide
+    case OpId::Power: {
+      if (!a->dtype.isFloat()) throw Unsupported("LegalizeOps: power of integer tensors has no lowering");
+      DataType d = a->dtype;
+      return T::call(d, "pow", {a, b});
+    }
+    case OpId::Maximum: return bin(BinaryOp::Max, a, b);
+    case OpId::Minimum: return bin(BinaryOp::Min, a, b);
+    case OpId::Equal: return bin(BinaryOp::EQ, a, b);
+    case OpId::Less: return bin(BinaryOp::LT, a, b);
+    case OpId::Greater: return bin(BinaryOp::GT, a, b);
+    default: break;
+  }
+  throw Unsupported("LegalizeOps: op '" + std::string(l.op.name) + "' is not binary");
+}
+
+/// The element of a boolean condition operand (non-bool tensors compare with 0).
+PrimExpr truthy(PrimExpr v) {
+  if (v->dtype.isBool()) return v;
+  DataType d = v->dtype;
+  return bin(BinaryOp::NE, v, constOf(d, 0));
+}
+
+}  // namespace
+
+T::PrimExpr elementwiseValue(const OpLowering& l, const std::vector<PrimExpr>& idx) {
+  DataType outType = l.out->dtype;
+  switch (l.op.id) {
+    case OpId::Zeros: return constOf(outType, 0);
+    case OpId::Ones: return constOf(outType, 1);
+    case OpId::Full: return castTo(outType, readBroadcast(l.args.at(0), idx));
+    case OpId::Where:
+      return T::select(truthy(readBroadcast(l.args.at(0), idx)), readBroadcast(l.args.at(1), idx), readBroadcast(l.args.at(2), idx));
+    case OpId::BiasAdd: {
+      // bias (C) runs along `axis` of the data.
+      int64_t rank = static_cast<int64_t>(l.out->shape.size());
+      int64_t axis = attr(l, "axis").asInt();
+      if (axis < 0) axis += rank;
+      if (axis < 0 || axis >= rank) throw Unsupported("LegalizeOps: bias_add axis out of range");
+      return bin(BinaryOp::Add, read(l.args.at(0), idx), read(l.args.at(1), {idx[static_cast<size_t>(axis)]}));
+    }
+    case OpId::Add:
+    case OpId::Subtract:
+    case OpId::Multiply:
+    case OpId::Divide:
+    case OpId::Power:
+    case OpId::Maximum:
+    case OpId::Minimum:
+    case OpId::Equal:
+    case OpId::Less:
+    case OpId::Greater: return binaryValue(l, readBroadcast(l.args.at(0), idx), readBroadcast(l.args.at(1), idx));
+    default: return unaryValue(l, read(l.args.at(0), idx));
+  }
+}
+
+T::Stmt lowerElementwise(const OpLowering& l) {
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) { return T::store(l.out, idx, elementwiseValue(l, idx)); },
+                  elementwiseSchedule(l));
+}
+
+}  // namespace passlab::legalize

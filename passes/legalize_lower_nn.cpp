@@ -1,0 +1,377 @@
+// LegalizeOps: reductions, softmax, conv2d, dense/matmul/batch_matmul and
+// pooling. Sums accumulate in float32 for float16/float32 data (rounded once
+// to the output dtype, as the reference kernels do) in small scratch buffers
+// allocated inside the loop that owns them, so parallel iterations never share one.
+#include <array>
+#include <cmath>
+#include <limits>
+
+#include "core/ir/op.h"
+#include "passes/legalize_lower.h"
+
+namespace passlab::legalize {
+
+namespace {
+
+namespace T = tir;
+using T::BinaryOp;
+using T::PrimExpr;
+
+/// Width of the accumulator lanes of dense's reduction (one 256-bit float vector).
+constexpr int64_t kLanes = 8;
+
+PrimExpr add(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Add, std::move(a), std::move(b)); }
+PrimExpr mul(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Mul, std::move(a), std::move(b)); }
+
+/// The lowest value of `d` (-inf for floats): what max starts from.
+PrimExpr lowest(DataType d) {
+  if (d.isFloat()) return T::floatImm(d, -std::numeric_limits<double>::infinity());
+  if (d.isBool()) return T::intImm(d, 0);
+  if (d.isUnsigned()) return T::intImm(d, 0);
+  return T::intImm(d, -(int64_t(1) << (d.bits() - 1)));
+}
+PrimExpr highest(DataType d) {
+  if (d.isFloat()) return T::floatImm(d, std::numeric_limits<double>::infinity());
+  if (d.isBool()) return T::intImm(d, 1);
+  return T::intImm(d, d.isUnsigned() ? (int64_t(1) << d.bits()) - 1 : (int64_t(1) << (d.bits() - 1)) - 1);
+}
+
+/// A one-element scratch buffer and the expression/statement that use it.
+struct Cell {
+  T::Buffer buffer;
+  explicit Cell(const std::string& name, DataType d) : buffer(T::makeBuffer(name, d, {1})) {}
+  PrimExpr get() const { return T::load(buffer, {i32(0)}); }
+  T::Stmt set(PrimExpr v) const { return T::store(buffer, {i32(0)}, castTo(buffer->dtype, std::move(v))); }
+};
+
+/// Position of each letter of `want` in `layout` (a permutation of it), or Unsupported.
+std::vector<size_t> layoutPositions(const std::string& layout, const std::string& want, const std::string& what) {
+  std::vector<size_t> pos;
+  for (char c : want) {
+    size_t p = layout.find(c);
+    if (layout.size() != want.size() || p == std::string::npos)
+      throw Unsupported("LegalizeOps: " + what + " \"" + layout + "\" is not a permutation of " + want);
+    pos.push_back(p);
+  }
+  return pos;
+}
+
+/// padding as (top, left, bottom, right) from 1, 2 or 4 values.
+std::array<int64_t, 4> padding4(const std::vector<int64_t>& p) {
+  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
+  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
+  if (p.size() == 4) return {p[0], p[1], p[2], p[3]};
+  throw Unsupported("LegalizeOps: padding must have 1, 2 or 4 values");
+}
+
+T::Stmt reduce(const OpLowering& l) {
+  const Operand& in = l.args.at(0);
+  size_t rank = in.shape.size();
+  std::vector<bool> reduced(rank, false);
+  const AttrValue& axisAttr = attr(l, "axis");
+  if (axisAttr.kind() != AttrValue::Kind::Array && axisAttr.kind() != AttrValue::Kind::Int) {
+    reduced.assign(rank, true);
+  } else {
+    for (int64_t a : attrInts(l, "axis")) {
+      int64_t d = a < 0 ? a + static_cast<int64_t>(rank) : a;
+      if (d < 0 || d >= static_cast<int64_t>(rank)) throw Unsupported("LegalizeOps: reduction axis out of range");
+      reduced[static_cast<size_t>(d)] = true;
+    }
+  }
+  if (attr(l, "exclude").asBool())
+    for (size_t d = 0; d < rank; ++d) reduced[d] = !reduced[d];
+  bool keepdims = attr(l, "keepdims").asBool();
+  std::vector<int64_t> rextent;
+  int64_t count = 1;
+  for (size_t d = 0; d < rank; ++d)
+    if (reduced[d]) rextent.push_back(in.shape[d]), count *= in.shape[d];
+  DataType d = in.dtype;
+  bool isSum = l.op.id == OpId::Sum || l.op.id == OpId::Mean;
+  Cell acc("acc", isSum ? accumulatorType(d) : d);
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    auto source = [&](const std::vector<PrimExpr>& ridx) {
+      std::vector<PrimExpr> src;
+      size_t o = 0, r = 0;
+      for (size_t k = 0; k < rank; ++k) {
+        if (reduced[k]) {
+          src.push_back(ridx[r++]);
+          if (keepdims) ++o;
+        } else {
+          src.push_back(idx[o++]);
+        }
+      }
+      return read(in, src);
+    };
+    PrimExpr init = isSum ? constOf(acc.buffer->dtype, 0) : l.op.id == OpId::Max ? lowest(d) : highest(d);
+    BinaryOp op = isSum ? BinaryOp::Add : l.op.id == OpId::Max ? BinaryOp::Max : BinaryOp::Min;
+    T::Stmt body = loopNest(rextent, "rv", [&](const std::vector<PrimExpr>& ridx) {
+      return acc.set(bin(op, acc.get(), castTo(acc.buffer->dtype, source(ridx))));
+    });
+    PrimExpr result = acc.get();
+    if (l.op.id == OpId::Mean) {
+      DataType a = acc.buffer->dtype;
+      result = bin(BinaryOp::Div, result, constOf(a, static_cast<double>(count)));
+    }
+    return T::allocate(acc.buffer, T::seq({acc.set(init), body, T::store(l.out, idx, castTo(l.out->dtype, result))}));
+  }, NestSchedule{l.host && numElements(l.out->shape) >= 64, false});
+}
+
+}  // namespace
+
+T::Stmt lowerReduce(const OpLowering& l) { return reduce(l); }
+
+T::Stmt lowerSoftmax(const OpLowering& l) {
+  const Operand& in = l.args.at(0);
+  if (!in.dtype.isFloat()) throw Unsupported("LegalizeOps: nn.softmax expects a floating-point tensor");
+  int64_t rank = static_cast<int64_t>(in.shape.size());
+  int64_t axis = attr(l, "axis").asInt();
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) throw Unsupported("LegalizeOps: nn.softmax axis out of range");
+  std::vector<int64_t> outer = in.shape;
+  int64_t extent = outer[static_cast<size_t>(axis)];
+  outer[static_cast<size_t>(axis)] = 1;
+  DataType a = accumulatorType(in.dtype);
+  Cell maxCell("max_elem", a), sumCell("exp_sum", a);
+  return loopNest(outer, "ax", [&](const std::vector<PrimExpr>& idx) {
+    auto at = [&](const PrimExpr& k) {
+      std::vector<PrimExpr> v = idx;
+      v[static_cast<size_t>(axis)] = k;
+      return v;
+    };
+    T::Var k1 = T::makeVar("k"), k2 = T::makeVar("k"), k3 = T::makeVar("k");
+    auto shifted = [&](const T::Var& k) { return T::call(a, "exp", {bin(BinaryOp::Sub, castTo(a, read(in, at(k))), maxCell.get())}); };
+    T::Stmt findMax = T::forLoop(k1, i32(0), i32(extent), T::ForKind::Serial,
+                                 maxCell.set(bin(BinaryOp::Max, maxCell.get(), castTo(a, read(in, at(k1))))));
+    T::Stmt sum = T::forLoop(k2, i32(0), i32(extent), T::ForKind::Serial, sumCell.set(add(sumCell.get(), shifted(k2))));
+    T::Stmt write = T::forLoop(k3, i32(0), i32(extent), T::ForKind::Serial,
+                               T::store(l.out, at(k3), castTo(l.out->dtype, bin(BinaryOp::Div, shifted(k3), sumCell.get()))));
+    T::Stmt body = T::seq({maxCell.set(lowest(a)), findMax, sumCell.set(constOf(a, 0)), sum, write});
+    return T::allocate(maxCell.buffer, T::allocate(sumCell.buffer, body));
+  }, NestSchedule{l.host && numElements(outer) >= 16, false});
+}
+
+T::Stmt lowerConv2D(const OpLowering& l) {
+  const Operand& data = l.args.at(0);
+  const Operand& weight = l.args.at(1);
+  if (!data.buffer || !weight.buffer || data.shape.size() != 4 || weight.shape.size() != 4)
+    throw Unsupported("LegalizeOps: nn.conv2d expects 4-d data and weight");
+  std::string dataLayout = attr(l, "data_layout").asString(), kernelLayout = attr(l, "kernel_layout").asString();
+  std::string outLayout = attr(l, "out_layout").asString();
+  if (outLayout.empty()) outLayout = dataLayout;
+  std::vector<size_t> dp = layoutPositions(dataLayout, "NCHW", "data_layout");
+  std::vector<size_t> kp = layoutPositions(kernelLayout, "OIHW", "kernel_layout");
+  std::vector<size_t> op = layoutPositions(outLayout, "NCHW", "out_layout");
+  auto strides = attrInts(l, "strides"), dilation = attrInts(l, "dilation");
+  if (strides.size() == 1) strides.push_back(strides[0]);
+  if (dilation.size() == 1) dilation.push_back(dilation[0]);
+  auto pad = padding4(attrInts(l, "padding"));
+  int64_t groups = attr(l, "groups").asInt();
+  int64_t inC = data.shape[dp[1]];
+  int64_t outC = weight.shape[kp[0]], icPerGroup = weight.shape[kp[1]], kh = weight.shape[kp[2]], kw = weight.shape[kp[3]];
+  if (groups <= 0 || outC % groups != 0 || icPerGroup * groups != inC)
+    throw Unsupported("LegalizeOps: nn.conv2d channels do not match groups");
+  int64_t ocPerGroup = outC / groups;
+
+  // Zero padding goes into a scratch copy of the data, so the hot loop has no guards.
+  Operand src = data;
+  std::vector<T::Stmt> prologue;
+  bool padded = pad[0] || pad[1] || pad[2] || pad[3];
+  if (padded) {
+    std::vector<int64_t> shape = data.shape;
+    shape[dp[2]] += pad[0] + pad[2];
+    shape[dp[3]] += pad[1] + pad[3];
+    src.buffer = T::makeBuffer("data_pad", data.dtype, shape);
+    src.shape = shape;
+    prologue.push_back(loopNest(shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+      return T::store(src.buffer, idx, constOf(data.dtype, 0));
+    }, NestSchedule{false, true}));
+    prologue.push_back(loopNest(data.shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+      std::vector<PrimExpr> dst = idx;
+      if (pad[0]) dst[dp[2]] = add(idx[dp[2]], i32(pad[0]));
+      if (pad[1]) dst[dp[3]] = add(idx[dp[3]], i32(pad[1]));
+      return T::store(src.buffer, dst, read(data, idx));
+    }, NestSchedule{false, true}));
+  }
+
+  // Output axes in the output layout's order; the innermost one is the
+  // vectorized lane axis, accumulated in a row buffer while the reduction
+  // (input channel, kernel row, kernel column) runs outside it.
+  const std::vector<int64_t>& outShape = l.out->shape;
+  size_t laneAxis = 3;
+  int64_t lanes = outShape[laneAxis];
+  DataType accType = accumulatorType(l.out->dtype);
+  auto acc = T::makeBuffer("conv_acc", accType, {lanes});
+  std::vector<int64_t> outerShape(outShape.begin(), outShape.begin() + 3);
+  T::Stmt nest = loopNest(outerShape, "ax", [&](const std::vector<PrimExpr>& outer) {
+    T::Var lane = T::makeVar("lane"), rc = T::makeVar("rc"), ry = T::makeVar("ry"), rx = T::makeVar("rx");
+    std::vector<PrimExpr> o = outer;
+    o.push_back(lane);
+    // Canonical coordinates of this output element.
+    PrimExpr n = o[op[0]], c = o[op[1]], y = o[op[2]], x = o[op[3]];
+    PrimExpr group = ocPerGroup == outC ? i32(0) : bin(BinaryOp::FloorDiv, c, i32(ocPerGroup));
+    PrimExpr ic = groups == 1 ? PrimExpr(rc) : add(mul(group, i32(icPerGroup)), rc);
+    PrimExpr iy = add(strides[0] == 1 ? y : mul(y, i32(strides[0])), dilation[0] == 1 ? PrimExpr(ry) : mul(ry, i32(dilation[0])));
+    PrimExpr ix = add(strides[1] == 1 ? x : mul(x, i32(strides[1])), dilation[1] == 1 ? PrimExpr(rx) : mul(rx, i32(dilation[1])));
+    std::vector<PrimExpr> di(4), ki(4);
+    di[dp[0]] = n, di[dp[1]] = ic, di[dp[2]] = iy, di[dp[3]] = ix;
+    ki[kp[0]] = c, ki[kp[1]] = rc, ki[kp[2]] = ry, ki[kp[3]] = rx;
+    PrimExpr product = mul(castTo(accType, read(src, di)), castTo(accType, read(weight, ki)));
+    T::Stmt update = T::store(acc, {lane}, add(T::load(acc, {lane}), product));
+    T::Stmt reduction = T::forLoop(rc, i32(0), i32(icPerGroup), T::ForKind::Serial,
+                                   T::forLoop(ry, i32(0), i32(kh), T::ForKind::Serial,
+                                              T::forLoop(rx, i32(0), i32(kw), T::ForKind::Serial,
+                                                         T::forLoop(lane, i32(0), i32(lanes), T::ForKind::Vectorized, update))));
+    T::Var z = T::makeVar("lane"), w = T::makeVar("lane");
+    std::vector<PrimExpr> oz = outer;
+    oz.push_back(w);
+    T::Stmt init = T::forLoop(z, i32(0), i32(lanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0)));
+    T::Stmt store = T::forLoop(w, i32(0), i32(lanes), T::ForKind::Vectorized,
+                               T::store(l.out, oz, castTo(l.out->dtype, T::load(acc, {w}))));
+    return T::allocate(acc, T::seq({init, reduction, store}));
+  }, NestSchedule{l.host, false});
+  if (!padded) return nest;
+  prologue.push_back(nest);
+  return T::allocate(src.buffer, T::seq(std::move(prologue)));
+}
+
+T::Stmt lowerMatmul(const OpLowering& l) {
+  const Operand& a = l.args.at(0);
+  const Operand& b = l.args.at(1);
+  if (!a.buffer || !b.buffer) throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " expects tensor operands");
+  bool batched = l.op.id == OpId::BatchMatmul;
+  bool transA = l.op.id != OpId::Dense && attr(l, "transpose_a").asBool();
+  bool transB = l.op.id == OpId::Dense || attr(l, "transpose_b").asBool();
+  size_t base = batched ? 1 : 0;
+  if (a.shape.size() != base + 2 || b.shape.size() != base + 2)
+    throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " expects " + std::to_string(base + 2) + "-d operands");
+  int64_t K = a.shape[base + (transA ? 0 : 1)];
+  DataType accType = accumulatorType(l.out->dtype);
+  auto A = [&](const std::vector<PrimExpr>& o, const PrimExpr& k) {
+    std::vector<PrimExpr> idx;
+    if (batched) idx.push_back(a.shape[0] == 1 ? i32(0) : o[0]);
+    PrimExpr i = o[base];
+    if (transA) idx.insert(idx.end(), {k, i});
+    else idx.insert(idx.end(), {i, k});
+    return castTo(accType, read(a, idx));
+  };
+  auto B = [&](const std::vector<PrimExpr>& o, const PrimExpr& k, const PrimExpr& j) {
+    std::vector<PrimExpr> idx;
+    if (batched) idx.push_back(b.shape[0] == 1 ? i32(0) : o[0]);
+    if (transB) idx.insert(idx.end(), {j, k});
+    else idx.insert(idx.end(), {k, j});
+    return castTo(accType, read(b, idx));
+  };
+  const std::vector<int64_t>& outShape = l.out->shape;
+  if (!transB) {
+    // B is (K, N), contiguous along N: one accumulator row per output row, the
+    // reduction outside a vectorized loop over N.
+    int64_t N = outShape.back();
+    std::vector<int64_t> rows(outShape.begin(), outShape.end() - 1);
+    auto acc = T::makeBuffer("matmul_acc", accType, {N});
+    return loopNest(rows, "ax", [&](const std::vector<PrimExpr>& o) {
+      T::Var j0 = T::makeVar("j"), j1 = T::makeVar("j"), j2 = T::makeVar("j"), k = T::makeVar("k");
+      T::Stmt init = T::forLoop(j0, i32(0), i32(N), T::ForKind::Vectorized, T::store(acc, {j0}, constOf(accType, 0)));
+      T::Stmt update = T::forLoop(k, i32(0), i32(K), T::ForKind::Serial,
+                                  T::forLoop(j1, i32(0), i32(N), T::ForKind::Vectorized,
+                                             T::store(acc, {j1}, add(T::load(acc, {j1}), mul(A(o, k), B(o, k, j1))))));
+      std::vector<PrimExpr> oi = o;
+      oi.push_back(j2);
+      T::Stmt store = T::forLoop(j2, i32(0), i32(N), T::ForKind::Vectorized, T::store(l.out, oi, castTo(l.out->dtype, T::load(acc, {j2}))));
+      return T::allocate(acc, T::seq({init, update, store}));
+    }, NestSchedule{l.host, false});
+  }
+  // B is (N, K), contiguous along K like A: kLanes partial sums over K in a
+  // vectorized loop, added together at the end (and a scalar tail).
+  int64_t blocks = K / kLanes, tail = K % kLanes;
+  auto acc = T::makeBuffer("dense_acc", accType, {kLanes});
+  return loopNest(outShape, "ax", [&](const std::vector<PrimExpr>& o) {
+    PrimExpr j = o.back();
+    std::vector<T::Stmt> body;
+    T::Var z = T::makeVar("lane");
+    body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0))));
+    if (blocks > 0) {
+      T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
+      PrimExpr k = add(mul(ko, i32(kLanes)), ki);
+      body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
+                                T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
+                                           T::store(acc, {ki}, add(T::load(acc, {ki}), mul(A(o, k), B(o, k, j)))))));
+    }
+    if (tail > 0) {
+      T::Var kt = T::makeVar("kt");
+      PrimExpr k = add(i32(blocks * kLanes), kt);
+      body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
+                                T::store(acc, {kt}, add(T::load(acc, {kt}), mul(A(o, k), B(o, k, j))))));
+    }
+    PrimExpr total = T::load(acc, {i32(0)});
+    for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(acc, {i32(q)}));
+    body.push_back(T::store(l.out, o, castTo(l.out->dtype, total)));
+    return T::allocate(acc, T::seq(std::move(body)));
+  }, NestSchedule{l.host, false});
+}
+
+T::Stmt lowerPool(const OpLowering& l) {
+  const Operand& data = l.args.at(0);
+  if (!data.buffer || data.shape.size() != 4) throw Unsupported("LegalizeOps: pooling expects 4-d data");
+  std::string layout = attr(l, "layout").asString(), outLayout = attr(l, "out_layout").asString();
+  if (outLayout.empty()) outLayout = layout;
+  std::vector<size_t> dp = layoutPositions(layout, "NCHW", "layout");
+  std::vector<size_t> op = layoutPositions(outLayout, "NCHW", "out_layout");
+  int64_t H = data.shape[dp[2]], W = data.shape[dp[3]];
+  DataType d = data.dtype;
+  bool isMax = l.op.id == OpId::MaxPool2D;
+  bool global = l.op.id == OpId::GlobalAvgPool2D;
+  std::vector<int64_t> pool = global ? std::vector<int64_t>{H, W} : attrInts(l, "pool_size");
+  std::vector<int64_t> strides = global ? std::vector<int64_t>{1, 1} : attrInts(l, "strides");
+  std::vector<int64_t> dilation = global ? std::vector<int64_t>{1, 1} : attrInts(l, "dilation");
+  for (auto* v : {&pool, &strides, &dilation})
+    if (v->size() == 1) v->push_back(v->at(0));
+  auto pad = global ? std::array<int64_t, 4>{0, 0, 0, 0} : padding4(attrInts(l, "padding"));
+  bool includePad = !isMax && !global && attr(l, "count_include_pad").asBool();
+  // Without padding or ceil_mode overhang every tap is inside the data.
+  bool anyPad = pad[0] || pad[1] || pad[2] || pad[3] || (!global && attr(l, "ceil_mode").asBool());
+  DataType accType = isMax ? d : accumulatorType(d);
+  Cell acc("pool_acc", accType), count("pool_count", DTypeCode::Int32);
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
+    PrimExpr n = o[op[0]], c = o[op[1]], y = o[op[2]], x = o[op[3]];
+    T::Var ky = T::makeVar("ry"), kx = T::makeVar("rx");
+    PrimExpr iy = add(bin(BinaryOp::Sub, mul(y, i32(strides[0])), i32(pad[0])), mul(ky, i32(dilation[0])));
+    PrimExpr ix = add(bin(BinaryOp::Sub, mul(x, i32(strides[1])), i32(pad[1])), mul(kx, i32(dilation[1])));
+    std::vector<PrimExpr> di(4);
+    di[dp[0]] = n, di[dp[1]] = c, di[dp[2]] = iy, di[dp[3]] = ix;
+    PrimExpr v = castTo(accType, read(data, di));
+    T::Stmt take = isMax ? acc.set(bin(BinaryOp::Max, acc.get(), v)) : acc.set(add(acc.get(), v));
+    T::Stmt tap = take;
+    // Taps outside the data are skipped by a statement-level guard (never loaded);
+    // count_include_pad also counts taps inside the padded extent.
+    PrimExpr inside = bin(BinaryOp::And, bin(BinaryOp::And, bin(BinaryOp::GE, iy, i32(0)), bin(BinaryOp::LT, iy, i32(H))),
+                          bin(BinaryOp::And, bin(BinaryOp::GE, ix, i32(0)), bin(BinaryOp::LT, ix, i32(W))));
+    T::Stmt counted = count.set(add(count.get(), i32(1)));
+    if (!isMax) {
+      if (includePad) {
+        PrimExpr inPadded = bin(BinaryOp::And, bin(BinaryOp::LT, iy, i32(H + pad[2])), bin(BinaryOp::LT, ix, i32(W + pad[3])));
+        tap = T::seq({T::ifThenElse(inside, take), T::ifThenElse(inPadded, counted)});
+      } else {
+        tap = T::ifThenElse(inside, T::seq({take, counted}));
+      }
+    } else {
+      tap = T::ifThenElse(inside, take);
+    }
+    if (!anyPad && !isMax && !includePad) tap = T::seq({take, counted});
+    if (!anyPad && isMax) tap = take;
+    T::Stmt taps = T::forLoop(ky, i32(0), i32(pool[0]), T::ForKind::Serial, T::forLoop(kx, i32(0), i32(pool[1]), T::ForKind::Serial, tap));
+    std::vector<T::Stmt> body{acc.set(isMax ? lowest(accType) : constOf(accType, 0))};
+    if (isMax) {
+      body.push_back(taps);
+      body.push_back(T::store(l.out, o, acc.get()));
+      return T::allocate(acc.buffer, T::seq(std::move(body)));
+    }
+    body.push_back(count.set(i32(0)));
+    body.push_back(taps);
+    // An empty window (all padding, ceil_mode overhang) averages to 0.
+    PrimExpr mean = bin(BinaryOp::Div, acc.get(), castTo(accType, bin(BinaryOp::Max, count.get(), i32(1))));
+    body.push_back(T::store(l.out, o, castTo(l.out->dtype, mean)));
+    return T::allocate(acc.buffer, T::allocate(count.buffer, T::seq(std::move(body))));
+  }, NestSchedule{l.host, false});
+}
+
+}  // namespace passlab::legalize

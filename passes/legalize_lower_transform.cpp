@@ -1,0 +1,199 @@
+// LegalizeOps: data movement (reshape family, transpose, layout_transform,
+// concatenate, strided_slice, pad). Every output element is written exactly
+// once; index arithmetic uses floordiv/floormod so nothing is flat-indexed.
+#include <cctype>
+#include <map>
+
+#include "core/ir/op.h"
+#include "passes/legalize_lower.h"
+
+namespace passlab::legalize {
+
+namespace {
+
+namespace T = tir;
+using T::BinaryOp;
+using T::PrimExpr;
+
+/// out[...] = in[same row-major position]: reshape, squeeze, expand_dims.
+T::Stmt flatCopy(const OpLowering& l) {
+  const Operand& in = l.args.at(0);
+  const std::vector<int64_t>& outShape = l.out->shape;
+  return loopNest(outShape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    PrimExpr flat = i32(0);
+    for (size_t d = 0; d < outShape.size(); ++d) flat = d == 0 ? idx[0] : bin(BinaryOp::Add, bin(BinaryOp::Mul, flat, i32(outShape[d])), idx[d]);
+    std::vector<PrimExpr> src(in.shape.size());
+    int64_t stride = 1;
+    for (size_t d = in.shape.size(); d-- > 0;) {
+      PrimExpr q = stride == 1 ? flat : bin(BinaryOp::FloorDiv, flat, i32(stride));
+      src[d] = d == 0 ? q : bin(BinaryOp::FloorMod, q, i32(in.shape[d]));
+      stride *= in.shape[d];
+    }
+    return T::store(l.out, idx, read(in, src));
+  }, elementwiseSchedule(l));
+}
+
+/// out[i_0..] = in[i at perm^-1]: output axis j is input axis perm[j].
+T::Stmt permute(const OpLowering& l, const std::vector<int64_t>& perm) {
+  const Operand& in = l.args.at(0);
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    std::vector<PrimExpr> src(in.shape.size());
+    for (size_t j = 0; j < perm.size(); ++j) src[static_cast<size_t>(perm[j])] = idx[j];
+    return T::store(l.out, idx, read(in, src));
+  }, elementwiseSchedule(l));
+}
+
+/// One axis of a layout string: primal ('C') or a sub-axis with its factor ('4c').
+struct LayoutAxis {
+  char primal;
+  int64_t factor;  // 0 for a primal axis
+};
+
+std::vector<LayoutAxis> parseLayout(const std::string& text) {
+  std::vector<LayoutAxis> out;
+  int64_t factor = 0;
+  for (char c : text) {
+    if (std::isdigit(static_cast<unsigned char>(c))) {
+      factor = factor * 10 + (c - '0');
+    } else if (std::isupper(static_cast<unsigned char>(c)) && factor == 0) {
+      out.push_back({c, 0});
+    } else if (std::islower(static_cast<unsigned char>(c)) && factor > 0) {
+      out.push_back({static_cast<char>(std::toupper(static_cast<unsigned char>(c))), factor});
+      factor = 0;
+    } else {
+      throw Unsupported("LegalizeOps: malformed layout \"" + text + "\"");
+    }
+  }
+  return out;
+}
+
+/// layout_transform, blocked layouts included: output index -> primal coordinates -> source index.
+T::Stmt layoutTransform(const OpLowering& l) {
+  std::vector<LayoutAxis> src = parseLayout(attr(l, "src_layout").asString());
+  std::vector<LayoutAxis> dst = parseLayout(attr(l, "dst_layout").asString());
+  std::map<char, int64_t> srcSplit, dstSplit;
+  for (const LayoutAxis& a : src)
+    if (a.factor) srcSplit[a.primal] = a.factor;
+  for (const LayoutAxis& a : dst)
+    if (a.factor) dstSplit[a.primal] = a.factor;
+  const Operand& in = l.args.at(0);
+  if (src.size() != in.shape.size()) throw Unsupported("LegalizeOps: src_layout does not match the data's rank");
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    std::map<char, PrimExpr> coord;
+    for (size_t j = 0; j < dst.size(); ++j) {
+      const LayoutAxis& a = dst[j];
+      PrimExpr part = a.factor || !dstSplit.count(a.primal) ? idx[j] : bin(BinaryOp::Mul, idx[j], i32(dstSplit[a.primal]));
+      coord[a.primal] = coord.count(a.primal) ? bin(BinaryOp::Add, coord[a.primal], part) : part;
+    }
+    std::vector<PrimExpr> from;
+    for (const LayoutAxis& a : src) {
+      if (!coord.count(a.primal)) throw Unsupported("LegalizeOps: layouts of layout_transform have different axes");
+      PrimExpr c = coord[a.primal];
+      if (a.factor) from.push_back(bin(BinaryOp::FloorMod, c, i32(a.factor)));
+      else if (srcSplit.count(a.primal)) from.push_back(bin(BinaryOp::FloorDiv, c, i32(srcSplit[a.primal])));
+      else from.push_back(c);
+    }
+    return T::store(l.out, idx, read(in, from));
+  }, elementwiseSchedule(l));
+}
+
+T::Stmt concatenate(const OpLowering& l) {
+  int64_t rank = static_cast<int64_t>(l.out->shape.size());
+  int64_t axis = attr(l, "axis").asInt();
+  if (axis < 0) axis += rank;
+  std::vector<T::Stmt> parts;
+  int64_t offset = 0;
+  for (const Operand& in : l.args) {
+    if (static_cast<int64_t>(in.shape.size()) != rank) throw Unsupported("LegalizeOps: concatenate of tensors of different ranks");
+    parts.push_back(loopNest(in.shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+      std::vector<PrimExpr> dst = idx;
+      if (offset) dst[static_cast<size_t>(axis)] = bin(BinaryOp::Add, idx[static_cast<size_t>(axis)], i32(offset));
+      return T::store(l.out, dst, read(in, idx));
+    }, NestSchedule{false, true}));
+    offset += in.shape[static_cast<size_t>(axis)];
+  }
+  return T::seq(std::move(parts));
+}
+
+T::Stmt stridedSlice(const OpLowering& l) {
+  const Operand& in = l.args.at(0);
+  size_t rank = in.shape.size();
+  std::vector<int64_t> begin = attrInts(l, "begin"), strides = attrInts(l, "strides"), axesAttr = attrInts(l, "axes");
+  std::vector<int64_t> axes = axesAttr;
+  if (attr(l, "axes").kind() != AttrValue::Kind::Array)
+    for (size_t d = 0; d < begin.size(); ++d) axes.push_back(static_cast<int64_t>(d));
+  bool sizeMode = attr(l, "slice_mode").asString() == "size";
+  std::vector<int64_t> start(rank, 0), step(rank, 1);
+  for (size_t k = 0; k < axes.size() && k < begin.size(); ++k) {
+    int64_t d = axes[k] < 0 ? axes[k] + static_cast<int64_t>(rank) : axes[k];
+    if (d < 0 || d >= static_cast<int64_t>(rank)) throw Unsupported("LegalizeOps: strided_slice axis out of range");
+    int64_t extent = in.shape[static_cast<size_t>(d)];
+    int64_t s = sizeMode || strides.empty() ? 1 : strides[std::min(k, strides.size() - 1)];
+    int64_t b = begin[k];
+    if (b < 0) b += extent;
+    b = s > 0 ? std::clamp<int64_t>(b, 0, extent) : std::clamp<int64_t>(b, -1, extent - 1);
+    start[static_cast<size_t>(d)] = b;
+    step[static_cast<size_t>(d)] = s;
+  }
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    std::vector<PrimExpr> src;
+    for (size_t d = 0; d < rank; ++d) {
+      PrimExpr i = step[d] == 1 ? idx[d] : bin(BinaryOp::Mul, idx[d], i32(step[d]));
+      src.push_back(start[d] == 0 ? i : bin(BinaryOp::Add, i32(start[d]), i));
+    }
+    return T::store(l.out, idx, read(in, src));
+  }, elementwiseSchedule(l));
+}
+
+/// Constant-mode pad: the data where the output index falls inside it, the pad value elsewhere.
+T::Stmt pad(const OpLowering& l) {
+  if (attr(l, "pad_mode").asString() != "constant")
+    throw Unsupported("LegalizeOps: nn.pad with pad_mode \"" + attr(l, "pad_mode").asString() + "\" has no lowering");
+  const Operand& in = l.args.at(0);
+  const AttrValue& widths = attr(l, "pad_width");
+  std::vector<int64_t> before;
+  for (const AttrValue& w : widths.asArray()) before.push_back(w.kind() == AttrValue::Kind::Array ? w.asArray().at(0).asInt() : w.asInt());
+  if (before.size() != in.shape.size()) throw Unsupported("LegalizeOps: nn.pad pad_width does not match the data's rank");
+  DataType d = l.out->dtype;
+  PrimExpr padValue = l.args.size() > 1 ? castTo(d, read(l.args[1], {})) : constOf(d, attr(l, "pad_value").asFloat());
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    std::vector<PrimExpr> src;
+    PrimExpr inside;
+    for (size_t k = 0; k < idx.size(); ++k) {
+      PrimExpr i = before[k] == 0 ? idx[k] : bin(BinaryOp::Sub, idx[k], i32(before[k]));
+      src.push_back(i);
+      PrimExpr ok = bin(BinaryOp::And, bin(BinaryOp::GE, i, i32(0)), bin(BinaryOp::LT, i, i32(in.shape[k])));
+      inside = inside ? bin(BinaryOp::And, inside, ok) : ok;
+    }
+    if (!inside) return T::store(l.out, idx, read(in, src));
+    // A statement-level guard: the load happens only inside the data (no speculative out-of-bounds read).
+    return T::ifThenElse(inside, T::store(l.out, idx, read(in, src)), T::store(l.out, idx, padValue));
+  }, NestSchedule{l.host && numElements(l.out->shape) >= 1024, false});
+}
+
+}  // namespace
+
+T::Stmt lowerTransform(const OpLowering& l) {
+  switch (l.op.id) {
+    case OpId::Reshape:
+    case OpId::Squeeze:
+    case OpId::ExpandDims: return flatCopy(l);
+    case OpId::Transpose: {
+      size_t rank = l.args.at(0).shape.size();
+      std::vector<int64_t> perm = attrInts(l, "axes");
+      if (perm.empty())
+        for (size_t d = rank; d-- > 0;) perm.push_back(static_cast<int64_t>(d));
+      for (int64_t& p : perm)
+        if (p < 0) p += static_cast<int64_t>(rank);
+      return permute(l, perm);
+    }
+    case OpId::LayoutTransform: return layoutTransform(l);
+    case OpId::Concatenate: return concatenate(l);
+    case OpId::StridedSlice: return stridedSlice(l);
+    case OpId::Pad: return pad(l);
+    default: break;
+  }
+  throw Unsupported("LegalizeOps: op '" + std::string(l.op.name) + "' is not a data-movement op");
+}
+
+}  // namespace passlab::legalize

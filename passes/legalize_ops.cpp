@@ -1,0 +1,354 @@
+#include "passes/legalize_ops.h"
+
+#include <map>
+#include <set>
+#include <unordered_map>
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "passes/fuse_ops.h"
+#include "passes/legalize_lower.h"
+#include "passes/opt_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+namespace T = tir;
+using legalize::Operand;
+using legalize::Unsupported;
+
+constexpr const char* kPass = "LegalizeOps";
+
+/// Ops already in the form LegalizeOps produces (or that only later phases lower).
+bool isLaterPhaseOp(OpId id) {
+  switch (id) {
+    case OpId::CallTir:
+    case OpId::CallDpsPacked:
+    case OpId::CallPurePacked:
+    case OpId::InvokePureClosure:
+    case OpId::VmAllocStorage:
+    case OpId::VmAllocTensor:
+    case OpId::VmCallTir: return true;
+    default: return false;
+  }
+}
+
+/// "nn.conv2d" -> "nn_conv2d": the op's part of a PrimFunc name.
+std::string symbolPart(std::string_view opName) {
+  std::string s(opName);
+  for (char& c : s)
+    if (c == '.') c = '_';
+  return s;
+}
+
+const TensorTypeNode& tensorTypeOrThrow(const Expr& e, const std::string& what) {
+  const TensorTypeNode* t = opt_util::tensorTypeOf(e);
+  if (!t) throw Unsupported("LegalizeOps: " + what + " has no static tensor type");
+  for (int64_t d : t->shape)
+    if (d < 0) throw Unsupported("LegalizeOps: " + what + " has a dynamic shape");
+  return *t;
+}
+
+/// Turns one group (a single op call or a fused function body) into a PrimFunc.
+/// `leaves` maps the nodes that are inputs of the group to the graph-level
+/// expressions passed for them at the call.
+class GroupLowering {
+ public:
+  GroupLowering(bool linkParams, bool host) : linkParams_(linkParams), host_(host) {}
+
+  /// Lowers `body`; returns the PrimFunc (without attributes).
+  PrimFunc lower(const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves) {
+    leaves_ = &leaves;
+    root_ = body.get();
+    // Outputs first: the root's buffers are parameters after the inputs.
+    std::vector<Expr> outs;
+    if (const auto* tuple = as<TupleNode>(body)) outs = tuple->fields;
+    else outs = {body};
+    auto enter = [&](const Expr& e) { return !leaves.count(e.get()) && e->kind != ExprKind::Function; };
+    // Who uses each value: an elementwise result with a single elementwise user
+    // is computed inline in that user's loop instead of in a buffer of its own.
+    postOrderVisit(body, [&](const Expr& e) {
+      const auto* call = as<CallNode>(e);
+      bool elementwise = call && call->op() && legalize::loweringFamily(call->op()->id) == legalize::LoweringFamily::Elementwise;
+      std::vector<Expr> used;
+      if (call) used = call->args;
+      else if (const auto* tuple = as<TupleNode>(e)) used = tuple->fields;
+      for (const Expr& u : used) {
+        ++users_[u.get()];
+        if (!elementwise) materialized_.insert(u.get());
+      }
+    }, enter);
+    postOrderVisit(body, [&](const Expr& e) { visit(e); }, enter);
+    std::vector<T::Stmt> copies;
+    for (size_t k = 0; k < outs.size(); ++k) {
+      const TensorTypeNode& t = tensorTypeOrThrow(outs[k], "an output");
+      T::Buffer out = directOutputs_.count(outs[k].get()) && outs.size() == 1 ? directOutputs_[outs[k].get()]
+                                                                              : T::makeBuffer(outName(k, outs.size()), t.dtype, t.shape);
+      if (!(directOutputs_.count(outs[k].get()) && outs.size() == 1)) {
+        // The output is an input, a constant or one of several results: copy it.
+        const Operand& from = single(outs[k]);
+        copies.push_back(legalize::loopNest(t.shape, "ax", [&](const std::vector<T::PrimExpr>& idx) {
+          return T::store(out, idx, legalize::read(from, idx));
+        }));
+      }
+      params_.push_back({T::makeVar(out->name, out->dtype), out});
+      outTypes_.push_back(&t);
+    }
+    std::vector<T::Stmt> all = stmts_;
+    all.insert(all.end(), copies.begin(), copies.end());
+    T::Stmt s = all.size() == 1 ? all[0] : T::seq(all);
+    for (size_t i = scratch_.size(); i-- > 0;) s = T::allocate(scratch_[i], s);
+    for (size_t i = consts_.size(); i-- > 0;) s = T::allocateConst(consts_[i].first, consts_[i].second, s);
+    return makePrimFunc(params_, s);
+  }
+
+  /// The graph-level arguments of the call_tir, one per input buffer parameter.
+  const std::vector<Expr>& callArgs() const { return callArgs_; }
+  /// The output types, in parameter order.
+  const std::vector<const TensorTypeNode*>& outTypes() const { return outTypes_; }
+  /// The op names of the group in evaluation order.
+  const std::vector<std::string>& opNames() const { return opNames_; }
+
+ private:
+  static std::string outName(size_t k, size_t n) { return n == 1 ? "T_out" : "T_out" + std::to_string(k); }
+
+  const Operand& single(const Expr& e) {
+    auto it = operands_.find(e.get());
+    if (it == operands_.end() || it->second.size() != 1) throw Unsupported("LegalizeOps: a group output is not a tensor");
+    return it->second[0];
+  }
+
+  Operand bufferOperand(const T::Buffer& b) { return Operand{b, nullptr, b->shape, b->dtype, {}}; }
+
+  void visit(const Expr& e) {
+    if (operands_.count(e.get())) return;
+    auto leaf = leaves_->find(e.get());
+    if (leaf != leaves_->end()) {
+      const TensorTypeNode& t = tensorTypeOrThrow(e, "an input");
+      T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), t.dtype, t.shape);
+      params_.push_back({T::makeVar(b->name, b->dtype), b});
+      callArgs_.push_back(leaf->second);
+      operands_[e.get()] = {bufferOperand(b)};
+      return;
+    }
+    switch (e->kind) {
+      case ExprKind::Constant: {
+        const NDArray& data = static_cast<const ConstantNode&>(*e).data;
+        if (data.ndim() == 0) {
+          DataType d = data.dtype();
+          T::PrimExpr imm = d.isFloat() ? T::floatImm(d, data.getAsDouble(0)) : T::intImm(d, data.getAsInt(0));
+          operands_[e.get()] = {Operand{nullptr, imm, {}, d, {}}};
+        } else if (linkParams_) {
+          T::Buffer b = T::makeBuffer("c" + std::to_string(consts_.size()), data.dtype(), data.shape());
+          consts_.emplace_back(b, data);
+          operands_[e.get()] = {bufferOperand(b)};
+        } else {
+          T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), data.dtype(), data.shape());
+          params_.push_back({T::makeVar(b->name, b->dtype), b});
+          callArgs_.push_back(e);
+          operands_[e.get()] = {bufferOperand(b)};
+        }
+        return;
+      }
+      case ExprKind::Tuple: {
+        std::vector<Operand> fields;
+        for (const Expr& f : static_cast<const TupleNode&>(*e).fields) {
+          const std::vector<Operand>& ops = operands_.at(f.get());
+          fields.insert(fields.end(), ops.begin(), ops.end());
+        }
+        operands_[e.get()] = fields;
+        return;
+      }
+      case ExprKind::Op: return;
+      case ExprKind::Call: {
+        const auto& call = static_cast<const CallNode&>(*e);
+        const OpDef* op = call.op();
+        if (!op) throw Unsupported("LegalizeOps: a fused function calls something other than an op");
+        if (isLaterPhaseOp(op->id)) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' inside a fused function");
+        opNames_.push_back(symbolPart(op->name));
+        const TensorTypeNode* t = opt_util::tensorTypeOf(e);
+        if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has a tuple or unknown result type");
+        (void)tensorTypeOrThrow(e, "the result of op '" + std::string(op->name) + "'");
+        std::vector<Operand> args;
+        for (const Expr& a : call.args) {
+          const std::vector<Operand>& ops = operands_.at(a.get());
+          args.insert(args.end(), ops.begin(), ops.end());
+        }
+        T::Buffer out;
+        bool inlineIt = e.get() != root_ && users_[e.get()] == 1 && !materialized_.count(e.get()) &&
+                        legalize::loweringFamily(op->id) == legalize::LoweringFamily::Elementwise;
+        if (inlineIt) {
+          // Nothing is stored: readers evaluate the op where they need it.
+          out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
+          auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_});
+          Operand lazy{nullptr, nullptr, t->shape, t->dtype,
+                       [lowering](const std::vector<T::PrimExpr>& idx) { return legalize::elementwiseValue(*lowering, idx); }};
+          operands_[e.get()] = {lazy};
+          return;
+        }
+        if (e.get() == root_) {
+          out = T::makeBuffer("T_out", t->dtype, t->shape);
+          directOutputs_[e.get()] = out;
+        } else {
+          out = T::makeBuffer("T_" + symbolPart(op->name.substr(op->name.rfind('.') + 1)), t->dtype, t->shape);
+          scratch_.push_back(out);
+        }
+        legalize::OpLowering l{call, *op, std::move(args), out, host_};
+        stmts_.push_back(legalize::lowerOpCall(l));
+        operands_[e.get()] = {bufferOperand(out)};
+        return;
+      }
+      case ExprKind::Let: throw Unsupported("LegalizeOps: a fused function with a let binding has no lowering");
+      case ExprKind::TupleGetItem: throw Unsupported("LegalizeOps: a fused function with a tuple projection has no lowering");
+      case ExprKind::Var: throw Unsupported("LegalizeOps: a fused function uses a variable bound outside it");
+      default: throw Unsupported("LegalizeOps: a fused function holds a node LegalizeOps cannot lower");
+    }
+  }
+
+  bool linkParams_;
+  bool host_;
+  const std::unordered_map<const ExprNode*, Expr>* leaves_ = nullptr;
+  const ExprNode* root_ = nullptr;
+  std::unordered_map<const ExprNode*, std::vector<Operand>> operands_;
+  std::unordered_map<const ExprNode*, T::Buffer> directOutputs_;
+  std::unordered_map<const ExprNode*, int> users_;
+  std::set<const ExprNode*> materialized_;
+  std::vector<T::Param> params_;
+  std::vector<Expr> callArgs_;
+  std::vector<const TensorTypeNode*> outTypes_;
+  std::vector<std::string> opNames_;
+  std::vector<T::Stmt> stmts_;
+  std::vector<T::Buffer> scratch_;
+  std::vector<std::pair<T::Buffer, NDArray>> consts_;
+};
+
+/// Rewrites one graph-level function's body; collects the PrimFuncs and the
+/// diagnostics of calls it could not lower.
+class Legalizer : public ExprMutator {
+ public:
+  Legalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs, std::vector<Diagnostic>& diags, bool linkParams, bool host)
+      : mod_(mod), newFuncs_(newFuncs), diags_(diags), linkParams_(linkParams), host_(host) {}
+
+  void setFunction(const std::string& name) { function_ = name; }
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    // Function literals (fused groups, external functions) are lowered whole at their call, or kept.
+    if (e->kind == ExprKind::Function) return e;
+    return std::nullopt;
+  }
+
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const auto* call = as<CallNode>(rebuilt);
+    if (!call) return rebuilt;
+    const auto* orig = static_cast<const CallNode*>(original.get());
+    if (const OpDef* op = call->op()) {
+      if (isLaterPhaseOp(op->id)) return rebuilt;
+      std::unordered_map<const ExprNode*, Expr> leaves;
+      for (size_t i = 0; i < orig->args.size(); ++i) {
+        const Expr& a = orig->args[i];
+        if (const auto* tuple = as<TupleNode>(a); tuple && as<TupleNode>(call->args[i])) {
+          const auto& newFields = static_cast<const TupleNode&>(*call->args[i]).fields;
+          for (size_t k = 0; k < tuple->fields.size(); ++k)
+            if (tuple->fields[k]->kind != ExprKind::Constant) leaves[tuple->fields[k].get()] = newFields[k];
+        } else if (a->kind != ExprKind::Constant) {
+          leaves[a.get()] = call->args[i];
+        }
+      }
+      return lowerGroup(original, original, leaves, orig->span);
+    }
+    const auto* fn = as<FunctionNode>(call->callee);
+    if (!fn || !opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler)) return rebuilt;
+    std::unordered_map<const ExprNode*, Expr> leaves;
+    for (size_t i = 0; i < fn->params.size() && i < call->args.size(); ++i) leaves[fn->params[i].get()] = call->args[i];
+    return lowerGroup(original, fn->body, leaves, orig->span);
+  }
+
+ private:
+  Expr lowerGroup(const Expr& original, const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves, const Span& span) {
+    GroupLowering group(linkParams_, host_);
+    PrimFunc prim;
+    try {
+      prim = group.lower(body, leaves);
+    } catch (const Unsupported& e) {
+      Diagnostic d;
+      d.span = span;
+      d.message = e.what();
+      d.rule = "legalize.unsupported-op";
+      d.function = function_;
+      diags_.push_back(std::move(d));
+      return original;
+    }
+    std::string name = uniqueName(group.opNames(), body.get() != original.get());
+    AttrDict attrs;
+    attrs.set(fn_attr::kGlobalSymbol, AttrValue::string(name));
+    newFuncs_[name] = makePrimFunc(prim->params, prim->body, attrs);
+    std::vector<AttrValue> shapes, dtypes;
+    for (const TensorTypeNode* t : group.outTypes()) {
+      shapes.push_back(AttrValue::ints(t->shape));
+      dtypes.push_back(AttrValue::string(std::string(t->dtype.name())));
+    }
+    AttrDict callAttrs;
+    callAttrs.set("out_shape", shapes.size() == 1 ? shapes[0] : AttrValue::array(shapes));
+    callAttrs.set("out_dtype", dtypes.size() == 1 ? dtypes[0] : AttrValue::array(dtypes));
+    return makeOpCall(OpId::CallTir, {makeGlobalVar(name), makeTuple(group.callArgs())}, callAttrs, span);
+  }
+
+  std::string uniqueName(const std::vector<std::string>& ops, bool fused) {
+    std::string base = fused ? "fused" : "";
+    for (const std::string& op : ops) {
+      if (base.size() > 48) break;  // TVM's long fused names are unreadable; the group is in the trace
+      base += (base.empty() ? "" : "_") + op;
+    }
+    if (base.empty()) base = "fused";
+    std::string name = base;
+    for (int k = 1; mod_->lookup(name) || newFuncs_.count(name); ++k) name = base + "_" + std::to_string(k);
+    return name;
+  }
+
+  IRModule mod_;
+  std::map<std::string, Expr>& newFuncs_;
+  std::vector<Diagnostic>& diags_;
+  bool linkParams_;
+  bool host_;
+  std::string function_;
+};
+
+class LegalizeOpsPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo(kPass); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    bool linkParams = resolveLinkParams(mod, ctx, kPass);
+    std::string kind;
+    if (std::optional<AttrValue> k = ctx.targetAttr("kind", kPass)) kind = k->asString();
+    else if (std::optional<AttrValue> t = ctx.moduleAttr(mod, module_attr::kTarget, "", kPass); t && t->kind() == AttrValue::Kind::String)
+      kind = t->asString().substr(0, t->asString().find(' '));
+    bool host = kind != "hexagon";
+    std::map<std::string, Expr> newFuncs;
+    std::vector<Diagnostic> diags;
+    Legalizer legalizer(mod, newFuncs, diags, linkParams, host);
+    IRModule out = opt_util::mapFunctions(mod, ctx, kPass, [&](const Function& fn, const std::string& name) -> Function {
+      opt_util::ensureTyped(fn, mod);
+      legalizer.setFunction(name);
+      Expr body = legalizer.mutate(fn->body);
+      if (body == fn->body) return fn;
+      return makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);
+    }, [](const FunctionNode& fn) { return defaultFunctionSkipReason(fn); });
+    if (!diags.empty()) throw DiagnosticError(std::move(diags));
+    if (newFuncs.empty() && out == mod && mod->phase() == 2) return mod;  // nothing left to lower
+    for (auto& [name, prim] : newFuncs) out = withFunction(out, name, prim);
+    AttrDict attrs = out->attrs;
+    attrs.set(module_attr::kPhase, AttrValue::integer(2));
+    out = withModuleAttrs(out, attrs);
+    return inferTypes(out);
+  }
+};
+
+}  // namespace
+
+PassPtr createLegalizeOpsPass() { return std::make_shared<LegalizeOpsPass>(); }
+
+}  // namespace passlab

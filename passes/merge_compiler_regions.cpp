@@ -1,0 +1,101 @@
+#include "passes/merge_compiler_regions.h"
+
+#include <unordered_map>
+
+#include "core/analysis/type_infer.h"
+#include "passes/byoc_util.h"
+#include "passes/opt_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+class RegionMerger final : public ExprMutator {
+ public:
+  RegionMerger(const Function& root) : root_(root), uses_(byoc::distinctUsers(root)) {}
+  int merges() const { return merges_; }
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    // Region bodies are merged as wholes, never entered.
+    if (e->kind == ExprKind::Function && e != root_) return e;
+    return std::nullopt;
+  }
+
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const FunctionNode* consumer = byoc::regionCallee(rebuilt);
+    if (!consumer) return rebuilt;
+    const std::string compiler = byoc::compilerOf(*consumer);
+    const CallNode& before = static_cast<const CallNode&>(*original);
+    const CallNode& call = static_cast<const CallNode&>(*rebuilt);
+    if (consumer->params.size() != call.args.size()) return rebuilt;
+
+    std::vector<Var> params;
+    std::vector<Expr> args;
+    std::unordered_map<const ExprNode*, Var> paramOfArg;
+    auto paramFor = [&](const Var& old, const Expr& arg) -> Expr {
+      auto [it, added] = paramOfArg.try_emplace(arg.get(), nullptr);
+      if (added) {
+        it->second = makeVar(old->name, old->annotation, false, old->span);
+        params.push_back(it->second);
+        args.push_back(arg);
+      }
+      return it->second;
+    };
+    std::unordered_map<const ExprNode*, Expr> consumerMap;
+    // A producer passed twice (multiply(%0, %0)) is merged once and used twice.
+    std::unordered_map<const ExprNode*, Expr> mergedBodies;
+    bool merged = false;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      const FunctionNode* producer = byoc::regionCallee(call.args[i]);
+      auto uses = uses_.find(before.args[i].get());
+      if (producer && byoc::compilerOf(*producer) == compiler && uses != uses_.end() && uses->second == 1) {
+        auto [body, added] = mergedBodies.try_emplace(call.args[i].get(), nullptr);
+        if (added) {
+          const CallNode& inner = static_cast<const CallNode&>(*call.args[i]);
+          std::unordered_map<const ExprNode*, Expr> producerMap;
+          for (size_t j = 0; j < producer->params.size() && j < inner.args.size(); ++j)
+            producerMap[producer->params[j].get()] = paramFor(producer->params[j], inner.args[j]);
+          body->second = byoc::Substituter(std::move(producerMap)).mutate(producer->body);
+        }
+        consumerMap[consumer->params[i].get()] = body->second;
+        merged = true;
+        continue;
+      }
+      consumerMap[consumer->params[i].get()] = paramFor(consumer->params[i], call.args[i]);
+    }
+    if (!merged) return rebuilt;
+    ++merges_;
+    Expr body = byoc::Substituter(std::move(consumerMap)).mutate(consumer->body);
+    Function fn = makeFunction(std::move(params), body, consumer->retType, consumer->attrs, consumer->span);
+    return makeCall(fn, std::move(args), call.attrs, call.span);
+  }
+
+ private:
+  Function root_;
+  std::unordered_map<const ExprNode*, int> uses_;
+  int merges_ = 0;
+};
+
+class MergeCompilerRegionsPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("MergeCompilerRegions"); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    return opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& fn, const std::string&) -> Function {
+      RegionMerger merger(fn);
+      Expr out = merger.mutate(fn);
+      if (merger.merges() == 0 || out == fn) return fn;
+      Function result = std::static_pointer_cast<const FunctionNode>(out);
+      inferExprType(result, &mod);
+      return result;
+    });
+  }
+};
+
+}  // namespace
+
+PassPtr createMergeCompilerRegionsPass() { return std::make_shared<MergeCompilerRegionsPass>(); }
+
+}  // namespace passlab

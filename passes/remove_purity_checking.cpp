@@ -1,0 +1,79 @@
+#include "passes/remove_purity_checking.h"
+
+#include "core/analysis/well_formed.h"
+#include "core/ir/functor.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+/// The arguments a closure receives from invoke_pure_closure's tuple operand.
+std::vector<Expr> closureArgs(const Expr& packed, const Span& at) {
+  if (const auto* tuple = as<TupleNode>(packed)) return tuple->fields;
+  const auto* type = packed ? as<TupleTypeNode>(packed->checkedType) : nullptr;
+  if (!type)
+    throwError(at, "invoke_pure_closure: the argument tuple's arity is unknown (run InferType first)",
+               "purity.unknown-arity");
+  std::vector<Expr> out;
+  for (size_t i = 0; i < type->fields.size(); ++i) {
+    out.push_back(makeTupleGetItem(packed, static_cast<int>(i), at));
+    out.back()->checkedType = type->fields[i];
+  }
+  return out;
+}
+
+/// Rewrites the pure wrappers into the impure calls they wrap.
+class Unwrapper final : public ExprMutator {
+ protected:
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const auto* call = as<CallNode>(rebuilt);
+    const OpDef* op = call ? call->op() : nullptr;
+    if (!op || call->args.empty()) return rebuilt;
+    Expr out;
+    if (op->id == OpId::CallPurePacked) {
+      out = makeCall(call->args[0], std::vector<Expr>(call->args.begin() + 1, call->args.end()), {}, call->span);
+    } else if (op->id == OpId::InvokePureClosure && call->args.size() == 2) {
+      out = makeCall(call->args[0], closureArgs(call->args[1], call->span), {}, call->span);
+    } else {
+      return rebuilt;
+    }
+    out->checkedType = original->checkedType;
+    return out;
+  }
+};
+
+class RemovePurityCheckingPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("RemovePurityChecking"); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    std::map<std::string, Expr> functions = mod->functions;
+    bool changed = false;
+    for (auto& [name, fn] : functions) {
+      const auto* node = as<FunctionNode>(fn);
+      if (!node) continue;
+      if (std::optional<std::string> reason = defaultFunctionSkipReason(*node)) {
+        ctx.notifySkip({info().name, name, *reason});
+        continue;
+      }
+      Unwrapper unwrap;
+      Expr body = unwrap.mutate(node->body);
+      AttrDict attrs = node->attrs;
+      bool impure = attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0;
+      if (!impure && attrs.getInt(fn_attr::kForcePure, 0) == 0) attrs.set(fn_attr::kForcePure, AttrValue::integer(1));
+      if (body == node->body && attrs == node->attrs) continue;
+      Expr rebuilt = makeFunction(node->params, body, node->retType, std::move(attrs), node->span);
+      rebuilt->checkedType = node->checkedType;
+      fn = std::move(rebuilt);
+      changed = true;
+    }
+    return changed ? makeModule(std::move(functions), mod->attrs) : mod;
+  }
+};
+
+}  // namespace
+
+PassPtr createRemovePurityCheckingPass() { return std::make_shared<RemovePurityCheckingPass>(); }
+
+}  // namespace passlab

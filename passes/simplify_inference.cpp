@@ -1,0 +1,102 @@
+#include "passes/simplify_inference.h"
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "passes/opt_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+using opt_util::callAttr;
+using opt_util::callTo;
+using opt_util::expandBiasToMatchAxis;
+using opt_util::scalarConstant;
+
+Expr call(OpId op, std::vector<Expr> args, const AttrDict& attrs = {}) { return makeOpCall(op, std::move(args), attrs); }
+
+/// batch_norm's output 0 in inference form (see the header for the formula).
+Expr unpackBatchNorm(const CallNode& bn, const TensorTypeNode& dataType) {
+  const Expr& data = bn.args[0];
+  const Expr& gamma = bn.args[1];
+  const Expr& beta = bn.args[2];
+  const Expr& movingMean = bn.args[3];
+  const Expr& movingVar = bn.args[4];
+  const DataType dtype = dataType.dtype;
+  const int64_t ndim = static_cast<int64_t>(dataType.shape.size());
+  // TVM stores epsilon as a float attribute and builds the scalar from it in the data's dtype.
+  const double epsilon = static_cast<float>(callAttr(bn, "epsilon").asFloat());
+  std::optional<int64_t> axis = opt_util::normalizedAxis(callAttr(bn, "axis").asInt(), ndim);
+  if (!axis) throwError(bn.span, "nn.batch_norm: axis out of range for a rank-" + std::to_string(ndim) + " input", "SimplifyInference");
+
+  Expr scale = call(OpId::Divide, {scalarConstant(dtype, 1.0), call(OpId::Sqrt, {call(OpId::Add, {movingVar, scalarConstant(dtype, epsilon)})})});
+  if (callAttr(bn, "scale").asBool()) scale = call(OpId::Multiply, {scale, gamma});
+  Expr shift = call(OpId::Multiply, {call(OpId::Negative, {movingMean}), scale});
+  if (callAttr(bn, "center").asBool()) shift = call(OpId::Add, {shift, beta});
+  scale = expandBiasToMatchAxis(scale, ndim, *axis);
+  shift = expandBiasToMatchAxis(shift, ndim, *axis);
+  return call(OpId::Add, {call(OpId::Multiply, {data, scale}), shift});
+}
+
+/// layer_norm in inference form over one axis.
+Expr unpackLayerNorm(const CallNode& ln, const TensorTypeNode& dataType) {
+  const Expr& data = ln.args[0];
+  const DataType dtype = dataType.dtype;
+  const int64_t ndim = static_cast<int64_t>(dataType.shape.size());
+  const double epsilon = static_cast<float>(callAttr(ln, "epsilon").asFloat());
+  std::optional<int64_t> axis = opt_util::normalizedAxis(callAttr(ln, "axis").asInt(), ndim);
+  if (!axis) throwError(ln.span, "nn.layer_norm: axis out of range for a rank-" + std::to_string(ndim) + " input", "SimplifyInference");
+  AttrDict reduce = {{"axis", AttrValue::ints({*axis})}, {"keepdims", AttrValue::boolean(true)}};
+  Expr mean = call(OpId::Mean, {data}, reduce);
+  Expr centered = call(OpId::Subtract, {data, mean});
+  // The population variance, as TVM's variance(data, mean, unbiased=False).
+  Expr variance = call(OpId::Mean, {call(OpId::Multiply, {centered, centered})}, reduce);
+  Expr out = call(OpId::Divide, {centered, call(OpId::Sqrt, {call(OpId::Add, {variance, scalarConstant(dtype, epsilon)})})});
+  if (callAttr(ln, "scale").asBool()) out = call(OpId::Multiply, {out, expandBiasToMatchAxis(ln.args[1], ndim, *axis)});
+  if (callAttr(ln, "center").asBool()) out = call(OpId::Add, {out, expandBiasToMatchAxis(ln.args[2], ndim, *axis)});
+  return out;
+}
+
+class InferenceSimplifier final : public ExprMutator {
+ protected:
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    if (const TupleGetItemNode* item = as<TupleGetItemNode>(rebuilt); item && item->index == 0) {
+      if (const CallNode* bn = callTo(item->tuple, OpId::BatchNorm); bn && bn->args.size() == 5) {
+        // Rewrites below keep every type, so the original call's argument types hold.
+        const CallNode* originalCall = as<CallNode>(as<TupleGetItemNode>(original)->tuple);
+        const TensorTypeNode* dataType = originalCall ? opt_util::tensorTypeOf(originalCall->args[0]) : nullptr;
+        if (dataType) return unpackBatchNorm(*bn, *dataType);
+      }
+    }
+    if (const CallNode* ln = callTo(rebuilt, OpId::LayerNorm); ln && ln->args.size() == 3) {
+      const TensorTypeNode* dataType = opt_util::tensorTypeOf(as<CallNode>(original)->args[0]);
+      if (dataType) return unpackLayerNorm(*ln, *dataType);
+    }
+    return rebuilt;
+  }
+};
+
+class SimplifyInferencePass final : public FunctionPass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("SimplifyInference"); }
+
+  Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
+    bool hasNorm = false;
+    postOrderVisit(fn, [&](const Expr& e) { hasNorm = hasNorm || callTo(e, OpId::BatchNorm) || callTo(e, OpId::LayerNorm); });
+    if (!hasNorm) return fn;
+    opt_util::ensureTyped(fn, mod);
+    InferenceSimplifier simplifier;
+    Expr result = simplifier.mutate(fn);
+    if (result == fn) return fn;
+    Function out = std::static_pointer_cast<const FunctionNode>(result);
+    inferExprType(out, &mod);
+    return out;
+  }
+};
+
+}  // namespace
+
+PassPtr createSimplifyInferencePass() { return std::make_shared<SimplifyInferencePass>(); }
+
+}  // namespace passlab

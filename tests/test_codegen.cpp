@@ -1,0 +1,385 @@
+// Code generation tests: TIR -> LLVM IR run by the host JIT and compared with
+// the reference interpreter over every dtype; the module entry (a call_tir
+// sequence); float16 constants; C for ccompiler functions; Hexagon programs
+// run under qemu-hexagon ([slow]); errors for what cannot be compiled.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <random>
+
+#include "codegen/codegen.h"
+#include "core/interp/interpreter.h"
+#include "core/pass/pass.h"
+#include "core/pass/registry.h"
+#include "passes/registry.h"
+#include "core/text/parser.h"
+
+using namespace passlab;
+using namespace passlab::codegen;
+
+namespace {
+
+std::string replaceAll(std::string s, const std::string& from, const std::string& to) {
+  for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+  return s;
+}
+
+/// Random values suited to the dtype (small integers so products do not just wrap).
+NDArray randomFor(DataType d, std::vector<int64_t> shape, uint32_t seed) {
+  NDArray a(d, std::move(shape));
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> dist(-3.0, 3.0);
+  for (int64_t i = 0; i < a.numElements(); ++i) {
+    double v = dist(rng);
+    if (d.isBool()) v = v > 0;
+    else if (d.isUnsigned()) v = std::floor(std::fabs(v) * 40);
+    else if (!d.isFloat()) v = std::floor(v * 20);
+    a.setFromDouble(i, v);
+  }
+  return a;
+}
+
+/// Tolerance of compiled code against the interpreter: bit-exact for integers,
+/// one float16 ulp-ish for half, contraction-sized for float32/64.
+double toleranceFor(DataType d) {
+  switch (d.code) {
+    case DTypeCode::Float16: return 2e-3;
+    case DTypeCode::Float32: return 1e-5;
+    case DTypeCode::Float64: return 1e-12;
+    default: return 0;
+  }
+}
+
+void requireClose(const NDArray& actual, const NDArray& expected, double rtol) {
+  REQUIRE(actual.dtype() == expected.dtype());
+  REQUIRE(actual.numElements() == expected.numElements());
+  for (int64_t i = 0; i < actual.numElements(); ++i) {
+    double a = actual.getAsDouble(i), e = expected.getAsDouble(i);
+    if (a == e) continue;  // also equal infinities
+    if (std::isnan(e)) {
+      CHECK(std::isnan(a));
+      continue;
+    }
+    INFO("element " << i << ": compiled " << a << ", interpreter " << e);
+    CHECK(std::fabs(a - e) <= rtol * std::max(1.0, std::fabs(e)));
+  }
+}
+
+std::vector<NDArray> copies(const std::vector<NDArray>& xs) {
+  std::vector<NDArray> out;
+  for (const NDArray& x : xs) {
+    NDArray c(x.dtype(), x.shape());
+    std::copy(x.rawData(), x.rawData() + x.byteSize(), c.mutableData());
+    out.push_back(c);
+  }
+  return out;
+}
+
+/// Runs PrimFunc `name` through the interpreter and the JIT on the same inputs; compares every buffer.
+void compareHost(const IRModule& mod, const std::string& name, const std::vector<NDArray>& args, double rtol) {
+  std::vector<NDArray> reference = copies(args), compiled = copies(args);
+  evaluatePrimFunc(mod, name, reference);
+  auto host = HostModule::compile(mod);
+  host->callPrimFunc(name, compiled);
+  for (size_t i = 0; i < args.size(); ++i) requireClose(compiled[i], reference[i], rtol);
+}
+
+const char* kElementwise = R"(#[version = "0.0.5"]
+primfn @k(%A: Buffer[(4, 8), DT], %B: Buffer[(4, 8), DT], %C: Buffer[(4, 8), DT]) {
+  for (%i, 0, 4, parallel) {
+    for (%j, 0, 8, vectorized) {
+      let %t: DT = %A[%i, %j] * %B[%i, %j] + %A[%i, %j];
+      %C[%i, %j] = select(%t > %B[%i, %j], %t - %B[%i, %j], max(%A[%i, %j], min(%B[%i, %j], %t)));
+    }
+  }
+}
+)";
+
+const char* kDivision = R"(#[version = "0.0.5"]
+primfn @k(%A: Buffer[(32), DT], %B: Buffer[(32), DT], %C: Buffer[(4, 32), DT]) {
+  for (%i, 0, 32) {
+    if (%B[%i] != DT(0)) {
+      %C[0, %i] = %A[%i] / %B[%i];
+      %C[1, %i] = %A[%i] % %B[%i];
+      %C[2, %i] = floordiv(%A[%i], %B[%i]);
+      %C[3, %i] = floormod(%A[%i], %B[%i]);
+    }
+  }
+}
+)";
+
+}  // namespace
+
+TEST_CASE("Codegen: host JIT agrees with the interpreter on arithmetic over every dtype", "[codegen]") {
+  auto dtype = GENERATE(Catch::Generators::as<std::string>{}, "float16", "float32", "float64", "int8", "int16", "int32", "int64", "uint8");
+  DataType d = *DataType::parse(dtype);
+  INFO("dtype " << dtype);
+  IRModule mod = parseModule(replaceAll(kElementwise, "DT", dtype));
+  std::vector<NDArray> args{randomFor(d, {4, 8}, 1), randomFor(d, {4, 8}, 2), NDArray(d, {4, 8})};
+  compareHost(mod, "k", args, toleranceFor(d));
+  IRModule div = parseModule(replaceAll(kDivision, "DT", dtype));
+  std::vector<NDArray> dargs{randomFor(d, {32}, 3), randomFor(d, {32}, 4), NDArray(d, {4, 32})};
+  compareHost(div, "k", dargs, toleranceFor(d));
+}
+
+TEST_CASE("Codegen: bools, casts and saturating float-to-int conversion", "[codegen]") {
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @k(%F: Buffer[(8), float32], %I: Buffer[(8), int8], %U: Buffer[(8), uint8], %H: Buffer[(8), float16], %Q: Buffer[(8), bool]) {
+  for (%i, 0, 8, unrolled) {
+    %I[%i] = int8(%F[%i] * 100f);
+    %U[%i] = uint8(%F[%i] * 100f);
+    %H[%i] = float16(%F[%i] * 1000f) + float16(int32(%F[%i]));
+    %Q[%i] = %F[%i] > 0f && !(%I[%i] < int8(3));
+  }
+}
+)");
+  NDArray f(DTypeCode::Float32, {8});
+  std::vector<double> values{0.5, -0.5, 3.3, -2.9, 100.0, -1e30, 1e30, std::nan("")};
+  for (int i = 0; i < 8; ++i) f.setFromDouble(i, values[static_cast<size_t>(i)]);
+  std::vector<NDArray> args{f, NDArray(DTypeCode::Int8, {8}), NDArray(DTypeCode::UInt8, {8}), NDArray(DTypeCode::Float16, {8}),
+                            NDArray(DTypeCode::Bool, {8})};
+  compareHost(mod, "k", args, 0);
+}
+
+TEST_CASE("Codegen: lets, ifs, allocations, float16 constants, intrinsics and PrimFunc calls", "[codegen]") {
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @scale(%X: Buffer[(16), float16], %Y: Buffer[(16), float16], %n: int32) {
+  allocate_const %W: Buffer[(4), float16] = [0.5, 1.0009765625, -1.5, 65504];
+  for (%i, 0, %n) {
+    %Y[%i] = %X[%i] * %W[floormod(%i, 4)] + 0.333f16;
+  }
+}
+primfn @main_k(%A: Buffer[(16), float16], %T: Buffer[(16), float16], %B: Buffer[(16), float32], %C: Buffer[(16), float32]) {
+  allocate %S: Buffer[(16), float32];
+  @scale(%A, %T, 12);
+  for (%i, 0, 16) {
+    let %x: float32 = float32(%T[%i]);
+    if (%i < 12) {
+      %B[%i] = exp(%x * 0.1f) + sqrt(fabs(%x)) + tanh(%x) + erf(%x * 0.5f) + sigmoid(%x);
+    } else {
+      %B[%i] = floor(%x) + ceil(%x * 0.5f) + round(2.5f) + pow(2f, 3f) + log(fabs(%x) + 1f);
+    }
+    %S[%i] = float32(float16(%x) * 2f16);
+    %C[%i] = select(%i > 3, %B[%i - 4], -1f) + %S[%i];
+  }
+}
+)");
+  std::vector<NDArray> args{randomFor(DTypeCode::Float16, {16}, 7), NDArray(DTypeCode::Float16, {16}), NDArray(DTypeCode::Float32, {16}),
+                            NDArray(DTypeCode::Float32, {16})};
+  compareHost(mod, "main_k", args, 1e-5);
+  // The float16 constant (65504 is half's largest finite value) is embedded as raw half bits.
+  Artifacts a = build(mod, Target::host());
+  CHECK(a.llvmIR.find("[4 x half]") != std::string::npos);
+  CHECK(a.llvmIR.find("call void @scale(") != std::string::npos);
+}
+
+TEST_CASE("Codegen: the entry runs a call_tir sequence and matches the interpreter", "[codegen]") {
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @add1(%A: Buffer[(2, 3), float32], %B: Buffer[(2, 3), float32], %C: Buffer[(2, 3), float32]) {
+  for (%i, 0, 2) {
+    for (%j, 0, 3) {
+      %C[%i, %j] = %A[%i, %j] + %B[%i, %j];
+    }
+  }
+}
+primfn @relu(%A: Buffer[(6), float32], %C: Buffer[(6), float32]) {
+  for (%i, 0, 6) {
+    %C[%i] = max(%A[%i], 0f);
+  }
+}
+def @main(%x: Tensor[(2, 3), float32]) {
+  %0 = call_tir(@add1, (%x, const(Tensor[(2, 3), float32], [1, -2, 3, -4, 5, -6])), out_shape=[2, 3], out_dtype="float32");
+  %1 = call_tir(@relu, (%0,), out_shape=[2, 3], out_dtype="float32");
+  (%1, %0)
+}
+)");
+  NDArray x = randomFor(DTypeCode::Float32, {2, 3}, 11);
+  Value reference = evaluate(mod, "main", {x});
+  auto host = HostModule::compile(mod);
+  std::vector<NDArray> outs = host->runEntry({x});
+  REQUIRE(outs.size() == 2);
+  REQUIRE(reference.fields().size() == 2);
+  requireClose(outs[0], reference.fields()[0].tensor(), 0);
+  requireClose(outs[1], reference.fields()[1].tensor(), 0);
+  CHECK(host->artifacts().entry == "main");
+  CHECK(host->artifacts().functions == std::vector<std::string>{"add1", "relu"});
+}
+
+TEST_CASE("Codegen: artifacts per target are written to a folder", "[codegen]") {
+  IRModule mod = parseModule(replaceAll(kElementwise, "DT", "int8"));
+  std::string dir = (std::filesystem::temp_directory_path() / "passlab-test-artifacts").string();
+  std::filesystem::remove_all(dir);
+  Artifacts host = build(mod, Target::host());
+  std::vector<std::string> files = writeArtifacts(host, dir);
+  CHECK(files == std::vector<std::string>{"host.ll", "host.opt.ll", "host.s"});
+  Artifacts hex = build(mod, Target::parse("hexagon -mcpu=hexagonv68 -mattr=+hvxv68,+hvx-length128b"));
+  files = writeArtifacts(hex, dir);
+  CHECK(files == std::vector<std::string>{"hexagon.ll", "hexagon.opt.ll", "hexagon.s", "hexagon.o"});
+  CHECK(std::filesystem::file_size(std::filesystem::path(dir) / "hexagon.o") == hex.object.size());
+  // An ELF object for Hexagon (EM_HEXAGON = 164).
+  REQUIRE(hex.object.size() > 20);
+  CHECK(hex.object[0] == 0x7f);
+  CHECK(hex.object[18] == 164);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("Codegen: what cannot be compiled is a clear error", "[codegen]") {
+  IRModule unknown = parseModule(R"(#[version = "0.0.5"]
+primfn @k(%A: Buffer[(4), float32]) {
+  for (%i, 0, 4) {
+    %A[%i] = frobnicate(%A[%i]);
+  }
+}
+)");
+  CHECK_THROWS_WITH(build(unknown, Target::host()), Catch::Contains("@k: unknown intrinsic frobnicate"));
+  CHECK_THROWS_WITH(Target::parse("cuda -arch=sm_80"), Catch::Contains("unknown target 'cuda -arch=sm_80'"));
+  IRModule graph = parseModule(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  nn.relu(%x)
+}
+)");
+  CHECK_THROWS_WITH(build(graph, Target::host()), Catch::Contains("<input>:3:3: @main: cannot compile this call in the entry (nn.relu)") &&
+                                                   Catch::Contains("lower it with LegalizeOps first"));
+}
+
+namespace {
+
+const char* kCcompilerModule = R"(#[version = "0.0.5"]
+def @ext_conv(%x: Tensor[(1, 2, 5, 5), float32], %w: Tensor[(3, 2, 3, 3), float32], Compiler="ccompiler") -> Tensor[(1, 3, 5, 5), float32] {
+  %0 = nn.conv2d(%x, %w, padding=[1, 1, 1, 1], channels=3, kernel_size=[3, 3]);
+  %1 = nn.bias_add(%0, const(Tensor[(3), float32], [0.5, -0.25, 1]));
+  %2 = add(%1, const(Tensor[(3, 1, 1), float32], [0.125, 0, -2]));
+  nn.relu(%2)
+}
+primfn @scale2(%A: Buffer[(1, 3, 5, 5), float32], %B: Buffer[(1, 3, 5, 5), float32]) {
+  for (%c, 0, 3) {
+    for (%y, 0, 5) {
+      for (%x, 0, 5, vectorized) {
+        %B[0, %c, %y, %x] = %A[0, %c, %y, %x] * 2f;
+      }
+    }
+  }
+}
+def @main(%x: Tensor[(1, 2, 5, 5), float32], %w: Tensor[(3, 2, 3, 3), float32]) {
+  %0 = @ext_conv(%x, %w);
+  call_tir(@scale2, (%0,), out_shape=[1, 3, 5, 5], out_dtype="float32")
+}
+)";
+
+std::string workDir(const std::string& name) {
+  std::string dir = (std::filesystem::temp_directory_path() / ("passlab-test-" + name)).string();
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+
+}  // namespace
+
+TEST_CASE("Codegen: ccompiler functions become C compiled into the host build", "[codegen]") {
+  IRModule mod = parseModule(kCcompilerModule);
+  std::string c = emitC(mod, "ext_conv");
+  CHECK(c.find("void ext_conv(const float* restrict p0, const float* restrict p1, float* restrict out)") != std::string::npos);
+  NDArray x = randomFor(DTypeCode::Float32, {1, 2, 5, 5}, 21), w = randomFor(DTypeCode::Float32, {3, 2, 3, 3}, 22);
+  Value reference = evaluate(mod, "main", {x, w});
+  auto host = HostModule::compile(mod);
+  REQUIRE(host->artifacts().externC.count("ext_conv") == 1);
+  std::vector<NDArray> outs = host->runEntry({x, w});
+  REQUIRE(outs.size() == 1);
+  requireClose(outs[0], reference.tensor(), 1e-5);
+  // Ops the C backend does not know are named.
+  IRModule bad = parseModule(R"(#[version = "0.0.5"]
+def @ext(%x: Tensor[(4), float32], Compiler="ccompiler") -> Tensor[(4), float32] {
+  nn.softmax(%x)
+}
+)");
+  CHECK_THROWS_WITH(emitC(bad, "ext"), Catch::Contains("op nn.softmax is not supported by the ccompiler codegen"));
+}
+
+TEST_CASE("Codegen: Hexagon programs run under qemu and agree with the interpreter", "[codegen][hexagon][slow]") {
+  auto dtype = GENERATE(Catch::Generators::as<std::string>{}, "float16", "float32", "int8", "int32");
+  DataType d = *DataType::parse(dtype);
+  INFO("dtype " << dtype);
+  IRModule mod = parseModule(replaceAll(kElementwise, "DT", dtype));
+  std::vector<NDArray> args{randomFor(d, {4, 8}, 1), randomFor(d, {4, 8}, 2), NDArray(d, {4, 8})};
+  std::vector<NDArray> reference = copies(args);
+  evaluatePrimFunc(mod, "k", reference);
+  Artifacts artifacts;
+  std::vector<NDArray> outs = runPrimFuncHexagon(mod, "k", args, workDir("hex-" + dtype), &artifacts);
+  REQUIRE(outs.size() == 3);
+  requireClose(outs[2], reference[2], toleranceFor(d));
+}
+
+TEST_CASE("Codegen: Hexagon builds report which kernels got HVX instructions", "[codegen][hexagon]") {
+  // LLVM 14 auto-vectorizes integer code into HVX; float and half stay scalar (DESIGN.md).
+  auto [dtype, expectHvx] = GENERATE(table<std::string, bool>({{"int8", true}, {"int16", true}, {"int32", true}, {"float32", false}, {"float16", false}}));
+  IRModule mod = parseModule(replaceAll(R"(#[version = "0.0.5"]
+primfn @vadd(%A: Buffer[(1024), DT], %B: Buffer[(1024), DT], %C: Buffer[(1024), DT]) {
+  for (%i, 0, 1024, vectorized) {
+    %C[%i] = %A[%i] + %B[%i];
+  }
+}
+)", "DT", dtype));
+  Artifacts a = build(mod, Target::hexagon());
+  INFO(dtype);
+  CHECK((a.hvxFunctions == std::vector<std::string>{"vadd"}) == expectHvx);
+}
+
+TEST_CASE("Codegen: Hexagon runtime math and the module entry with C under qemu", "[codegen][hexagon][slow]") {
+  IRModule math = parseModule(R"(#[version = "0.0.5"]
+primfn @m(%X: Buffer[(16), float32], %Y: Buffer[(8, 16), float32], %H: Buffer[(16), float16]) {
+  for (%i, 0, 16) {
+    let %x: float32 = %X[%i];
+    %Y[0, %i] = exp(%x);
+    %Y[1, %i] = log(fabs(%x) + 0.5f);
+    %Y[2, %i] = tanh(%x) + sigmoid(%x);
+    %Y[3, %i] = erf(%x);
+    %Y[4, %i] = sqrt(fabs(%x)) / (%x + 10f);
+    %Y[5, %i] = pow(fabs(%x) + 1f, 1.5f) + floor(%x) + ceil(%x) + round(%x);
+    %Y[6, %i] = float32(floordiv(int32(%x * 100f), 7) + floormod(int64(%x * 1000f), int64(13)));
+    %Y[7, %i] = sin(%x) + cos(%x);
+    %H[%i] = float16(%x) * 3.14f16 + float16(%x * 0.001f);
+  }
+}
+)");
+  std::vector<NDArray> args{randomFor(DTypeCode::Float32, {16}, 31), NDArray(DTypeCode::Float32, {8, 16}), NDArray(DTypeCode::Float16, {16})};
+  std::vector<NDArray> reference = copies(args);
+  evaluatePrimFunc(math, "m", reference);
+  std::vector<NDArray> outs = runPrimFuncHexagon(math, "m", args, workDir("hex-math"));
+  requireClose(outs[1], reference[1], 1e-5);
+  requireClose(outs[2], reference[2], 2e-3);
+
+  IRModule mod = parseModule(kCcompilerModule);
+  NDArray x = randomFor(DTypeCode::Float32, {1, 2, 5, 5}, 21), w = randomFor(DTypeCode::Float32, {3, 2, 3, 3}, 22);
+  Value expected = evaluate(mod, "main", {x, w});
+  Artifacts artifacts = build(mod, Target::hexagon());
+  CHECK(artifacts.externC.count("ext_conv") == 1);
+  HexagonRun run = runHexagon(artifacts, {x, w}, workDir("hex-entry"));
+  REQUIRE(run.outputs.size() == 1);
+  requireClose(run.outputs[0], expected.tensor(), 1e-5);
+}
+
+TEST_CASE("Codegen: a model lowered by LegalizeOps runs on the host JIT like the interpreter", "[codegen]") {
+  // float32 and (with ToMixedPrecision) float16, link-params on and off.
+  auto [mixed, linkParams] = GENERATE(table<bool, bool>({{false, false}, {false, true}, {true, true}}));
+  IRModule mod = parseModuleFile(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
+  AttrDict attrs = mod->attrs;
+  attrs.set("executor", AttrValue::dict(AttrDict{{"kind", AttrValue::string("graph")}, {"link-params", AttrValue::integer(linkParams)}}));
+  mod = withModuleAttrs(mod, attrs);
+  PassRegistry registry;
+  registerBuiltinPasses(registry);
+  std::string spec = std::string("InferType,SimplifyInference,") + (mixed ? "ToMixedPrecision," : "") + "FoldConstant,FuseOps,LambdaLifting,LegalizeOps";
+  auto ctx = PassContext::create();
+  IRModule lowered = runPass(*parsePipeline(spec, registry), mod, *ctx);
+  REQUIRE(lowered->phase() == 2);
+  const FunctionNode* main = lowered->lookupFunction("main");
+  REQUIRE(main != nullptr);
+  NDArray x = randomFor(DTypeCode::Float32, {1, 3, 8, 8}, 5);
+  Value reference = evaluate(lowered, "main", {x});
+  auto host = HostModule::compile(lowered);
+  std::vector<NDArray> outs = host->runEntry({x});
+  REQUIRE(outs.size() == 1);
+  INFO("mixed precision " << mixed << ", link-params " << linkParams);
+  requireClose(outs[0], reference.tensor(), mixed ? 2e-3 : 1e-5);
+  // With link-params on, the weights are constants inside the PrimFuncs, not entry constants.
+  if (linkParams) CHECK(host->artifacts().llvmIR.find(mixed ? "x half]" : "x float]") != std::string::npos);
+}
