@@ -179,7 +179,7 @@ PlainC compilePlainC() {
 IRModule lower(const IRModule& mod, const std::string& target) {
   PassRegistry registry;
   registerBuiltinPasses(registry);
-  std::string spec = "InferType,SimplifyInference,FoldConstant,FuseOps,LegalizeOps";
+  std::string spec = "InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps";
   if (!target.empty()) spec += ",BindTarget{target=\"" + target + "\"}";
   PassPtr pipeline = parsePipeline(spec, registry);
   auto ctx = PassContext::create();

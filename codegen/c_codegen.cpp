@@ -65,6 +65,7 @@ class CEmitter {
 
   /// Index of element `flat` of `out` broadcast into `in` (numpy rules).
   std::string broadcastIndex(const TensorTypeNode& out, const TensorTypeNode& in) {
+    if (in.shape == out.shape) return "i";
     std::string expr = "0";
     size_t rank = out.shape.size(), inRank = in.shape.size();
     int64_t stride = 1, outStride = 1;

@@ -22,6 +22,7 @@
 #include "codegen/codegen.h"
 #include "codegen/codegen_internal.h"
 #include "codegen/llvm_emit.h"
+#include "codegen/tir_scan.h"
 
 extern "C" {
 void LLVMInitializeHexagonTargetInfo();
@@ -195,6 +196,20 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
     if (plan)  // the entry's callees are needed whatever their target says
       for (const PlanStep& s : plan->steps)
         if (!s.external && std::find(a.functions.begin(), a.functions.end(), s.callee) == a.functions.end()) a.functions.push_back(s.callee);
+    if (target.kind == TargetKind::Host) {
+      // Host code that calls a device function (seed 004's launch) runs it on
+      // the host too: the JIT has no device to offload to. Hexagon builds keep
+      // such a call external, and the link names it.
+      for (size_t i = 0; i < a.functions.size(); ++i) {
+        std::vector<std::string> callees;
+        collectGlobalCalls(static_cast<const PrimFuncNode&>(*mod->lookup(a.functions[i])).body, callees);
+        for (const std::string& c : callees) {
+          Expr callee = mod->lookup(c);
+          if (callee && callee->kind == ExprKind::PrimFunc && std::find(a.functions.begin(), a.functions.end(), c) == a.functions.end())
+            a.functions.push_back(c);
+        }
+      }
+    }
     for (const auto& [name, fn] : mod->functions)
       if (const auto* f = as<FunctionNode>(fn); f && f->attrs.getString(fn_attr::kCompiler) == "ccompiler") a.externC[name] = emitC(mod, name);
   } else {

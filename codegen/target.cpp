@@ -34,7 +34,7 @@ Target Target::parse(std::string_view text) {
   } else if (kind == "hexagon") {
     t = hexagon();
   } else {
-    throw CodegenError("unknown target '" + std::string(text) + "' (llvm or hexagon)");
+    throw CodegenError("unknown target '" + std::string(text) + "' (llvm, host or hexagon)");
   }
   t.text = std::string(text);
   std::string word;

@@ -75,4 +75,70 @@ bool usesFloat(const Stmt& s) {
 }
 
 
+namespace {
+void callsIn(const PrimExpr& e, std::vector<std::string>& out) {
+  switch (e->kind) {
+    case PrimExprKind::Call: {
+      const auto& c = static_cast<const tir::CallNode&>(*e);
+      if (c.isGlobal) out.push_back(c.callee);
+      for (const PrimExpr& a : c.args) callsIn(a, out);
+      return;
+    }
+    case PrimExprKind::Binary: {
+      const auto& n = static_cast<const BinaryNode&>(*e);
+      callsIn(n.a, out);
+      callsIn(n.b, out);
+      return;
+    }
+    case PrimExprKind::Not: return callsIn(static_cast<const NotNode&>(*e).a, out);
+    case PrimExprKind::Cast: return callsIn(static_cast<const CastNode&>(*e).value, out);
+    case PrimExprKind::Select: {
+      const auto& s = static_cast<const SelectNode&>(*e);
+      callsIn(s.cond, out);
+      callsIn(s.trueValue, out);
+      callsIn(s.falseValue, out);
+      return;
+    }
+    case PrimExprKind::Load:
+      for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices) callsIn(i, out);
+      return;
+    default: return;
+  }
+}
+}  // namespace
+
+void collectGlobalCalls(const Stmt& s, std::vector<std::string>& out) {
+  if (!s) return;
+  switch (s->kind) {
+    case StmtKind::Store: {
+      const auto& st = static_cast<const StoreNode&>(*s);
+      for (const PrimExpr& i : st.indices) callsIn(i, out);
+      return callsIn(st.value, out);
+    }
+    case StmtKind::For: {
+      const auto& f = static_cast<const ForNode&>(*s);
+      callsIn(f.min, out);
+      callsIn(f.extent, out);
+      return collectGlobalCalls(f.body, out);
+    }
+    case StmtKind::LetStmt: {
+      const auto& l = static_cast<const LetStmtNode&>(*s);
+      callsIn(l.value, out);
+      return collectGlobalCalls(l.body, out);
+    }
+    case StmtKind::IfThenElse: {
+      const auto& i = static_cast<const IfThenElseNode&>(*s);
+      callsIn(i.cond, out);
+      collectGlobalCalls(i.thenCase, out);
+      return collectGlobalCalls(i.elseCase, out);
+    }
+    case StmtKind::Allocate: return collectGlobalCalls(static_cast<const AllocateNode&>(*s).body, out);
+    case StmtKind::AllocateConst: return collectGlobalCalls(static_cast<const AllocateConstNode&>(*s).body, out);
+    case StmtKind::Seq:
+      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts) collectGlobalCalls(p, out);
+      return;
+    case StmtKind::Evaluate: return callsIn(static_cast<const EvaluateNode&>(*s).value, out);
+  }
+}
+
 }  // namespace passlab::codegen

@@ -1,6 +1,9 @@
 // Questions the LLVM emitter asks about TIR trees (internal to codegen/).
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "core/ir/tir.h"
 
 namespace passlab::codegen {
@@ -12,5 +15,8 @@ bool hasSideEffectsOrLoads(const tir::PrimExpr& e);
 /// True when the expression or statement computes or stores a float value.
 bool usesFloat(const tir::PrimExpr& e);
 bool usesFloat(const tir::Stmt& s);
+
+/// Adds the names of the PrimFuncs `s` calls (`@f(...)`) to `out`.
+void collectGlobalCalls(const tir::Stmt& s, std::vector<std::string>& out);
 
 }  // namespace passlab::codegen

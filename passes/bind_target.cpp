@@ -1,3 +1,4 @@
+// BindTarget: fills missing target attributes; an existing one always wins.
 #include "passes/bind_target.h"
 
 #include <map>

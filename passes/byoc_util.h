@@ -45,8 +45,8 @@ class Substituter final : public ExprMutator {
 /// distinct nodes use it: `multiply(%0, %0)` is one user of %0.
 std::unordered_map<const ExprNode*, int> distinctUsers(const Expr& root);
 
-/// The module's graph-level functions whose `Compiler` equals `compiler`
-/// (every `Compiler` function when `compiler` is empty).
+/// True when `fn` carries `Compiler` equal to `compiler` (any `Compiler`
+/// when `compiler` is empty): the filter of the passes' `compiler` options.
 bool matchesCompiler(const FunctionNode& fn, const std::string& compiler);
 
 /// A global name `tvmgen_default_<compiler>_main_<k>` not yet in `taken`,

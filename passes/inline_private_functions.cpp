@@ -1,3 +1,5 @@
+// InlinePrivateFunctions: copies private subroutine bodies into callers on
+// targets that cannot emit calls, with fresh loop variables and scratch buffers.
 #include "passes/inline_private_functions.h"
 
 #include <set>

@@ -61,6 +61,11 @@ T::Stmt loopNest(const std::vector<int64_t>& shape, const std::string& prefix,
   return s;
 }
 
+T::Stmt finishElement(const OpLowering& l, const std::vector<T::PrimExpr>& idx, T::PrimExpr value) {
+  value = castTo(l.out->dtype, std::move(value));
+  return l.epilogue ? l.epilogue(idx, std::move(value)) : T::store(l.out, idx, std::move(value));
+}
+
 NestSchedule elementwiseSchedule(const OpLowering& l) {
   return NestSchedule{l.host && numElements(l.out->shape) >= 1024, true};
 }

@@ -46,7 +46,14 @@ struct OpLowering {
   tir::Buffer out;
   /// Host targets get a parallel outer loop (the device path runs one thread).
   bool host = true;
+  /// For conv2d/dense/matmul: what to do with each finished output element
+  /// (its index and value) instead of storing it in `out`, so an elementwise
+  /// epilogue runs while the value is still in the accumulator.
+  std::function<tir::Stmt(const std::vector<tir::PrimExpr>&, tir::PrimExpr)> epilogue;
 };
+
+/// Stores `value` (cast to the output dtype) at `idx` of `l.out`, or hands it to `l.epilogue`.
+tir::Stmt finishElement(const OpLowering& l, const std::vector<tir::PrimExpr>& idx, tir::PrimExpr value);
 
 /// How an op is lowered: the one switch over the op table (ops.def).
 enum class LoweringFamily : uint8_t { Elementwise, Transform, Reduce, Softmax, Conv2D, Matmul, Pool, None };
@@ -103,6 +110,11 @@ const AttrValue& attr(const OpLowering& l, std::string_view key);
 int64_t numElements(const std::vector<int64_t>& shape);
 
 // ---- Per-family lowerings (legalize_lower_*.cpp) ----
+
+/// False for Elementwise-family ops whose value reads an operand more than once
+/// (leaky_relu, integer abs): inlining a producer there would copy it, and a
+/// chain of them would grow exponentially, so their operands get buffers.
+bool readsOperandsOnce(OpId id);
 
 /// Broadcast binary ops, where, unary math, clip, relu, leaky_relu, cast, bias_add, zeros/ones/full.
 tir::Stmt lowerElementwise(const OpLowering& l);

@@ -115,6 +115,8 @@ T::PrimExpr elementwiseValue(const OpLowering& l, const std::vector<PrimExpr>& i
   }
 }
 
+bool readsOperandsOnce(OpId id) { return id != OpId::LeakyRelu && id != OpId::Abs; }
+
 T::Stmt lowerElementwise(const OpLowering& l) {
   return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) { return T::store(l.out, idx, elementwiseValue(l, idx)); },
                   elementwiseSchedule(l));

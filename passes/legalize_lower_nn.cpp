@@ -226,7 +226,7 @@ T::Stmt lowerConv2D(const OpLowering& l) {
     oz.push_back(w);
     T::Stmt init = T::forLoop(z, i32(0), i32(lanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0)));
     T::Stmt store = T::forLoop(w, i32(0), i32(lanes), T::ForKind::Vectorized,
-                               T::store(l.out, oz, castTo(l.out->dtype, T::load(acc, {w}))));
+                               finishElement(l, oz, T::load(acc, {w})));
     return T::allocate(acc, T::seq({init, reduction, store}));
   }, NestSchedule{l.host, false});
   if (!padded) return nest;
@@ -276,7 +276,7 @@ T::Stmt lowerMatmul(const OpLowering& l) {
                                              T::store(acc, {j1}, add(T::load(acc, {j1}), mul(A(o, k), B(o, k, j1))))));
       std::vector<PrimExpr> oi = o;
       oi.push_back(j2);
-      T::Stmt store = T::forLoop(j2, i32(0), i32(N), T::ForKind::Vectorized, T::store(l.out, oi, castTo(l.out->dtype, T::load(acc, {j2}))));
+      T::Stmt store = T::forLoop(j2, i32(0), i32(N), T::ForKind::Vectorized, finishElement(l, oi, T::load(acc, {j2})));
       return T::allocate(acc, T::seq({init, update, store}));
     }, NestSchedule{l.host, false});
   }
@@ -304,7 +304,7 @@ T::Stmt lowerMatmul(const OpLowering& l) {
     }
     PrimExpr total = T::load(acc, {i32(0)});
     for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(acc, {i32(q)}));
-    body.push_back(T::store(l.out, o, castTo(l.out->dtype, total)));
+    body.push_back(finishElement(l, o, total));
     return T::allocate(acc, T::seq(std::move(body)));
   }, NestSchedule{l.host, false});
 }

@@ -1,3 +1,5 @@
+// LegalizeOps: groups (one op call, or a fused Primitive function) become PrimFuncs;
+// the per-op loop nests come from legalize_lower*.cpp.
 #include "passes/legalize_ops.h"
 
 #include <map>
@@ -71,12 +73,14 @@ class GroupLowering {
     // is computed inline in that user's loop instead of in a buffer of its own.
     postOrderVisit(body, [&](const Expr& e) {
       const auto* call = as<CallNode>(e);
-      bool elementwise = call && call->op() && legalize::loweringFamily(call->op()->id) == legalize::LoweringFamily::Elementwise;
+      bool elementwise = call && call->op() && legalize::loweringFamily(call->op()->id) == legalize::LoweringFamily::Elementwise &&
+                         legalize::readsOperandsOnce(call->op()->id);
       std::vector<Expr> used;
       if (call) used = call->args;
       else if (const auto* tuple = as<TupleNode>(e)) used = tuple->fields;
       for (const Expr& u : used) {
         ++users_[u.get()];
+        userOf_[u.get()] = e.get();
         if (!elementwise) materialized_.insert(u.get());
       }
     }, enter);
@@ -113,6 +117,25 @@ class GroupLowering {
 
  private:
   static std::string outName(size_t k, size_t n) { return n == 1 ? "T_out" : "T_out" + std::to_string(k); }
+
+  /// The elementwise op that finishes the chain of single-use elementwise ops
+  /// of `producer`'s shape after it (where the epilogue is stored), or null
+  /// when the producer's result is needed elsewhere.
+  const ExprNode* epilogueEnd(const ExprNode* producer, const std::vector<int64_t>& shape) {
+    const ExprNode* cur = producer;
+    while (true) {
+      // The producer's own value is let-bound, so a user reading it twice (leaky_relu) is fine.
+      if (cur == root_ || users_[cur] != 1 || (cur != producer && materialized_.count(cur))) return nullptr;
+      const ExprNode* next = userOf_[cur];
+      const auto* call = as<CallNode>(next);
+      const TensorTypeNode* t = call ? as<TensorTypeNode>(call->checkedType) : nullptr;
+      if (!call || !call->op() || legalize::loweringFamily(call->op()->id) != legalize::LoweringFamily::Elementwise || !t ||
+          t->shape != shape)
+        return nullptr;
+      if (next == root_ || users_[next] != 1 || materialized_.count(next)) return next;
+      cur = next;
+    }
+  }
 
   const Operand& single(const Expr& e) {
     auto it = operands_.find(e.get());
@@ -176,13 +199,26 @@ class GroupLowering {
           const std::vector<Operand>& ops = operands_.at(a.get());
           args.insert(args.end(), ops.begin(), ops.end());
         }
+        legalize::LoweringFamily family = legalize::loweringFamily(op->id);
+        if (family == legalize::LoweringFamily::Conv2D || family == legalize::LoweringFamily::Matmul) {
+          if (const ExprNode* end = epilogueEnd(e.get(), t->shape)) {
+            // The elementwise ops after it run on each finished element: readers
+            // of its result see the let-bound value of the element being finished.
+            T::Var value = T::makeVar(symbolPart(op->name.substr(op->name.rfind('.') + 1)) + "_value", t->dtype);
+            T::Buffer unused = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
+            pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), unused, host_, {}}), value};
+            Operand lazy{nullptr, nullptr, t->shape, t->dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return value; }};
+            operands_[e.get()] = {lazy};
+            return;
+          }
+        }
         T::Buffer out;
         bool inlineIt = e.get() != root_ && users_[e.get()] == 1 && !materialized_.count(e.get()) &&
                         legalize::loweringFamily(op->id) == legalize::LoweringFamily::Elementwise;
         if (inlineIt) {
           // Nothing is stored: readers evaluate the op where they need it.
           out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
-          auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_});
+          auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_, {}});
           Operand lazy{nullptr, nullptr, t->shape, t->dtype,
                        [lowering](const std::vector<T::PrimExpr>& idx) { return legalize::elementwiseValue(*lowering, idx); }};
           operands_[e.get()] = {lazy};
@@ -195,8 +231,17 @@ class GroupLowering {
           out = T::makeBuffer("T_" + symbolPart(op->name.substr(op->name.rfind('.') + 1)), t->dtype, t->shape);
           scratch_.push_back(out);
         }
-        legalize::OpLowering l{call, *op, std::move(args), out, host_};
-        stmts_.push_back(legalize::lowerOpCall(l));
+        legalize::OpLowering l{call, *op, std::move(args), out, host_, {}};
+        if (auto p = pending_.find(e.get()); p != pending_.end()) {
+          legalize::OpLowering producer = *p->second.lowering;
+          T::Var value = p->second.value;
+          producer.epilogue = [&l, value](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
+            return T::letStmt(value, std::move(v), T::store(l.out, idx, legalize::elementwiseValue(l, idx)));
+          };
+          stmts_.push_back(legalize::lowerOpCall(producer));
+        } else {
+          stmts_.push_back(legalize::lowerOpCall(l));
+        }
         operands_[e.get()] = {bufferOperand(out)};
         return;
       }
@@ -214,6 +259,13 @@ class GroupLowering {
   std::unordered_map<const ExprNode*, std::vector<Operand>> operands_;
   std::unordered_map<const ExprNode*, T::Buffer> directOutputs_;
   std::unordered_map<const ExprNode*, int> users_;
+  std::unordered_map<const ExprNode*, const ExprNode*> userOf_;
+  /// A conv2d/matmul waiting for the end of its epilogue chain, and the variable its element is bound to.
+  struct Pending {
+    std::shared_ptr<legalize::OpLowering> lowering;
+    T::Var value;
+  };
+  std::unordered_map<const ExprNode*, Pending> pending_;
   std::set<const ExprNode*> materialized_;
   std::vector<T::Param> params_;
   std::vector<Expr> callArgs_;

@@ -25,8 +25,9 @@ namespace passlab {
 ///    (scratch, never read before written: intermediates of a fused group and
 ///    small accumulators), AllocateConst (linked constants), IfThenElse (a
 ///    guard around the loads of padded windows, so no load is ever out of
-///    bounds, speculative or not). No LetStmt, no Evaluate, no calls of other
-///    PrimFuncs.
+///    bounds, speculative or not), LetStmt (binds a finished conv2d/dense
+///    element for the elementwise ops fused after it). No Evaluate, no calls
+///    of other PrimFuncs.
 ///  * Expressions: int32 index arithmetic (+ - * floordiv floormod min max and
 ///    comparisons), Loads with one index per buffer dimension, Cast, Select
 ///    (both operands are safe to evaluate), and float intrinsics of the
@@ -39,6 +40,11 @@ namespace passlab {
 ///    output axis with the reduction (input channel, kernel row, kernel column)
 ///    outside a vectorized loop over it; dense accumulates 8 vectorized partial
 ///    sums along K; matmul with a (K, N) operand a vectorized row over N.
+///  * Fusion inside a group: an elementwise result with one elementwise user
+///    is computed inline in that user's expression (no buffer); a conv2d or
+///    matmul whose single-use chain of same-shape elementwise ops ends in one
+///    op applies that chain to each element as it leaves the accumulator, so
+///    conv2d + bias_add + relu is one loop nest writing the output once.
 ///
 /// Constants: a rank-0 constant becomes an immediate. Other constants of a
 /// lowered call follow link_params, decided as FuseOps decides it

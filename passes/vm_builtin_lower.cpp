@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "core/analysis/well_formed.h"
 #include "core/ir/functor.h"
 #include "core/ir/op_relations.h"
 #include "passes/registry.h"
@@ -10,18 +11,6 @@
 namespace passlab {
 
 namespace {
-
-bool isLeaf(const Expr& e) {
-  return e && (e->kind == ExprKind::Var || e->kind == ExprKind::GlobalVar || e->kind == ExprKind::Constant || e->kind == ExprKind::Op);
-}
-bool isAtom(const Expr& e) {
-  if (isLeaf(e)) return true;
-  const auto* t = as<TupleNode>(e);
-  if (!t) return false;
-  for (const Expr& f : t->fields)
-    if (!isLeaf(f)) return false;
-  return true;
-}
 
 bool isDpsCall(const Expr& e) {
   const auto* call = as<CallNode>(e);
@@ -38,13 +27,13 @@ bool alreadyLowered(const FunctionNode& fn) {
       [&](const Expr& e) {
         if (isDpsCall(e) || e->kind == ExprKind::Dataflow) lowered = false;
         if (const auto* c = as<CallNode>(e)) {
-          lowered = lowered && isLeaf(c->callee);
-          for (const Expr& a : c->args) lowered = lowered && isAtom(a);
+          lowered = lowered && isAnfLeaf(c->callee);
+          for (const Expr& a : c->args) lowered = lowered && isAnfAtom(a);
         }
-        if (const auto* g = as<TupleGetItemNode>(e)) lowered = lowered && isAtom(g->tuple);
-        if (const auto* i = as<IfNode>(e)) lowered = lowered && isLeaf(i->cond);
+        if (const auto* g = as<TupleGetItemNode>(e)) lowered = lowered && isAnfAtom(g->tuple);
+        if (const auto* i = as<IfNode>(e)) lowered = lowered && isAnfLeaf(i->cond);
         if (const auto* t = as<TupleNode>(e))
-          for (const Expr& f : t->fields) lowered = lowered && isLeaf(f);
+          for (const Expr& f : t->fields) lowered = lowered && isAnfLeaf(f);
       },
       [](const Expr& e) { return e->kind != ExprKind::Function; });
   return lowered;
@@ -88,15 +77,15 @@ class Lowerer {
     return v;
   }
 
-  Expr atomOf(const Expr& e) { return isAtom(memo_.at(e.get())) ? memo_.at(e.get()) : bind(memo_.at(e.get()), "t"); }
+  Expr atomOf(const Expr& e) { return isAnfAtom(memo_.at(e.get())) ? memo_.at(e.get()) : bind(memo_.at(e.get()), "t"); }
   Expr leafOf(const Expr& e) {
     Expr m = memo_.at(e.get());
-    return isLeaf(m) ? m : bind(m, "t");
+    return isAnfLeaf(m) ? m : bind(m, "t");
   }
 
   /// `e` with atomic operands; the root itself stays unbound when `keepRoot`, else is an atom.
   Expr flatten(const Expr& e, bool keepRoot) {
-    if (!e || isLeaf(e)) return e;
+    if (!e || isAnfLeaf(e)) return e;
     if (auto it = memo_.find(e.get()); it != memo_.end()) return it->second;
     auto enter = [](const Expr& n) {
       return n->kind == ExprKind::Call || n->kind == ExprKind::Tuple || n->kind == ExprKind::TupleGetItem;
@@ -110,13 +99,13 @@ class Lowerer {
         },
         [&](const Expr& n) { return !memo_.count(n.get()) && enter(n); });
     Expr out = memo_.at(e.get());
-    if (!keepRoot && !isAtom(out)) out = bind(out, "t");
+    if (!keepRoot && !isAnfAtom(out)) out = bind(out, "t");
     return out;
   }
 
   /// The node with its children already lowered (in memo_); bound unless `root`.
   Expr lowerNode(const Expr& n, bool root) {
-    auto finish = [&](Expr value) { return root || isAtom(value) ? value : bind(std::move(value), "t"); };
+    auto finish = [&](Expr value) { return root || isAnfAtom(value) ? value : bind(std::move(value), "t"); };
     switch (n->kind) {
       case ExprKind::Var:
       case ExprKind::GlobalVar:
@@ -144,7 +133,7 @@ class Lowerer {
       case ExprKind::If: {
         const auto* i = as<IfNode>(n);
         Expr cond = flatten(i->cond, false);
-        if (!isLeaf(cond)) cond = bind(cond, "t");
+        if (!isAnfLeaf(cond)) cond = bind(cond, "t");
         return finish(makeIf(cond, lowerScope(i->thenBranch), lowerScope(i->elseBranch), n->span));
       }
       case ExprKind::Function: return root ? n : bind(n, "f");  // only external functions remain in phase 2

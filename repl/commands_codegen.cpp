@@ -35,7 +35,7 @@ codegen::Target parseTargetWord(const std::string& text) {
   try {
     return codegen::Target::parse(text);
   } catch (const codegen::CodegenError& e) {
-    throw WorkbenchError(std::string(e.what()) + "; use host, llvm or hexagon");
+    throw WorkbenchError(e.what());
   }
 }
 

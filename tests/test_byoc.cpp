@@ -7,7 +7,6 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/analysis/structural_equal.h"
 #include "core/analysis/type_infer.h"
 #include "core/pass/scoped_pass.h"
 #include "passes/byoc_util.h"
@@ -267,6 +266,15 @@ TEST_CASE("Scoped passes: the compiler option round-trips and works for every fu
   IRModule typed = r.run("InferType", mod);
   CHECK(r.run(pass + "{compiler=dnnl}", typed) == typed);
   CHECK_THAT(skipsOf(*r.events(pass).at(0))["main"], Catch::Contains("scoped to compiler=dnnl"));
+}
+
+TEST_CASE("Scoped passes: functions a scoped pass drops from its view stay in the module", "[byoc][scoped]") {
+  PipelineRun r;
+  IRModule partitioned = r.run(kPartition, exampleModel("examples/seed001/cnn_nhwc.relay"));
+  // In the view nothing calls the partitions, so this pass would remove them all.
+  IRModule out = r.run("DeadCodeElimination{compiler=ccompiler,remove_unused_functions=true}", partitioned);
+  CHECK(partitions(out) == partitions(partitioned));
+  CHECK(out->lookup("main") == partitioned->lookup("main"));
 }
 
 TEST_CASE("Scoped passes: a pass without the option rejects it", "[byoc][scoped]") {

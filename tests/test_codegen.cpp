@@ -233,7 +233,7 @@ primfn @k(%A: Buffer[(4), float32]) {
 }
 )");
   CHECK_THROWS_WITH(build(unknown, Target::host()), Catch::Contains("@k: unknown intrinsic frobnicate"));
-  CHECK_THROWS_WITH(Target::parse("cuda -arch=sm_80"), Catch::Contains("unknown target 'cuda -arch=sm_80'"));
+  CHECK_THROWS_WITH(Target::parse("cuda -arch=sm_80"), Catch::Contains("unknown target 'cuda -arch=sm_80' (llvm, host or hexagon)"));
   IRModule graph = parseModule(R"(#[version = "0.0.5"]
 def @main(%x: Tensor[(4), float32]) {
   nn.relu(%x)
@@ -382,4 +382,32 @@ TEST_CASE("Codegen: a model lowered by LegalizeOps runs on the host JIT like the
   requireClose(outs[0], reference.tensor(), mixed ? 2e-3 : 1e-5);
   // With link-params on, the weights are constants inside the PrimFuncs, not entry constants.
   if (linkParams) CHECK(host->artifacts().llvmIR.find(mixed ? "x half]" : "x float]") != std::string::npos);
+}
+
+TEST_CASE("Codegen: a multi-target module builds one object per target and both run", "[codegen][hexagon][slow]") {
+  // Seed 004: BindTarget gives the device functions the Hexagon target,
+  // InlinePrivateFunctions inlines @scale_row into @device_scale for Hexagon.
+  IRModule mod = parseModuleFile(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed004/multi_target.relay");
+  PassRegistry registry;
+  registerBuiltinPasses(registry);
+  auto ctx = PassContext::create();
+  IRModule bound = runPass(*parsePipeline("BindTarget{target=\"hexagon -mcpu=hexagonv68 -mattr=+hvxv68,+hvx-length128b\"},InlinePrivateFunctions",
+                                          registry), mod, *ctx);
+  Artifacts host = build(bound, Target::host());
+  Artifacts hexagon = build(bound, Target::hexagon());
+  // The host build also compiles @device_scale for the host: host code calling it runs it in place.
+  CHECK(host.functions == std::vector<std::string>{"host_main", "host_prepare", "device_scale"});
+  CHECK(hexagon.functions == std::vector<std::string>{"device_scale"});
+  CHECK_FALSE(hexagon.object.empty());
+  // The host object runs on the JIT, the Hexagon one under qemu; both match the interpreter.
+  NDArray a = randomFor(DTypeCode::Float32, {4, 32}, 41);
+  std::vector<NDArray> hostArgs{a, NDArray(DTypeCode::Float32, {4, 32})};
+  compareHost(bound, "host_prepare", hostArgs, 0);
+  std::vector<NDArray> mainArgs{a, NDArray(DTypeCode::Float32, {4, 32}), NDArray(DTypeCode::Float32, {4, 32})};
+  compareHost(bound, "host_main", mainArgs, 0);
+  std::vector<NDArray> devArgs{a, NDArray(DTypeCode::Float32, {4, 32})};
+  std::vector<NDArray> reference = copies(devArgs);
+  evaluatePrimFunc(bound, "device_scale", reference);
+  std::vector<NDArray> outs = runPrimFuncHexagon(bound, "device_scale", devArgs, workDir("hex-seed004"));
+  requireClose(outs[1], reference[1], 0);
 }

@@ -248,8 +248,8 @@ TEST_CASE("LegalizeOps: fused functions lower whole and give the numbers of the 
   for (const auto& [name, fn] : out->functions)
     if (name.rfind("fused_nn_conv2d_nn_bias_add", 0) == 0) convGroup = as<PrimFuncNode>(fn);
   REQUIRE(convGroup);
-  // Inside it only the convolution's result is a buffer: the elementwise chain
-  // after it (bias_add, multiply, add, ...) is computed inline in one loop nest.
+  // Inside it no intermediate is a buffer: the elementwise chain after the
+  // convolution (bias_add, multiply, add, ...) runs on each accumulated element.
   std::vector<std::string> scratch;
   visitStmts(convGroup->body, [&](const T::StmtNode& s) {
     if (s.kind == T::StmtKind::Allocate) {
@@ -257,7 +257,7 @@ TEST_CASE("LegalizeOps: fused functions lower whole and give the numbers of the 
       if (n.rfind("T_", 0) == 0) scratch.push_back(n);
     }
   });
-  CHECK(scratch == std::vector<std::string>{"T_conv2d"});
+  CHECK(scratch.empty());
   // The external-codegen function is left to its code generator, and the skip is recorded.
   CHECK(out->lookup("ext_block") == fused->lookup("ext_block"));
   requireSameNumbers(compareModules(mod, out, 3), 1e-5);
@@ -350,6 +350,16 @@ TEST_CASE("LegalizeOps: fused groups with shared values, tuples and reductions k
       {"%x: Tensor[(2, 3), float32]", "%0 = exp(%x);\n  %1 = negative(%x);\n  concatenate((%0, %1), axis=0)"},
       {"%x: Tensor[(4, 6), float16]", "%0 = exp(%x);\n  %1 = sum(%0, axis=[1]);\n  sqrt(%1)"},
       {"%x: Tensor[(1, 4, 6, 6), float32]", "%0 = multiply(%x, 2f);\n  %1 = nn.max_pool2d(%0, pool_size=[2, 2], strides=[2, 2]);\n  nn.relu(%1)"},
+      {"%x: Tensor[(3, 20), float16], %w: Tensor[(6, 20), float16], %b: Tensor[(6), float16]",
+       "%0 = nn.dense(%x, %w, units=6);\n  %1 = nn.bias_add(%0, %b, axis=1);\n  %2 = nn.relu(%1);\n  multiply(%2, 0.5f16)"},
+      {"%x: Tensor[(1, 5, 5, 2), float32], %w: Tensor[(3, 3, 2, 4), float32]",
+       "%0 = nn.conv2d(%x, %w, channels=4, kernel_size=[3, 3], data_layout=\"NHWC\", kernel_layout=\"HWIO\");\n  %1 = sigmoid(%0);\n  multiply(%0, %1)"},
+      {"%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 2, 1, 1), float32]",
+       "%0 = nn.conv2d(%x, %w, channels=2, kernel_size=[1, 1]);\n  nn.leaky_relu(%0, alpha=0.2f)"},
+      {"%x: Tensor[(6), float32]",
+       "%0 = nn.leaky_relu(%x);\n  %1 = nn.leaky_relu(%0);\n  %2 = nn.leaky_relu(%1);\n  %3 = nn.leaky_relu(%2);\n  nn.leaky_relu(%3)"},
+      {"%x: Tensor[(2, 3, 4), float32], %y: Tensor[(2, 5, 4), float32]",
+       "%0 = nn.batch_matmul(%x, %y);\n  %1 = tanh(%0);\n  add(%1, 1f)"},
   }));
   INFO(body);
   IRModule mod = parse(std::string("#[version = \"0.0.5\"]\ndef @main(") + params + ") {\n  " + body + "\n}\n");

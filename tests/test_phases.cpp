@@ -415,3 +415,29 @@ primfn @two(%A: Buffer[(4), float32], %B: Buffer[(4), float32], %C: Buffer[(2), 
   CHECK(checkTypes(out).empty());
   CHECK(out->lookup("ext") == mod->lookup("ext"));
 }
+
+TEST_CASE("Phases: RemovePurityChecking unwraps invoke_pure_closure, projecting a tuple variable", "[phases][purity]") {
+  const char* text = R"(#[version = "0.0.5"]
+#[phase = 2]
+def @main(%c: fn (Tensor[(4), float32]) -> Tensor[(4), float32], %x: Tensor[(4), float32], %t: (Tensor[(4), float32],)) -> Tensor[(4), float32] {
+  let %a = invoke_pure_closure(%c, (%x,), out_shape=[4], out_dtype="float32");
+  invoke_pure_closure(%c, %t, out_shape=[4], out_dtype="float32")
+}
+)";
+  PipelineRun run;
+  IRModule out = run.run("InferType,RemovePurityChecking,InferType", parseModule(text, "closure.relay"));
+  CHECK(countOp(out->lookupFunction("main")->body, OpId::InvokePureClosure) == 0);
+  std::string printed = printModule(out);
+  CHECK(printed.find("let %a = %c(%x)") != std::string::npos);
+  CHECK(printed.find("%0 = %t.0") != std::string::npos);
+  CHECK(printed.find("%c(%0)") != std::string::npos);
+  // Without types the arity of %t is unknown: a located error, not a guess.
+  PipelineRun untyped;
+  try {
+    untyped.run("RemovePurityChecking", parseModule(text, "closure.relay"));
+    FAIL("an unknown closure arity was accepted");
+  } catch (const PassFailure& failure) {
+    CHECK(failure.diagnostics()[0].rule == "purity.unknown-arity");
+    CHECK(failure.diagnostics()[0].span.location() == "closure.relay:5:3");
+  }
+}

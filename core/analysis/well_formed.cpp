@@ -53,6 +53,19 @@ bool isLoweringBuiltin(const OpDef& op) {
   }
 }
 
+bool isAnfLeaf(const Expr& e) {
+  return e && (e->kind == ExprKind::Var || e->kind == ExprKind::GlobalVar || e->kind == ExprKind::Constant || e->kind == ExprKind::Op);
+}
+
+bool isAnfAtom(const Expr& e) {
+  if (isAnfLeaf(e)) return true;
+  const auto* t = as<TupleNode>(e);
+  if (!t) return false;
+  for (const Expr& f : t->fields)
+    if (!isAnfLeaf(f)) return false;
+  return true;
+}
+
 namespace {
 
 /// An insert-only set of node pointers with open addressing: the checker marks
@@ -87,19 +100,6 @@ class NodeSet {
   std::vector<const void*> slots_;
   size_t size_ = 0;
 };
-
-/// Atoms of A-normal form: leaves, and tuples of leaves (call_tir's argument tuple).
-bool isLeaf(const Expr& e) {
-  return e && (e->kind == ExprKind::Var || e->kind == ExprKind::GlobalVar || e->kind == ExprKind::Constant || e->kind == ExprKind::Op);
-}
-bool isAtom(const Expr& e) {
-  if (isLeaf(e)) return true;
-  const auto* t = as<TupleNode>(e);
-  if (!t) return false;
-  for (const Expr& f : t->fields)
-    if (!isLeaf(f)) return false;
-  return true;
-}
 
 /// Same rule as type inference: equal where both are known, `?` matches anything.
 bool consistent(const Type& a, const Type& b) {
@@ -297,8 +297,8 @@ class Checker {
       report(c.span, "wf.dps-call",
              std::string(op->name) + " in phase " + std::to_string(phase_) + "; VMBuiltinLower lowers it to VM builtins");
     if (phase_ >= 3) {
-      bool anf = isLeaf(c.callee);
-      for (const Expr& a : c.args) anf = anf && isAtom(a);
+      bool anf = isAnfLeaf(c.callee);
+      for (const Expr& a : c.args) anf = anf && isAnfAtom(a);
       if (!anf)
         report(c.span, "wf.not-anf",
                "a call operand is not a variable, constant, global or tuple of those; phase " + std::to_string(phase_) +
@@ -346,7 +346,7 @@ class Checker {
         break;
       }
       case ExprKind::TupleGetItem:
-        if (phase_ >= 3 && !flags_.inExternal && !isAtom(as<TupleGetItemNode>(e)->tuple))
+        if (phase_ >= 3 && !flags_.inExternal && !isAnfAtom(as<TupleGetItemNode>(e)->tuple))
           report(e->span, "wf.not-anf", "a projection of a non-atomic tuple; phase " + std::to_string(phase_) + " requires A-normal form");
         push(Action::Visit, as<TupleGetItemNode>(e)->tuple.get(), e);
         break;
@@ -365,7 +365,7 @@ class Checker {
       case ExprKind::If: {
         const auto* i = as<IfNode>(e);
         if (flags_.inDataflow) report(e->span, "wf.if-in-dataflow", "an if inside a dataflow block (dataflow blocks hold no control flow)");
-        if (phase_ >= 3 && !flags_.inExternal && !isLeaf(i->cond))
+        if (phase_ >= 3 && !flags_.inExternal && !isAnfLeaf(i->cond))
           report(e->span, "wf.not-anf", "an if condition is not an atom; phase " + std::to_string(phase_) + " requires A-normal form");
         push(Action::Visit, i->elseBranch.get(), e);
         push(Action::Visit, i->thenBranch.get(), e);

@@ -36,6 +36,12 @@ const std::vector<WellFormedRule>& wellFormedRules();
 /// the destination-passing calls, the purity wrappers and the VM builtins.
 bool isLoweringBuiltin(const OpDef& op);
 
+/// A leaf of A-normal form: a variable, a global, a constant or an op.
+bool isAnfLeaf(const Expr& e);
+/// An operand A-normal form allows: a leaf, or a tuple of leaves (the argument
+/// tuple of call_tir and the VM builtins).
+bool isAnfAtom(const Expr& e);
+
 /// Checks `mod` and returns every violation found (never stops at the first).
 /// Each diagnostic has a rule id from wellFormedRules(), the function it is in
 /// and the span of the offending node where known (else the function's span).

@@ -67,11 +67,9 @@ class CompilerScopedPass final : public Pass {
       restored->checkedType = f->checkedType;
       functions[name] = restored;
     }
-    for (const auto& [name, fn] : scoped)
-      if (!result->functions.count(name)) {
-        functions.erase(name);
-        changed = true;
-      }
+    // A function missing from the result is kept: the view holds no entry
+    // function, so "unused" there (DeadCodeElimination{remove_unused_functions})
+    // says nothing about the real module.
     return changed ? makeModule(std::move(functions), mod->attrs) : mod;
   }
 

@@ -18,7 +18,9 @@ namespace passlab {
 /// seed's maintainers suggest ("an external IR module"): the pass runs on a
 /// module holding only that codegen's functions, with `Compiler` and the BYOC
 /// `Primitive` marker taken off so the pass does not skip them, and every
-/// function it changed is put back with its attributes restored. All other
+/// function it changed is put back with its attributes restored (functions it
+/// added are added; functions it dropped are kept, since the view has no entry
+/// function to judge reachability by). All other
 /// functions are untouched (same pointers) and recorded as skipped with the
 /// reason. The wrapper reports the inner pass's info; its options are
 /// `compiler` followed by the inner pass's own, so pipelineText round-trips.

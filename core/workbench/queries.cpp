@@ -134,11 +134,16 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
   // share unchanged functions — copies that column's cells instead of printing
   // its attributes again.
   struct Owner {
+    const std::string* name = nullptr;
     std::vector<std::pair<std::string, size_t>> rows;
     const void* node = nullptr;
     size_t column = static_cast<size_t>(-1);
   };
   std::unordered_map<std::string, Owner> owners;
+  // Function nodes seen before lead to their owner without hashing the name;
+  // the second pass replays the first one's owners in order.
+  std::unordered_map<const void*, Owner*> byNode;
+  std::vector<Owner*> visits;
   auto forEachFunction = [&](size_t c, const auto& visit) {
     const IRModule& mod = trace_->event(table.events[c]).after;
     if (onlyFunction.empty() || onlyFunction == "<module>") visit(std::string("<module>"), nullptr, mod->attrs);
@@ -151,7 +156,19 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
   };
   for (size_t c = 0; c < columns; ++c)
     forEachFunction(c, [&](const std::string& function, const void* node, const AttrDict& attrs) {
-      Owner& owner = owners[function];
+      Owner* found = nullptr;
+      if (node) {
+        auto it = byNode.find(node);
+        if (it != byNode.end() && *it->second->name == function) found = it->second;
+      }
+      if (!found) {
+        auto [it, added] = owners.try_emplace(function);
+        found = &it->second;
+        found->name = &it->first;
+        if (node) byNode[node] = found;
+      }
+      visits.push_back(found);
+      Owner& owner = *found;
       if (!node || owner.node != node) {
         for (const auto& [key, value] : attrs.entries()) {
           if (!wanted(key)) continue;
@@ -190,9 +207,10 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
     owner.node = nullptr;
     owner.column = static_cast<size_t>(-1);
   }
+  size_t visit = 0;
   for (size_t c = 0; c < columns; ++c)
-    forEachFunction(c, [&](const std::string& function, const void* node, const AttrDict& attrs) {
-      Owner& owner = owners.at(function);
+    forEachFunction(c, [&](const std::string&, const void* node, const AttrDict& attrs) {
+      Owner& owner = *visits[visit++];
       if (node && owner.node == node && c > 0 && owner.column == c - 1) {
         for (const auto& [key, i] : owner.rows)
           if (rows[i].present[c - 1]) {
