@@ -16,6 +16,7 @@
 #include "core/workbench/workbench.h"
 #include "repl/command.h"
 #include "repl/interpreter.h"
+#include "repl/model_files.h"
 
 namespace passlab {
 namespace {
@@ -73,8 +74,10 @@ void configure(PassContext& ctx, const BatchOptions& o) {
 int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out, std::FILE* err) {
   IRModule mod;
   try {
+    LoadModelOptions modelOptions;
+    for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
     mod = o.input == "-" ? parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
-                         : parseModuleFile(o.input);
+                         : loadModelFile(o.input, modelOptions);
     if (o.typeCheck) mod = inferTypes(mod);
   } catch (const DiagnosticError& e) {
     put(err, e.renderAll() + "\n");

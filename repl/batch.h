@@ -21,6 +21,8 @@ struct BatchOptions {
   /// Pipeline text; empty: parse, type-check and print only.
   std::string pipeline;
   bool hasPipeline = false;
+  /// --input-shape NAME=D0,D1,... bindings for an ONNX input file.
+  std::vector<std::string> inputShapes;
   /// Type-check at load (off: --no-check).
   bool typeCheck = true;
   bool printBeforeAll = false;

@@ -5,6 +5,7 @@
 
 #include "core/workbench/reproducer.h"
 #include "core/workbench/value_text.h"
+#include "repl/model_files.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
 
@@ -132,18 +133,33 @@ void addSessionCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "load";
-    c.syntax = {"load [--no-check] <file>"};
-    c.summary = "Load a Relay text module (the trace restarts at #0)";
-    c.help = "Parses FILE and infers types; a parse or type error fails the load and leaves the session as it "
-             "was. `--no-check` skips type inference, to load an ill-typed module on purpose and watch a pass "
-             "meet it. The pipeline, configuration and breakpoints are kept.";
+    c.syntax = {"load [--no-check] [--input-shape <name=dims>] <file>"};
+    c.summary = "Load a Relay text module or an ONNX model (the trace restarts at #0)";
+    c.help = "Parses FILE (or imports it, when it ends in .onnx) and infers types; a parse, import or type error "
+             "fails the load and leaves the session as it was. `--no-check` skips type inference, to load an "
+             "ill-typed module on purpose and watch a pass meet it. `--input-shape data=1,3,224,224` binds the "
+             "dynamic dimensions of an ONNX graph input (repeatable). The pipeline, configuration and breakpoints "
+             "are kept.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       LoadOptions options;
       options.typeCheck = !args.takeFlag("--no-check");
-      if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("load")));
-      ctx.workbench.load(args[0], options);
+      LoadModelOptions modelOptions;
+      std::vector<std::string> files;
+      for (size_t i = 0; i < args.size(); ++i) {
+        if (args[i] == "--input-shape") {
+          if (i + 1 == args.size()) return result.fail("--input-shape needs NAME=D0,D1,...");
+          addInputShapeBinding(args[++i], modelOptions.onnx);
+        } else if (args[i].rfind("--input-shape=", 0) == 0) {
+          addInputShapeBinding(std::string_view(args[i]).substr(14), modelOptions.onnx);
+        } else {
+          files.push_back(args[i]);
+        }
+      }
+      if (files.size() != 1) return result.fail(usage(*ctx.interpreter.find("load")));
+      const std::string& file = files.front();
+      loadModelInto(ctx.workbench, file, options, modelOptions);
       size_t functions = ctx.workbench.functionNames(0).size();
-      result.out("loaded " + args[0] + ": " + std::to_string(functions) + (functions == 1 ? " function" : " functions") +
+      result.out("loaded " + file + ": " + std::to_string(functions) + (functions == 1 ? " function" : " functions") +
                  (options.typeCheck ? "" : " (not type-checked)") + "\n");
     };
     out.push_back(std::move(c));

@@ -40,7 +40,9 @@ void printUsage(std::FILE* out) {
       "  --print-before-all --print-after-all --print-changed[=diff]\n"
       "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
       "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
-      "  --no-check                     load FILE without type inference\n",
+      "  --no-check                     load FILE without type inference\n"
+      "FILE is Relay text, or an ONNX model when it ends in .onnx:\n"
+      "  --input-shape NAME=D0,D1,...   bind the dynamic dimensions of an ONNX graph input (repeatable)\n",
       out);
 }
 
@@ -81,6 +83,9 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) return usageError(arg + " needs a file name");
       (arg == "--script" ? script : arg == "--reproduce" ? reproduce : batch.output) = argv[++i];
       if (arg == "-o") batchMode = true;
+    } else if (arg == "--input-shape" || starts("--input-shape=")) {
+      if (arg == "--input-shape" && i + 1 >= argc) return usageError("--input-shape needs NAME=D0,D1,...");
+      batch.inputShapes.push_back(arg == "--input-shape" ? argv[++i] : value("--input-shape="));
     } else if (arg == "--keep-going") {
       keepGoing = true;
     } else if (starts("--pass-pipeline=")) {
@@ -151,7 +156,9 @@ int main(int argc, char** argv) {
   bool interactive = script.empty() && isatty(STDIN_FILENO);
   CommandInterpreter interpreter(workbench, Style::forTerminal(STDOUT_FILENO));
   if (!batch.input.empty()) {
-    std::string load = std::string("load ") + (batch.typeCheck ? "" : "--no-check ") + "\"" + batch.input + "\"";
+    std::string load = std::string("load ") + (batch.typeCheck ? "" : "--no-check ");
+    for (const std::string& binding : batch.inputShapes) load += "--input-shape \"" + binding + "\" ";
+    load += "\"" + batch.input + "\"";
     CommandResult loaded = interpreter.runLine(load);
     printResult(loaded, stdout, stderr);
     if (!loaded.ok() && !script.empty()) return 1;

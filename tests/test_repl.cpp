@@ -49,13 +49,16 @@ std::pair<int, std::string> runShell(const std::string& command) {
   return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, output};
 }
 
-/// A fresh working directory under the build tree with `examples` linked in,
-/// so transcripts can say `load examples/cnn_block.relay` and write files freely.
+/// A fresh working directory under the build tree with `examples` and the test
+/// data linked in, so transcripts can say `load examples/cnn_block.relay` or
+/// `load tests/data/onnx/...` and write files freely.
 fs::path scratchDir(const std::string& name) {
   fs::path dir = fs::path(PASSLAB_BINARY_DIR) / "repl-transcripts" / name;
   fs::remove_all(dir);
   fs::create_directories(dir);
   fs::create_directory_symlink(fs::path(kSource) / "examples", dir / "examples");
+  fs::create_directories(dir / "tests");
+  fs::create_directory_symlink(fs::path(kSource) / "tests" / "data", dir / "tests" / "data");
   return dir;
 }
 

@@ -421,6 +421,26 @@ def @ext(%a: Tensor[(4), float32], Compiler="ccompiler", global_symbol="ext") {
   CHECK(checkWellFormed(mod).empty());
 }
 
+TEST_CASE("WellFormed: fused Primitive functions may stay nested until LegalizeOps", "[wf][phase]") {
+  auto module = [](int phase) {
+    return parseModule(R"(#[version = "0.0.5"]
+#[phase = )" + std::to_string(phase) + R"(]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = fn (%p0: Tensor[(4), float32], Primitive=1) {
+    nn.relu(%p0)
+  };
+  %0(%x)
+}
+)",
+                       "fused.relay");
+  };
+  CHECK(checkWellFormed(module(1)).empty());
+  std::vector<Diagnostic> lowering = checkWellFormed(module(2));
+  REQUIRE_FALSE(lowering.empty());
+  CHECK(lowering.front().rule == "wf.inner-function");
+  CHECK(lowering.front().span.line == 4);
+}
+
 TEST_CASE("WellFormed: violations come in source order within each function", "[wf][rules]") {
   IRModule mod = parseModule(R"(#[version = "0.0.5"]
 #[phase = 2]

@@ -29,7 +29,9 @@ const std::vector<WellFormedRule>& wellFormedRules() {
       {"wf.type-mismatch", 0, "annotations agree with inferred types"},
       {"wf.undefined-buffer", 0, "TIR buffers are parameters or allocated"},
       {"wf.nested-primfunc", 0, "a PrimFunc is only a module-level function"},
-      {"wf.inner-function", 1, "no inner function except functions with a Compiler attribute (LambdaLifting lifts them)"},
+      {"wf.inner-function", 1,
+       "no inner function except functions with a Compiler attribute, and Primitive (fused) functions until phase 2 "
+       "(LambdaLifting lifts the others; LegalizeOps lowers fused ones)"},
       {"wf.dataflow-after-phase1", 2, "no dataflow blocks (ToNonDataflow removes them)"},
       {"wf.unlegalized-op", 2, "no operator outside the lowering builtins (LegalizeOps lowers them to call_tir)"},
       {"wf.purity-unmarked", 3, "every function is marked impure (is_pure=0) or force-pure (force_pure=1)"},
@@ -375,10 +377,14 @@ class Checker {
       case ExprKind::Function: {
         const auto* f = as<FunctionNode>(e);
         bool ext = flags_.inExternal || external(*f);
-        if (parent && !ext && phase_ >= 1)
+        // FuseOps' groups are inner Primitive functions by design; they stay
+        // nested through optimization and LegalizeOps turns them into PrimFuncs.
+        bool fusedBeforeLowering = phase_ < 2 && f->attrs.getInt(fn_attr::kPrimitive, 0) != 0;
+        if (parent && !ext && !fusedBeforeLowering && phase_ >= 1)
           report(e->span, "wf.inner-function",
                  "an inner function in phase " + std::to_string(phase_) +
-                     " (only functions with a Compiler attribute may stay nested after phase 0; LambdaLifting lifts the others)");
+                     " (only functions with a Compiler attribute, and fused Primitive functions before phase 2, may stay nested "
+                     "after phase 0; LambdaLifting lifts the others)");
         // A function body is neither in the enclosing dataflow block nor outside an external function.
         flags_.inDataflow = false;
         flags_.inExternal = ext;

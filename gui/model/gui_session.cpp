@@ -4,6 +4,7 @@
 
 #include "passes/registry.h"
 #include "repl/format.h"
+#include "repl/model_files.h"
 
 namespace passlab::gui {
 namespace {
@@ -116,7 +117,7 @@ bool GuiSession::openModel(const std::string& path) {
   const double t0 = nowMs();
   bool ok = true;
   try {
-    workbench_->load(path);
+    loadModelInto(*workbench_, path);
     printCache_.clear();
     setStatus("loaded " + path, false);
   } catch (const DiagnosticError& e) {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "core/trace/trace_json.h"
+#include "repl/model_files.h"
 
 namespace passlab::gui {
 
@@ -234,7 +235,7 @@ std::vector<std::string> restoreSession(Workbench& wb, const SavedSession& sessi
       messages.push_back("could not restore " + what + ": " + e.what());
     }
   };
-  if (loadModel && !session.modelPath.empty()) attempt("the model " + session.modelPath, [&] { wb.load(session.modelPath); });
+  if (loadModel && !session.modelPath.empty()) attempt("the model " + session.modelPath, [&] { loadModelInto(wb, session.modelPath); });
   if (!session.pipeline.empty()) attempt("the pipeline", [&] { wb.setPipeline(session.pipeline); });
   for (const SavedBreakpoint& bp : session.breakpoints) {
     attempt("breakpoint '" + std::string(breakKindName(bp.kind)) + " " + bp.pattern + "'", [&] {
