@@ -87,7 +87,7 @@ class Planner {
         return eval(d.body);
       }
       case ExprKind::Call: return evalCall(e, static_cast<const CallNode&>(*e));
-      default: fail(e, plan_.name, "the entry may hold only call_tir calls, calls of ccompiler functions, tuples and constants");
+      default: fail(e, plan_.name, "the entry may hold only call_tir (or VM builtin) calls, calls of ccompiler functions, tuples and constants");
     }
   }
 
@@ -123,6 +123,25 @@ class Planner {
       step.args.insert(step.args.end(), outs.begin(), outs.end());
       plan_.steps.push_back(std::move(step));
       return outs;
+    }
+    // Phase 3 (after VMBuiltinLower): the allocations are explicit. Storage is
+    // only a byte count here; every tensor placed in it gets its own static
+    // buffer, and vm.builtin.call_tir already lists its outputs among its arguments.
+    if (op && op->id == OpId::VmAllocStorage) return {};
+    if (op && op->id == OpId::VmAllocTensor) {
+      const AttrValue* shape = call.attrs.find("shape");
+      const AttrValue* dtype = call.attrs.find("dtype");
+      auto parsed = dtype ? DataType::parse(dtype->asString()) : std::nullopt;
+      if (!shape || !parsed) fail(e, plan_.name, "vm.builtin.alloc_tensor needs shape and dtype");
+      return {addSlot(PlanSlot::Kind::Temp, sigOf(*parsed, shape->asInts()))};
+    }
+    if (op && op->id == OpId::VmCallTir) {
+      const auto* callee = call.args.size() == 2 ? as<GlobalVarNode>(call.args[0]) : nullptr;
+      if (!callee) fail(e, plan_.name, "vm.builtin.call_tir needs a global PrimFunc and a tuple of arguments");
+      Expr prim = mod_->lookup(callee->name);
+      if (!prim || prim->kind != ExprKind::PrimFunc) fail(e, plan_.name, "vm.builtin.call_tir callee @" + callee->name + " is not a PrimFunc");
+      plan_.steps.push_back(PlanStep{callee->name, false, flatArgs(call.args[1])});
+      return {};
     }
     const auto* gv = as<GlobalVarNode>(call.callee);
     const FunctionNode* fn = gv ? mod_->lookupFunction(gv->name) : nullptr;

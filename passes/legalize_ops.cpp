@@ -356,8 +356,20 @@ class Legalizer : public ExprMutator {
     }
     if (base.empty()) base = "fused";
     std::string name = base;
-    for (int k = 1; mod_->lookup(name) || newFuncs_.count(name); ++k) name = base + "_" + std::to_string(k);
+    for (int k = 1; mod_->lookup(name) || newFuncs_.count(name) || isMathLibrarySymbol(name); ++k) name = base + "_" + std::to_string(k);
     return name;
+  }
+
+  /// The name becomes the kernel's symbol; a float64 exp/log/floor... is a
+  /// call to the C library's function of that very name, so a kernel called
+  /// `exp` would call itself (the JIT resolves libm's `exp` to it) and one
+  /// called `sqrt` or `floor` clashes with the Hexagon runtime's when linked.
+  static bool isMathLibrarySymbol(const std::string& name) {
+    static const std::set<std::string> kNames = {
+        "exp",  "exp2", "expm1", "log",  "log2",  "log10", "log1p",     "pow",  "tanh", "erf",  "sin",    "cos",
+        "tan",  "fmod", "atan",  "atan2", "sqrt", "floor", "ceil",      "round", "trunc", "fabs", "rint", "nearbyint",
+        "fmin", "fmax", "main",  "memcpy", "memset"};
+    return kNames.count(name) > 0;
   }
 
   IRModule mod_;

@@ -153,6 +153,8 @@ void addCodegenCommands(std::vector<Command>& out);
 bool isCodegenView(const std::string& word);
 /// `show llvm|llvm-opt|asm|c [@function]`: generated code of the last build.
 void runCodegenShow(CommandContext& ctx, CommandArgs& args, CommandResult& result);
+/// `show [@function]` at a codegen event (Workbench::build): a build's summary, a stage's code.
+void showCodegenEvent(CommandContext& ctx, int id, const std::string& function, CommandResult& result);
 /// True when `run` was given --host or --hexagon (execute compiled code).
 bool isCodegenRun(const CommandArgs& args);
 /// `run --host|--hexagon [--seed N] [@function]`: build, execute, compare with the interpreter.

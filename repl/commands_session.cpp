@@ -133,7 +133,7 @@ void addSessionCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "load";
-    c.syntax = {"load [--no-check] [--input-shape <name=dims>] <file>"};
+    c.syntax = {"load [--no-check] <file>", "load [--no-check] --input-shape <name=dims> <file>"};
     c.summary = "Load a Relay text module or an ONNX model (the trace restarts at #0)";
     c.help = "Parses FILE (or imports it, when it ends in .onnx) and infers types; a parse, import or type error "
              "fails the load and leaves the session as it was. `--no-check` skips type inference, to load an "

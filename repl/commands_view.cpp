@@ -26,8 +26,9 @@ void addViewCommands(std::vector<Command>& out) {
     c.summary = "Print the IR at the cursor (or at any event), whole or one function";
     c.help = "Prints the module after the cursor's event (`before`: the module the pass was given). "
              "`@NAME` prints one global function. `show event N` looks at another event without moving the cursor. "
-             "`show llvm|llvm-opt|asm|c [@NAME]` prints the generated code of the last `build` (LLVM IR before and "
-             "after optimization, target assembly, C of a ccompiler function).";
+             "`show llvm|llvm-opt|asm|c [@NAME]` prints the generated code of the cursor's `build`, else the most "
+             "recent one (LLVM IR before and after optimization, target assembly, C of a ccompiler function). At a "
+             "build event `show` prints its summary; at one of its stages, the stage's code (`@NAME`: one function's).";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (!args.empty() && isCodegenView(args[0])) return runCodegenShow(ctx, args, result);
       std::string function = args.takeFunction();
@@ -39,6 +40,7 @@ void addViewCommands(std::vector<Command>& out) {
       } else if (!args.empty()) {
         return result.fail("unexpected argument '" + args[0] + "'; " + usage(*ctx.interpreter.find("show")));
       }
+      if (ctx.workbench.event(id).codegen) return showCodegenEvent(ctx, id, function, result);
       result.out(ctx.workbench.moduleText(id, side, function));
     };
     out.push_back(std::move(c));

@@ -45,6 +45,23 @@ std::string passWithOptions(const TraceEvent& ev) {
   return ev.pass + (ev.options.front() == '{' ? ev.options : "{" + ev.options + "}");
 }
 
+/// A build or one of its stages (Workbench::build): what it compiled and what it holds.
+std::string formatCodegenEventLine(const Workbench& wb, const TraceEvent& ev, const std::string& idText, const Style& style) {
+  std::string out = idText + " " + style.cyan(style.unicode ? "▸" : "[>]") + " " + style.bold(passWithOptions(ev)) + "  ";
+  if (ev.parent < 0) {
+    out += "code generated from #" + std::to_string(ev.builtFrom) + ":";
+    for (int c : ev.children) out += " " + wb.event(c).pass;
+    return out;
+  }
+  std::string functions;
+  size_t count = 0;
+  for (const CodegenArtifact& a : ev.artifacts)
+    if (!a.function.empty()) functions += " @" + a.function, ++count;
+  if (count == 0) return out + "whole module";
+  // A long list of kernels would bury the line; `show` lists them.
+  return out + (count > 4 ? std::to_string(count) + " functions" : "functions" + functions);
+}
+
 std::string pipelineStatus(const Workbench& wb) {
   const auto& passes = wb.pipelinePasses();
   if (passes.empty()) return "pipeline: none set";
@@ -88,6 +105,7 @@ std::string formatEventLine(const Workbench& wb, int id, const Style& style, boo
   const TraceEvent& ev = wb.event(id);
   std::string idText = style.cyan("#" + std::to_string(id));
   if (id == 0) return idText + " load " + wb.sourceName();
+  if (ev.codegen) return formatCodegenEventLine(wb, ev, idText, style);
   std::string out = idText + " " + eventMarker(ev, style) + " " + style.bold(passWithOptions(ev)) + "  ";
   switch (ev.status) {
     case EventStatus::Changed: {
@@ -154,9 +172,11 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
            (config.empty() ? std::string("(clean)") : config) + "\n";
   }
   if (ev.numeric) out += "  numeric check: " + formatNumericResult(*ev.numeric) + "\n";
-  if (showTime && id != 0) out += "  time: " + fmtMs(ev.wallMs) + "\n";
+  if (ev.builtFrom >= 0) out += "  compiled the module of #" + std::to_string(ev.builtFrom) + " (`show` prints the summary)\n";
+  // Code generation is timed by the build itself (bench/), not per recorded stage.
+  if (showTime && id != 0 && !ev.codegen) out += "  time: " + fmtMs(ev.wallMs) + "\n";
   if (!ev.children.empty()) {
-    out += "  nested passes:";
+    out += ev.codegen ? "  stages:" : "  nested passes:";
     for (int c : ev.children) out += " #" + std::to_string(c) + " " + wb.event(c).pass;
     out += "\n";
   }

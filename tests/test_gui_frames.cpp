@@ -123,6 +123,30 @@ TEST_CASE("Every panel draws at every event of cnn_block's pipeline", "[gui][fra
   }
 }
 
+TEST_CASE("The codegen panel draws a build recorded from the console, at the build and at each stage", "[gui][frames][codegen]") {
+  Headless h;
+  GuiSession session;
+  MainWindow window(session);
+  REQUIRE(session.openModel(kExamples + "cnn_block.relay"));
+  REQUIRE(session.applyPipeline("InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps"));
+  session.perform(Action::Run);
+  const int lowered = session.workbench().cursor();
+  REQUIRE(session.runCommand("build").status == CommandStatus::Ok);
+  const int build = session.workbench().cursor();
+  REQUIRE(session.workbench().event(build).codegen);
+  std::vector<int> shown = {lowered, build};
+  for (int stage : session.workbench().event(build).children) shown.push_back(stage);
+  session.view().showPanel(PanelId::Codegen);
+  for (int ev : shown) {
+    session.selectEvent(ev);
+    h.frame(window);
+    ImDrawData* data = h.frame(window);
+    CHECK(data->TotalVtxCount > 0);
+    CHECK(session.codegenModel().buildEvent == build);
+    CHECK(session.codegenModel().stages.size() == session.workbench().event(build).children.size());
+  }
+}
+
 TEST_CASE("The IR view draws the diff colours and the attribute marker", "[gui][frames][colour]") {
   Headless h;
   GuiSession session;

@@ -2,6 +2,7 @@
 // panel shows for a given trace. No ImGui, no display.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -435,6 +436,63 @@ TEST_CASE("Codegen panel lists PrimFuncs or says there are none", "[gui][codegen
   CodegenModel m = buildCodegenModel(wb, 0);
   CHECK(m.primFuncs.empty());
   CHECK(m.emptyMessage.find("no PrimFuncs") != std::string::npos);
+  CHECK(m.buildEvent == -1);
+}
+
+namespace {
+
+/// Two stages whose code names the stage and the function, and a summary.
+class TwoStageBackend : public CodegenBackend {
+ public:
+  CodegenOutcome build(const IRModule& mod, const CodegenRequest&) override {
+    CodegenOutcome out{"hexagon -mcpu=hexagonv68", "summary\n", {}};
+    for (const char* stage : {"llvm", "asm"}) {
+      CodegenStage s{stage, {{"", std::string(stage) + " module"}}};
+      for (const auto& [name, fn] : mod->functions)
+        if (std::string(stage) == "llvm" || name == "main") s.artifacts.push_back({name, std::string(stage) + " " + name});
+      out.stages.push_back(std::move(s));
+    }
+    return out;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Codegen panel shows the selected build's code per stage and function", "[gui][codegen]") {
+  Workbench wb(builtinRegistry());
+  wb.load(kExamples + "cnn_block.relay");
+  wb.setPipeline("InferType,SimplifyInference");
+  wb.setCodegenBackend(std::make_shared<TwoStageBackend>());
+  wb.step();
+  const int from = wb.cursor();
+  const int build = wb.build({});
+  CHECK(buildCodegenModel(wb, 0).buildEvent == -1);  // nothing built from #0
+  const int stageEvent = wb.event(build).children[1];
+  // The build's own event, one of its stages and the event it compiled all show it.
+  const int selected = GENERATE_COPY(from, build, stageEvent);
+  CodegenModel m = buildCodegenModel(wb, selected);
+  REQUIRE(m.buildEvent == build);
+  CHECK(m.builtFrom == from);
+  CHECK(m.target == "hexagon -mcpu=hexagonv68");
+  CHECK(m.summary == "summary\n");
+  CHECK(m.stages == std::vector<std::string>{"llvm", "asm"});
+  CHECK(m.stageEvents == wb.event(build).children);
+  CHECK(m.selectedStage == (selected == stageEvent ? 1 : 0));
+  CHECK(m.moduleText == std::vector<std::string>{"llvm module", "asm module"});
+  REQUIRE(m.functions.size() == wb.event(from).after->functions.size());
+  for (const CodegenFunctionCode& f : m.functions) {
+    REQUIRE(f.text.size() == 2);
+    CHECK(f.text[0] == "llvm " + f.function);
+    CHECK(f.text[1] == (f.function == "main" ? "asm main" : ""));  // a stage without code for it
+  }
+  // The trace tree keeps builds even when unchanged passes are hidden.
+  TraceFilter hide;
+  hide.hideUnchanged = true;
+  TraceModel tree = buildTraceModel(wb, hide);
+  auto row = std::find_if(tree.rows.begin(), tree.rows.end(), [&](const TraceRow& r) { return r.event == build; });
+  REQUIRE(row != tree.rows.end());
+  CHECK(row->detail == "code from #" + std::to_string(from));
+  CHECK(std::count_if(tree.rows.begin(), tree.rows.end(), [&](const TraceRow& r) { return r.event == stageEvent; }) == 1);
 }
 
 // ---- Session persistence --------------------------------------------------------------------------

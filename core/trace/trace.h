@@ -31,6 +31,13 @@ struct NumericCheckResult {
   std::string note;
 };
 
+/// One text artifact of a code-generation stage event (Workbench::build).
+struct CodegenArtifact {
+  /// The PrimFunc or ccompiler function it belongs to ("" = the whole module).
+  std::string function;
+  std::string text;
+};
+
 /// What happened to a pass.
 enum class EventStatus : uint8_t { Changed, Unchanged, Skipped, Failed };
 
@@ -75,6 +82,15 @@ struct TraceEvent {
   std::string failure;
   /// Set by the numeric-check instrument for passes of the root context.
   std::optional<NumericCheckResult> numeric;
+  /// Code generation, not a pass: a build event (Workbench::build) or one of
+  /// its stage children. Pipeline bookkeeping, bisect and the attribute
+  /// timeline leave these out; stepping visits them like nested passes.
+  bool codegen = false;
+  /// Build events: the event whose module was built; the build sits right
+  /// after it in the timeline (-1 for every other event).
+  int builtFrom = -1;
+  /// Codegen events: their text (a build's summary; a stage's code per function).
+  std::vector<CodegenArtifact> artifacts;
 };
 
 /// The tree of events; event 0 is the loaded module.

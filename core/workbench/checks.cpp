@@ -113,7 +113,7 @@ void Workbench::setNumericCheck(std::optional<NumericCheckOptions> options) {
   if (!numericInstrument_) return;
   numericInstrument_->annotate(0);
   for (const TraceEvent& ev : trace_->events())
-    if (ev.id > 0 && ev.contextDepth == 0 && ev.status != EventStatus::Skipped) numericInstrument_->annotate(ev.id);
+    if (ev.id > 0 && ev.contextDepth == 0 && ev.status != EventStatus::Skipped && !ev.codegen) numericInstrument_->annotate(ev.id);
 }
 
 BisectResult Workbench::bisect(const BisectPredicate& predicate) {
@@ -129,7 +129,9 @@ BisectResult Workbench::bisect(const BisectPredicate& predicate) {
     runNextPass(ignored);
     ++result.passesRun;
   }
-  std::vector<int> events = trace_->topLevel();
+  std::vector<int> events;
+  for (int id : trace_->topLevel())
+    if (!trace_->event(id).codegen) events.push_back(id);  // builds change no module
   result.candidates = static_cast<int>(events.size());
   auto test = [&](size_t index) {
     BisectProbe p = probe(predicate, trace_->event(events[index]).after, reference ? &*reference : nullptr);

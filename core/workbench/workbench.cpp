@@ -139,7 +139,7 @@ int Workbench::discardFuture() {
   int keep = 0;
   for (int pos = positionOf(cursor_); pos >= 0; --pos) {
     const TraceEvent& ev = trace_->event(timeline_[static_cast<size_t>(pos)]);
-    if (ev.parent != -1) continue;
+    if (ev.parent != -1 || ev.codegen) continue;
     if (ev.status == EventStatus::Failed) continue;
     keep = ev.id;
     break;
@@ -236,10 +236,15 @@ void Workbench::refreshTimeline() const {
   if (timelineEvents_ == events.size() && timelineGeneration_ == generation_) return;
   timeline_.clear();
   timeline_.reserve(events.size());
+  // Builds are recorded whenever the user asks, so their ids say nothing about
+  // where they belong: each follows the event whose module it compiled.
+  std::unordered_map<int, std::vector<int>> buildsAfter;
+  for (const TraceEvent& ev : events)
+    if (ev.codegen && ev.parent == -1) buildsAfter[ev.builtFrom].push_back(ev.id);
   // Iterative post-order over each top-level tree: (event, next child index).
   std::vector<std::pair<int, size_t>> stack;
   for (const TraceEvent& root : events) {
-    if (root.parent != -1) continue;
+    if (root.parent != -1 || root.codegen) continue;
     stack.emplace_back(root.id, 0);
     while (!stack.empty()) {
       auto& [id, childIndex] = stack.back();
@@ -248,8 +253,16 @@ void Workbench::refreshTimeline() const {
         int child = ev.children[childIndex++];
         stack.emplace_back(child, 0);
       } else {
-        timeline_.push_back(id);
+        const int done = id;
+        timeline_.push_back(done);
         stack.pop_back();
+        if (ev.codegen || buildsAfter.empty()) continue;
+        auto it = buildsAfter.find(done);
+        if (it == buildsAfter.end()) continue;
+        for (int build : it->second) {
+          for (int stage : events[static_cast<size_t>(build)].children) timeline_.push_back(stage);
+          timeline_.push_back(build);
+        }
       }
     }
   }

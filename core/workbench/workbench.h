@@ -59,6 +59,7 @@
 #include "core/pass/pass.h"
 #include "core/pass/registry.h"
 #include "core/trace/numeric_check.h"
+#include "core/workbench/codegen_backend.h"
 #include "core/trace/provenance_check.h"
 #include "core/trace/trace.h"
 
@@ -435,6 +436,33 @@ class Workbench {
   /// would run, or when no pass is left).
   std::optional<std::string> nextPassRefusal() const;
 
+  // ---- Code generation (core/workbench/codegen.cpp) -----------------------------
+  // A build is recorded as a top-level event (pass "build", `codegen` set) with
+  // one child event per stage, placed in the timeline right after the event
+  // whose module it compiled. So `step` from there lands on the build, `stepin`
+  // walks its stages, `back` returns, and the next pipeline pass follows it.
+  // Builds are not passes: they take no pipeline slot, bisect and the attribute
+  // timeline skip them, and a configuration change discards the ones recorded
+  // after the event it keeps.
+  /// Registers the code generator (null: none). Set by the layer that links it.
+  void setCodegenBackend(std::shared_ptr<CodegenBackend> backend) { codegen_ = std::move(backend); }
+  /// The registered code generator (null: none).
+  const std::shared_ptr<CodegenBackend>& codegenBackend() const { return codegen_; }
+  /// Compiles the module at the cursor (`after`; a codegen event's is its
+  /// build's module), records the build and its stages, and moves the cursor
+  /// to the build event; returns its id. WorkbenchError "build failed: ..."
+  /// (nothing recorded) when the backend throws or none is registered.
+  int build(const CodegenRequest& request);
+  /// The build event of codegen event `id` (itself, or a stage's parent; -1 for a pass event).
+  int buildOf(int id) const;
+  /// The build that views of generated code show: the cursor's own, else the
+  /// most recently recorded one (-1: nothing built).
+  int currentBuild() const;
+  /// The child event of build `build` for stage `stage` (-1: the build has no such stage).
+  int buildStage(int build, const std::string& stage) const;
+  /// The pass event whose module codegen event `id` compiled (`id` itself for a pass event).
+  int builtEvent(int id) const;
+
   // ---- Export -----------------------------------------------------------------
   /// The trace as JSON (events, statuses, config reads, skips, diagnostics,
   /// timing; with `withIR` also the printed module after every changed event).
@@ -496,6 +524,7 @@ class Workbench {
   bool forcePhase_ = false;  // set for the duration of forceStep
   std::optional<NumericCheckOptions> numericCheck_;
   std::shared_ptr<NumericCheckInstrument> numericInstrument_;
+  std::shared_ptr<CodegenBackend> codegen_;
 };
 
 }  // namespace passlab

@@ -91,6 +91,13 @@ TraceRow rowOf(const Workbench& wb, const TraceEvent& ev, double slowestMs) {
     row.detail = joinFunctions(ev.changedFunctions, 3);
     if (ev.moduleAttrsChanged) row.detail += row.detail.empty() ? "module attrs" : " +attrs";
   }
+  if (ev.codegen && ev.parent < 0) {
+    row.detail = "code from #" + std::to_string(ev.builtFrom);
+  } else if (ev.codegen) {
+    size_t functions = 0;
+    for (const CodegenArtifact& a : ev.artifacts) functions += a.function.empty() ? 0 : 1;
+    row.detail = functions ? std::to_string(functions) + " functions" : "whole module";
+  }
   if (row.errors + row.warnings > 0 && ev.status != EventStatus::Failed)
     row.detail += (row.detail.empty() ? "" : "  ") + std::to_string(row.errors + row.warnings) + " diag";
   if (row.skippedFunctions > 0)
@@ -124,7 +131,9 @@ TraceModel buildTraceModel(const Workbench& wb, const TraceFilter& filter) {
   std::vector<char> interesting(events.size(), 0);
   for (size_t i = events.size(); i-- > 0;) {
     const TraceEvent& ev = events[i];
-    if (ev.status != EventStatus::Unchanged || !ev.diagnostics.empty() || ev.id == 0 || ev.id == cursor) interesting[i] = 1;
+    // Builds change no module, but are never noise: they are what the user asked to see.
+    if (ev.status != EventStatus::Unchanged || !ev.diagnostics.empty() || ev.id == 0 || ev.id == cursor || ev.codegen)
+      interesting[i] = 1;
     if (interesting[i] && ev.parent >= 0) interesting[static_cast<size_t>(ev.parent)] = 1;
   }
   double slowest = 0;

@@ -123,10 +123,11 @@ void IrViewPanel::drawHeader(GuiSession& session) {
     for (size_t i = 0; i < changes.size() && shown < 12; ++i, ++shown) {
       const AttrChangeNote& note = changes[i];
       const AttrChange& c = note.change;
-      std::string text = (c.function == "<module>" ? std::string("module") : "@" + c.function) + " " + c.key + ": " +
-                         (c.kind == AttrChange::Kind::Added     ? "+" + c.newValue
-                          : c.kind == AttrChange::Kind::Removed ? "-" + c.oldValue
-                                                                : c.oldValue + " -> " + c.newValue);
+      // "-Primitive: -1" read as a negative value; say added/removed in words of the key.
+      const std::string owner = c.function == "<module>" ? std::string("module") : "@" + c.function;
+      std::string text = c.kind == AttrChange::Kind::Added     ? owner + " +" + c.key + "=" + c.newValue
+                         : c.kind == AttrChange::Kind::Removed ? owner + " -" + c.key + " (was " + c.oldValue + ")"
+                                                               : owner + " " + c.key + ": " + c.oldValue + " -> " + c.newValue;
       ImGui::SameLine();
       ImGui::PushID(static_cast<int>(i));
       ImGui::PushStyleColor(ImGuiCol_Text, imColour(note.watched.empty() ? ColourRole::AttrKey : ColourRole::WatchedAttr));

@@ -75,6 +75,13 @@ class NumericsPanel : public Panel {
 class CodegenPanel : public Panel {
  public:
   void draw(GuiSession& session) override;
+
+ private:
+  void drawStage(const CodegenModel& model, size_t stage);
+  /// The function whose code is shown ("" = the whole module), kept across tabs.
+  std::string function_;
+  /// The stage event last opened from the selection, so a new selection re-opens its tab once.
+  int openedStageEvent_ = -1;
 };
 
 /// The REPL inside the GUI: scrollback, input with history and TAB completion.

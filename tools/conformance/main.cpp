@@ -2,13 +2,14 @@
 // execution paths, prints one line per test and path and a summary per path,
 // and optionally writes the Markdown report.
 //
-//   passlab-conformance [--path NAME]... [--filter TEXT] [--report FILE] [--check-text] [--quiet] [DATA_DIR...]
+//   passlab-conformance [--path NAME]... [--filter TEXT] [--every N] [--report FILE] [--check-text] [--quiet] [DATA_DIR...]
 //
 // DATA_DIR defaults to the node, pytorch-converted, pytorch-operator and simple
 // suites of /usr/share/libonnx-testdata/data. The exit status is 1 when any
 // test failed on a path that ran, so ctest reports the suite as failed.
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -25,10 +26,12 @@ constexpr const char* kDefaultRoot = "/usr/share/libonnx-testdata/data";
 constexpr const char* kDefaultSuites[] = {"node", "pytorch-converted", "pytorch-operator", "simple"};
 
 void usage() {
-  std::cerr << "usage: passlab-conformance [--path interpreter|host|hexagon]... [--filter TEXT] [--report FILE] [--check-text] [--quiet]"
+  std::cerr << "usage: passlab-conformance [--path interpreter|host|hexagon]... [--filter TEXT] [--every N] [--report FILE] [--check-text]"
+               " [--quiet]"
                " [DATA_DIR...]\n"
                "  --path    execution path to run (repeatable; default: all)\n"
                "  --filter  only tests whose id contains TEXT\n"
+               "  --every   only every N-th test (after --filter, in id order): a fixed, spread-out sample\n"
                "  --report  write the Markdown report (per-op table) to FILE\n"
                "  --check-text  also require print/parse/print of each imported module to be the identity,\n"
                "                and run the re-parsed module\n"
@@ -50,6 +53,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> pathNames, roots;
   std::string filter, reportPath;
   bool quiet = false;
+  long every = 1;
   RunOptions runOptions;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
@@ -62,6 +66,15 @@ int main(int argc, char** argv) {
     };
     if (arg == "--path") pathNames.push_back(value());
     else if (arg == "--filter") filter = value();
+    else if (arg == "--every") {
+      std::string text = value();
+      char* end = nullptr;
+      every = std::strtol(text.c_str(), &end, 10);
+      if (text.empty() || *end != '\0' || every < 1) {
+        std::cerr << "passlab-conformance: --every expects a positive integer, got '" << text << "'\n";
+        return 2;
+      }
+    }
     else if (arg == "--report") reportPath = value();
     else if (arg == "--quiet") quiet = true;
     else if (arg == "--check-text") runOptions.checkText = true;
@@ -102,9 +115,10 @@ int main(int argc, char** argv) {
     if (!p->unavailableReason().empty()) std::cout << p->name() << ": " << p->unavailableReason() << "\n";
 
   auto start = std::chrono::steady_clock::now();
-  size_t ran = 0;
+  size_t ran = 0, matched = 0;
   for (const TestCase& test : tests) {
     if (!filter.empty() && test.id.find(filter) == std::string::npos) continue;
+    if (matched++ % static_cast<size_t>(every) != 0) continue;
     ++ran;
     for (TestResult& r : runTest(test, run.paths, runOptions)) {
       bool unavailable = false;

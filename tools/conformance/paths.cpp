@@ -1,8 +1,11 @@
-// The execution paths: the interpreter, and the compiled paths that wait for
-// code generation.
+// The execution paths: the interpreter, the host JIT and Hexagon under qemu.
 #include "tools/conformance/paths.h"
 
+#include <filesystem>
+
+#include "codegen/codegen.h"
 #include "core/interp/interpreter.h"
+#include "passes/build_pipeline.h"
 
 namespace passlab::conformance {
 
@@ -28,35 +31,103 @@ class InterpreterPath final : public ExecutionPath {
   }
 };
 
-/// A compiled path. The lowering pipeline and the LLVM code generators are a
-/// separate piece of work (the codegen issue); until this build contains them
-/// the path says so and runs nothing.
-class CompiledPath final : public ExecutionPath {
- public:
-  CompiledPath(std::string name, std::string what) : name_(std::move(name)), what_(std::move(what)) {}
-  std::string name() const override { return name_; }
-  std::string unavailableReason() const override {
-    return "not yet available: " + what_ + " needs lowering and LLVM code generation, which this build does not contain";
+/// Lowers `mod` with the default build pipeline for `target`. An op the
+/// lowering does not support makes the test unsupported; any other pass
+/// failure is a real failure and propagates.
+IRModule lowerFor(const IRModule& mod, const codegen::Target& target) {
+  AttrDict attrs = mod->attrs;
+  attrs.set(module_attr::kTarget, AttrValue::string(target.text));
+  auto ctx = PassContext::create();
+  try {
+    return lowerForBuild(withModuleAttrs(mod, attrs), *ctx);
+  } catch (const PassFailure& e) {
+    for (const Diagnostic& d : e.diagnostics())
+      if (d.rule == "legalize.unsupported-op") throw UnsupportedError(d.message);
+    throw;
   }
-  std::vector<NDArray> run(const IRModule&, const std::vector<NDArray>&) override {
-    throw std::logic_error(name_ + " path is not available");
+}
+
+/// A path through the code generators: lower, build for `target`, run.
+class CompiledPath : public ExecutionPath {
+ public:
+  explicit CompiledPath(codegen::Target target) : target_(std::move(target)) {}
+  std::string name() const override { return std::string(target_.kindName()); }
+  std::string unavailableReason() const override { return ""; }
+  std::vector<NDArray> run(const IRModule& mod, const std::vector<NDArray>& args) override {
+    IRModule lowered = lowerFor(mod, target_);
+    codegen::BuildOptions options;
+    options.emitAssembly = false;  // nobody reads it here, and it costs a second code-generation run
+    try {
+      return runLowered(lowered, args, options);
+    } catch (const codegen::CodegenError& e) {
+      // Compiling is where the code generator says what it cannot take;
+      // runLowered reports errors of running the program as RunError.
+      throw UnsupportedError(std::string("codegen: ") + firstLine(e.what()));
+    }
+  }
+
+ protected:
+  /// A failure after the program was built (a crash or a wrong-size result):
+  /// a real failure, never a skip.
+  struct RunError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+  };
+  /// Builds and runs; throws CodegenError only for what the build rejects.
+  virtual std::vector<NDArray> runLowered(const IRModule& lowered, const std::vector<NDArray>& args,
+                                          const codegen::BuildOptions& options) = 0;
+  static std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+  codegen::Target target_;
+};
+
+class HostPath final : public CompiledPath {
+ public:
+  HostPath() : CompiledPath(codegen::Target::host()) {}
+
+ private:
+  std::vector<NDArray> runLowered(const IRModule& lowered, const std::vector<NDArray>& args,
+                                  const codegen::BuildOptions& options) override {
+    std::unique_ptr<codegen::HostModule> module = codegen::HostModule::compile(lowered, options);
+    try {
+      return module->runEntry(args);
+    } catch (const codegen::CodegenError& e) {
+      throw RunError(std::string("host run: ") + e.what());
+    }
+  }
+};
+
+/// One work directory for the whole run: the runtime is compiled into it once
+/// and every test's program overwrites the previous one.
+class HexagonPath final : public CompiledPath {
+ public:
+  HexagonPath() : CompiledPath(codegen::Target::hexagon()) {}
+  ~HexagonPath() override {
+    std::error_code ec;
+    if (!workDir_.empty()) std::filesystem::remove_all(workDir_, ec);
   }
 
  private:
-  std::string name_, what_;
+  std::vector<NDArray> runLowered(const IRModule& lowered, const std::vector<NDArray>& args,
+                                  const codegen::BuildOptions& options) override {
+    codegen::Artifacts artifacts = codegen::build(lowered, target_, options);
+    if (workDir_.empty()) workDir_ = codegen::makeTempDir("passlab-conformance-hexagon-");
+    try {
+      return codegen::runHexagon(artifacts, args, workDir_).outputs;
+    } catch (const codegen::CodegenError& e) {
+      throw RunError(std::string("qemu-hexagon run: ") + e.what());
+    }
+  }
+
+  std::string workDir_;
 };
 
 }  // namespace
 
 std::unique_ptr<ExecutionPath> makeInterpreterPath() { return std::make_unique<InterpreterPath>(); }
 
-std::unique_ptr<ExecutionPath> makeHostPath() {
-  return std::make_unique<CompiledPath>("host", "compiling for the host and running with the JIT");
-}
+std::unique_ptr<ExecutionPath> makeHostPath() { return std::make_unique<HostPath>(); }
 
-std::unique_ptr<ExecutionPath> makeHexagonPath() {
-  return std::make_unique<CompiledPath>("hexagon", "compiling for Hexagon and running under qemu-hexagon");
-}
+std::unique_ptr<ExecutionPath> makeHexagonPath() { return std::make_unique<HexagonPath>(); }
 
 std::vector<std::string> allPathNames() { return {"interpreter", "host", "hexagon"}; }
 

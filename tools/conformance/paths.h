@@ -1,11 +1,14 @@
 // Execution paths of the conformance runner: each takes an imported module and
 // the test inputs and returns @main's outputs. The interpreter path runs the
-// reference interpreter; the compiled paths (host JIT, Hexagon under
-// qemu-hexagon) need the code generators and report themselves unavailable
-// until those exist, so the runner skips them honestly instead of faking them.
+// reference interpreter; the compiled paths lower the module with the default
+// build pipeline (passes/build_pipeline.h) and run it on the host JIT or, for
+// Hexagon, under qemu-hexagon. What the lowering or a code generator does not
+// support is reported as UnsupportedError, so the runner skips the test with
+// the reason instead of counting it as a failure.
 #pragma once
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,6 +16,15 @@
 #include "core/ir/ndarray.h"
 
 namespace passlab::conformance {
+
+/// Thrown by ExecutionPath::run when the path cannot run the model at all (an
+/// op without a lowering, a construct the code generator rejects); the
+/// message is the reason shown on the result line. A wrong result is never
+/// reported this way.
+class UnsupportedError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// One way of running a model.
 class ExecutionPath {
@@ -25,7 +37,8 @@ class ExecutionPath {
   virtual std::string unavailableReason() const = 0;
   /// Runs @main on `args` (one per parameter, in order) and returns its
   /// outputs (a tuple result is flattened into its fields). Throws
-  /// DiagnosticError (or std::exception) on a run-time failure.
+  /// UnsupportedError when the path cannot take the model, DiagnosticError
+  /// (or std::exception) on a run-time failure.
   virtual std::vector<NDArray> run(const IRModule& mod, const std::vector<NDArray>& args) = 0;
 };
 

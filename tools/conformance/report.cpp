@@ -30,6 +30,13 @@ std::string reasonKey(const std::string& detail) {
     static const std::regex kFile("test_data_set_[0-9]+/(input|output)_[0-9]+\\.pb: "), kName("tensor '[^']*' ");
     return std::regex_replace(std::regex_replace(detail, kFile, ""), kName, "tensor ");
   }
+  if (detail.rfind("codegen: ", 0) == 0) {
+    // "codegen: @fused_add_relu_3: ..." groups by what the code generator rejects, not by function.
+    static const std::regex kFunction("@[A-Za-z0-9_.]+");
+    std::string key = std::regex_replace(detail, kFunction, "@...");
+    size_t paren = key.find(" (");
+    return paren == std::string::npos ? key : key.substr(0, paren);
+  }
   static const std::string kOp = "unsupported ONNX op '";
   size_t at = detail.find(kOp);
   if (at != std::string::npos) {
@@ -78,7 +85,11 @@ std::string renderReport(const RunSummary& run) {
   out << "Each test imports `model.onnx`, feeds every `test_data_set_*/input_*.pb` and compares with `output_*.pb`: "
          "`|actual - expected| <= atol + rtol |expected|` with rtol 1e-3, atol 1e-7 for float32/float64, rtol 5e-3, "
          "atol 1e-3 for float16, exact for integers and bools. A test is skipped when its model uses an op, attribute or "
-         "dtype the importer reports as unsupported; a failure is a bug. With `--check-text` every imported module must also "
+         "dtype the importer reports as unsupported; a failure is a bug. The host and hexagon paths lower the imported module "
+         "with the default build pipeline (`defaultBuildPipeline()` in passes/build_pipeline.h: InferType, SimplifyInference, "
+         "FoldConstant, FuseOps, LambdaLifting, LegalizeOps), compile it with LLVM 14 and run it on the host JIT or, for "
+         "Hexagon (v68, HVX), under `qemu-hexagon -cpu v67`; they skip a test whose ops LegalizeOps has no lowering for, or "
+         "that the code generator rejects, with the reason. With `--check-text` every imported module must also "
          "print, parse back and print identically, and the paths run the re-parsed module. Inputs that decide shapes (Reshape's "
          "shape, Slice's starts, Resize's scales...) are bound to their test values at import when they are graph inputs: the IR "
          "has static shapes.\n\n";

@@ -280,6 +280,10 @@ std::vector<TestResult> runTest(const TestCase& test, const std::vector<Executio
       std::vector<NDArray> outputs;
       try {
         outputs = paths[p]->run(imported.module, args);
+      } catch (const UnsupportedError& e) {
+        r.outcome = Outcome::Skip;
+        r.detail = e.what();
+        continue;
       } catch (const DiagnosticError& e) {
         r.outcome = Outcome::Fail;
         r.detail = "run: " + firstLine(e.what());

@@ -1,0 +1,58 @@
+// The code generator the faces register with the workbench
+// (Workbench::setCodegenBackend): passlab_codegen's build, cut into the
+// stages the trace records (LLVM IR, optimized LLVM IR, assembly, object, C),
+// each split per PrimFunc / ccompiler function.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "codegen/codegen.h"
+#include "core/workbench/workbench.h"
+
+namespace passlab {
+
+/// passlab_codegen behind the workbench's CodegenBackend interface.
+class LlvmCodegenBackend : public CodegenBackend {
+ public:
+  /// Builds with codegen::build; a CodegenError carries its message out unchanged.
+  CodegenOutcome build(const IRModule& mod, const CodegenRequest& request) override;
+  /// The full artifacts of the most recent successful build (the object file
+  /// is binary, so only the trace's text stages hold the rest); null before one.
+  const codegen::Artifacts* lastArtifacts() const { return last_ ? &*last_ : nullptr; }
+
+ private:
+  std::optional<codegen::Artifacts> last_;
+};
+
+/// The workbench's backend when it is an LlvmCodegenBackend; otherwise
+/// registers a fresh one (so a face that forgot to register still builds).
+LlvmCodegenBackend& ensureCodegenBackend(Workbench& wb);
+
+/// `host`, `llvm`, `hexagon` or full target text; WorkbenchError for an unknown target.
+codegen::Target parseTargetWord(const std::string& text);
+
+/// Compiled code run against the interpreter.
+struct RunReport {
+  /// Per output the max error and tolerance, then PASS or FAIL ("" when `error` is set).
+  std::string text;
+  /// Every output within tolerance.
+  bool ok = false;
+  /// Why it could not run (no such entry, a codegen or qemu failure).
+  std::string error;
+};
+
+/// Runs entry `entry` of `mod` on the host JIT or on Hexagon under qemu
+/// (reusing `built` when it is a Hexagon build of that entry) with seeded
+/// random inputs, and compares every output with the reference interpreter
+/// within a dtype tolerance (float16 1e-2, float32 1e-4, relative to the largest |reference|).
+RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
+                        const codegen::Artifacts* built = nullptr);
+
+/// The text of `symbol`'s definition in LLVM IR text ("" when absent).
+std::string llvmFunctionText(const std::string& ir, const std::string& symbol);
+/// The assembly of `symbol`: from its label to its .Lfunc_end ("" when absent).
+std::string asmFunctionText(const std::string& s, const std::string& symbol);
+
+}  // namespace passlab

@@ -1,0 +1,254 @@
+// Workbench code generation: builds recorded as trace events after the
+// cursor's event, stepping into their stages, and the pipeline bookkeeping and
+// bisect that must not see them. A recording test backend drives the workbench
+// logic; the last cases use the real LLVM backend the faces register.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/workbench/workbench.h"
+#include "passes/registry.h"
+#include "repl/codegen_backend.h"
+
+using namespace passlab;
+
+namespace {
+
+const std::string kExamples = std::string(PASSLAB_SOURCE_DIR) + "/examples/";
+const char* kPipeline = "InferType,SimplifyInference,FoldConstant,FuseOps";
+
+/// Compiles nothing: each stage lists the module's functions, so a test can
+/// tell which module was built. Throws when `fail` is set.
+class RecordingBackend : public CodegenBackend {
+ public:
+  int calls = 0;
+  bool fail = false;
+  CodegenOutcome build(const IRModule& mod, const CodegenRequest& request) override {
+    ++calls;
+    if (fail) throw std::runtime_error("no such target '" + request.target + "'");
+    CodegenOutcome out;
+    out.target = request.target;
+    out.summary = "built " + std::to_string(mod->functions.size()) + " functions\n";
+    for (const char* name : {"llvm", "asm"}) {
+      CodegenStage stage;
+      stage.name = name;
+      std::string all;
+      for (const auto& [fn, body] : mod->functions) all += fn + "\n";
+      stage.artifacts.push_back({"", all});
+      for (const auto& [fn, body] : mod->functions) stage.artifacts.push_back({fn, std::string(name) + " of " + fn});
+      out.stages.push_back(std::move(stage));
+    }
+    return out;
+  }
+};
+
+struct Fixture {
+  std::shared_ptr<PassRegistry> registry = std::make_shared<PassRegistry>();
+  std::unique_ptr<Workbench> wb;
+  std::shared_ptr<RecordingBackend> backend = std::make_shared<RecordingBackend>();
+  Fixture() {
+    registerBuiltinPasses(*registry);
+    wb = std::make_unique<Workbench>(registry);
+    wb->load(kExamples + "cnn_block.relay");
+    wb->setPipeline(kPipeline);
+    wb->setCodegenBackend(backend);
+  }
+  int positionOf(int id) const {
+    const auto& t = wb->timeline();
+    return static_cast<int>(std::find(t.begin(), t.end(), id) - t.begin());
+  }
+};
+
+}  // namespace
+
+TEST_CASE("Workbench codegen: a build is recorded after the cursor's event with one child per stage", "[workbench][codegen]") {
+  Fixture f;
+  f.wb->step(2);
+  const int built = f.wb->cursor();
+  const int id = f.wb->build({"host", "main"});
+  CHECK(f.wb->cursor() == id);
+  const TraceEvent& ev = f.wb->event(id);
+  CHECK(ev.codegen);
+  CHECK(ev.parent == -1);
+  CHECK(ev.pass == "build");
+  CHECK(ev.builtFrom == built);
+  CHECK(ev.after == f.wb->event(built).after);
+  REQUIRE(ev.children.size() == 2);
+  CHECK(f.wb->event(ev.children[0]).pass == "llvm");
+  CHECK(f.wb->event(ev.children[1]).pass == "asm");
+  CHECK(f.wb->event(ev.children[0]).depth == 1);
+  CHECK(f.wb->buildStage(id, "asm") == ev.children[1]);
+  CHECK(f.wb->buildStage(id, "c") == -1);
+  CHECK(f.wb->buildOf(ev.children[1]) == id);
+  CHECK(f.wb->buildOf(built) == -1);
+  CHECK(f.wb->builtEvent(ev.children[0]) == built);
+  // Stages then the build, right after the event it compiled (post-order, like nested passes).
+  CHECK(f.positionOf(ev.children[0]) == f.positionOf(built) + 1);
+  CHECK(f.positionOf(ev.children[1]) == f.positionOf(built) + 2);
+  CHECK(f.positionOf(id) == f.positionOf(built) + 3);
+  // The stage's artifacts are per function of the module that was built.
+  const TraceEvent& llvm = f.wb->event(ev.children[0]);
+  CHECK(llvm.artifacts.size() == f.wb->event(built).after->functions.size() + 1);
+  CHECK(llvm.artifacts[1].text == "llvm of " + llvm.artifacts[1].function);
+  CHECK(ev.artifacts.front().text.find("built ") == 0);
+  // The pipeline did not move: builds take no pipeline slot.
+  CHECK(f.wb->passesExecuted() == 2);
+  CHECK(f.wb->eventOfPass(1) == built);
+}
+
+TEST_CASE("Workbench codegen: stepping enters a build like a nested pipeline and back returns", "[workbench][codegen]") {
+  Fixture f;
+  f.wb->step(2);
+  const int built = f.wb->cursor();
+  const int id = f.wb->build({});
+  const std::vector<int> stages = f.wb->event(id).children;
+  CHECK(f.wb->back().to == built);
+  // step treats the build like a top-level pass: it lands on it, not in it.
+  CHECK(f.wb->step().to == id);
+  f.wb->back();
+  CHECK(f.wb->stepIn().to == stages[0]);
+  CHECK(f.wb->stepIn().to == stages[1]);
+  CHECK(f.wb->stepOut().to == id);
+  // Past the build the pipeline goes on: the next pass runs and is its own event.
+  MoveResult next = f.wb->step();
+  REQUIRE(next.executed.size() == 1);
+  const int third = next.to;
+  CHECK(third > stages.back());
+  CHECK(f.wb->eventOfPass(2) == third);
+  CHECK(f.wb->event(third).pass == "FoldConstant");
+  CHECK(f.positionOf(third) > f.positionOf(id));
+  CHECK(f.wb->back().to == id);
+  CHECK(f.wb->back().to == built);
+  // gotoEvent reaches a stage; a build from there compiles the same module again.
+  f.wb->gotoEvent(stages[1]);
+  const int again = f.wb->build({});
+  CHECK(f.wb->event(again).builtFrom == built);
+  CHECK(f.wb->currentBuild() == again);
+  // Recorded after FoldConstant ran, it still sits right after what it compiled, before FoldConstant.
+  CHECK(f.positionOf(again) == f.positionOf(id) + 3);
+  CHECK(f.positionOf(again) < f.positionOf(third));
+  f.wb->gotoEvent(third);
+  CHECK(f.wb->currentBuild() == again);  // the most recent build when the cursor is on a pass
+  CHECK(f.wb->back().to == again);
+  CHECK(f.wb->back().to == id);
+}
+
+TEST_CASE("Workbench codegen: a failed build records nothing and says why", "[workbench][codegen]") {
+  Fixture f;
+  f.wb->step();
+  const size_t events = f.wb->trace().events().size();
+  const int cursor = f.wb->cursor();
+  f.backend->fail = true;
+  CHECK_THROWS_WITH(f.wb->build({"cuda", "main"}), "build failed: no such target 'cuda'");
+  CHECK(f.wb->trace().events().size() == events);
+  CHECK(f.wb->cursor() == cursor);
+  CHECK(f.wb->currentBuild() == -1);
+  f.wb->setCodegenBackend(nullptr);
+  CHECK_THROWS_WITH(f.wb->build({}), Catch::Contains("no code generator"));
+}
+
+TEST_CASE("Workbench codegen: bisect and the attribute timeline leave builds out", "[workbench][codegen]") {
+  BisectPredicate p;
+  p.kind = BisectPredicate::Kind::Attr;
+  p.attr = "Primitive";
+  p.test = BisectPredicate::AttrTest::Present;
+  // LambdaLifting makes the fused Primitive functions global.
+  const char* pipeline = "InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting";
+  Fixture plain;
+  plain.wb->setPipeline(pipeline);
+  BisectResult expected = plain.wb->bisect(p);
+  REQUIRE(expected.firstEvent > 0);
+  REQUIRE(expected.lastGood > 0);
+
+  Fixture f;
+  f.wb->setPipeline(pipeline);
+  f.wb->build({});  // at #0
+  f.wb->step(3);
+  f.wb->build({});  // in the middle of the pipeline
+  f.wb->step(2);
+  f.wb->build({});  // at the end
+  BisectResult r = f.wb->bisect(p);
+  CHECK(r.candidates == expected.candidates);
+  CHECK(f.wb->event(r.firstEvent).pass == plain.wb->event(expected.firstEvent).pass);
+  CHECK(f.wb->event(r.lastGood).pass == plain.wb->event(expected.lastGood).pass);
+  CHECK(r.probes.size() == expected.probes.size());
+  for (const BisectProbe& probe : r.probes) CHECK_FALSE(f.wb->event(probe.event).codegen);
+  for (int id : f.wb->attrTimeline({"", "", {}, true, false}).events) CHECK_FALSE(f.wb->event(id).codegen);
+  CHECK(f.wb->attrTimeline().events.size() == plain.wb->attrTimeline().events.size());
+  // The numeric check measures passes; a build's module is its pass's, measured there.
+  f.wb->setNumericCheck(NumericCheckOptions{});
+  CHECK(f.wb->event(r.firstEvent).numeric.has_value());
+  for (const TraceEvent& ev : f.wb->trace().events())
+    if (ev.codegen) CHECK_FALSE(ev.numeric.has_value());
+}
+
+TEST_CASE("Workbench codegen: a configuration change discards builds recorded after the kept event", "[workbench][codegen]") {
+  Fixture f;
+  f.wb->step(2);
+  const int kept = f.wb->cursor();
+  f.wb->build({});
+  CHECK(f.wb->setOptLevel(3) == 3);  // the build and its two stages
+  CHECK(f.wb->cursor() == kept);
+  for (const TraceEvent& ev : f.wb->trace().events()) CHECK_FALSE(ev.codegen);
+  CHECK(f.wb->step().executed.size() == 1);
+}
+
+TEST_CASE("LlvmCodegenBackend: every stage carries the module's code and one entry per function", "[workbench][codegen][llvm]") {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  wb.load(kExamples + "cnn_block.relay");
+  wb.setPipeline("InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps");
+  wb.run();
+  LlvmCodegenBackend& backend = ensureCodegenBackend(wb);
+  CHECK(&ensureCodegenBackend(wb) == &backend);  // registered once
+  const int id = wb.build({"host", "main"});
+  REQUIRE(backend.lastArtifacts() != nullptr);
+  const codegen::Artifacts& a = *backend.lastArtifacts();
+  const std::string stage = GENERATE("llvm", "llvm-opt", "asm", "c");
+  const int s = wb.buildStage(id, stage);
+  REQUIRE(s >= 0);
+  const std::vector<CodegenArtifact>& artifacts = wb.event(s).artifacts;
+  REQUIRE(!artifacts.empty());
+  CHECK(artifacts.front().function.empty());
+  CHECK(!artifacts.front().text.empty());
+  std::vector<std::string> functions;
+  for (size_t i = 1; i < artifacts.size(); ++i) {
+    functions.push_back(artifacts[i].function);
+    // Each function's code is a piece of the module's.
+    CHECK(artifacts.front().text.find(artifacts[i].text) != std::string::npos);
+  }
+  if (stage == "c") {
+    CHECK(functions == std::vector<std::string>{"ext_block"});
+  } else {
+    CHECK(functions == a.functions);
+    if (stage != "asm") CHECK(artifacts[1].text.rfind("define ", 0) == 0);
+  }
+}
+
+TEST_CASE("LlvmCodegenBackend: a build with run records the comparison with the interpreter as its last stage", "[workbench][codegen][llvm]") {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  wb.load(kExamples + "cnn_block.relay");
+  wb.setPipeline("InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps");
+  wb.run();
+  ensureCodegenBackend(wb);
+  CodegenRequest request;
+  request.run = true;
+  request.seed = 3;
+  const int id = wb.build(request);
+  const int run = wb.buildStage(id, "run");
+  REQUIRE(run == wb.event(id).children.back());
+  const std::string& text = wb.event(run).artifacts.front().text;
+  CHECK(text.find("ran @main on the host (JIT) with inputs of seed 3") == 0);
+  CHECK(text.find("PASS\n") != std::string::npos);
+  // A missing entry is the stage's content, not a failed build.
+  request.entry = "nope";
+  const int bad = wb.build(request);
+  const int badRun = wb.buildStage(bad, "run");
+  REQUIRE(badRun >= 0);
+  CHECK(wb.event(badRun).artifacts.front().text == "error: the module has no graph-level function @nope to run\n");
+  CHECK(wb.buildStage(bad, "llvm") >= 0);
+}
