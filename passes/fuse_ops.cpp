@@ -7,6 +7,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/ir/lowering_ops.h"
 #include "core/ir/functor.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
@@ -33,18 +34,7 @@ constexpr int kOpaque = static_cast<int>(FusionPattern::Opaque);
 
 /// Ops that only make sense outside a fused kernel (calls into other functions,
 /// runtime builtins): never wrapped, never fused.
-bool neverFused(const OpDef& op) {
-  switch (op.id) {
-    case OpId::CallTir:
-    case OpId::CallDpsPacked:
-    case OpId::CallPurePacked:
-    case OpId::InvokePureClosure:
-    case OpId::VmAllocStorage:
-    case OpId::VmAllocTensor:
-    case OpId::VmCallTir: return true;
-    default: return op.stateful;
-  }
-}
+bool neverFused(const OpDef& op) { return isLoweringBuiltin(op.id) || op.stateful; }
 
 /// A scalar constant the code generators embed as an immediate: fused like an
 /// elementwise op. float16 is not among them, as in TVM.

@@ -6,6 +6,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/ir/lowering_ops.h"
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
 #include "passes/fuse_ops.h"
@@ -22,20 +23,6 @@ using legalize::Operand;
 using legalize::Unsupported;
 
 constexpr const char* kPass = "LegalizeOps";
-
-/// Ops already in the form LegalizeOps produces (or that only later phases lower).
-bool isLaterPhaseOp(OpId id) {
-  switch (id) {
-    case OpId::CallTir:
-    case OpId::CallDpsPacked:
-    case OpId::CallPurePacked:
-    case OpId::InvokePureClosure:
-    case OpId::VmAllocStorage:
-    case OpId::VmAllocTensor:
-    case OpId::VmCallTir: return true;
-    default: return false;
-  }
-}
 
 /// "nn.conv2d" -> "nn_conv2d": the op's part of a PrimFunc name.
 std::string symbolPart(std::string_view opName) {
@@ -189,7 +176,7 @@ class GroupLowering {
         const auto& call = static_cast<const CallNode&>(*e);
         const OpDef* op = call.op();
         if (!op) throw Unsupported("LegalizeOps: a fused function calls something other than an op");
-        if (isLaterPhaseOp(op->id)) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' inside a fused function");
+        if (isLoweringBuiltin(op->id)) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' inside a fused function");
         opNames_.push_back(symbolPart(op->name));
         const TensorTypeNode* t = opt_util::tensorTypeOf(e);
         if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has a tuple or unknown result type");
@@ -297,7 +284,7 @@ class Legalizer : public ExprMutator {
     if (!call) return rebuilt;
     const auto* orig = static_cast<const CallNode*>(original.get());
     if (const OpDef* op = call->op()) {
-      if (isLaterPhaseOp(op->id)) return rebuilt;
+      if (isLoweringBuiltin(op->id)) return rebuilt;
       std::unordered_map<const ExprNode*, Expr> leaves;
       for (size_t i = 0; i < orig->args.size(); ++i) {
         const Expr& a = orig->args[i];

@@ -262,7 +262,7 @@ TEST_CASE("Phases: a module walks through all four phases and stays well formed"
   run.ctx->instruments() = {std::make_shared<TraceInstrument>(run.trace), verify};
   std::vector<int64_t> phases;
   IRModule current = mod;
-  for (const std::string& pass : {"LambdaLifting", "InferType", "ToNonDataflow", "LegalizeOps", "RemovePurityChecking",
+  for (const char* pass : {"LambdaLifting", "InferType", "ToNonDataflow", "LegalizeOps", "RemovePurityChecking",
                                   "VMBuiltinLower", "InferType"}) {
     current = runPass(*builtinRegistry().create(pass), current, *run.ctx);
     phases.push_back(current->phase());

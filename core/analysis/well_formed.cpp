@@ -12,6 +12,8 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/ir/lowering_ops.h"
+
 namespace passlab {
 
 const std::vector<WellFormedRule>& wellFormedRules() {
@@ -40,19 +42,6 @@ const std::vector<WellFormedRule>& wellFormedRules() {
       {"wf.not-anf", 3, "A-normal form: call operands, if conditions and projected tuples are atoms"},
   };
   return kRules;
-}
-
-bool isLoweringBuiltin(const OpDef& op) {
-  switch (op.id) {
-    case OpId::CallTir:
-    case OpId::CallDpsPacked:
-    case OpId::CallPurePacked:
-    case OpId::InvokePureClosure:
-    case OpId::VmAllocStorage:
-    case OpId::VmAllocTensor:
-    case OpId::VmCallTir: return true;
-    default: return false;
-  }
 }
 
 bool isAnfLeaf(const Expr& e) {
@@ -288,7 +277,7 @@ class Checker {
   /// Phase rules on one call (outside external functions).
   void checkCallPhase(const CallNode& c) {
     const OpDef* op = c.op();
-    if (op && phase_ >= 2 && !isLoweringBuiltin(*op))
+    if (op && phase_ >= 2 && !isLoweringBuiltin(op->id))
       report(c.span, "wf.unlegalized-op",
              "operator " + std::string(op->name) + " in phase " + std::to_string(phase_) +
                  ": only call_tir, call_dps_packed, the purity wrappers and vm.builtin.* remain after LegalizeOps");

@@ -32,10 +32,6 @@ struct WellFormedRule {
 /// Every rule the checker knows, in a fixed order.
 const std::vector<WellFormedRule>& wellFormedRules();
 
-/// True for the ops that may remain once operators are legalized (phase 2 on):
-/// the destination-passing calls, the purity wrappers and the VM builtins.
-bool isLoweringBuiltin(const OpDef& op);
-
 /// A leaf of A-normal form: a variable, a global, a constant or an op.
 bool isAnfLeaf(const Expr& e);
 /// An operand A-normal form allows: a leaf, or a tuple of leaves (the argument
