@@ -501,7 +501,8 @@ TEST_CASE("Session JSON round-trips and rejects broken files", "[gui][session]")
   SavedSession s;
   s.modelPath = "/tmp/a \"quoted\" model.relay";
   s.pipeline = "InferType,FuseOps{max_depth=4}";
-  s.breakpoints = {{BreakKind::Pass, "FuseOps", true}, {BreakKind::Attr, "Compiler", false}, {BreakKind::Diagnostic, "", true}};
+  s.breakpoints = {{BreakKind::Pass, "FuseOps", true}, {BreakKind::Attr, "Compiler", false}, {BreakKind::Diagnostic, "", true},
+                   {BreakKind::Numeric, "rel 0.01", true}};
   auto back = sessionFromJson(sessionToJson(s));
   REQUIRE(back.has_value());
   CHECK(*back == s);

@@ -18,12 +18,13 @@ std::string_view breakKindName(BreakKind kind) {
     case BreakKind::Function: return "func";
     case BreakKind::Attr: return "attr";
     case BreakKind::Diagnostic: return "diag";
+    case BreakKind::Numeric: return "numeric";
   }
   return "pass";
 }
 
 std::optional<BreakKind> breakKindFromName(std::string_view name) {
-  for (BreakKind k : {BreakKind::Pass, BreakKind::Function, BreakKind::Attr, BreakKind::Diagnostic})
+  for (BreakKind k : {BreakKind::Pass, BreakKind::Function, BreakKind::Attr, BreakKind::Diagnostic, BreakKind::Numeric})
     if (breakKindName(k) == name) return k;
   return std::nullopt;
 }
