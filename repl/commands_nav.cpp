@@ -1,4 +1,5 @@
 // Navigation commands: step, next, stepin, finish, back, goto, run, and breakpoints.
+#include "core/workbench/break_kind.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
 

@@ -12,23 +12,6 @@
 
 namespace passlab::gui {
 
-std::string_view breakKindName(BreakKind kind) {
-  switch (kind) {
-    case BreakKind::Pass: return "pass";
-    case BreakKind::Function: return "func";
-    case BreakKind::Attr: return "attr";
-    case BreakKind::Diagnostic: return "diag";
-    case BreakKind::Numeric: return "numeric";
-  }
-  return "pass";
-}
-
-std::optional<BreakKind> breakKindFromName(std::string_view name) {
-  for (BreakKind k : {BreakKind::Pass, BreakKind::Function, BreakKind::Attr, BreakKind::Diagnostic, BreakKind::Numeric})
-    if (breakKindName(k) == name) return k;
-  return std::nullopt;
-}
-
 std::string sessionToJson(const SavedSession& session) {
   std::string out = "{\n  \"version\": 1,\n  \"model\": " + jsonString(session.modelPath) +
                     ",\n  \"pipeline\": " + jsonString(session.pipeline) + ",\n  \"breakpoints\": [";

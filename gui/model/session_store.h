@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/workbench/break_kind.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab::gui {
@@ -35,11 +36,6 @@ struct SavedSession {
   std::vector<SavedBreakpoint> breakpoints;
   friend bool operator==(const SavedSession&, const SavedSession&) = default;
 };
-
-/// "pass", "func", "attr", "diag".
-std::string_view breakKindName(BreakKind kind);
-/// The kind named `name` (as breakKindName writes it), or nullopt.
-std::optional<BreakKind> breakKindFromName(std::string_view name);
 
 /// The session as JSON text.
 std::string sessionToJson(const SavedSession& session);
