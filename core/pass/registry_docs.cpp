@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/pass/registry.h"
+#include "core/pass/util.h"
 
 namespace passlab {
 
@@ -23,19 +24,6 @@ std::string phaseList(const std::vector<int>& phases) {
   std::string out;
   for (int p : phases) out += (out.empty() ? "" : ", ") + std::to_string(p) + " (" + phaseName(p) + ")";
   return out;
-}
-
-std::string kindName(AttrValue::Kind kind) {
-  switch (kind) {
-    case AttrValue::Kind::None: return "none";
-    case AttrValue::Kind::Bool: return "bool";
-    case AttrValue::Kind::Int: return "int";
-    case AttrValue::Kind::Float: return "float";
-    case AttrValue::Kind::String: return "string";
-    case AttrValue::Kind::Array: return "array";
-    case AttrValue::Kind::Dict: return "dict";
-  }
-  return "?";
 }
 
 /// A table cell: no line breaks, pipes escaped.
@@ -83,13 +71,13 @@ std::string passesMarkdown(const PassRegistry& registry) {
     if (!r->options.empty()) {
       out += "\nOptions (`" + info.name + "{name=value}` in a pipeline):\n\n| option | kind | default | meaning |\n|---|---|---|---|\n";
       for (const PassOptionInfo& o : r->options)
-        out += "| `" + o.name + "` | " + kindName(o.kind) + " | `" + cell(formatOptionValue(o.defaultValue)) + "` | " +
+        out += "| `" + o.name + "` | " + std::string(pass_detail::kindName(o.kind)) + " | `" + cell(formatOptionValue(o.defaultValue)) + "` | " +
                cell(o.description) + " |\n";
     }
     if (!r->configKeys.empty()) {
       out += "\nConfig keys (`set KEY VALUE`, `--config=KEY=VALUE`):\n\n| key | kind | default | meaning |\n|---|---|---|---|\n";
       for (const ConfigKeyInfo& k : r->configKeys)
-        out += "| `" + k.key + "` | " + kindName(k.kind) + " | `" + cell(k.defaultValue.toString()) + "` | " +
+        out += "| `" + k.key + "` | " + std::string(pass_detail::kindName(k.kind)) + " | `" + cell(k.defaultValue.toString()) + "` | " +
                cell(k.description) + " |\n";
     }
   }
