@@ -122,6 +122,8 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::Full: return LoweringFamily::Elementwise;
 
     case OpId::Conv2D: return LoweringFamily::Conv2D;
+    case OpId::Conv2DTranspose: return LoweringFamily::Conv2DTranspose;
+    case OpId::Resize2D: return LoweringFamily::Resize;
     case OpId::Dense:
     case OpId::Matmul:
     case OpId::BatchMatmul: return LoweringFamily::Matmul;
@@ -146,12 +148,10 @@ LoweringFamily loweringFamily(OpId id) {
 
     // No lowering: normalizations are rewritten by SimplifyInference first;
     // tuple-valued, data-dependent and later-phase ops are not kernels here.
-    case OpId::Conv2DTranspose:
     case OpId::BatchNorm:
     case OpId::LayerNorm:
     case OpId::Split:
     case OpId::Take:
-    case OpId::Resize2D:
     case OpId::ShapeOf:
     case OpId::CallTir:
     case OpId::CallDpsPacked:
@@ -171,6 +171,8 @@ T::Stmt lowerOpCall(const OpLowering& l) {
     case LoweringFamily::Reduce: return lowerReduce(l);
     case LoweringFamily::Softmax: return lowerSoftmax(l);
     case LoweringFamily::Conv2D: return lowerConv2D(l);
+    case LoweringFamily::Conv2DTranspose: return lowerConv2DTranspose(l);
+    case LoweringFamily::Resize: return lowerResize2D(l);
     case LoweringFamily::Matmul: return lowerMatmul(l);
     case LoweringFamily::Pool: return lowerPool(l);
     case LoweringFamily::None: break;

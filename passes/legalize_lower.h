@@ -56,7 +56,7 @@ struct OpLowering {
 tir::Stmt finishElement(const OpLowering& l, const std::vector<tir::PrimExpr>& idx, tir::PrimExpr value);
 
 /// How an op is lowered: the one switch over the op table (ops.def).
-enum class LoweringFamily : uint8_t { Elementwise, Transform, Reduce, Softmax, Conv2D, Matmul, Pool, None };
+enum class LoweringFamily : uint8_t { Elementwise, Transform, Reduce, Softmax, Conv2D, Conv2DTranspose, Matmul, Pool, Resize, None };
 /// The family of `id`; None for ops without a lowering.
 LoweringFamily loweringFamily(OpId id);
 
@@ -126,6 +126,10 @@ tir::Stmt lowerReduce(const OpLowering& l);
 tir::Stmt lowerSoftmax(const OpLowering& l);
 /// nn.conv2d in any permutation of NCHW / OIHW layouts, groups included.
 tir::Stmt lowerConv2D(const OpLowering& l);
+/// nn.conv2d_transpose (legalize_lower_conv_transpose.cpp).
+tir::Stmt lowerConv2DTranspose(const OpLowering& l);
+/// image.resize2d: nearest, linear and cubic (legalize_lower_image.cpp).
+tir::Stmt lowerResize2D(const OpLowering& l);
 /// nn.dense, nn.matmul, nn.batch_matmul.
 tir::Stmt lowerMatmul(const OpLowering& l);
 /// nn.max_pool2d, nn.avg_pool2d, nn.global_avg_pool2d.

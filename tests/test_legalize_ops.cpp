@@ -94,7 +94,11 @@ const OpCase kOpCases[] = {
 
 /// Ops of the table LegalizeOps leaves to other passes or does not lower.
 const std::set<std::string> kNotLowered = {
-    "nn.conv2d_transpose", "nn.batch_norm", "nn.layer_norm", "split", "take", "image.resize2d", "shape_of",
+    "nn.conv2d_transpose",
+    "split",
+    "take",
+    "image.resize2d",
+    "nn.batch_norm", "nn.layer_norm", "shape_of",
     "call_tir", "call_dps_packed", "call_pure_packed", "invoke_pure_closure", "vm.builtin.alloc_storage",
     "vm.builtin.alloc_tensor", "vm.builtin.call_tir"};
 

@@ -1,0 +1,11 @@
+// LegalizeOps: image.resize2d.
+#include "core/ir/op.h"
+#include "passes/legalize_lower.h"
+
+namespace passlab::legalize {
+
+tir::Stmt lowerResize2D(const OpLowering& l) {
+  throw Unsupported("LegalizeOps has no lowering for op '" + std::string(l.op.name) + "'");
+}
+
+}  // namespace passlab::legalize
