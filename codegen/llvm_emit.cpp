@@ -300,9 +300,15 @@ class FunctionEmitter {
           break;
         }
         case BinaryOp::Min:
-        case BinaryOp::Max: {  // x when it wins or is NaN, as the interpreter
+        case BinaryOp::Max: {
+          // The interpreter's min/max propagate a NaN from either side. The
+          // NaN test is a select of its own, around the ordered choice:
+          // LLVM 14's Hexagon backend selects sfmin/sfmax (which return the
+          // number, not the NaN) for a select on an ordered-or-unordered
+          // compare, so a NaN folded into the condition would be lost there.
           llvm::Value* wins = n.op == BinaryOp::Min ? b_.CreateFCmpOLT(x, y) : b_.CreateFCmpOGT(x, y);
-          r = b_.CreateSelect(b_.CreateOr(wins, b_.CreateFCmpUNO(x, x)), x, y);
+          llvm::Value* ordered = b_.CreateSelect(wins, x, y);
+          r = b_.CreateSelect(b_.CreateFCmpUNO(x, y), b_.CreateFAdd(x, y), ordered);
           break;
         }
         default: fail("unsupported float operator " + std::string(binaryOpName(n.op)));

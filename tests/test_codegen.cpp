@@ -309,6 +309,47 @@ TEST_CASE("Codegen: Hexagon programs run under qemu and agree with the interpret
   requireClose(outs[2], reference[2], toleranceFor(d));
 }
 
+TEST_CASE("Codegen: min and max keep a NaN from either side, on the host and on Hexagon", "[codegen][hexagon]") {
+  // relu is max(x, 0): LLVM 14's Hexagon backend once turned it into sfmax,
+  // which answers 0 for relu(NaN) where the interpreter answers NaN.
+  auto [dtype, hexagon] = GENERATE(table<std::string, bool>({{"float32", false}, {"float16", false}, {"float32", true}, {"float16", true}}));
+  INFO(dtype << (hexagon ? " on Hexagon" : " on the host"));
+  DataType d = *DataType::parse(dtype);
+  IRModule mod = parseModule(replaceAll(R"(#[version = "0.0.5"]
+primfn @k(%A: Buffer[(8), DT], %B: Buffer[(8), DT], %C: Buffer[(4, 8), DT]) {
+  for (%i, 0, 8) {
+    %C[0, %i] = max(%A[%i], DT(0));
+    %C[1, %i] = min(%A[%i], DT(0));
+    %C[2, %i] = max(%A[%i], %B[%i]);
+    %C[3, %i] = min(%B[%i], %A[%i]);
+  }
+}
+)", "DT", dtype));
+  double nan = std::nan("");
+  std::vector<double> a{nan, -1.5, 2.0, nan, 0.0, 3.0, -2.0, nan}, b{1.0, nan, -4.0, nan, 2.5, nan, 1.0, -1.0};
+  std::vector<NDArray> args{NDArray(d, {8}), NDArray(d, {8}), NDArray(d, {4, 8})};
+  for (int64_t i = 0; i < 8; ++i) {
+    args[0].setFromDouble(i, a[static_cast<size_t>(i)]);
+    args[1].setFromDouble(i, b[static_cast<size_t>(i)]);
+  }
+  std::vector<NDArray> reference = copies(args);
+  evaluatePrimFunc(mod, "k", reference);
+  for (size_t row = 0; row < 4; ++row)
+    for (size_t i = 0; i < 8; ++i) {
+      bool nanIn = std::isnan(a[i]) || (row >= 2 && std::isnan(b[i]));
+      CHECK(std::isnan(reference[2].getAsDouble(static_cast<int64_t>(row * 8 + i))) == nanIn);
+    }
+  std::vector<NDArray> outs;
+  if (hexagon) {
+    outs = runPrimFuncHexagon(mod, "k", args, workDir("hex-nan-" + dtype));
+  } else {
+    outs = copies(args);
+    HostModule::compile(mod)->callPrimFunc("k", outs);
+  }
+  REQUIRE(outs.size() == 3);
+  requireClose(outs[2], reference[2], 0);
+}
+
 TEST_CASE("Codegen: Hexagon builds report which kernels got HVX instructions", "[codegen][hexagon]") {
   // LLVM 14 auto-vectorizes integer code into HVX; float and half stay scalar (DESIGN.md).
   auto [dtype, expectHvx] = GENERATE(table<std::string, bool>({{"int8", true}, {"int16", true}, {"int32", true}, {"float32", false}, {"float16", false}}));
