@@ -139,7 +139,9 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::LayoutTransform:
     case OpId::Concatenate:
     case OpId::StridedSlice:
-    case OpId::Pad: return LoweringFamily::Transform;
+    case OpId::Pad:
+    case OpId::Take: return LoweringFamily::Transform;
+    case OpId::Split: return LoweringFamily::Split;
 
     case OpId::Mean:
     case OpId::Sum:
@@ -147,11 +149,9 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::Min: return LoweringFamily::Reduce;
 
     // No lowering: normalizations are rewritten by SimplifyInference first;
-    // tuple-valued, data-dependent and later-phase ops are not kernels here.
+    // shape_of and later-phase ops are not kernels here.
     case OpId::BatchNorm:
     case OpId::LayerNorm:
-    case OpId::Split:
-    case OpId::Take:
     case OpId::ShapeOf:
     case OpId::CallTir:
     case OpId::CallDpsPacked:
@@ -175,6 +175,7 @@ T::Stmt lowerOpCall(const OpLowering& l) {
     case LoweringFamily::Resize: return lowerResize2D(l);
     case LoweringFamily::Matmul: return lowerMatmul(l);
     case LoweringFamily::Pool: return lowerPool(l);
+    case LoweringFamily::Split: throw Unsupported("LegalizeOps: op 'split' is lowered with the buffers of all its pieces (lowerSplit)");
     case LoweringFamily::None: break;
   }
   std::string hint = l.op.id == OpId::BatchNorm || l.op.id == OpId::LayerNorm ? " (run SimplifyInference first)" : "";

@@ -56,7 +56,7 @@ struct OpLowering {
 tir::Stmt finishElement(const OpLowering& l, const std::vector<tir::PrimExpr>& idx, tir::PrimExpr value);
 
 /// How an op is lowered: the one switch over the op table (ops.def).
-enum class LoweringFamily : uint8_t { Elementwise, Transform, Reduce, Softmax, Conv2D, Conv2DTranspose, Matmul, Pool, Resize, None };
+enum class LoweringFamily : uint8_t { Elementwise, Transform, Reduce, Softmax, Conv2D, Conv2DTranspose, Matmul, Pool, Resize, Split, None };
 /// The family of `id`; None for ops without a lowering.
 LoweringFamily loweringFamily(OpId id);
 
@@ -66,6 +66,10 @@ tir::Stmt lowerOpCall(const OpLowering& l);
 /// The value of an Elementwise-family op at output index `idx` (what its loop
 /// nest stores there), so a consumer can compute it inline.
 tir::PrimExpr elementwiseValue(const OpLowering& l, const std::vector<tir::PrimExpr>& idx);
+/// Whether `call` (an op call) can be computed where it is read (through
+/// elementwiseValue): the Elementwise family except integer power, whose
+/// value needs let-bound intermediates and so is a loop nest of its own.
+bool computedInline(const CallNode& call);
 
 // ---- Building blocks shared by the per-family lowerings ----
 
@@ -118,8 +122,11 @@ bool readsOperandsOnce(OpId id);
 
 /// Broadcast binary ops, where, unary math, clip, relu, leaky_relu, cast, bias_add, zeros/ones/full.
 tir::Stmt lowerElementwise(const OpLowering& l);
-/// reshape, squeeze, expand_dims, transpose, layout_transform, concatenate, strided_slice, pad.
+/// reshape, squeeze, expand_dims, transpose, layout_transform, concatenate, strided_slice, pad, take.
 tir::Stmt lowerTransform(const OpLowering& l);
+/// split (the Split family): `pieces` are the tuple fields' buffers in order;
+/// `l.out` is unused, since a split writes several results.
+tir::Stmt lowerSplit(const OpLowering& l, const std::vector<tir::Buffer>& pieces);
 /// sum, mean, max, min.
 tir::Stmt lowerReduce(const OpLowering& l);
 /// softmax over one axis.

@@ -62,7 +62,8 @@ PrimExpr binaryValue(const OpLowering& l, PrimExpr a, PrimExpr b) {
     case OpId::Multiply: return bin(BinaryOp::Mul, a, b);
     case OpId::Divide: return bin(BinaryOp::Div, a, b);  // truncating on integers, as Relay's divide
     case OpId::Power: {
-      if (!a->dtype.isFloat()) throw Unsupported("LegalizeOps: power of integer tensors has no lowering");
+      // Integer power is not an expression: lowerElementwise builds it (intPower).
+      if (!a->dtype.isFloat()) throw Unsupported("LegalizeOps: power of integer tensors is not computed inline");
       DataType d = a->dtype;
       return T::call(d, "pow", {a, b});
     }
@@ -74,6 +75,46 @@ PrimExpr binaryValue(const OpLowering& l, PrimExpr a, PrimExpr b) {
     default: break;
   }
   throw Unsupported("LegalizeOps: op '" + std::string(l.op.name) + "' is not binary");
+}
+
+/// Integer power as the reference kernel computes it (wrapping; a negative
+/// exponent gives 1 / a^|b| truncated). Square-and-multiply from the top bit
+/// down, each step a let-bound variable: a TIR expression tree would repeat
+/// the shared square 2^bits times. 0 to a negative power (an error in the
+/// kernel) gives 0 here rather than trapping.
+T::Stmt intPower(const OpLowering& l, const std::vector<PrimExpr>& idx) {
+  DataType d = l.out->dtype;
+  T::Var a = T::makeVar("base", d), b = T::makeVar("exponent", d);
+  // A non-negative exponent of a signed type has one bit fewer than the type.
+  int bits = d.isBool() ? 1 : d.bytes() * 8 - (d.code == DTypeCode::UInt8 ? 0 : 1);
+  // A constant exponent (power(x, 3)) needs only its own bits.
+  const Operand& exponent = l.args.at(1);
+  if (const auto* c = !exponent.buffer && !exponent.lazy ? T::as<T::IntImmNode>(exponent.scalar) : nullptr; c && c->value >= 0) {
+    bits = 1;
+    while (bits < 63 && (c->value >> bits) != 0) ++bits;
+  }
+  PrimExpr one = constOf(d, 1);
+  std::vector<T::Var> steps;
+  std::vector<PrimExpr> values;
+  for (int k = bits - 1; k >= 0; --k) {
+    PrimExpr bit = d.isBool() ? PrimExpr(b)
+                              : bin(BinaryOp::EQ, bin(BinaryOp::FloorMod, k == 0 ? PrimExpr(b) : bin(BinaryOp::FloorDiv, b, constOf(d, static_cast<double>(int64_t{1} << k))), constOf(d, 2)), one);
+    PrimExpr factor = T::select(bit, a, one);
+    values.push_back(steps.empty() ? factor : bin(BinaryOp::Mul, bin(BinaryOp::Mul, steps.back(), steps.back()), factor));
+    steps.push_back(T::makeVar("pow" + std::to_string(k), d));
+  }
+  PrimExpr result = steps.back();
+  if (!d.isBool() && d.code != DTypeCode::UInt8) {
+    PrimExpr zero = constOf(d, 0);
+    PrimExpr odd = bin(BinaryOp::NE, bin(BinaryOp::FloorMod, b, constOf(d, 2)), zero);
+    PrimExpr negative = T::select(bin(BinaryOp::EQ, a, one), one,
+                                  T::select(bin(BinaryOp::EQ, a, constOf(d, -1)), T::select(odd, constOf(d, -1), one), zero));
+    result = T::select(bin(BinaryOp::LT, b, zero), negative, result);
+  }
+  T::Stmt s = T::store(l.out, idx, result);
+  for (size_t k = steps.size(); k-- > 0;) s = T::letStmt(steps[k], values[k], s);
+  s = T::letStmt(b, castTo(d, readBroadcast(l.args.at(1), idx)), s);
+  return T::letStmt(a, castTo(d, readBroadcast(l.args.at(0), idx)), s);
 }
 
 /// The element of a boolean condition operand (non-bool tensors compare with 0).
@@ -117,7 +158,17 @@ T::PrimExpr elementwiseValue(const OpLowering& l, const std::vector<PrimExpr>& i
 
 bool readsOperandsOnce(OpId id) { return id != OpId::LeakyRelu && id != OpId::Abs; }
 
+bool computedInline(const CallNode& call) {
+  const OpDef* op = call.op();
+  if (!op || loweringFamily(op->id) != LoweringFamily::Elementwise) return false;
+  if (op->id != OpId::Power) return true;
+  const auto* t = as<TensorTypeNode>(call.checkedType);
+  return t && t->dtype.isFloat();
+}
+
 T::Stmt lowerElementwise(const OpLowering& l) {
+  if (l.op.id == OpId::Power && !l.out->dtype.isFloat())
+    return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) { return intPower(l, idx); }, NestSchedule{elementwiseSchedule(l).parallelOuter, false});
   return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) { return T::store(l.out, idx, elementwiseValue(l, idx)); },
                   elementwiseSchedule(l));
 }

@@ -1,5 +1,5 @@
 // LegalizeOps: data movement (reshape family, transpose, layout_transform,
-// concatenate, strided_slice, pad). Every output element is written exactly
+// concatenate, strided_slice, pad, take). Every output element is written exactly
 // once; index arithmetic uses floordiv/floormod so nothing is flat-indexed.
 #include <cctype>
 #include <map>
@@ -145,15 +145,44 @@ T::Stmt stridedSlice(const OpLowering& l) {
   }, elementwiseSchedule(l));
 }
 
-/// Constant-mode pad: the data where the output index falls inside it, the pad value elsewhere.
+/// nn.pad: constant mode fills outside the data; edge and reflect read a
+/// mirrored or clamped source index, as the reference kernel does.
 T::Stmt pad(const OpLowering& l) {
-  if (attr(l, "pad_mode").asString() != "constant")
-    throw Unsupported("LegalizeOps: nn.pad with pad_mode \"" + attr(l, "pad_mode").asString() + "\" has no lowering");
+  const std::string& mode = attr(l, "pad_mode").asString();
+  if (mode != "constant" && mode != "edge" && mode != "reflect")
+    throw Unsupported("LegalizeOps: nn.pad with pad_mode \"" + mode + "\" has no lowering");
   const Operand& in = l.args.at(0);
   const AttrValue& widths = attr(l, "pad_width");
-  std::vector<int64_t> before;
-  for (const AttrValue& w : widths.asArray()) before.push_back(w.kind() == AttrValue::Kind::Array ? w.asArray().at(0).asInt() : w.asInt());
+  std::vector<int64_t> before, after;
+  for (const AttrValue& w : widths.asArray()) {
+    bool pair = w.kind() == AttrValue::Kind::Array;
+    before.push_back(pair ? w.asArray().at(0).asInt() : w.asInt());
+    after.push_back(pair && w.asArray().size() > 1 ? w.asArray()[1].asInt() : before.back());
+  }
   if (before.size() != in.shape.size()) throw Unsupported("LegalizeOps: nn.pad pad_width does not match the data's rank");
+  if (mode != "constant") {
+    // The kernel rejects these widths; compiled code would index outside the data.
+    for (size_t k = 0; k < before.size(); ++k) {
+      int64_t extent = in.shape[k];
+      bool bad = mode == "reflect" ? before[k] >= extent || after[k] >= extent : extent == 0 && (before[k] || after[k]);
+      if (bad) throw Unsupported("LegalizeOps: nn.pad " + mode + " padding wider than the data has no lowering");
+    }
+    return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+      std::vector<PrimExpr> src;
+      for (size_t k = 0; k < idx.size(); ++k) {
+        PrimExpr i = before[k] == 0 ? idx[k] : bin(BinaryOp::Sub, idx[k], i32(before[k]));
+        int64_t last = in.shape[k] - 1;
+        if (mode == "edge") {
+          src.push_back(bin(BinaryOp::Min, bin(BinaryOp::Max, i, i32(0)), i32(last)));
+        } else {
+          // |i| mirrors the front; 2 * last - i mirrors the back (the edge element itself is not repeated).
+          PrimExpr front = bin(BinaryOp::Max, i, bin(BinaryOp::Sub, i32(0), i));
+          src.push_back(bin(BinaryOp::Min, front, bin(BinaryOp::Sub, i32(2 * last), front)));
+        }
+      }
+      return T::store(l.out, idx, read(in, src));
+    }, elementwiseSchedule(l));
+  }
   DataType d = l.out->dtype;
   PrimExpr padValue = l.args.size() > 1 ? castTo(d, read(l.args[1], {})) : constOf(d, attr(l, "pad_value").asFloat());
   return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
@@ -168,6 +197,60 @@ T::Stmt pad(const OpLowering& l) {
     if (!inside) return T::store(l.out, idx, read(in, src));
     // A statement-level guard: the load happens only inside the data (no speculative out-of-bounds read).
     return T::ifThenElse(inside, T::store(l.out, idx, read(in, src)), T::store(l.out, idx, padValue));
+  }, NestSchedule{l.host && numElements(l.out->shape) >= 1024, false});
+}
+
+/// take: out[pre, j, post] = data[pre, index(indices[batch, j]), post].
+/// The index is data-dependent, so it is always brought inside the axis
+/// (clip and wrap as the kernel does; "fast", where the kernel rejects an
+/// out-of-range index, is clamped) and the load can never leave the buffer.
+T::Stmt take(const OpLowering& l) {
+  const Operand& data = l.args.at(0);
+  const Operand& indices = l.args.at(1);
+  if (!indices.dtype.isInt()) throw Unsupported("LegalizeOps: take with indices of type " + std::string(indices.dtype.name()) + " has no lowering");
+  const std::string& mode = attr(l, "mode").asString();
+  if (mode != "clip" && mode != "wrap" && mode != "fast") throw Unsupported("LegalizeOps: take with mode \"" + mode + "\" has no lowering");
+  bool flatten = attr(l, "axis").isNone();
+  std::vector<int64_t> ds = flatten ? std::vector<int64_t>{numElements(data.shape)} : data.shape;
+  int64_t rank = static_cast<int64_t>(ds.size());
+  int64_t indexRank = static_cast<int64_t>(indices.shape.size());
+  int64_t axis = flatten ? 0 : attr(l, "axis").asInt();
+  if (axis < 0) axis += rank;
+  int64_t batchDims = flatten ? 0 : attr(l, "batch_dims").asInt();
+  if (batchDims < 0) batchDims += indexRank;
+  if (axis < 0 || axis >= rank || batchDims < 0 || batchDims > axis || batchDims > indexRank)
+    throw Unsupported("LegalizeOps: take axis or batch_dims out of range");
+  int64_t extent = ds[static_cast<size_t>(axis)];
+  if (extent == 0 && numElements(l.out->shape) > 0) throw Unsupported("LegalizeOps: take from an empty axis has no lowering");
+  int64_t taken = indexRank - batchDims;  // output axes that come from the indices
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    std::vector<PrimExpr> at(idx.begin(), idx.begin() + batchDims);
+    at.insert(at.end(), idx.begin() + axis, idx.begin() + axis + taken);
+    // In int64: a narrow index type would overflow adding the extent.
+    DataType wide(DTypeCode::Int64);
+    PrimExpr v = castTo(wide, read(indices, at));
+    PrimExpr e = constOf(wide, static_cast<double>(extent));
+    if (mode == "wrap") {
+      v = bin(BinaryOp::FloorMod, v, e);
+    } else {
+      if (mode == "fast") v = T::select(bin(BinaryOp::LT, v, constOf(wide, 0)), bin(BinaryOp::Add, v, e), v);
+      v = bin(BinaryOp::Min, bin(BinaryOp::Max, v, constOf(wide, 0)), constOf(wide, static_cast<double>(extent - 1)));
+    }
+    std::vector<PrimExpr> src(idx.begin(), idx.begin() + axis);
+    src.push_back(castTo(DataType(DTypeCode::Int32), v));
+    src.insert(src.end(), idx.begin() + axis + taken, idx.end());
+    if (flatten) {
+      // Unflatten the position in the flattened data into the data's own indices.
+      PrimExpr flat = src[0];
+      src.assign(data.shape.size(), nullptr);
+      int64_t stride = 1;
+      for (size_t d = data.shape.size(); d-- > 0;) {
+        PrimExpr q = stride == 1 ? flat : bin(BinaryOp::FloorDiv, flat, i32(stride));
+        src[d] = d == 0 ? q : bin(BinaryOp::FloorMod, q, i32(data.shape[d]));
+        stride *= data.shape[d];
+      }
+    }
+    return T::store(l.out, idx, read(data, src));
   }, NestSchedule{l.host && numElements(l.out->shape) >= 1024, false});
 }
 
@@ -191,9 +274,33 @@ T::Stmt lowerTransform(const OpLowering& l) {
     case OpId::Concatenate: return concatenate(l);
     case OpId::StridedSlice: return stridedSlice(l);
     case OpId::Pad: return pad(l);
+    case OpId::Take: return take(l);
     default: break;
   }
   throw Unsupported("LegalizeOps: op '" + std::string(l.op.name) + "' is not a data-movement op");
+}
+
+T::Stmt lowerSplit(const OpLowering& l, const std::vector<T::Buffer>& pieces) {
+  const Operand& in = l.args.at(0);
+  int64_t rank = static_cast<int64_t>(in.shape.size());
+  int64_t axis = attr(l, "axis").asInt();
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) throw Unsupported("LegalizeOps: split axis out of range");
+  // The pieces' own extents along the axis give each one's offset: the type
+  // relation already resolved indices_or_sections into them.
+  std::vector<T::Stmt> parts;
+  int64_t offset = 0;
+  for (const T::Buffer& piece : pieces) {
+    if (static_cast<int64_t>(piece->shape.size()) != rank) throw Unsupported("LegalizeOps: a piece of split has the wrong rank");
+    parts.push_back(loopNest(piece->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+      std::vector<PrimExpr> src = idx;
+      if (offset) src[static_cast<size_t>(axis)] = bin(BinaryOp::Add, idx[static_cast<size_t>(axis)], i32(offset));
+      return T::store(piece, idx, read(in, src));
+    }, NestSchedule{l.host && numElements(piece->shape) >= 1024, true}));
+    offset += piece->shape[static_cast<size_t>(axis)];
+  }
+  if (offset != in.shape[static_cast<size_t>(axis)]) throw Unsupported("LegalizeOps: the pieces of split do not cover the axis");
+  return parts.size() == 1 ? parts[0] : T::seq(std::move(parts));
 }
 
 }  // namespace passlab::legalize

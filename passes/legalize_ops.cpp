@@ -51,6 +51,7 @@ class GroupLowering {
   PrimFunc lower(const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves) {
     leaves_ = &leaves;
     root_ = body.get();
+    tupleResult_ = as<TupleTypeNode>(body->checkedType) != nullptr;
     // Outputs first: the root's buffers are parameters after the inputs.
     std::vector<Expr> outs;
     if (const auto* tuple = as<TupleNode>(body)) outs = tuple->fields;
@@ -62,6 +63,9 @@ class GroupLowering {
       const auto* call = as<CallNode>(e);
       bool elementwise = call && call->op() && legalize::loweringFamily(call->op()->id) == legalize::LoweringFamily::Elementwise &&
                          legalize::readsOperandsOnce(call->op()->id);
+      // A split at the root copies each input element once, so its input can be computed inline;
+      // inside the group its pieces are views that consumers may read more than once.
+      if (call && call->op() && call->op()->id == OpId::Split && e.get() == body.get()) elementwise = true;
       std::vector<Expr> used;
       if (call) used = call->args;
       else if (const auto* tuple = as<TupleNode>(e)) used = tuple->fields;
@@ -73,6 +77,15 @@ class GroupLowering {
     }, enter);
     postOrderVisit(body, [&](const Expr& e) { visit(e); }, enter);
     std::vector<T::Stmt> copies;
+    if (!rootPieces_.empty()) {
+      // A lone split writes its pieces straight into the output parameters.
+      const auto& fields = static_cast<const TupleTypeNode&>(*body->checkedType).fields;
+      for (size_t k = 0; k < rootPieces_.size(); ++k) {
+        params_.push_back({T::makeVar(rootPieces_[k]->name, rootPieces_[k]->dtype), rootPieces_[k]});
+        outTypes_.push_back(static_cast<const TensorTypeNode*>(fields[k].get()));
+      }
+      outs.clear();
+    }
     for (size_t k = 0; k < outs.size(); ++k) {
       const TensorTypeNode& t = tensorTypeOrThrow(outs[k], "an output");
       T::Buffer out = directOutputs_.count(outs[k].get()) && outs.size() == 1 ? directOutputs_[outs[k].get()]
@@ -101,6 +114,9 @@ class GroupLowering {
   const std::vector<const TensorTypeNode*>& outTypes() const { return outTypes_; }
   /// The op names of the group in evaluation order.
   const std::vector<std::string>& opNames() const { return opNames_; }
+  /// Whether the group's result is a tuple (call_tir then lists every output
+  /// shape, even a single one, so graph-level projections of it stay valid).
+  bool tupleResult() const { return tupleResult_; }
 
  private:
   static std::string outName(size_t k, size_t n) { return n == 1 ? "T_out" : "T_out" + std::to_string(k); }
@@ -116,8 +132,7 @@ class GroupLowering {
       const ExprNode* next = userOf_[cur];
       const auto* call = as<CallNode>(next);
       const TensorTypeNode* t = call ? as<TensorTypeNode>(call->checkedType) : nullptr;
-      if (!call || !call->op() || legalize::loweringFamily(call->op()->id) != legalize::LoweringFamily::Elementwise || !t ||
-          t->shape != shape)
+      if (!call || !legalize::computedInline(*call) || !t || t->shape != shape)
         return nullptr;
       if (next == root_ || users_[next] != 1 || materialized_.count(next)) return next;
       cur = next;
@@ -178,6 +193,7 @@ class GroupLowering {
         if (!op) throw Unsupported("LegalizeOps: a fused function calls something other than an op");
         if (isLoweringBuiltin(op->id)) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' inside a fused function");
         opNames_.push_back(symbolPart(op->name));
+        if (op->id == OpId::Split) return lowerSplit(e, call, *op);
         const TensorTypeNode* t = opt_util::tensorTypeOf(e);
         if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has a tuple or unknown result type");
         (void)tensorTypeOrThrow(e, "the result of op '" + std::string(op->name) + "'");
@@ -187,21 +203,24 @@ class GroupLowering {
           args.insert(args.end(), ops.begin(), ops.end());
         }
         legalize::LoweringFamily family = legalize::loweringFamily(op->id);
-        if (family == legalize::LoweringFamily::Conv2D || family == legalize::LoweringFamily::Matmul) {
+        if (family == legalize::LoweringFamily::Conv2D || family == legalize::LoweringFamily::Conv2DTranspose ||
+            family == legalize::LoweringFamily::Matmul) {
           if (const ExprNode* end = epilogueEnd(e.get(), t->shape)) {
             // The elementwise ops after it run on each finished element: readers
             // of its result see the let-bound value of the element being finished.
-            T::Var value = T::makeVar(symbolPart(op->name.substr(op->name.rfind('.') + 1)) + "_value", t->dtype);
+            // A lowering may finish elements in several loop nests (conv2d_transpose
+            // has one per stride phase); each binds a variable of its own, which
+            // the readers see through `value` while that nest's epilogue is built.
+            auto value = std::make_shared<T::Var>(T::makeVar(symbolPart(op->name.substr(op->name.rfind('.') + 1)) + "_value", t->dtype));
             T::Buffer unused = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
             pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), unused, host_, {}}), value};
-            Operand lazy{nullptr, nullptr, t->shape, t->dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return value; }};
+            Operand lazy{nullptr, nullptr, t->shape, t->dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return *value; }};
             operands_[e.get()] = {lazy};
             return;
           }
         }
         T::Buffer out;
-        bool inlineIt = e.get() != root_ && users_[e.get()] == 1 && !materialized_.count(e.get()) &&
-                        legalize::loweringFamily(op->id) == legalize::LoweringFamily::Elementwise;
+        bool inlineIt = e.get() != root_ && users_[e.get()] == 1 && !materialized_.count(e.get()) && legalize::computedInline(call);
         if (inlineIt) {
           // Nothing is stored: readers evaluate the op where they need it.
           out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
@@ -221,9 +240,13 @@ class GroupLowering {
         legalize::OpLowering l{call, *op, std::move(args), out, host_, {}};
         if (auto p = pending_.find(e.get()); p != pending_.end()) {
           legalize::OpLowering producer = *p->second.lowering;
-          T::Var value = p->second.value;
-          producer.epilogue = [&l, value](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
-            return T::letStmt(value, std::move(v), T::store(l.out, idx, legalize::elementwiseValue(l, idx)));
+          std::shared_ptr<T::Var> value = p->second.value;
+          auto bound = std::make_shared<bool>(false);
+          producer.epilogue = [&l, value, bound](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
+            if (*bound) *value = T::makeVar((*value)->name, (*value)->dtype);
+            *bound = true;
+            T::Var var = *value;
+            return T::letStmt(var, std::move(v), T::store(l.out, idx, legalize::elementwiseValue(l, idx)));
           };
           stmts_.push_back(legalize::lowerOpCall(producer));
         } else {
@@ -233,14 +256,70 @@ class GroupLowering {
         return;
       }
       case ExprKind::Let: throw Unsupported("LegalizeOps: a fused function with a let binding has no lowering");
-      case ExprKind::TupleGetItem: throw Unsupported("LegalizeOps: a fused function with a tuple projection has no lowering");
+      case ExprKind::TupleGetItem: {
+        // A projection of a split (or of a tuple of tensors): one piece's operand.
+        const auto& item = static_cast<const TupleGetItemNode&>(*e);
+        const auto* tupleType = as<TupleTypeNode>(item.tuple->checkedType);
+        const std::vector<Operand>& whole = operands_.at(item.tuple.get());
+        if (!tupleType || whole.size() != tupleType->fields.size() || item.index < 0 || static_cast<size_t>(item.index) >= whole.size())
+          throw Unsupported("LegalizeOps: a fused function projects a tuple that is not a tuple of tensors");
+        operands_[e.get()] = {whole[static_cast<size_t>(item.index)]};
+        return;
+      }
       case ExprKind::Var: throw Unsupported("LegalizeOps: a fused function uses a variable bound outside it");
       default: throw Unsupported("LegalizeOps: a fused function holds a node LegalizeOps cannot lower");
     }
   }
 
+  /// split: as the group's root it writes one output parameter per piece;
+  /// inside a group each piece is a view of the input read in place (the
+  /// input is materialized, since split is no elementwise user), so no piece is copied.
+  void lowerSplit(const Expr& e, const CallNode& call, const OpDef& op) {
+    const auto* tupleType = as<TupleTypeNode>(call.checkedType);
+    if (!tupleType || tupleType->fields.empty()) throw Unsupported("LegalizeOps: op 'split' has no tuple result type");
+    std::vector<Operand> args;
+    for (const Expr& a : call.args) {
+      const std::vector<Operand>& ops = operands_.at(a.get());
+      args.insert(args.end(), ops.begin(), ops.end());
+    }
+    if (args.size() != 1) throw Unsupported("LegalizeOps: op 'split' takes one tensor");
+    legalize::OpLowering l{call, op, args, nullptr, host_, {}};
+    size_t rank = args[0].shape.size();
+    int64_t axis = legalize::attr(l, "axis").asInt();
+    if (axis < 0) axis += static_cast<int64_t>(rank);
+    if (axis < 0 || axis >= static_cast<int64_t>(rank)) throw Unsupported("LegalizeOps: split axis out of range");
+    std::vector<T::Buffer> pieces;
+    std::vector<Operand> results;
+    int64_t offset = 0;
+    for (size_t k = 0; k < tupleType->fields.size(); ++k) {
+      const auto* t = as<TensorTypeNode>(tupleType->fields[k]);
+      if (!t || t->shape.size() != rank) throw Unsupported("LegalizeOps: a piece of split is not a tensor of the input's rank");
+      for (int64_t d : t->shape)
+        if (d < 0) throw Unsupported("LegalizeOps: the result of op 'split' has a dynamic shape");
+      pieces.push_back(T::makeBuffer(outName(k, tupleType->fields.size()), t->dtype, t->shape));
+      Operand in = args[0];
+      size_t a = static_cast<size_t>(axis);
+      results.push_back(Operand{nullptr, nullptr, t->shape, t->dtype, [in, a, offset](const std::vector<T::PrimExpr>& idx) {
+                                  std::vector<T::PrimExpr> src = idx;
+                                  if (const auto* c = T::as<T::IntImmNode>(idx[a]); c && offset) src[a] = legalize::i32(c->value + offset);
+                                  else if (offset) src[a] = legalize::bin(T::BinaryOp::Add, idx[a], legalize::i32(offset));
+                                  return legalize::read(in, src);
+                                }});
+      offset += t->shape[static_cast<size_t>(axis)];
+    }
+    if (e.get() == root_) {
+      l.out = pieces[0];
+      stmts_.push_back(legalize::lowerSplit(l, pieces));
+      rootPieces_ = pieces;
+    }
+    operands_[e.get()] = std::move(results);
+  }
+
   bool linkParams_;
   bool host_;
+  bool tupleResult_ = false;
+  /// The pieces of a split that is the group's root: the group's outputs.
+  std::vector<T::Buffer> rootPieces_;
   const std::unordered_map<const ExprNode*, Expr>* leaves_ = nullptr;
   const ExprNode* root_ = nullptr;
   std::unordered_map<const ExprNode*, std::vector<Operand>> operands_;
@@ -250,7 +329,8 @@ class GroupLowering {
   /// A conv2d/matmul waiting for the end of its epilogue chain, and the variable its element is bound to.
   struct Pending {
     std::shared_ptr<legalize::OpLowering> lowering;
-    T::Var value;
+    /// The variable of the element being finished (replaced for each nest that finishes elements).
+    std::shared_ptr<T::Var> value;
   };
   std::unordered_map<const ExprNode*, Pending> pending_;
   std::set<const ExprNode*> materialized_;
@@ -330,8 +410,9 @@ class Legalizer : public ExprMutator {
       dtypes.push_back(AttrValue::string(std::string(t->dtype.name())));
     }
     AttrDict callAttrs;
-    callAttrs.set("out_shape", shapes.size() == 1 ? shapes[0] : AttrValue::array(shapes));
-    callAttrs.set("out_dtype", dtypes.size() == 1 ? dtypes[0] : AttrValue::array(dtypes));
+    bool single = shapes.size() == 1 && !group.tupleResult();
+    callAttrs.set("out_shape", single ? shapes[0] : AttrValue::array(shapes));
+    callAttrs.set("out_dtype", single ? dtypes[0] : AttrValue::array(dtypes));
     return makeOpCall(OpId::CallTir, {makeGlobalVar(name), makeTuple(group.callArgs())}, callAttrs, span);
   }
 

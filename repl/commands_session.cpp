@@ -249,9 +249,9 @@ void addSessionCommands(std::vector<Command>& out) {
     c.name = "save";
     c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save repro <file> [<event>]"};
     c.summary = "Write the IR, the trace JSON, Chrome timing or a reproducer";
-    c.help = "`module`: the IR at the cursor (after, or `--before`). `trace`: the trace as JSON (`--ir` adds the "
-             "printed module after each changed event). `chrome`: pass timing in Chrome's trace-event format for "
-             "Perfetto. `repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
+    c.help = "`module`: the IR at the cursor (after, or `--before`). `trace`: the trace as JSON, builds and their "
+             "stages included with their code (`--ir` adds the printed module after each changed event). `chrome`: "
+             "pass and build timing in Chrome's trace-event format for Perfetto. `repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
              "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`.";
     c.run = runSave;
     out.push_back(std::move(c));

@@ -259,7 +259,7 @@ std::string formatAttrTimeline(const Workbench& wb, const AttrTimeline& table, c
   std::vector<size_t> columns;
   for (size_t c = 0; c < table.events.size(); ++c) {
     bool changed = false;
-    for (const auto& row : table.rows) changed = changed || row.changed[c];
+    for (const auto& row : table.rows) changed = changed || row.cells[c].changed;
     if (allColumns || c == 0 || changed) columns.push_back(c);
   }
   // Plain cell texts first, for widths; colour is applied when padding.
@@ -267,8 +267,12 @@ std::string formatAttrTimeline(const Workbench& wb, const AttrTimeline& table, c
   for (size_t c : columns) header.push_back("#" + std::to_string(table.events[c]) + " " + wb.event(table.events[c]).pass);
   std::vector<std::vector<std::string>> cells;
   for (const auto& row : table.rows) {
-    std::vector<std::string> line = {row.function == "<module>" ? row.function : "@" + row.function, row.key};
-    for (size_t c : columns) line.push_back((row.present[c] ? row.values[c] : "-") + (row.changed[c] ? "*" : ""));
+    std::string function(row.function);
+    std::vector<std::string> line = {function == "<module>" ? function : "@" + function, std::string(row.key)};
+    for (size_t c : columns) {
+      const AttrTimeline::Cell& cell = row.cells[c];
+      line.push_back((cell.present ? std::string(cell.value) : "-") + (cell.changed ? "*" : ""));
+    }
     cells.push_back(std::move(line));
   }
   std::vector<size_t> widths(header.size());
@@ -280,7 +284,7 @@ std::string formatAttrTimeline(const Workbench& wb, const AttrTimeline& table, c
     std::string out;
     for (size_t i = 0; i < line.size(); ++i) {
       bool last = i + 1 == line.size();
-      bool changed = row && i >= 2 && row->changed[columns[i - 2]];
+      bool changed = row && i >= 2 && row->cells[columns[i - 2]].changed;
       std::string shown = changed ? style.yellow(line[i]) : line[i];
       out += last ? shown : pad(shown, line[i], widths[i]) + "  ";
     }

@@ -36,7 +36,7 @@ const AttrTimeline::Row* rowOf(const AttrTimeline& t, const std::string& functio
 std::vector<std::string> changedAt(const Workbench& wb, const AttrTimeline& t, const AttrTimeline::Row& row) {
   std::vector<std::string> out;
   for (size_t c = 0; c < t.events.size(); ++c)
-    if (row.changed[c]) out.push_back(wb.event(t.events[c]).pass);
+    if (row.cells[c].changed) out.push_back(wb.event(t.events[c]).pass);
   return out;
 }
 
@@ -61,9 +61,9 @@ TEST_CASE("AttrTimeline: a partition's attributes give way to Extern=1 over the 
   const AttrTimeline::Row* row = rowOf(t, kPartition0, key);
   REQUIRE(row);
   CHECK(changedAt(*wb, t, *row) == changes);
-  CHECK(row->values.back() == last);
-  CHECK(row->present.back() == !last.empty());
-  CHECK_FALSE(row->changed.front());
+  CHECK(row->cells.back().value == last);
+  CHECK(row->cells.back().present == !last.empty());
+  CHECK_FALSE(row->cells.front().changed);
 }
 
 TEST_CASE("AttrTimeline: the outlined duplicate disappears for good", "[attr-timeline]") {
@@ -72,8 +72,10 @@ TEST_CASE("AttrTimeline: the outlined duplicate disappears for good", "[attr-tim
   AttrTimeline t = wb->attrTimeline();
   const AttrTimeline::Row* row = rowOf(t, "tvmgen_default_ccompiler_main_1", "global_symbol");
   REQUIRE(row);
-  CHECK(row->present == std::vector<bool>{false, false, false, false, true, false, false, false});
-  CHECK(row->values[4] == "\"tvmgen_default_ccompiler_main_1\"");
+  std::vector<bool> present;
+  for (const AttrTimeline::Cell& cell : row->cells) present.push_back(cell.present);
+  CHECK(present == std::vector<bool>{false, false, false, false, true, false, false, false});
+  CHECK(row->cells[4].value == "\"tvmgen_default_ccompiler_main_1\"");
 }
 
 TEST_CASE("AttrTimeline: key lists, single keys and changed-only rows filter the table", "[attr-timeline]") {

@@ -452,3 +452,59 @@ TEST_CASE("Codegen: a multi-target module builds one object per target and both 
   std::vector<NDArray> outs = runPrimFuncHexagon(bound, "device_scale", devArgs, workDir("hex-seed004"));
   requireClose(outs[1], reference[1], 0);
 }
+
+TEST_CASE("Codegen: split, take, reflect pad and integer power lowered by LegalizeOps run on the host JIT", "[codegen]") {
+  // split is a call_tir with three outputs whose projections the entry reads;
+  // take's indices are random (out of range for the axis) and wrap.
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4, 6), float32], %i: Tensor[(3), int32]) {
+  %0 = split(%x, indices_or_sections=[1, 4], axis=1);
+  %1 = take(%0.1, %i, axis=1, mode="wrap");
+  %2 = nn.pad(%1, 0f, pad_width=[[1, 1], [2, 0]], pad_mode="reflect");
+  %3 = power(%i, 3);
+  (%2, %0.2, %3)
+}
+)");
+  PassRegistry registry;
+  registerBuiltinPasses(registry);
+  auto ctx = PassContext::create();
+  IRModule lowered = runPass(*parsePipeline("InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps", registry), mod, *ctx);
+  REQUIRE(lowered->phase() == 2);
+  NDArray x = randomFor(DTypeCode::Float32, {4, 6}, 3);
+  NDArray i = randomFor(DTypeCode::Int32, {3}, 4);
+  Value reference = evaluate(mod, "main", {x, i});
+  auto host = HostModule::compile(lowered);
+  std::vector<NDArray> outs = host->runEntry({x, i});
+  REQUIRE(outs.size() == 3);
+  REQUIRE(reference.fields().size() == 3);
+  for (size_t k = 0; k < outs.size(); ++k) {
+    INFO("output " << k);
+    requireClose(outs[k], reference.fields()[k].tensor(), 0);
+  }
+}
+
+TEST_CASE("Codegen: take in fast mode never reads outside the data, even for indices the interpreter rejects", "[codegen]") {
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2, 4), float32], %i: Tensor[(16), int32]) {
+  take(%x, %i, axis=1, mode="fast")
+}
+)");
+  PassRegistry registry;
+  registerBuiltinPasses(registry);
+  auto ctx = PassContext::create();
+  IRModule lowered = runPass(*parsePipeline("InferType,LegalizeOps", registry), mod, *ctx);
+  NDArray x = randomFor(DTypeCode::Float32, {2, 4}, 5);
+  NDArray i = randomFor(DTypeCode::Int32, {16}, 6);  // within [-60, 60]: mostly out of range
+  auto host = HostModule::compile(lowered);
+  std::vector<NDArray> outs = host->runEntry({x, i});
+  REQUIRE(outs.size() == 1);
+  // Clamped after the negative shift: every element is the row's first or last, or the index's own.
+  for (int64_t r = 0; r < 2; ++r)
+    for (int64_t k = 0; k < 16; ++k) {
+      int64_t idx = i.getAsInt(k);
+      if (idx < 0) idx += 4;
+      idx = std::clamp<int64_t>(idx, 0, 3);
+      INFO("row " << r << ", index " << i.getAsInt(k));
+      CHECK(outs[0].getAsDouble(r * 16 + k) == x.getAsDouble(r * 4 + idx));
+    }
+}

@@ -62,6 +62,22 @@ const OpCase kOpCases[] = {
      "nn.conv2d(%x, %w, dilation=[2, 2], channels=6, kernel_size=[2, 2], data_layout=\"NHWC\", kernel_layout=\"OHWI\")"},
     {"nn.conv2d", "%x: Tensor[(1, 4, 5, 5), float16], %w: Tensor[(4, 2, 3, 3), float16]",
      "nn.conv2d(%x, %w, padding=[0, 1, 2, 1], groups=2, channels=4, kernel_size=[3, 3])"},
+    {"nn.conv2d_transpose", "%x: Tensor[(1, 3, 4, 4), float32], %w: Tensor[(3, 2, 3, 3), float32]",
+     "nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])"},
+    {"nn.conv2d_transpose", "%x: Tensor[(1, 2, 5, 5), float32], %w: Tensor[(2, 3, 3, 3), float32]",
+     "nn.conv2d_transpose(%x, %w, channels=3, kernel_size=[3, 3], padding=[0, 1, 2, 1], dilation=[2, 2])"},
+    {"nn.conv2d_transpose", "%x: Tensor[(2, 2, 3, 3), float32], %w: Tensor[(2, 2, 3, 3), float32]",
+     "nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[3, 3], strides=[3, 2], output_padding=[2, 1], padding=[1, 1, 1, 1], dilation=[1, 2])"},
+    {"nn.conv2d_transpose", "%x: Tensor[(1, 4, 4, 4), float32], %w: Tensor[(4, 3, 3, 3), float32]",
+     "nn.conv2d_transpose(%x, %w, channels=6, kernel_size=[3, 3], strides=[2, 2], groups=2)"},
+    {"nn.conv2d_transpose", "%x: Tensor[(1, 2, 5, 5), float16], %w: Tensor[(2, 2, 4, 4), float16]",
+     "nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[4, 4], strides=[2, 2], padding=[1, 1, 1, 1])"},
+    {"nn.conv2d_transpose", "%x: Tensor[(1, 3, 4, 6), float32], %w: Tensor[(3, 2, 2, 5), float32]",
+     "nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[2, 5], strides=[1, 3], padding=[0, 2, 1, 0])"},
+    {"nn.conv2d_transpose", "%x: Tensor[(1, 2, 3, 3), float32], %w: Tensor[(2, 2, 1, 1), float32]",
+     "nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[1, 1], strides=[2, 2], output_padding=[1, 1])"},
+    {"nn.conv2d_transpose", "%x: Tensor[(1, 4, 4, 3), float32], %w: Tensor[(3, 3, 2, 3), float32]",
+     "nn.conv2d_transpose(%x, %w, channels=2, kernel_size=[3, 3], strides=[2, 2], padding=[2, 0, 0, 1], dilation=[2, 2], data_layout=\"NHWC\", kernel_layout=\"HWOI\")"},
     {"nn.dense", "%x: Tensor[(3, 37), float32], %w: Tensor[(5, 37), float32]", "nn.dense(%x, %w, units=5)"},
     {"nn.dense", "%x: Tensor[(2, 16), float16], %w: Tensor[(4, 16), float16]", "nn.dense(%x, %w, units=4, out_dtype=\"float32\")"},
     {"nn.matmul", "%x: Tensor[(3, 6), float32], %w: Tensor[(6, 4), float32]", "nn.matmul(%x, %w)"},
@@ -73,8 +89,41 @@ const OpCase kOpCases[] = {
     {"nn.avg_pool2d", "%x: Tensor[(1, 5, 5, 3), float16]",
      "nn.avg_pool2d(%x, pool_size=[2, 2], padding=[1, 1, 1, 1], layout=\"NHWC\", count_include_pad=True)"},
     {"nn.global_avg_pool2d", "%x: Tensor[(1, 3, 4, 5), float32]", "nn.global_avg_pool2d(%x)"},
+    {"image.resize2d", "%x: Tensor[(1, 2, 5, 7), float32]",
+     "image.resize2d(%x, size=[8, 10], method=\"nearest_neighbor\", coordinate_transformation_mode=\"asymmetric\", rounding_method=\"floor\")"},
+    {"image.resize2d", "%x: Tensor[(1, 2, 4, 4), float32]",
+     "image.resize2d(%x, size=[8, 2], method=\"nearest_neighbor\", coordinate_transformation_mode=\"half_pixel\", rounding_method=\"round_prefer_ceil\")"},
+    {"image.resize2d", "%x: Tensor[(1, 3, 4, 5), float32]",
+     "image.resize2d(%x, size=[7, 9], method=\"linear\", coordinate_transformation_mode=\"align_corners\")"},
+    {"image.resize2d", "%x: Tensor[(2, 2, 5, 4), float32]",
+     "image.resize2d(%x, size=[3, 7], method=\"linear\", coordinate_transformation_mode=\"half_pixel\")"},
+    {"image.resize2d", "%x: Tensor[(1, 2, 6, 6), float32]",
+     "image.resize2d(%x, size=[9, 4], method=\"cubic\", cubic_alpha=-0.5f, cubic_exclude=1)"},
+    {"image.resize2d", "%x: Tensor[(1, 2, 5, 6), float32]",
+     "image.resize2d(%x, size=[6, 7], roi=[0.2f, -0.3f, 1.2f, 0.9f], method=\"linear\", coordinate_transformation_mode=\"tf_crop_and_resize\", "
+     "extrapolation_value=-1.5f)"},
+    {"image.resize2d", "%x: Tensor[(1, 5, 6, 3), float32]",
+     "image.resize2d(%x, size=[7, 4], layout=\"NHWC\", method=\"cubic\", coordinate_transformation_mode=\"asymmetric\", cubic_alpha=-0.75f)"},
+    {"image.resize2d", "%x: Tensor[(1, 2, 5, 5), float16]",
+     "image.resize2d(%x, size=[3, 8], method=\"linear\", coordinate_transformation_mode=\"pytorch_half_pixel\")"},
+    {"image.resize2d", "%x: Tensor[(1, 1, 4, 4), int32]",
+     "image.resize2d(%x, size=[6, 7], method=\"cubic\", coordinate_transformation_mode=\"align_corners\")"},
     {"nn.softmax", "%x: Tensor[(2, 3, 5), float32]", "nn.softmax(%x, axis=1)"},
     {"nn.pad", "%x: Tensor[(2, 3), float32]", "nn.pad(%x, 0.5f, pad_width=[[1, 0], [2, 1]])"},
+    {"nn.pad", "%x: Tensor[(3, 4), float32]", "nn.pad(%x, 0f, pad_width=[[2, 1], [3, 3]], pad_mode=\"reflect\")"},
+    {"nn.pad", "%x: Tensor[(2, 1, 3), int32]", "nn.pad(%x, 0, pad_width=[[1, 2], [2, 0], [0, 4]], pad_mode=\"edge\")"},
+    {"take", "%x: Tensor[(2, 3, 4), float32], %i: Tensor[(2, 2), int32]", "take(%x, %i, axis=1)"},
+    {"take", "%x: Tensor[(3, 5), int32], %i: Tensor[(4), int32]", "take(%x, subtract(%i, 2), axis=0, mode=\"wrap\")"},
+    {"take", "%x: Tensor[(2, 4), float16], %i: Tensor[(3, 2), int32]", "take(%x, subtract(%i, 3), axis=-1, mode=\"fast\")"},
+    {"take", "%x: Tensor[(2, 3), float32], %i: Tensor[(2, 2), int64]", "take(%x, add(%i, 1i64))"},
+    {"take", "%x: Tensor[(2, 4, 3), float32], %i: Tensor[(2, 3), int64]", "take(%x, subtract(%i, 2i64), axis=1, batch_dims=1)"},
+    {"take", "%x: Tensor[(5), int8], %i: Tensor[(2, 3), int8]", "take(%x, multiply(%i, 2i8), mode=\"clip\", axis=0)"},
+    {"split", "%x: Tensor[(2, 6), float32]", "%0 = split(%x, indices_or_sections=3, axis=1);\n  add(%0.0, %0.2)"},
+    {"split", "%x: Tensor[(5, 2, 3), int32]", "%0 = split(%x, indices_or_sections=[1, 3], axis=-3);\n  %0.1"},
+    {"split", "%x: Tensor[(4, 3), float32]", "%0 = split(%x, indices_or_sections=[2], axis=0);\n  (%0.1, %0.0)"},
+    {"power", "%x: Tensor[(2, 4), int32], %y: Tensor[(4), int32]", "power(subtract(multiply(%x, 2), 3), subtract(multiply(%y, 3), 2))"},
+    {"power", "%x: Tensor[(6), int8]", "power(add(%x, 3i8), 9i8)"},
+    {"power", "%x: Tensor[(3, 2), int64]", "power(add(%x, 2i64), 45i64)"},
     {"reshape", "%x: Tensor[(2, 3, 4), float32]", "reshape(%x, newshape=[4, 6])"},
     {"squeeze", "%x: Tensor[(1, 3, 1, 2), float32]", "squeeze(%x, axis=[0, 2])"},
     {"expand_dims", "%x: Tensor[(3, 2), float32]", "expand_dims(%x, axis=1, num_newaxis=2)"},
@@ -94,10 +143,6 @@ const OpCase kOpCases[] = {
 
 /// Ops of the table LegalizeOps leaves to other passes or does not lower.
 const std::set<std::string> kNotLowered = {
-    "nn.conv2d_transpose",
-    "split",
-    "take",
-    "image.resize2d",
     "nn.batch_norm", "nn.layer_norm", "shape_of",
     "call_tir", "call_dps_packed", "call_pure_packed", "invoke_pure_closure", "vm.builtin.alloc_storage",
     "vm.builtin.alloc_tensor", "vm.builtin.call_tir"};
@@ -221,8 +266,9 @@ TEST_CASE("LegalizeOps: an op without a lowering is a located diagnostic naming 
       {"#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 2, 3, 3), float32], %g: Tensor[(2), float32]) {\n"
        "  %0 = nn.relu(%x);\n  %1 = nn.batch_norm(%0, %g, %g, %g, %g);\n  %1.0\n}\n",
        "nn.batch_norm", 4},
-      {"#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4, 2), float32], %i: Tensor[(3), int32]) {\n  take(%x, %i, axis=0)\n}\n",
-       "take", 3},
+      {"#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4, 2), float32], %g: Tensor[(2), float32]) {\n"
+       "  %0 = nn.relu(%x);\n  nn.layer_norm(%0, %g, %g)\n}\n",
+       "nn.layer_norm", 4},
   }));
   IRModule mod = parse(text);
   PipelineRun r;
@@ -364,6 +410,20 @@ TEST_CASE("LegalizeOps: fused groups with shared values, tuples and reductions k
        "%0 = nn.leaky_relu(%x);\n  %1 = nn.leaky_relu(%0);\n  %2 = nn.leaky_relu(%1);\n  %3 = nn.leaky_relu(%2);\n  nn.leaky_relu(%3)"},
       {"%x: Tensor[(2, 3, 4), float32], %y: Tensor[(2, 5, 4), float32]",
        "%0 = nn.batch_matmul(%x, %y);\n  %1 = tanh(%0);\n  add(%1, 1f)"},
+      // split and its projections inside one group: the pieces are scratch buffers.
+      {"%x: Tensor[(2, 6), float32]", "%0 = exp(%x);\n  %1 = split(%0, indices_or_sections=[2, 5], axis=1);\n  %2 = %1.0;\n  %3 = %1.2;\n  add(%2, %3)"},
+      {"%x: Tensor[(4, 3), float32]", "%0 = split(%x, indices_or_sections=2);\n  %1 = %0.1;\n  %2 = negative(%1);\n  multiply(%2, %0.0)"},
+      // A split at the group's root (its pieces feed convolutions): one output parameter per piece.
+      {"%x: Tensor[(1, 4, 5, 5), float32], %w: Tensor[(2, 2, 3, 3), float32]",
+       "%0 = exp(%x);\n  %1 = split(%0, indices_or_sections=2, axis=1);\n  %2 = nn.conv2d(%1.0, %w, padding=[1, 1, 1, 1], channels=2, kernel_size=[3, 3]);\n"
+       "  %3 = nn.conv2d(%1.1, %w, padding=[1, 1, 1, 1], channels=2, kernel_size=[3, 3]);\n  (%2, %3)"},
+      // Integer power is a loop nest of its own: neither inlined into its consumer nor into a convolution's epilogue.
+      {"%x: Tensor[(3, 4), int32]", "%0 = add(%x, 1);\n  %1 = power(%0, 3);\n  subtract(%1, %0)"},
+      {"%x: Tensor[(3, 5), float32], %i: Tensor[(2, 2), int32]", "%0 = take(%x, %i, axis=1, mode=\"wrap\");\n  nn.relu(%0)"},
+      // A transposed convolution finishes each element through its elementwise epilogue.
+      {"%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 3, 3, 3), float32], %b: Tensor[(3), float32]",
+       "%0 = nn.conv2d_transpose(%x, %w, channels=3, kernel_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1]);\n"
+       "  %1 = nn.bias_add(%0, %b);\n  %2 = nn.relu(%1);\n  multiply(%2, 0.5f)"},
   }));
   INFO(body);
   IRModule mod = parse(std::string("#[version = \"0.0.5\"]\ndef @main(") + params + ") {\n  " + body + "\n}\n");

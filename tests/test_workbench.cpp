@@ -244,9 +244,15 @@ TEST_CASE("attribute timeline marks changed cells", "[workbench]") {
   for (const auto& row : all.rows)
     if (row.function == "scale" && row.key == "Inline") inlineRow = &row;
   REQUIRE(inlineRow);
-  CHECK(inlineRow->values[0] == "1");
-  CHECK(inlineRow->present == std::vector<bool>{true, true, false});
-  CHECK(inlineRow->changed == std::vector<bool>{false, false, true});
+  REQUIRE(inlineRow->cells.size() == 3);
+  CHECK(inlineRow->cells[0].value == "1");
+  std::vector<bool> present, changedCells;
+  for (const AttrTimeline::Cell& cell : inlineRow->cells) {
+    present.push_back(cell.present);
+    changedCells.push_back(cell.changed);
+  }
+  CHECK(present == std::vector<bool>{true, true, false});
+  CHECK(changedCells == std::vector<bool>{false, false, true});
 
   AttrTimelineQuery onlyChanged;
   onlyChanged.changedOnly = true;
@@ -259,7 +265,18 @@ TEST_CASE("attribute timeline marks changed cells", "[workbench]") {
   ext.key = "Compiler";
   AttrTimeline compiler = wb->attrTimeline(ext);
   REQUIRE(compiler.rows.size() == 1);
-  CHECK(compiler.rows[0].values == std::vector<std::string>{"\"ccompiler\"", "\"ccompiler\"", "\"ccompiler\""});
+  std::vector<std::string> values;
+  for (const AttrTimeline::Cell& cell : compiler.rows[0].cells) values.emplace_back(cell.value);
+  CHECK(values == std::vector<std::string>{"\"ccompiler\"", "\"ccompiler\"", "\"ccompiler\""});
+  // A copy of the table outlives the original: the rows' texts are shared with it.
+  AttrTimeline copy;
+  {
+    AttrTimeline original = wb->attrTimeline(ext);
+    copy = original;
+  }
+  REQUIRE(copy.rows.size() == 1);
+  CHECK(copy.rows[0].function == "ext_block");
+  CHECK(copy.rows[0].cells[2].value == "\"ccompiler\"");
 }
 
 TEST_CASE("IR text and diffs at any event, whole or one function", "[workbench]") {

@@ -97,6 +97,29 @@ TEST_CASE("Workbench codegen: a build is recorded after the cursor's event with 
   CHECK(f.wb->eventOfPass(1) == built);
 }
 
+TEST_CASE("Workbench codegen: the trace exports carry builds with their code", "[workbench][codegen]") {
+  Fixture f;
+  f.wb->step(2);
+  const int built = f.wb->cursor();
+  const int id = f.wb->build({"host", "main"});
+  std::string json = f.wb->traceJson(false);
+  // The build names the event it compiled; its stages carry their per-function code.
+  CHECK_THAT(json, Catch::Contains("\"pass\":\"build\"") && Catch::Contains("\"builtFrom\":" + std::to_string(built)));
+  const TraceEvent& llvm = f.wb->event(f.wb->event(id).children[0]);
+  CHECK_THAT(json, Catch::Contains("{\"function\":\"" + llvm.artifacts[1].function + "\",\"text\":\"llvm of " +
+                                   llvm.artifacts[1].function + "\"}"));
+  // Only the build and its two stages are marked as code generation; passes are not.
+  size_t marked = 0;
+  for (size_t at = json.find("\"codegen\":true"); at != std::string::npos; at = json.find("\"codegen\":true", at + 1)) ++marked;
+  CHECK(marked == 3);
+  std::string chrome = f.wb->chromeTraceJson();
+  // Chrome timing: the build is one span after the passes; its untimed stages are left out.
+  CHECK_THAT(chrome, Catch::Contains("{\"name\":\"build\",\"cat\":\"codegen\""));
+  CHECK_THAT(chrome, Catch::Contains("{\"name\":\"SimplifyInference\",\"cat\":\"pass\""));
+  CHECK_THAT(chrome, !Catch::Contains("{\"name\":\"llvm\""));
+  CHECK(f.wb->event(id).startMs >= f.wb->event(built).startMs + f.wb->event(built).wallMs);
+}
+
 TEST_CASE("Workbench codegen: stepping enters a build like a nested pipeline and back returns", "[workbench][codegen]") {
   Fixture f;
   f.wb->step(2);

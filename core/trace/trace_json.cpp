@@ -150,6 +150,13 @@ std::string eventJson(const TraceEvent& e) {
   o.field("diagnostics", jsonArray(e.diagnostics, diagnosticJson));
   o.str("failure", e.failure);
   o.num("contextDepth", e.contextDepth).str("contextTarget", e.contextTarget);
+  if (e.codegen) {
+    // A build or one of its stages: the code itself is what a reader wants.
+    o.boolean("codegen", true).num("builtFrom", e.builtFrom);
+    o.field("artifacts", jsonArray(e.artifacts, [](const CodegenArtifact& a) {
+      return JsonObject().str("function", a.function).str("text", a.text).done();
+    }));
+  }
   if (e.numeric)
     o.field("numeric", JsonObject()
                            .boolean("compared", e.numeric->compared)
@@ -184,7 +191,8 @@ std::string traceToChromeJson(const Trace& trace) {
              .field("args", JsonObject().str("name", "passlab").done())
              .done();
   for (const TraceEvent& e : trace.events()) {
-    if (e.id == 0 || e.status == EventStatus::Skipped) continue;
+    // A build's stages are not timed on their own: the build's span covers them.
+    if (e.id == 0 || e.status == EventStatus::Skipped || (e.codegen && e.parent >= 0)) continue;
     JsonObject args;
     args.str("status", eventStatusName(e.status)).str("context", e.contextName).num("event", e.id);
     if (!e.options.empty()) args.str("options", e.options);
@@ -194,7 +202,7 @@ std::string traceToChromeJson(const Trace& trace) {
     out += ",\n";
     out += JsonObject()
                .str("name", e.pass)
-               .str("cat", "pass")
+               .str("cat", e.codegen ? "codegen" : "pass")
                .str("ph", "X")
                .field("ts", jsonTime(e.startMs * 1000.0))
                .field("dur", jsonTime(e.wallMs * 1000.0))

@@ -13,13 +13,15 @@ namespace passlab {
 /// contextId, contextName, status, changedFunctions, moduleAttrsChanged, wallMs,
 /// startMs, skipReason, configReads:[{key, value, source, contextId, contextName, pass}],
 /// skips:[{pass, function, reason}], diagnostics:[{severity, rule, message, function,
-/// location}], failure}, ...]}. Snapshots are not exported (they are IR, see the printer).
+/// location}], failure, and for builds and their stages codegen:true, builtFrom,
+/// artifacts:[{function, text}]}, ...]}. Snapshots are not exported (they are IR, see the printer).
 std::string traceToJson(const Trace& trace);
 
 /// Pass timing in Chrome's trace-event format, which Perfetto and chrome://tracing open:
 /// {"traceEvents":[{"name","ph":"X","ts","dur","pid","tid","args"}, ...],
 ///  "displayTimeUnit":"ms"}. Times are microseconds since the trace began; nested
-/// passes nest by time on one thread. Passes that did not run are left out.
+/// passes nest by time on one thread. Passes that did not run are left out; a
+/// build is one span (category "codegen"), without its stages.
 std::string traceToChromeJson(const Trace& trace);
 
 /// `text` as a JSON string literal, quotes included (control characters escaped).

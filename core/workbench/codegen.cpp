@@ -1,4 +1,5 @@
 // Workbench: code generation recorded as trace events (see workbench.h).
+#include <chrono>
 #include <exception>
 
 #include "core/workbench/workbench.h"
@@ -11,6 +12,7 @@ int Workbench::build(const CodegenRequest& request) {
   const int anchor = builtEvent(cursor_);
   const IRModule mod = trace_->event(anchor).after;
   CodegenOutcome outcome;
+  const auto started = std::chrono::steady_clock::now();
   try {
     outcome = codegen_->build(mod, request);
   } catch (const WorkbenchError&) {
@@ -25,6 +27,10 @@ int Workbench::build(const CodegenRequest& request) {
     TraceEvent& ev = trace_->mutableEvent(id);
     ev.codegen = true;
     ev.builtFrom = anchor;
+    // Timed as a whole, like a pass (its stages come out of one backend call and are not timed).
+    const int64_t startNs = std::chrono::duration_cast<std::chrono::nanoseconds>(started.time_since_epoch()).count();
+    ev.startMs = static_cast<double>(startNs - trace_->originNs()) / 1e6;
+    ev.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
     ev.artifacts.push_back({"", outcome.summary});
   }
   for (CodegenStage& stage : outcome.stages) {

@@ -1,6 +1,7 @@
 // Workbench queries: IR at an event, diffs, attribute timeline, config provenance.
 #include <algorithm>
 #include <cctype>
+#include <deque>
 #include <map>
 #include <set>
 #include <tuple>
@@ -189,20 +190,29 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
     total += owner.rows.size();
   }
   std::sort(byName.begin(), byName.end(), [](const auto& a, const auto& b) { return *a.first < *b.first; });
+  // Every text the rows show is stored once (a deque keeps the views valid
+  // as it grows); all cells are one allocation, row after row.
+  struct Storage {
+    std::deque<std::string> texts;
+    std::vector<AttrTimeline::Cell> cells;
+  };
+  auto storage = std::make_shared<Storage>();
+  storage->cells.resize(total * columns);
+  std::map<std::string, std::string_view, std::less<>> keyTexts;
   std::vector<AttrTimeline::Row> rows(total);
   size_t next = 0;
   for (auto& [function, owner] : byName) {
+    std::string_view functionText = storage->texts.emplace_back(*function);
     std::sort(owner->rows.begin(), owner->rows.end());
     for (auto& [key, index] : owner->rows) {
       index = next++;
-      AttrTimeline::Row& row = rows[index];
-      row.function = *function;
-      row.key = key;
-      row.values.resize(columns);
-      row.present.assign(columns, false);
-      row.changed.assign(columns, false);
+      auto known = keyTexts.find(key);
+      if (known == keyTexts.end()) known = keyTexts.emplace(key, storage->texts.emplace_back(key)).first;
+      rows[index] = AttrTimeline::Row{functionText, known->second, {}};
     }
   }
+  AttrTimeline::Cell* cells = storage->cells.data();
+  auto cell = [&](size_t row, size_t c) -> AttrTimeline::Cell& { return cells[row * columns + c]; };
   for (auto& [function, owner] : owners) {
     owner.node = nullptr;
     owner.column = static_cast<size_t>(-1);
@@ -212,18 +222,13 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
     forEachFunction(c, [&](const std::string&, const void* node, const AttrDict& attrs) {
       Owner& owner = *visits[visit++];
       if (node && owner.node == node && c > 0 && owner.column == c - 1) {
-        for (const auto& [key, i] : owner.rows)
-          if (rows[i].present[c - 1]) {
-            rows[i].present[c] = true;
-            rows[i].values[c] = rows[i].values[c - 1];
-          }
+        for (const auto& [key, i] : owner.rows) cell(i, c) = cell(i, c - 1);
       } else {
         for (const auto& [key, value] : attrs.entries()) {
           if (!wanted(key)) continue;
           for (const auto& [k, i] : owner.rows)
             if (k == key) {
-              rows[i].values[c] = value.toString();
-              rows[i].present[c] = true;
+              cell(i, c) = AttrTimeline::Cell{storage->texts.emplace_back(value.toString()), true, false};
               break;
             }
         }
@@ -232,14 +237,19 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
       owner.column = c;
     });
   table.rows.reserve(rows.size());
-  for (AttrTimeline::Row& row : rows) {
+  for (size_t i = 0; i < rows.size(); ++i) {
     bool any = false;
     for (size_t c = 1; c < columns; ++c) {
-      row.changed[c] = row.present[c] != row.present[c - 1] || row.values[c] != row.values[c - 1];
-      any = any || row.changed[c];
+      AttrTimeline::Cell& now = cell(i, c);
+      const AttrTimeline::Cell& before = cell(i, c - 1);
+      now.changed = now.present != before.present || now.value != before.value;
+      any = any || now.changed;
     }
-    if (!query.changedOnly || any) table.rows.push_back(std::move(row));
+    if (query.changedOnly && !any) continue;
+    if (columns > 0) rows[i].cells = std::span<const AttrTimeline::Cell>(&cell(i, 0), columns);
+    table.rows.push_back(rows[i]);
   }
+  table.storage = std::move(storage);
   return table;
 }
 

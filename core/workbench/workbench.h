@@ -50,8 +50,10 @@
 #include <memory>
 #include <optional>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -226,17 +228,27 @@ struct BisectResult {
 struct AttrTimeline {
   /// Column event ids, in timeline order.
   std::vector<int> events;
+  /// One cell: the attribute after a column's event.
+  struct Cell {
+    /// Printed value ("" when absent: see `present`).
+    std::string_view value;
+    bool present = false;
+    /// True where the cell differs from the previous column's (first column: false).
+    bool changed = false;
+  };
   /// One row per (function, key); module attributes under function "<module>".
+  /// The texts and cells live in `storage`, shared by copies of the table:
+  /// a 100k-op timeline has tens of thousands of rows, and a string and three
+  /// vectors per row were most of the time it took to build.
   struct Row {
-    std::string function;
-    std::string key;
-    /// Printed value after each column's event ("" when absent: see `present`).
-    std::vector<std::string> values;
-    std::vector<bool> present;
-    /// True where the value differs from the previous column (first column: false).
-    std::vector<bool> changed;
+    std::string_view function;
+    std::string_view key;
+    /// One cell per column.
+    std::span<const Cell> cells;
   };
   std::vector<Row> rows;
+  /// Owns what `rows` views.
+  std::shared_ptr<const void> storage;
 };
 
 /// Which events and cells an attribute timeline covers.

@@ -24,7 +24,7 @@ AttrTimelineModel buildAttrTimelineModel(const Workbench& wb, const AttrTimeline
   std::vector<size_t> keep;
   for (size_t c = 0; c < table.events.size(); ++c) {
     bool wanted = !options.compactColumns || c == 0 || table.events[c] == cursor;
-    for (size_t r = 0; r < rows.size() && !wanted; ++r) wanted = rows[r]->changed[c];
+    for (size_t r = 0; r < rows.size() && !wanted; ++r) wanted = rows[r]->cells[c].changed;
     if (wanted) keep.push_back(c);
   }
   // The cursor's position in timeline order decides which column is "now".
@@ -40,14 +40,14 @@ AttrTimelineModel buildAttrTimelineModel(const Workbench& wb, const AttrTimeline
   }
   for (const AttrTimeline::Row* src : rows) {
     AttrRow row;
-    row.function = src->function;
-    row.key = src->key;
+    row.function = std::string(src->function);
+    row.key = std::string(src->key);
     row.watched = isWatchedAttribute(src->key);
     for (size_t c : keep) {
       AttrCell cell;
-      cell.value = src->values[c];
-      cell.present = src->present[c];
-      cell.changed = src->changed[c];
+      cell.value = std::string(src->cells[c].value);
+      cell.present = src->cells[c].present;
+      cell.changed = src->cells[c].changed;
       cell.background = cell.changed ? ColourRole::CellChangedBg : ColourRole::Count;
       row.cells.push_back(std::move(cell));
     }
