@@ -217,7 +217,8 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   }
   out.context = std::make_unique<llvm::LLVMContext>();
   auto t0 = std::chrono::steady_clock::now();
-  EmitRequest request{mod, a.functions, plan.get(), options.allowContract, target.kind == TargetKind::Host};
+  EmitRequest request{mod, a.functions, plan.get(), options.allowContract, target.kind == TargetKind::Host,
+                      target.kind == TargetKind::Host};
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
   m->setDataLayout(tm->createDataLayout());

@@ -33,8 +33,10 @@ struct BufferBinding {
 
 class FunctionEmitter {
  public:
-  FunctionEmitter(llvm::Module& m, const IRModule& mod, std::string name, bool allowContract, bool forceFloatVectorize)
-      : m_(m), ctx_(m.getContext()), b_(ctx_), mod_(mod), name_(std::move(name)), forceFloatVectorize_(forceFloatVectorize) {
+  FunctionEmitter(llvm::Module& m, const IRModule& mod, std::string name, bool allowContract, bool forceFloatVectorize,
+                  bool inlinable)
+      : m_(m), ctx_(m.getContext()), b_(ctx_), mod_(mod), name_(std::move(name)), forceFloatVectorize_(forceFloatVectorize),
+        inlinable_(inlinable) {
     if (allowContract) {
       llvm::FastMathFlags fmf;
       fmf.setAllowContract(true);
@@ -74,6 +76,7 @@ class FunctionEmitter {
     for (size_t i = 0; i < fn.params.size(); ++i)
       if (fn.params[i].buffer) f->addParamAttr(static_cast<unsigned>(i), llvm::Attribute::NoAlias);
     f->addFnAttr(llvm::Attribute::NoUnwind);
+    if (!inlinable_) f->addFnAttr(llvm::Attribute::NoInline);
     auto* entry = llvm::BasicBlock::Create(ctx_, "entry", f);
     allocaBlock_ = entry;
     b_.SetInsertPoint(entry);
@@ -640,6 +643,7 @@ class FunctionEmitter {
   llvm::Function* fn_ = nullptr;
   llvm::BasicBlock* allocaBlock_ = nullptr;
   bool forceFloatVectorize_ = true;
+  bool inlinable_ = true;
   std::unordered_map<const tir::VarNode*, llvm::Value*> vars_;
   std::vector<BufferBinding> buffers_;
   std::unordered_map<const tir::VarNode*, size_t> dataVars_;
@@ -734,7 +738,7 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
     Expr e = request.mod->lookup(name);
     if (!e || e->kind != ExprKind::PrimFunc) throw CodegenError("no PrimFunc @" + name + " in the module");
     const auto& fn = static_cast<const PrimFuncNode&>(*e);
-    FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize);
+    FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize, request.inlineKernels);
     llvm::Function* f = emitter.declare(fn, symbolOf(request.mod, name));
     if (!f->empty()) throw CodegenError("@" + name + ": symbol " + f->getName().str() + " is defined twice");
     emitter.emit(fn, f);

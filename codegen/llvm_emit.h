@@ -27,6 +27,12 @@ struct EmitRequest {
   /// Off for Hexagon: LLVM 14 cannot put float/half into HVX and scalarizes a
   /// forced vector loop into huge code (minutes of instruction selection).
   bool forceFloatVectorize = true;
+  /// Let LLVM inline kernels into the entry and their packed wrappers. Off for
+  /// Hexagon: LLVM 14's Hexagon backend miscompiled the whole-program function
+  /// it made of ONNX's `test_sce_NCd1d2d3_sum_weight_high_ii_log_prob` (every
+  /// kernel alone and the optimized IR are right; the inlined entry returned
+  /// 0.908 for 2.04). Called kernels are also what TVM's executors run.
+  bool inlineKernels = true;
 };
 
 /// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,

@@ -81,6 +81,29 @@ std::vector<int64_t> attrInts(const OpLowering& l, std::string_view key) {
   return out;
 }
 
+std::vector<size_t> layoutPositions(const OpLowering& l, const std::string& layout, const std::string& want,
+                                    const std::string& what) {
+  std::vector<size_t> pos;
+  for (char c : want) {
+    size_t p = layout.find(c);
+    if (layout.size() != want.size() || p == std::string::npos)
+      throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " " + what + " \"" + layout + "\" is not a permutation of " + want);
+    pos.push_back(p);
+  }
+  return pos;
+}
+
+std::vector<T::PrimExpr> unflattenIndex(T::PrimExpr flat, const std::vector<int64_t>& shape) {
+  std::vector<T::PrimExpr> idx(shape.size());
+  int64_t stride = 1;
+  for (size_t d = shape.size(); d-- > 0;) {
+    T::PrimExpr q = stride == 1 ? flat : bin(T::BinaryOp::FloorDiv, flat, i32(stride));
+    idx[d] = d == 0 ? q : bin(T::BinaryOp::FloorMod, q, i32(shape[d]));
+    stride *= shape[d];
+  }
+  return idx;
+}
+
 int64_t numElements(const std::vector<int64_t>& shape) {
   int64_t n = 1;
   for (int64_t d : shape) n *= d;

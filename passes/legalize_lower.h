@@ -110,6 +110,13 @@ NestSchedule elementwiseSchedule(const OpLowering& l);
 std::vector<int64_t> attrInts(const OpLowering& l, std::string_view key);
 /// Attribute `key` of the call (schema default when absent).
 const AttrValue& attr(const OpLowering& l, std::string_view key);
+/// Position of each letter of `want` (e.g. "NCHW") in the call's layout string
+/// `layout`; Unsupported naming the op and the attribute `what` unless `layout`
+/// is a permutation of `want`.
+std::vector<size_t> layoutPositions(const OpLowering& l, const std::string& layout, const std::string& want,
+                                    const std::string& what);
+/// The indices into a row-major tensor of `shape` of element number `flat`.
+std::vector<tir::PrimExpr> unflattenIndex(tir::PrimExpr flat, const std::vector<int64_t>& shape);
 /// Row-major element count of `shape`.
 int64_t numElements(const std::vector<int64_t>& shape);
 

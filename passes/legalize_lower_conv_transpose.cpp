@@ -109,18 +109,6 @@ AxisPlan planAxis(int64_t in, int64_t out, int64_t kernel, int64_t stride, int64
   return p;
 }
 
-/// Position of each letter of `want` in `layout` (a permutation of it), or Unsupported.
-std::vector<size_t> layoutPositions(const std::string& layout, const std::string& want, const std::string& what) {
-  std::vector<size_t> pos;
-  for (char c : want) {
-    size_t p = layout.find(c);
-    if (layout.size() != want.size() || p == std::string::npos)
-      throw Unsupported("LegalizeOps: nn.conv2d_transpose " + what + " \"" + layout + "\" is not a permutation of " + want);
-    pos.push_back(p);
-  }
-  return pos;
-}
-
 /// A 1- or 2-value window attribute as a pair, or Unsupported.
 std::array<int64_t, 2> pair2(const OpLowering& l, std::string_view key) {
   std::vector<int64_t> v = attrInts(l, key);
@@ -156,10 +144,10 @@ T::Stmt lowerConv2DTranspose(const OpLowering& l) {
     throw Unsupported("LegalizeOps: nn.conv2d_transpose expects 4-d data and weight");
   std::string outLayout = attr(l, "out_layout").asString();
   if (outLayout.empty()) outLayout = attr(l, "data_layout").asString();
-  std::vector<size_t> dp = layoutPositions(attr(l, "data_layout").asString(), "NCHW", "data_layout");
+  std::vector<size_t> dp = layoutPositions(l, attr(l, "data_layout").asString(), "NCHW", "data_layout");
   // As TVM (and the reference kernel): "I" is the data's channel axis, "O" the output channels per group.
-  std::vector<size_t> kp = layoutPositions(attr(l, "kernel_layout").asString(), "OIHW", "kernel_layout");
-  std::vector<size_t> op = layoutPositions(outLayout, "NCHW", "out_layout");
+  std::vector<size_t> kp = layoutPositions(l, attr(l, "kernel_layout").asString(), "OIHW", "kernel_layout");
+  std::vector<size_t> op = layoutPositions(l, outLayout, "NCHW", "out_layout");
   auto strides = pair2(l, "strides"), dilation = pair2(l, "dilation"), outPad = pair2(l, "output_padding");
   auto pad = padding4(l);
   for (size_t i = 0; i < 2; ++i)

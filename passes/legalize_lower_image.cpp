@@ -48,22 +48,11 @@ struct ResizeSpec {
   bool exclude = false;
 };
 
-std::vector<size_t> layoutPositions(const std::string& layout) {
-  std::vector<size_t> pos;
-  for (char c : std::string("NCHW")) {
-    size_t p = layout.find(c);
-    if (layout.size() != 4 || p == std::string::npos)
-      throw Unsupported("LegalizeOps: image.resize2d layout \"" + layout + "\" is not a permutation of NCHW");
-    pos.push_back(p);
-  }
-  return pos;
-}
-
 ResizeSpec readSpec(const OpLowering& l) {
   const Operand& data = l.args.at(0);
   if ((!data.buffer && !data.lazy) || data.shape.size() != 4) throw Unsupported("LegalizeOps: image.resize2d expects 4-d data");
   ResizeSpec s;
-  s.pos = layoutPositions(attr(l, "layout").asString());
+  s.pos = layoutPositions(l, attr(l, "layout").asString(), "NCHW", "layout");
   s.h = data.shape[s.pos[2]];
   s.w = data.shape[s.pos[3]];
   if (s.h <= 0 || s.w <= 0) throw Unsupported("LegalizeOps: image.resize2d cannot resize an empty image");

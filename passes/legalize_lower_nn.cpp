@@ -44,18 +44,6 @@ struct Cell {
   T::Stmt set(PrimExpr v) const { return T::store(buffer, {i32(0)}, castTo(buffer->dtype, std::move(v))); }
 };
 
-/// Position of each letter of `want` in `layout` (a permutation of it), or Unsupported.
-std::vector<size_t> layoutPositions(const std::string& layout, const std::string& want, const std::string& what) {
-  std::vector<size_t> pos;
-  for (char c : want) {
-    size_t p = layout.find(c);
-    if (layout.size() != want.size() || p == std::string::npos)
-      throw Unsupported("LegalizeOps: " + what + " \"" + layout + "\" is not a permutation of " + want);
-    pos.push_back(p);
-  }
-  return pos;
-}
-
 /// padding as (top, left, bottom, right) from 1, 2 or 4 values.
 std::array<int64_t, 4> padding4(const std::vector<int64_t>& p) {
   if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
@@ -158,9 +146,9 @@ T::Stmt lowerConv2D(const OpLowering& l) {
   std::string dataLayout = attr(l, "data_layout").asString(), kernelLayout = attr(l, "kernel_layout").asString();
   std::string outLayout = attr(l, "out_layout").asString();
   if (outLayout.empty()) outLayout = dataLayout;
-  std::vector<size_t> dp = layoutPositions(dataLayout, "NCHW", "data_layout");
-  std::vector<size_t> kp = layoutPositions(kernelLayout, "OIHW", "kernel_layout");
-  std::vector<size_t> op = layoutPositions(outLayout, "NCHW", "out_layout");
+  std::vector<size_t> dp = layoutPositions(l, dataLayout, "NCHW", "data_layout");
+  std::vector<size_t> kp = layoutPositions(l, kernelLayout, "OIHW", "kernel_layout");
+  std::vector<size_t> op = layoutPositions(l, outLayout, "NCHW", "out_layout");
   auto strides = attrInts(l, "strides"), dilation = attrInts(l, "dilation");
   if (strides.size() == 1) strides.push_back(strides[0]);
   if (dilation.size() == 1) dilation.push_back(dilation[0]);
@@ -314,8 +302,8 @@ T::Stmt lowerPool(const OpLowering& l) {
   if (!data.buffer || data.shape.size() != 4) throw Unsupported("LegalizeOps: pooling expects 4-d data");
   std::string layout = attr(l, "layout").asString(), outLayout = attr(l, "out_layout").asString();
   if (outLayout.empty()) outLayout = layout;
-  std::vector<size_t> dp = layoutPositions(layout, "NCHW", "layout");
-  std::vector<size_t> op = layoutPositions(outLayout, "NCHW", "out_layout");
+  std::vector<size_t> dp = layoutPositions(l, layout, "NCHW", "layout");
+  std::vector<size_t> op = layoutPositions(l, outLayout, "NCHW", "out_layout");
   int64_t H = data.shape[dp[2]], W = data.shape[dp[3]];
   DataType d = data.dtype;
   bool isMax = l.op.id == OpId::MaxPool2D;

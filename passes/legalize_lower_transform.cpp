@@ -22,14 +22,7 @@ T::Stmt flatCopy(const OpLowering& l) {
   return loopNest(outShape, "ax", [&](const std::vector<PrimExpr>& idx) {
     PrimExpr flat = i32(0);
     for (size_t d = 0; d < outShape.size(); ++d) flat = d == 0 ? idx[0] : bin(BinaryOp::Add, bin(BinaryOp::Mul, flat, i32(outShape[d])), idx[d]);
-    std::vector<PrimExpr> src(in.shape.size());
-    int64_t stride = 1;
-    for (size_t d = in.shape.size(); d-- > 0;) {
-      PrimExpr q = stride == 1 ? flat : bin(BinaryOp::FloorDiv, flat, i32(stride));
-      src[d] = d == 0 ? q : bin(BinaryOp::FloorMod, q, i32(in.shape[d]));
-      stride *= in.shape[d];
-    }
-    return T::store(l.out, idx, read(in, src));
+    return T::store(l.out, idx, read(in, unflattenIndex(flat, in.shape)));
   }, elementwiseSchedule(l));
 }
 
@@ -241,14 +234,7 @@ T::Stmt take(const OpLowering& l) {
     src.insert(src.end(), idx.begin() + axis + taken, idx.end());
     if (flatten) {
       // Unflatten the position in the flattened data into the data's own indices.
-      PrimExpr flat = src[0];
-      src.assign(data.shape.size(), nullptr);
-      int64_t stride = 1;
-      for (size_t d = data.shape.size(); d-- > 0;) {
-        PrimExpr q = stride == 1 ? flat : bin(BinaryOp::FloorDiv, flat, i32(stride));
-        src[d] = d == 0 ? q : bin(BinaryOp::FloorMod, q, i32(data.shape[d]));
-        stride *= data.shape[d];
-      }
+      src = unflattenIndex(src[0], data.shape);
     }
     return T::store(l.out, idx, read(data, src));
   }, NestSchedule{l.host && numElements(l.out->shape) >= 1024, false});
