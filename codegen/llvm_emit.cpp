@@ -373,6 +373,15 @@ class FunctionEmitter {
     else if (name == "trunc") r = unaryIntr(llvm::Intrinsic::trunc);
     else if (name == "sin") r = unaryIntr(llvm::Intrinsic::sin);
     else if (name == "cos") r = unaryIntr(llvm::Intrinsic::cos);
+    else if (name == "tan") r = libm("tan");
+    else if (name == "asin") r = libm("asin");
+    else if (name == "acos") r = libm("acos");
+    else if (name == "atan") r = libm("atan");
+    else if (name == "sinh") r = libm("sinh");
+    else if (name == "cosh") r = libm("cosh");
+    else if (name == "asinh") r = libm("asinh");
+    else if (name == "acosh") r = libm("acosh");
+    else if (name == "atanh") r = libm("atanh");
     else if (name == "sigmoid") {
       need(1);
       llvm::Value* e = b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x[0]));

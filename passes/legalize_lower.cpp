@@ -117,6 +117,8 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::Multiply:
     case OpId::Divide:
     case OpId::Power:
+    case OpId::Mod:
+    case OpId::FloorMod:
     case OpId::Maximum:
     case OpId::Minimum:
     case OpId::Equal:
@@ -132,6 +134,17 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::Tanh:
     case OpId::Sigmoid:
     case OpId::Erf:
+    case OpId::Sin:
+    case OpId::Cos:
+    case OpId::Tan:
+    case OpId::Asin:
+    case OpId::Acos:
+    case OpId::Atan:
+    case OpId::Sinh:
+    case OpId::Cosh:
+    case OpId::Asinh:
+    case OpId::Acosh:
+    case OpId::Atanh:
     case OpId::Clip:
     case OpId::Round:
     case OpId::Floor:
@@ -169,7 +182,10 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::Mean:
     case OpId::Sum:
     case OpId::Max:
-    case OpId::Min: return LoweringFamily::Reduce;
+    case OpId::Min:
+    case OpId::Prod:
+    case OpId::ArgMax:
+    case OpId::ArgMin: return LoweringFamily::Reduce;
 
     // No lowering: normalizations are rewritten by SimplifyInference first;
     // shape_of and later-phase ops are not kernels here.

@@ -134,7 +134,7 @@ tir::Stmt lowerTransform(const OpLowering& l);
 /// split (the Split family): `pieces` are the tuple fields' buffers in order;
 /// `l.out` is unused, since a split writes several results.
 tir::Stmt lowerSplit(const OpLowering& l, const std::vector<tir::Buffer>& pieces);
-/// sum, mean, max, min.
+/// sum, mean, max, min, prod, argmax, argmin.
 tir::Stmt lowerReduce(const OpLowering& l);
 /// softmax over one axis.
 tir::Stmt lowerSoftmax(const OpLowering& l);

@@ -40,6 +40,17 @@ PrimExpr unaryValue(const OpLowering& l, PrimExpr x) {
     case OpId::Tanh: requireFloat(); return intrinsic("tanh", x);
     case OpId::Sigmoid: requireFloat(); return intrinsic("sigmoid", x);
     case OpId::Erf: requireFloat(); return intrinsic("erf", x);
+    case OpId::Sin: requireFloat(); return intrinsic("sin", x);
+    case OpId::Cos: requireFloat(); return intrinsic("cos", x);
+    case OpId::Tan: requireFloat(); return intrinsic("tan", x);
+    case OpId::Asin: requireFloat(); return intrinsic("asin", x);
+    case OpId::Acos: requireFloat(); return intrinsic("acos", x);
+    case OpId::Atan: requireFloat(); return intrinsic("atan", x);
+    case OpId::Sinh: requireFloat(); return intrinsic("sinh", x);
+    case OpId::Cosh: requireFloat(); return intrinsic("cosh", x);
+    case OpId::Asinh: requireFloat(); return intrinsic("asinh", x);
+    case OpId::Acosh: requireFloat(); return intrinsic("acosh", x);
+    case OpId::Atanh: requireFloat(); return intrinsic("atanh", x);
     case OpId::Clip: {
       PrimExpr lo = constOf(d, attr(l, "a_min").asFloat()), hi = constOf(d, attr(l, "a_max").asFloat());
       return bin(BinaryOp::Min, bin(BinaryOp::Max, x, lo), hi);
@@ -66,6 +77,14 @@ PrimExpr binaryValue(const OpLowering& l, PrimExpr a, PrimExpr b) {
       if (!a->dtype.isFloat()) throw Unsupported("LegalizeOps: power of integer tensors is not computed inline");
       DataType d = a->dtype;
       return T::call(d, "pow", {a, b});
+    }
+    case OpId::Mod: return bin(BinaryOp::Mod, a, b);  // truncated (C fmod / %): exact in every dtype
+    case OpId::FloorMod: {
+      if (!a->dtype.isFloat()) return bin(BinaryOp::FloorMod, a, b);
+      // x - floor(x / y) * y in double, rounded once, as the reference kernel
+      // computes it: in float32 the quotient's rounding shows in the result.
+      DataType d = a->dtype, f64 = DTypeCode::Float64;
+      return castTo(d, bin(BinaryOp::FloorMod, castTo(f64, a), castTo(f64, b)));
     }
     case OpId::Maximum: return bin(BinaryOp::Max, a, b);
     case OpId::Minimum: return bin(BinaryOp::Min, a, b);
@@ -147,6 +166,8 @@ T::PrimExpr elementwiseValue(const OpLowering& l, const std::vector<PrimExpr>& i
     case OpId::Multiply:
     case OpId::Divide:
     case OpId::Power:
+    case OpId::Mod:
+    case OpId::FloorMod:
     case OpId::Maximum:
     case OpId::Minimum:
     case OpId::Equal:

@@ -52,9 +52,8 @@ std::array<int64_t, 4> padding4(const std::vector<int64_t>& p) {
   throw Unsupported("LegalizeOps: padding must have 1, 2 or 4 values");
 }
 
-T::Stmt reduce(const OpLowering& l) {
-  const Operand& in = l.args.at(0);
-  size_t rank = in.shape.size();
+/// Which axes of a rank-`rank` input the reduction `l` removes (axis, exclude).
+std::vector<bool> reducedAxesOf(const OpLowering& l, size_t rank) {
   std::vector<bool> reduced(rank, false);
   const AttrValue& axisAttr = attr(l, "axis");
   if (axisAttr.kind() != AttrValue::Kind::Array && axisAttr.kind() != AttrValue::Kind::Int) {
@@ -68,6 +67,29 @@ T::Stmt reduce(const OpLowering& l) {
   }
   if (attr(l, "exclude").asBool())
     for (size_t d = 0; d < rank; ++d) reduced[d] = !reduced[d];
+  return reduced;
+}
+
+/// The input index of output element `idx` at reduced position `ridx`.
+std::vector<PrimExpr> reductionSource(const std::vector<bool>& reduced, bool keepdims, const std::vector<PrimExpr>& idx,
+                                      const std::vector<PrimExpr>& ridx) {
+  std::vector<PrimExpr> src;
+  size_t o = 0, r = 0;
+  for (bool isReduced : reduced) {
+    if (isReduced) {
+      src.push_back(ridx[r++]);
+      if (keepdims) ++o;
+    } else {
+      src.push_back(idx[o++]);
+    }
+  }
+  return src;
+}
+
+T::Stmt reduce(const OpLowering& l) {
+  const Operand& in = l.args.at(0);
+  size_t rank = in.shape.size();
+  std::vector<bool> reduced = reducedAxesOf(l, rank);
   bool keepdims = attr(l, "keepdims").asBool();
   std::vector<int64_t> rextent;
   int64_t count = 1;
@@ -75,23 +97,13 @@ T::Stmt reduce(const OpLowering& l) {
     if (reduced[d]) rextent.push_back(in.shape[d]), count *= in.shape[d];
   DataType d = in.dtype;
   bool isSum = l.op.id == OpId::Sum || l.op.id == OpId::Mean;
-  Cell acc("acc", isSum ? accumulatorType(d) : d);
+  bool isProd = l.op.id == OpId::Prod;
+  // Products accumulate like sums (float32 for float16): the reference kernel does.
+  Cell acc("acc", isSum || isProd ? accumulatorType(d) : d);
   return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
-    auto source = [&](const std::vector<PrimExpr>& ridx) {
-      std::vector<PrimExpr> src;
-      size_t o = 0, r = 0;
-      for (size_t k = 0; k < rank; ++k) {
-        if (reduced[k]) {
-          src.push_back(ridx[r++]);
-          if (keepdims) ++o;
-        } else {
-          src.push_back(idx[o++]);
-        }
-      }
-      return read(in, src);
-    };
-    PrimExpr init = isSum ? constOf(acc.buffer->dtype, 0) : l.op.id == OpId::Max ? lowest(d) : highest(d);
-    BinaryOp op = isSum ? BinaryOp::Add : l.op.id == OpId::Max ? BinaryOp::Max : BinaryOp::Min;
+    auto source = [&](const std::vector<PrimExpr>& ridx) { return read(in, reductionSource(reduced, keepdims, idx, ridx)); };
+    PrimExpr init = isSum ? constOf(acc.buffer->dtype, 0) : isProd ? constOf(acc.buffer->dtype, 1) : l.op.id == OpId::Max ? lowest(d) : highest(d);
+    BinaryOp op = isSum ? BinaryOp::Add : isProd ? BinaryOp::Mul : l.op.id == OpId::Max ? BinaryOp::Max : BinaryOp::Min;
     T::Stmt body = loopNest(rextent, "rv", [&](const std::vector<PrimExpr>& ridx) {
       return acc.set(bin(op, acc.get(), castTo(acc.buffer->dtype, source(ridx))));
     });
@@ -104,9 +116,49 @@ T::Stmt reduce(const OpLowering& l) {
   }, NestSchedule{l.host && numElements(l.out->shape) >= 64, false});
 }
 
+/// argmax/argmin: a running best value and its int32 position (row-major over
+/// the reduced axes), replaced as the reference kernel does: never after a
+/// NaN, always by a first NaN, on ties only with select_last_index.
+T::Stmt argReduce(const OpLowering& l) {
+  const Operand& in = l.args.at(0);
+  size_t rank = in.shape.size();
+  std::vector<bool> reduced = reducedAxesOf(l, rank);
+  bool keepdims = attr(l, "keepdims").asBool();
+  bool last = attr(l, "select_last_index").asBool();
+  bool isMax = l.op.id == OpId::ArgMax;
+  std::vector<int64_t> rextent;
+  for (size_t d = 0; d < rank; ++d)
+    if (reduced[d]) rextent.push_back(in.shape[d]);
+  if (numElements(rextent) == 0) throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " over an empty axis");
+  DataType d = in.dtype;
+  Cell best("best", d), pos("pos", DTypeCode::Int32);
+  return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& idx) {
+    std::vector<PrimExpr> zeros(rextent.size(), i32(0));
+    T::Stmt body = loopNest(rextent, "rv", [&](const std::vector<PrimExpr>& ridx) {
+      PrimExpr flat = i32(0);
+      int64_t stride = 1;
+      for (size_t k = ridx.size(); k-- > 0;) {
+        PrimExpr term = stride == 1 ? ridx[k] : bin(BinaryOp::Mul, ridx[k], i32(stride));
+        flat = k + 1 == ridx.size() ? term : bin(BinaryOp::Add, term, flat);
+        stride *= rextent[k];
+      }
+      T::Var v = T::makeVar("v", d), take = T::makeVar("take", DTypeCode::Bool);
+      PrimExpr cur = best.get();
+      PrimExpr cond = bin(isMax ? BinaryOp::GT : BinaryOp::LT, v, cur);
+      if (d.isFloat()) cond = bin(BinaryOp::And, bin(BinaryOp::EQ, cur, cur), bin(BinaryOp::Or, bin(BinaryOp::NE, v, v), cond));
+      if (last) cond = bin(BinaryOp::Or, cond, bin(BinaryOp::EQ, v, cur));
+      T::Stmt update = T::seq({pos.set(T::select(take, flat, pos.get())), best.set(T::select(take, v, cur))});
+      return T::letStmt(v, read(in, reductionSource(reduced, keepdims, idx, ridx)), T::letStmt(take, cond, update));
+    });
+    T::Stmt init = T::seq({best.set(read(in, reductionSource(reduced, keepdims, idx, zeros))), pos.set(i32(0))});
+    T::Stmt compute = T::seq({init, body, T::store(l.out, idx, castTo(l.out->dtype, pos.get()))});
+    return T::allocate(best.buffer, T::allocate(pos.buffer, compute));
+  }, NestSchedule{l.host && numElements(l.out->shape) >= 64, false});
+}
+
 }  // namespace
 
-T::Stmt lowerReduce(const OpLowering& l) { return reduce(l); }
+T::Stmt lowerReduce(const OpLowering& l) { return l.op.id == OpId::ArgMax || l.op.id == OpId::ArgMin ? argReduce(l) : reduce(l); }
 
 T::Stmt lowerSoftmax(const OpLowering& l) {
   const Operand& in = l.args.at(0);

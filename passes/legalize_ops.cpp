@@ -151,6 +151,21 @@ class GroupLowering {
     if (operands_.count(e.get())) return;
     auto leaf = leaves_->find(e.get());
     if (leaf != leaves_->end()) {
+      if (const auto* tuple = as<TupleTypeNode>(e->checkedType)) {
+        // A tuple input (a lifted group's parameter holding a split's pieces):
+        // one buffer per field, each passed as a projection of the argument.
+        std::vector<Operand> fields;
+        for (size_t k = 0; k < tuple->fields.size(); ++k) {
+          const auto* t = as<TensorTypeNode>(tuple->fields[k]);
+          if (!t) throw Unsupported("LegalizeOps: an input is a tuple holding something other than tensors");
+          T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), t->dtype, t->shape);
+          params_.push_back({T::makeVar(b->name, b->dtype), b});
+          callArgs_.push_back(makeTupleGetItem(leaf->second, static_cast<int>(k)));
+          fields.push_back(bufferOperand(b));
+        }
+        operands_[e.get()] = fields;
+        return;
+      }
       const TensorTypeNode& t = tensorTypeOrThrow(e, "an input");
       T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), t.dtype, t.shape);
       params_.push_back({T::makeVar(b->name, b->dtype), b});
@@ -378,7 +393,15 @@ class Legalizer : public ExprMutator {
       }
       return lowerGroup(original, original, leaves, orig->span);
     }
+    // A fused group is a Primitive function literal, or (after LambdaLifting)
+    // a global one: either way its whole body becomes one PrimFunc.
     const auto* fn = as<FunctionNode>(call->callee);
+    if (const auto* global = as<GlobalVarNode>(call->callee)) {
+      Expr callee = mod_->lookup(global->name);
+      fn = as<FunctionNode>(callee);
+      // Its parameters carry the types the group's inputs are lowered with.
+      if (fn) opt_util::ensureTyped(std::static_pointer_cast<const FunctionNode>(callee), mod_);
+    }
     if (!fn || !opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler)) return rebuilt;
     std::unordered_map<const ExprNode*, Expr> leaves;
     for (size_t i = 0; i < fn->params.size() && i < call->args.size(); ++i) leaves[fn->params[i].get()] = call->args[i];
@@ -436,7 +459,7 @@ class Legalizer : public ExprMutator {
     static const std::set<std::string> kNames = {
         "exp",  "exp2", "expm1", "log",  "log2",  "log10", "log1p",     "pow",  "tanh", "erf",  "sin",    "cos",
         "tan",  "fmod", "atan",  "atan2", "sqrt", "floor", "ceil",      "round", "trunc", "fabs", "rint", "nearbyint",
-        "fmin", "fmax", "main",  "memcpy", "memset"};
+        "fmin", "fmax", "main",  "memcpy", "memset", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh"};
     return kNames.count(name) > 0;
   }
 
@@ -447,6 +470,24 @@ class Legalizer : public ExprMutator {
   bool host_;
   std::string function_;
 };
+
+/// A global fused group (LambdaLifting lifts FuseOps' Primitive functions).
+bool isLiftedGroup(const FunctionNode& fn) { return opt_util::isPrimitive(fn) && !fn.attrs.contains(fn_attr::kCompiler); }
+
+/// `mod` without the lifted groups no function calls any more: each became a
+/// PrimFunc at its calls, as TVM's FuseTIR replaces the Primitive functions.
+IRModule dropUncalledGroups(IRModule mod) {
+  std::set<std::string> called;
+  for (const auto& [name, fn] : mod->functions)
+    postOrderVisit(fn, [&](const Expr& e) {
+      if (const auto* g = as<GlobalVarNode>(e)) called.insert(g->name);
+    });
+  std::vector<std::string> uncalled;
+  for (const auto& [name, fn] : mod->functions)
+    if (const auto* f = as<FunctionNode>(fn); f && isLiftedGroup(*f) && !called.count(name)) uncalled.push_back(name);
+  for (const std::string& name : uncalled) mod = withoutFunction(mod, name);
+  return mod;
+}
 
 class LegalizeOpsPass final : public Pass {
  public:
@@ -463,6 +504,8 @@ class LegalizeOpsPass final : public Pass {
     std::vector<Diagnostic> diags;
     Legalizer legalizer(mod, newFuncs, diags, linkParams, host);
     IRModule out = opt_util::mapFunctions(mod, ctx, kPass, [&](const Function& fn, const std::string& name) -> Function {
+      // A lifted fused group is lowered whole where it is called, not op by op.
+      if (isLiftedGroup(*fn)) return fn;
       opt_util::ensureTyped(fn, mod);
       legalizer.setFunction(name);
       Expr body = legalizer.mutate(fn->body);
@@ -470,6 +513,7 @@ class LegalizeOpsPass final : public Pass {
       return makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);
     }, [](const FunctionNode& fn) { return defaultFunctionSkipReason(fn); });
     if (!diags.empty()) throw DiagnosticError(std::move(diags));
+    out = dropUncalledGroups(out);
     if (newFuncs.empty() && out == mod && mod->phase() == 2) return mod;  // nothing left to lower
     for (auto& [name, prim] : newFuncs) out = withFunction(out, name, prim);
     AttrDict attrs = out->attrs;

@@ -365,6 +365,38 @@ primfn @vadd(%A: Buffer[(1024), DT], %B: Buffer[(1024), DT], %C: Buffer[(1024), 
   CHECK((a.hvxFunctions == std::vector<std::string>{"vadd"}) == expectHvx);
 }
 
+TEST_CASE("Codegen: the Hexagon runtime's trigonometric and hyperbolic functions match the C library", "[codegen][hexagon][slow]") {
+  // float64 so the runtime's own accuracy shows (float32 would round it away);
+  // the inputs span several periods and both sides of the small-argument forms.
+  // The last row is fmod (the mod op's remainder) with quotients near 4e6: exact
+  // only if the runtime does not go through the rounded quotient.
+  IRModule math = parseModule(R"(#[version = "0.0.5"]
+primfn @trig(%X: Buffer[(32), float64], %Y: Buffer[(12, 32), float64]) {
+  for (%i, 0, 32) {
+    let %x: float64 = %X[%i];
+    let %u: float64 = %x * 0.33f64;
+    %Y[0, %i] = sin(%x * 7f64);
+    %Y[1, %i] = cos(%x * 7f64);
+    %Y[2, %i] = tan(%x);
+    %Y[3, %i] = asin(%u);
+    %Y[4, %i] = acos(%u);
+    %Y[5, %i] = atan(%x * 5f64);
+    %Y[6, %i] = sinh(%x * 0.1f64) + sinh(%x * 3f64);
+    %Y[7, %i] = cosh(%x * 3f64);
+    %Y[8, %i] = asinh(%x * 1e-3f64) + asinh(%x * 50f64);
+    %Y[9, %i] = acosh(fabs(%x) + 1.0001f64);
+    %Y[10, %i] = atanh(%u * 1e-3f64) + atanh(%u);
+    %Y[11, %i] = (%x * 1000000f64) % 0.7f64;
+  }
+}
+)");
+  std::vector<NDArray> args{randomFor(DTypeCode::Float64, {32}, 41), NDArray(DTypeCode::Float64, {12, 32})};
+  std::vector<NDArray> reference = copies(args);
+  evaluatePrimFunc(math, "trig", reference);
+  std::vector<NDArray> outs = runPrimFuncHexagon(math, "trig", args, workDir("hex-trig"));
+  requireClose(outs[1], reference[1], 1e-13);
+}
+
 TEST_CASE("Codegen: Hexagon runtime math and the module entry with C under qemu", "[codegen][hexagon][slow]") {
   IRModule math = parseModule(R"(#[version = "0.0.5"]
 primfn @m(%X: Buffer[(16), float32], %Y: Buffer[(8, 16), float32], %H: Buffer[(16), float16]) {

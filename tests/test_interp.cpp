@@ -219,6 +219,17 @@ TEST_CASE("Interp: unary elementwise ops", "[interp]") {
       {OpId::Tanh, {0, 1, -20}, {0, std::tanh(1.0), -1}, {}},
       {OpId::Sigmoid, {0, 2, -2}, {0.5, 1 / (1 + std::exp(-2.0)), 1 / (1 + std::exp(2.0))}, {}},
       {OpId::Erf, {0, 1, -0.5}, {0, std::erf(1.0), std::erf(-0.5)}, {}},
+      {OpId::Sin, {0, 1, -0.5}, {0, std::sin(1.0), std::sin(-0.5)}, {}},
+      {OpId::Cos, {0, 1, -0.5}, {1, std::cos(1.0), std::cos(-0.5)}, {}},
+      {OpId::Tan, {0, 1, -0.5}, {0, std::tan(1.0), std::tan(-0.5)}, {}},
+      {OpId::Asin, {0, 1, -0.5}, {0, M_PI / 2, -M_PI / 6}, {}},
+      {OpId::Acos, {1, -1, 0.5}, {0, M_PI, M_PI / 3}, {}},
+      {OpId::Atan, {0, 1, -1e30}, {0, M_PI / 4, -M_PI / 2}, {}},
+      {OpId::Sinh, {0, 1, -0.5}, {0, std::sinh(1.0), std::sinh(-0.5)}, {}},
+      {OpId::Cosh, {0, 1, -0.5}, {1, std::cosh(1.0), std::cosh(-0.5)}, {}},
+      {OpId::Asinh, {0, 1, -0.5}, {0, std::asinh(1.0), std::asinh(-0.5)}, {}},
+      {OpId::Acosh, {1, 2, 10}, {0, std::acosh(2.0), std::acosh(10.0)}, {}},
+      {OpId::Atanh, {0, 0.5, -0.5}, {0, std::atanh(0.5), std::atanh(-0.5)}, {}},
       {OpId::Round, {0.5, 1.5, 2.5, -2.5, 2.6}, {0, 2, 2, -2, 3}, {}},  // ties to even, like TVM/NumPy
       {OpId::Floor, {1.7, -1.2, 3}, {1, -2, 3}, {}},
       {OpId::Ceil, {1.2, -1.7, 3}, {2, -1, 3}, {}},
@@ -293,6 +304,10 @@ TEST_CASE("Interp: float16 unary ops are correctly rounded", "[interp]") {
       {OpId::Tanh, [](double x) { return std::tanh(x); }, false},
       {OpId::Sigmoid, [](double x) { return 1 / (1 + std::exp(-x)); }, false},
       {OpId::Erf, [](double x) { return std::erf(x); }, false},
+      {OpId::Sin, [](double x) { return std::sin(x); }, false},
+      {OpId::Atan, [](double x) { return std::atan(x); }, false},
+      {OpId::Sinh, [](double x) { return std::sinh(x); }, false},
+      {OpId::Cosh, [](double x) { return std::cosh(x); }, false},
       {OpId::Negative, [](double x) { return -x; }, false},
       {OpId::Floor, [](double x) { return std::floor(x); }, false},
   }));
@@ -332,6 +347,18 @@ TEST_CASE("Interp: integer arithmetic wraps and truncates", "[interp]") {
                 DTypeCode::Int64, {3}, {81, 0, -1});
   CHECK_THROWS_AS(runOp(OpId::Divide, {a, makeArray(DTypeCode::Int32, {4}, {1, 0, 1, 1})}), DiagnosticError);
   requireValues(runOp(OpId::Abs, {makeArray(DTypeCode::UInt8, {2}, {3, 250})}), DTypeCode::UInt8, {2}, {3, 250});
+}
+
+TEST_CASE("Interp: mod takes the dividend's sign, floor_mod the divisor's", "[interp]") {
+  NDArray a = makeArray(DTypeCode::Int32, {5}, {7, -7, 7, -7, 6});
+  NDArray b = makeArray(DTypeCode::Int32, {5}, {3, 3, -3, -3, -1});
+  requireValues(runOp(OpId::Mod, {a, b}), DTypeCode::Int32, {5}, {1, -1, 1, -1, 0});
+  requireValues(runOp(OpId::FloorMod, {a, b}), DTypeCode::Int32, {5}, {1, 2, -2, -1, 0});
+  CHECK_THROWS_AS(runOp(OpId::FloorMod, {a, makeArray(DTypeCode::Int32, {1}, {0})}), DiagnosticError);
+  NDArray x = makeArray(DTypeCode::Float32, {4}, {5.5, -5.5, 5.5, -0.0});
+  NDArray y = makeArray(DTypeCode::Float32, {4}, {2, 2, -2, 3});
+  requireValues(runOp(OpId::Mod, {x, y}), DTypeCode::Float32, {4}, {1.5, -1.5, 1.5, -0.0});
+  requireValues(runOp(OpId::FloorMod, {x, y}), DTypeCode::Float32, {4}, {1.5, 0.5, -0.5, 0});
 }
 
 TEST_CASE("Interp: cast between every pair of dtypes", "[interp]") {

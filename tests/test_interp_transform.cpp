@@ -149,6 +149,29 @@ TEST_CASE("Interp: reductions with axis, keepdims and exclude", "[interp]") {
   requireValues(runOp(OpId::Mean, {x}, {{"axis", ints({0, -1})}}), DTypeCode::Float32, {3}, {3.5, 5.5, 7.5});
   requireValues(runOp(OpId::Max, {x}, {{"axis", ints({2})}}), DTypeCode::Float32, {2, 3}, {1, 3, 5, 7, 9, 11});
   requireValues(runOp(OpId::Min, {x}, {{"axis", ints({0, 1})}}), DTypeCode::Float32, {2}, {0, 1});
+  requireValues(runOp(OpId::Prod, {x}, {{"axis", ints({1})}}), DTypeCode::Float32, {2, 2}, {0 * 2 * 4, 1 * 3 * 5, 6 * 8 * 10, 7 * 9 * 11});
+  // An empty reduction is the empty product, 1; int8 products wrap like the dtype.
+  requireValues(runOp(OpId::Prod, {makeArray(DTypeCode::Float32, {2, 0}, {})}, {{"axis", ints({1})}}), DTypeCode::Float32, {2}, {1, 1});
+  requireValues(runOp(OpId::Prod, {makeArray(DTypeCode::Int8, {2}, {16, 20})}), DTypeCode::Int8, {}, {64});
+}
+
+TEST_CASE("Interp: argmax and argmin positions, ties, NaN and several axes", "[interp]") {
+  NDArray x = makeArray(DTypeCode::Float32, {2, 4}, {1, 5, 5, 0, 3, -1, 3, -1});
+  requireValues(runOp(OpId::ArgMax, {x}, {{"axis", ints({1})}}), DTypeCode::Int32, {2}, {1, 0});
+  requireValues(runOp(OpId::ArgMax, {x}, {{"axis", ints({1})}, {"select_last_index", AttrValue::boolean(true)}}), DTypeCode::Int32, {2},
+                {2, 2});
+  requireValues(runOp(OpId::ArgMin, {x}, {{"axis", ints({1})}, {"keepdims", AttrValue::boolean(true)}}), DTypeCode::Int32, {2, 1},
+                {3, 1});
+  requireValues(runOp(OpId::ArgMin, {x}, {{"axis", ints({1})}, {"select_last_index", AttrValue::boolean(true)}}), DTypeCode::Int32,
+                {2}, {3, 3});
+  requireValues(runOp(OpId::ArgMax, {x}, {{"axis", ints({0})}}), DTypeCode::Int32, {4}, {1, 0, 0, 0});
+  // No axis: the position in the flattened tensor; several axes: row-major over them.
+  requireValues(runOp(OpId::ArgMin, {x}), DTypeCode::Int32, {}, {5});
+  requireValues(runOp(OpId::ArgMax, {iota({2, 3, 2})}, {{"axis", ints({0, 2})}}), DTypeCode::Int32, {3}, {3, 3, 3});
+  // The first NaN is the maximum and the minimum (NumPy).
+  NDArray n = makeArray(DTypeCode::Float32, {4}, {1, std::nan(""), 7, std::nan("")});
+  requireValues(runOp(OpId::ArgMax, {n}, {{"axis", ints({0})}}), DTypeCode::Int32, {}, {1});
+  requireValues(runOp(OpId::ArgMin, {n}, {{"axis", ints({0})}}), DTypeCode::Int32, {}, {1});
   // Integer mean truncates; int8 sums wrap like the dtype.
   requireValues(runOp(OpId::Mean, {makeArray(DTypeCode::Int32, {3}, {1, 2, 4})}), DTypeCode::Int32, {}, {2});
   requireValues(runOp(OpId::Sum, {makeArray(DTypeCode::Int8, {2}, {100, 100})}), DTypeCode::Int8, {}, {-56});

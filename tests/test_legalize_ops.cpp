@@ -11,6 +11,7 @@
 #include "core/ir/op.h"
 #include "passes/fuse_ops.h"
 #include "passes/legalize_ops.h"
+#include "passes/opt_util.h"
 #include "tests/opt_test_util.h"
 
 using namespace passlab;
@@ -47,6 +48,17 @@ const OpCase kOpCases[] = {
     {"tanh", "%x: Tensor[(2, 4), float32]", "tanh(%x)"},
     {"sigmoid", "%x: Tensor[(2, 4), float16]", "sigmoid(%x)"},
     {"erf", "%x: Tensor[(9), float32]", "erf(%x)"},
+    {"sin", "%x: Tensor[(2, 5), float32]", "sin(multiply(%x, 3f))"},
+    {"cos", "%x: Tensor[(9), float16]", "cos(%x)"},
+    {"tan", "%x: Tensor[(8), float32]", "tan(%x)"},
+    {"asin", "%x: Tensor[(8), float32]", "asin(multiply(%x, 0.19f))"},
+    {"acos", "%x: Tensor[(8), float32]", "acos(multiply(%x, 0.19f))"},
+    {"atan", "%x: Tensor[(3, 3), float32]", "atan(multiply(%x, 4f))"},
+    {"sinh", "%x: Tensor[(8), float32]", "sinh(%x)"},
+    {"cosh", "%x: Tensor[(8), float32]", "cosh(%x)"},
+    {"asinh", "%x: Tensor[(8), float32]", "asinh(multiply(%x, 10f))"},
+    {"acosh", "%x: Tensor[(8), float32]", "acosh(add(abs(%x), 1f))"},
+    {"atanh", "%x: Tensor[(8), float32]", "atanh(multiply(%x, 0.19f))"},
     {"clip", "%x: Tensor[(3, 5), float32]", "clip(%x, a_min=-0.25f, a_max=0.5f)"},
     {"round", "%x: Tensor[(10), float32]", "round(multiply(%x, 4f))"},
     {"floor", "%x: Tensor[(10), float32]", "floor(multiply(%x, 4f))"},
@@ -136,6 +148,20 @@ const OpCase kOpCases[] = {
     {"mean", "%x: Tensor[(3, 4, 5), float32]", "mean(%x, axis=[1])"},
     {"max", "%x: Tensor[(3, 4), float32]", "max(%x)"},
     {"min", "%x: Tensor[(3, 4), int32]", "min(%x, axis=[0], exclude=True)"},
+    {"prod", "%x: Tensor[(3, 4, 5), float32]", "prod(%x, axis=[0, 2], keepdims=True)"},
+    {"prod", "%x: Tensor[(4, 6), float16]", "prod(%x, axis=[1])"},
+    {"prod", "%x: Tensor[(3, 5), int32]", "prod(%x)"},
+    {"argmax", "%x: Tensor[(3, 4, 5), float32]", "argmax(%x, axis=[1], keepdims=True)"},
+    {"argmax", "%x: Tensor[(2, 3, 4), float16]", "argmax(%x)"},
+    {"argmax", "%x: Tensor[(3, 4, 5), int32]", "argmax(%x, axis=[0, 2], select_last_index=True)"},
+    {"argmin", "%x: Tensor[(4, 6), int32]", "argmin(%x, axis=[1], select_last_index=True)"},
+    {"argmin", "%x: Tensor[(4, 6), int8]", "argmin(%x, axis=[0])"},
+    {"argmin", "%x: Tensor[(3, 4), float32]", "argmin(%x, axis=[1], exclude=True)"},
+    {"mod", "%x: Tensor[(2, 5), float32], %y: Tensor[(5), float32]", "mod(%x, add(abs(%y), 0.5f))"},
+    {"mod", "%x: Tensor[(3, 4), int32], %y: Tensor[(3, 4), int32]", "mod(%x, where(greater(%y, 0), add(%y, 1), subtract(%y, 1)))"},
+    {"floor_mod", "%x: Tensor[(3, 4), int32], %y: Tensor[(4), int32]", "floor_mod(%x, where(greater(%y, 0), add(%y, 1), subtract(%y, 1)))"},
+    {"floor_mod", "%x: Tensor[(8), int64]", "floor_mod(%x, -3i64)"},
+    {"floor_mod", "%x: Tensor[(6), float32]", "floor_mod(%x, -0.7f)"},
     {"zeros", "%x: Tensor[(2, 2), float32]", "add(%x, zeros(shape=[2, 2], dtype=\"float32\"))"},
     {"ones", "%x: Tensor[(2, 2), float32]", "add(%x, ones(shape=[2, 2], dtype=\"float32\"))"},
     {"full", "%x: Tensor[(3), float32]", "add(%x, full(1.5f, shape=[3], dtype=\"float32\"))"},
@@ -450,4 +476,27 @@ TEST_CASE("LegalizeOps: a lone op named like a C math function gets a kernel nam
   for (const auto& [n, fn] : out->functions)
     if (as<PrimFuncNode>(fn)) names.push_back(n);
   CHECK(names == std::vector<std::string>{name});
+}
+
+TEST_CASE("LegalizeOps: groups lifted by LambdaLifting lower whole and the lifted functions go", "[passes][legalize]") {
+  IRModule mod = exampleModel("examples/cnn_block.relay");
+  PipelineRun r;
+  IRModule lifted = r.run("InferType,SimplifyInference,FuseOps,LambdaLifting", mod);
+  size_t groups = 0;
+  for (const auto& [name, fn] : lifted->functions)
+    if (const auto* f = as<FunctionNode>(fn); f && opt_util::isPrimitive(*f)) ++groups;
+  REQUIRE(groups > 1);
+  IRModule out = r.run("LegalizeOps", lifted);
+  // One PrimFunc per group (named for the fused ops), and no Primitive function left behind.
+  size_t fusedPrimFuncs = 0;
+  for (const auto& [name, fn] : out->functions) {
+    INFO(name);
+    if (const auto* f = as<FunctionNode>(fn)) CHECK_FALSE(opt_util::isPrimitive(*f));
+    fusedPrimFuncs += fn->kind == ExprKind::PrimFunc && name.rfind("fused_", 0) == 0;
+  }
+  CHECK(fusedPrimFuncs == groups);
+  CHECK(out->lookup("fused_nn_conv2d_nn_bias_add_multiply_add_multiply"));
+  CHECK(remainingOpCalls(mainOf(out)) == 0);
+  requireSameNumbers(compareModules(mod, out, 5), 1e-5);
+  CHECK(checkWellFormed(out).empty());
 }

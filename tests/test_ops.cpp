@@ -60,11 +60,12 @@ TEST_CASE("Ops: every op of ops.def has a unique name, an id matching its positi
 TEST_CASE("Ops: the issue's op list is all in the table", "[ops]") {
   for (const char* name :
        {"add", "subtract", "multiply", "divide", "power", "maximum", "minimum", "negative", "abs", "exp", "log", "sqrt",
-        "rsqrt", "tanh", "sigmoid", "erf", "clip", "round", "floor", "ceil", "where", "equal", "less", "greater",
+        "rsqrt", "tanh", "sigmoid", "erf", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "asinh",
+        "acosh", "atanh", "clip", "round", "floor", "ceil", "where", "equal", "less", "greater",
         "nn.relu", "nn.leaky_relu", "nn.conv2d", "nn.conv2d_transpose", "nn.dense", "nn.matmul", "nn.batch_matmul",
         "nn.bias_add", "nn.batch_norm", "nn.layer_norm", "nn.max_pool2d", "nn.avg_pool2d", "nn.global_avg_pool2d",
         "nn.softmax", "nn.pad", "reshape", "transpose", "concatenate", "split", "squeeze", "expand_dims",
-        "strided_slice", "take", "cast", "layout_transform", "mean", "sum", "max", "min", "image.resize2d", "zeros",
+        "strided_slice", "take", "cast", "layout_transform", "mean", "sum", "max", "min", "prod", "argmax", "argmin", "mod", "floor_mod", "image.resize2d", "zeros",
         "ones", "full"})
     CHECK(findOp(name) != nullptr);
 }
@@ -103,6 +104,14 @@ TEST_CASE("Ops: conv2d schema has TVM's names, order and defaults", "[ops][attrs
   CHECK(attrOrDefault(conv, none, "no_such_key").isNone());
 }
 
+TEST_CASE("Ops: argmax/argmin schema has TVM's ArgReduceAttrs order", "[ops][attrs]") {
+  for (const char* name : {"argmax", "argmin"}) {
+    std::vector<std::string> names;
+    for (const AttrField& f : op(name).attrs) names.push_back(f.name);
+    CHECK(names == std::vector<std::string>{"axis", "keepdims", "select_last_index", "exclude"});
+  }
+}
+
 TEST_CASE("Ops: schema defaults of other ops match TVM", "[ops][attrs]") {
   using Row = std::tuple<std::string, std::string, AttrValue>;
   auto [name, key, expected] = GENERATE(table<std::string, std::string, AttrValue>({
@@ -119,6 +128,8 @@ TEST_CASE("Ops: schema defaults of other ops match TVM", "[ops][attrs]") {
       Row{"nn.bias_add", "axis", AttrValue::integer(1)},
       Row{"mean", "keepdims", AttrValue::boolean(false)},
       Row{"sum", "exclude", AttrValue::boolean(false)},
+      Row{"argmax", "select_last_index", AttrValue::boolean(false)},
+      Row{"argmin", "axis", AttrValue::none()},
       Row{"transpose", "axes", AttrValue::none()},
       Row{"image.resize2d", "method", AttrValue::string("linear")},
       Row{"image.resize2d", "coordinate_transformation_mode", AttrValue::string("half_pixel")},
@@ -255,7 +266,8 @@ TEST_CASE("Types: unary ops keep the type; transcendental ones need floats", "[o
     CHECK(infer(name, {f16({3, 5})}) == "Tensor[(3, 5), float16]");
     CHECK(infer(name, {i32({2})}) == "Tensor[(2), int32]");
   }
-  for (const char* name : {"exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "erf"}) {
+  for (const char* name : {"exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "erf", "sin", "cos", "tan", "asin", "acos", "atan",
+                           "sinh", "cosh", "asinh", "acosh", "atanh"}) {
     CHECK(infer(name, {f32({7})}) == "Tensor[(7), float32]");
     REQUIRE_THROWS_WITH(infer(name, {i32({7})}), Contains(name) && Contains("floating-point"));
   }
@@ -284,6 +296,12 @@ TEST_CASE("Types: reductions with axis, keepdims and exclude", "[ops][types]") {
   CHECK(infer("mean", {x}, {{"axis", ints({1})}}) == "Tensor[(2, 4), float32]");
   CHECK(infer("max", {x}, {{"axis", ints({-1})}, {"keepdims", AttrValue::boolean(true)}}) == "Tensor[(2, 3, 1), float32]");
   CHECK(infer("min", {x}, {{"axis", ints({1})}, {"exclude", AttrValue::boolean(true)}}) == "Tensor[(3), float32]");
+  CHECK(infer("prod", {x}, {{"axis", ints({0})}}) == "Tensor[(3, 4), float32]");
+  // argmax/argmin give int32 positions (TVM's ArgReduceRel), whatever the data dtype.
+  CHECK(infer("argmax", {x}, {{"axis", ints({1})}}) == "Tensor[(2, 4), int32]");
+  CHECK(infer("argmin", {f16({2, 3})}, {{"axis", ints({0})}, {"keepdims", AttrValue::boolean(true)}}) == "Tensor[(1, 3), int32]");
+  CHECK(infer("argmax", {x}) == "int32");
+  REQUIRE_THROWS_WITH(infer("argmin", {x}, {{"axis", ints({3})}}), Contains("axis 3"));
   CHECK(infer("sum", {x}, {{"axis", ints({0, 2})}, {"keepdims", AttrValue::boolean(true)}}) == "Tensor[(1, 3, 1), float32]");
   REQUIRE_THROWS_WITH(infer("sum", {x}, {{"axis", ints({3})}}), Contains("axis 3") && Contains("rank 3"));
   REQUIRE_THROWS_WITH(infer("sum", {x}, {{"axis", ints({1, -2})}}), Contains("twice"));
@@ -597,6 +615,8 @@ TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops
       {"less", {{x, x}, {}}}, {"greater", {{x, x}, {}}}, {"where", {{boolean({8}), x, x}, {}}},
       {"negative", {{x}, {}}}, {"abs", {{x}, {}}}, {"exp", {{x}, {}}}, {"log", {{x}, {}}}, {"sqrt", {{x}, {}}},
       {"rsqrt", {{x}, {}}}, {"tanh", {{x}, {}}}, {"sigmoid", {{x}, {}}}, {"erf", {{x}, {}}},
+      {"sin", {{x}, {}}}, {"cos", {{x}, {}}}, {"tan", {{x}, {}}}, {"asin", {{x}, {}}}, {"acos", {{x}, {}}}, {"atan", {{x}, {}}},
+      {"sinh", {{x}, {}}}, {"cosh", {{x}, {}}}, {"asinh", {{x}, {}}}, {"acosh", {{x}, {}}}, {"atanh", {{x}, {}}},
       {"clip", {{x}, {{"a_min", integer(0)}, {"a_max", integer(6)}}}}, {"round", {{x}, {}}}, {"floor", {{x}, {}}},
       {"ceil", {{x}, {}}}, {"nn.relu", {{x}, {}}}, {"nn.leaky_relu", {{x}, {}}}, {"cast", {{x}, {{"dtype", str("float16")}}}},
       {"nn.conv2d", {{x, f32({4, 4, 3, 3})}, {}}}, {"nn.conv2d_transpose", {{x, f32({4, 4, 3, 3})}, {}}},
@@ -612,7 +632,8 @@ TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops
       {"strided_slice", {{x}, {{"begin", ints({0})}, {"end", ints({1})}}}}, {"take", {{x, i32({2})}, {}}},
       {"layout_transform", {{x}, {{"src_layout", str("NCHW")}, {"dst_layout", str("NHWC")}}}},
       {"image.resize2d", {{x}, {{"size", ints({4, 4})}}}}, {"mean", {{x}, {}}}, {"sum", {{x}, {}}}, {"max", {{x}, {}}},
-      {"min", {{x}, {}}}, {"zeros", {{}, {{"shape", ints({2})}, {"dtype", str("int8")}}}},
+      {"min", {{x}, {}}}, {"prod", {{x}, {}}}, {"argmax", {{x}, {}}}, {"argmin", {{x}, {}}},
+      {"mod", {{x, x}, {}}}, {"floor_mod", {{x, f32({8})}, {}}}, {"zeros", {{}, {{"shape", ints({2})}, {"dtype", str("int8")}}}},
       {"ones", {{}, {{"shape", ints({2})}, {"dtype", str("int8")}}}}, {"full", {{f32({})}, {{"shape", ints({2})}}}},
       {"shape_of", {{x}, {}}},
       {"call_tir", {{funcType({v4, v4}, unitType()), tupleType({v4})}, outAttrs}},

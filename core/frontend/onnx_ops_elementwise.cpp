@@ -39,6 +39,14 @@ std::vector<Expr> binary(NodeContext& ctx) {
   return {ctx.b.call(kOp, {a, b})};
 }
 
+/// fmod=1 is C's fmod (the sign of the dividend): Relay's mod; fmod=0, the
+/// default and integer-only in ONNX, takes the divisor's sign: floor_mod.
+std::vector<Expr> mod(NodeContext& ctx) {
+  bool truncated = ctx.attrInt("fmod", 0) != 0;
+  auto [a, b] = binaryOperands(ctx);
+  return {ctx.b.call(truncated ? OpId::Mod : OpId::FloorMod, {a, b})};
+}
+
 std::vector<Expr> pow(NodeContext& ctx) {
   auto [a, b] = binaryOperands(ctx);
   // Since opset 12 the exponent may have another type; the result has the base's.
@@ -201,6 +209,7 @@ void addElementwiseConverters(ConverterTable& t) {
   t["Mul"] = binary<OpId::Multiply>;
   t["Div"] = binary<OpId::Divide>;
   t["Pow"] = pow;
+  t["Mod"] = mod;
   t["Equal"] = binary<OpId::Equal>;
   t["Less"] = binary<OpId::Less>;
   t["Greater"] = binary<OpId::Greater>;
@@ -223,6 +232,17 @@ void addElementwiseConverters(ConverterTable& t) {
   t["Exp"] = unary<OpId::Exp>;
   t["Log"] = unary<OpId::Log>;
   t["Erf"] = unary<OpId::Erf>;
+  t["Sin"] = unary<OpId::Sin>;
+  t["Cos"] = unary<OpId::Cos>;
+  t["Tan"] = unary<OpId::Tan>;
+  t["Asin"] = unary<OpId::Asin>;
+  t["Acos"] = unary<OpId::Acos>;
+  t["Atan"] = unary<OpId::Atan>;
+  t["Sinh"] = unary<OpId::Sinh>;
+  t["Cosh"] = unary<OpId::Cosh>;
+  t["Asinh"] = unary<OpId::Asinh>;
+  t["Acosh"] = unary<OpId::Acosh>;
+  t["Atanh"] = unary<OpId::Atanh>;
   t["Tanh"] = unary<OpId::Tanh>;
   t["Sigmoid"] = unary<OpId::Sigmoid>;
   t["Relu"] = unary<OpId::Relu>;

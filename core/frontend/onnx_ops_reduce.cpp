@@ -1,4 +1,4 @@
-// ONNX reductions. Mean, Sum, Max and Min map onto the op table; L1, L2,
+// ONNX reductions. Mean, Sum, Max, Min, Prod, ArgMax and ArgMin map onto the op table; L1, L2,
 // SumSquare, LogSum and LogSumExp are written with those and elementwise ops
 // as the ONNX specification defines them.
 #include "core/frontend/onnx_context.h"
@@ -84,6 +84,20 @@ std::vector<Expr> reduceLogSumExp(NodeContext& ctx) {
   return {b.call(OpId::Add, {logSum, b.reshape(m, GraphBuilder::shapeOf(logSum))})};
 }
 
+/// ArgMax/ArgMin: one axis (default 0), keepdims (default 1); the op's int32
+/// indices become ONNX's int64.
+template <OpId kOp>
+std::vector<Expr> argReduce(NodeContext& ctx) {
+  GraphBuilder& b = ctx.b;
+  Expr x = ctx.input(0);
+  int64_t axis = normalizeOnnxAxis(ctx.attrInt("axis", 0), GraphBuilder::rankOf(x), "axis");
+  AttrDict attrs;
+  attrs.set("axis", AttrValue::ints({axis}));
+  if (ctx.attrInt("keepdims", 1) != 0) attrs.set("keepdims", AttrValue::boolean(true));
+  if (ctx.attrInt("select_last_index", 0) != 0) attrs.set("select_last_index", AttrValue::boolean(true));
+  return {b.cast(b.call(kOp, {x}, attrs), DTypeCode::Int64)};
+}
+
 }  // namespace
 
 void addReduceConverters(ConverterTable& t) {
@@ -91,6 +105,9 @@ void addReduceConverters(ConverterTable& t) {
   t["ReduceSum"] = simple<OpId::Sum>;
   t["ReduceMax"] = simple<OpId::Max>;
   t["ReduceMin"] = simple<OpId::Min>;
+  t["ReduceProd"] = simple<OpId::Prod>;
+  t["ArgMax"] = argReduce<OpId::ArgMax>;
+  t["ArgMin"] = argReduce<OpId::ArgMin>;
   t["ReduceL1"] = reduceL1;
   t["ReduceL2"] = reduceL2;
   t["ReduceSumSquare"] = reduceSumSquare;

@@ -1,4 +1,4 @@
-// Elementwise kernels: broadcasting binary ops, comparisons, where, unary math,
+// Elementwise kernels: broadcasting binary ops (mod and floor_mod among them), comparisons, where, unary math,
 // clip, relu, leaky_relu and cast. See kernels.h for the rounding rules.
 #include <cmath>
 
@@ -104,6 +104,24 @@ NDArray arithmetic(const KernelCall& call, OpId op, const NDArray& a, const NDAr
         if constexpr (isFloat) return E::fromDouble(std::pow(E::toDouble(x), E::toDouble(y)));
         else return E::store(intPower(call, E::load(x), E::load(y)));
       });
+    case OpId::Mod:
+    case OpId::FloorMod: {
+      bool floor = op == OpId::FloorMod;
+      return broadcastBinary<T, T>(call, a, b, dt, [&call, floor](T x, T y) {
+        if constexpr (isFloat) {
+          double p = E::toDouble(x), q = E::toDouble(y);
+          // fmod is exact; the floored remainder is x - floor(x / y) * y, TVM's floormod.
+          return E::fromDouble(floor ? p - std::floor(p / q) * q : std::fmod(p, q));
+        } else {
+          C p = E::load(x), q = E::load(y);
+          if (q == 0) call.fail("integer division by zero");
+          if (q == -1) return E::store(0);  // INT64_MIN % -1 would trap
+          C r = p % q;  // truncated: the sign of x (C's %, TVM's truncmod)
+          if (floor && r != 0 && ((r < 0) != (q < 0))) r += q;  // floored: the sign of y
+          return E::store(r);
+        }
+      });
+    }
     case OpId::Maximum:
       return broadcastBinary<T, T>(call, a, b, dt, [](T x, T y) { return pickFirstForMax(E::load(x), E::load(y)) ? x : y; });
     case OpId::Minimum:
@@ -177,6 +195,17 @@ NDArray unary(const KernelCall& call, OpId op, const NDArray& a) {
       case OpId::Tanh: return mapViaDouble<T>(a, [](double v) { return std::tanh(v); });
       case OpId::Sigmoid: return mapViaDouble<T>(a, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
       case OpId::Erf: return mapViaDouble<T>(a, [](double v) { return std::erf(v); });
+      case OpId::Sin: return mapViaDouble<T>(a, [](double v) { return std::sin(v); });
+      case OpId::Cos: return mapViaDouble<T>(a, [](double v) { return std::cos(v); });
+      case OpId::Tan: return mapViaDouble<T>(a, [](double v) { return std::tan(v); });
+      case OpId::Asin: return mapViaDouble<T>(a, [](double v) { return std::asin(v); });
+      case OpId::Acos: return mapViaDouble<T>(a, [](double v) { return std::acos(v); });
+      case OpId::Atan: return mapViaDouble<T>(a, [](double v) { return std::atan(v); });
+      case OpId::Sinh: return mapViaDouble<T>(a, [](double v) { return std::sinh(v); });
+      case OpId::Cosh: return mapViaDouble<T>(a, [](double v) { return std::cosh(v); });
+      case OpId::Asinh: return mapViaDouble<T>(a, [](double v) { return std::asinh(v); });
+      case OpId::Acosh: return mapViaDouble<T>(a, [](double v) { return std::acosh(v); });
+      case OpId::Atanh: return mapViaDouble<T>(a, [](double v) { return std::atanh(v); });
       default: call.fail("not a unary elementwise op");
     }
   }

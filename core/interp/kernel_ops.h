@@ -60,8 +60,10 @@ Value layoutTransformKernel(const KernelCall& call);
 Value resize2dKernel(const KernelCall& call);
 
 // reduce.cpp
-/// mean, sum, max, min.
+/// mean, sum, max, min, prod.
 Value reduceKernel(const KernelCall& call, OpId op);
+/// argmax, argmin: int32 positions in the flattened reduced axes.
+Value argReduceKernel(const KernelCall& call, OpId op);
 /// zeros, ones.
 Value initKernel(const KernelCall& call, double fill);
 Value fullKernel(const KernelCall& call);

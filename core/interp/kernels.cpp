@@ -80,6 +80,8 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::Subtract:
     case OpId::Multiply:
     case OpId::Divide:
+    case OpId::Mod:
+    case OpId::FloorMod:
     case OpId::Power:
     case OpId::Maximum:
     case OpId::Minimum:
@@ -97,6 +99,17 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::Tanh:
     case OpId::Sigmoid:
     case OpId::Erf:
+    case OpId::Sin:
+    case OpId::Cos:
+    case OpId::Tan:
+    case OpId::Asin:
+    case OpId::Acos:
+    case OpId::Atan:
+    case OpId::Sinh:
+    case OpId::Cosh:
+    case OpId::Asinh:
+    case OpId::Acosh:
+    case OpId::Atanh:
     case OpId::Round:
     case OpId::Floor:
     case OpId::Ceil:
@@ -135,7 +148,10 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::Mean:
     case OpId::Sum:
     case OpId::Max:
-    case OpId::Min: return reduceKernel(call, op.id);
+    case OpId::Min:
+    case OpId::Prod: return reduceKernel(call, op.id);
+    case OpId::ArgMax:
+    case OpId::ArgMin: return argReduceKernel(call, op.id);
 
     case OpId::Zeros: return initKernel(call, 0.0);
     case OpId::Ones: return initKernel(call, 1.0);

@@ -1,4 +1,4 @@
-// Reductions (sum, mean, max, min), tensor constructors (zeros, ones, full)
+// Reductions (sum, mean, max, min, prod, argmax, argmin), tensor constructors (zeros, ones, full)
 // and shape_of. Sums accumulate in float for float16/float32 and round once
 // (TVM's float16 reductions accumulate the same way), double for float64 and
 // wrapping 64-bit integers for integer types.
@@ -79,6 +79,16 @@ Value reduceKernel(const KernelCall& call, OpId op) {
     }
     dispatchAcc(data.dtype(), [&](auto accTag) {
       using Acc = typename decltype(accTag)::type;
+      if (op == OpId::Prod) {
+        // In order, in the accumulator type: the lowering multiplies the same way.
+        for (int64_t o = 0; o < outputs; ++o) {
+          const T* run = src + o * count;
+          Acc product = Acc(1);
+          for (int64_t i = 0; i < count; ++i) product *= toAcc<Acc>(run[i]);
+          dst[o] = fromAcc<T>(product);
+        }
+        return;
+      }
       for (int64_t o = 0; o < outputs; ++o) {
         const T* run = src + o * count;
         Acc sum = Acc(0);
@@ -93,6 +103,51 @@ Value reduceKernel(const KernelCall& call, OpId op) {
         }
       }
     });
+  });
+  return out;
+}
+
+Value argReduceKernel(const KernelCall& call, OpId op) {
+  const NDArray& data = call.tensor(0);
+  size_t rank = data.ndim();
+  std::vector<bool> reduced = reducedAxes(call, rank);
+  bool keepdims = call.attrBool("keepdims");
+  bool last = call.attrBool("select_last_index");
+  bool isMax = op == OpId::ArgMax;
+  // Reduced axes last, as in reduceKernel: the position within each run is the
+  // row-major index over the reduced axes (TVM's for several axes).
+  std::vector<int64_t> perm, outShape;
+  int64_t count = 1;
+  for (size_t i = 0; i < rank; ++i)
+    if (!reduced[i]) perm.push_back(static_cast<int64_t>(i));
+  for (size_t i = 0; i < rank; ++i) {
+    if (reduced[i]) {
+      perm.push_back(static_cast<int64_t>(i));
+      count *= data.shape()[i];
+    }
+    if (!reduced[i]) outShape.push_back(data.shape()[i]);
+    else if (keepdims) outShape.push_back(1);
+  }
+  NDArray ordered = transposeArray(data, perm);
+  NDArray out(DTypeCode::Int32, outShape);
+  int64_t outputs = out.numElements();
+  if (count == 0 && outputs > 0) call.fail("reduction over an empty axis has no position");
+  int32_t* dst = mutableElems<int32_t>(out);
+  dispatchDType(data.dtype(), [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    using E = Elem<T>;
+    const T* src = elems<T>(ordered);
+    for (int64_t o = 0; o < outputs; ++o) {
+      const T* run = src + o * count;
+      auto best = E::load(run[0]);
+      int64_t at = 0;
+      for (int64_t i = 1; i < count; ++i) {
+        auto v = E::load(run[i]);
+        // The first NaN wins (NumPy); select_last_index moves to later ties.
+        if (replaces(v, best, isMax) || (last && v == best)) best = v, at = i;
+      }
+      dst[o] = static_cast<int32_t>(at);
+    }
   });
   return out;
 }

@@ -277,6 +277,15 @@ class TirMachine {
     else if (name == "trunc") r = unary(std::trunc);
     else if (name == "sin") r = unary(std::sin);
     else if (name == "cos") r = unary(std::cos);
+    else if (name == "tan") r = unary(std::tan);
+    else if (name == "asin") r = unary(std::asin);
+    else if (name == "acos") r = unary(std::acos);
+    else if (name == "atan") r = unary(std::atan);
+    else if (name == "sinh") r = unary(std::sinh);
+    else if (name == "cosh") r = unary(std::cosh);
+    else if (name == "asinh") r = unary(std::asinh);
+    else if (name == "acosh") r = unary(std::acosh);
+    else if (name == "atanh") r = unary(std::atanh);
     else if (name == "sigmoid") r = 1.0 / (1.0 + std::exp(-unary([](double v) { return v; })));
     else if (name == "pow") {
       if (x.size() != 2) fail("pow takes 2 arguments");

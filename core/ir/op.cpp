@@ -56,6 +56,8 @@ void describe(OpDef& d) {
     case OpId::Multiply:
     case OpId::Divide:
     case OpId::Power:
+    case OpId::Mod:
+    case OpId::FloorMod:
     case OpId::Maximum:
     case OpId::Minimum: set(2, relBroadcast); break;
     case OpId::Equal:
@@ -75,7 +77,18 @@ void describe(OpDef& d) {
     case OpId::Rsqrt:
     case OpId::Tanh:
     case OpId::Sigmoid:
-    case OpId::Erf: set(1, relFloatUnary); break;
+    case OpId::Erf:
+    case OpId::Sin:
+    case OpId::Cos:
+    case OpId::Tan:
+    case OpId::Asin:
+    case OpId::Acos:
+    case OpId::Atan:
+    case OpId::Sinh:
+    case OpId::Cosh:
+    case OpId::Asinh:
+    case OpId::Acosh:
+    case OpId::Atanh: set(1, relFloatUnary); break;
     case OpId::Clip: set(1, relClip, {required("a_min", Kind::Float), required("a_max", Kind::Float)}); break;
     case OpId::LeakyRelu: set(1, relIdentity, {floatField("alpha", 0.25)}); break;
     case OpId::Cast: set(1, relCast, {required("dtype", Kind::String)}); break;
@@ -170,7 +183,17 @@ void describe(OpDef& d) {
     case OpId::Mean:
     case OpId::Sum:
     case OpId::Max:
-    case OpId::Min: set(1, relReduce, reduceAttrs); break;
+    case OpId::Min:
+    case OpId::Prod: set(1, relReduce, reduceAttrs); break;
+    case OpId::ArgMax:
+    case OpId::ArgMin: {
+      // TVM's ArgReduceAttrs: the reduce attributes with select_last_index
+      // before exclude (TVM's field order, which the printer follows).
+      std::vector<AttrField> attrs = reduceAttrs;
+      attrs.insert(attrs.begin() + 2, boolField("select_last_index", false));
+      set(1, relArgReduce, attrs);
+      break;
+    }
 
     case OpId::Zeros:
     case OpId::Ones: set(0, relInitConst, {required("shape", Kind::Array), required("dtype", Kind::String)}); break;

@@ -57,6 +57,8 @@ Type relClip(std::span<const Type> args, const AttrDict& attrs);
 Type relCast(std::span<const Type> args, const AttrDict& attrs);
 /// mean, sum, max, min: axis (None = all), keepdims, exclude.
 Type relReduce(std::span<const Type> args, const AttrDict& attrs);
+/// argmax/argmin: the shape of the reduction, int32 indices (TVM's ArgReduceRel).
+Type relArgReduce(std::span<const Type> args, const AttrDict& attrs);
 /// zeros, ones: shape and dtype from attributes.
 Type relInitConst(std::span<const Type> args, const AttrDict& attrs);
 /// full(fill_value): scalar fill value; dtype attribute or the fill value's.

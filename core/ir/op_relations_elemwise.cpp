@@ -182,6 +182,13 @@ Type relReduce(std::span<const Type> args, const AttrDict& attrs) {
   return tensorType(std::move(out), t.dtype);
 }
 
+Type relArgReduce(std::span<const Type> args, const AttrDict& attrs) {
+  // The reduced shape is relReduce's (argmax shares its axis/keepdims/exclude
+  // schema); the indices are int32 as in TVM, whatever the data's dtype.
+  Type reduced = relReduce(args, attrs);
+  return tensorType(as<TensorTypeNode>(reduced)->shape, DTypeCode::Int32);
+}
+
 // ---- Constructors and shape queries -------------------------------------------------
 
 static std::vector<int64_t> shapeAttr(const AttrValue& v) {

@@ -222,10 +222,34 @@ double nearbyint(double x) {
 }
 double rint(double x) { return nearbyint(x); }
 double round(double x) { return x < 0 ? -floor(-x + 0.5) : floor(x + 0.5); }
+/* r mod ay for finite r >= 0 and normal ay > 0, by long division in binary:
+ * subtract the largest ay * 2^k not above r. Each subtraction is exact
+ * (r / 2 < ay * 2^k <= r), so the remainder is exact like C's fmod, where
+ * x - trunc(x / y) * y loses it to the quotient's rounding. */
+static double fmodNormal(double r, double ay) {
+  int ey = (int)(((dbits){.d = ay}.u >> 52) & 0x7ff);
+  while (r >= ay) {
+    int k = (int)(((dbits){.d = r}.u >> 52) & 0x7ff) - ey;
+    double t = scale2(ay, k);
+    if (t > r) t = scale2(ay, k - 1);
+    r -= t;
+  }
+  return r;
+}
 double fmod(double x, double y) {
-  if (y == 0 || x != x || y != y) return (dbits){.u = 0x7ff8000000000000ull}.d;
-  double q = trunc(__hexagon_divdf3(x, y));
-  return x - q * y;
+  if (y == 0 || x != x || y != y || fabs(x) == 1.0 / 0.0) return (dbits){.u = 0x7ff8000000000000ull}.d;
+  double r = fabs(x), ay = fabs(y);
+  if (r < ay) return x; /* also y = +-inf */
+  if (ay < 0x1p-1000) {
+    /* A tiny divisor: reduce by ay * 2^1000 (a multiple of ay) first, then
+     * finish with both scaled by 2^1000, which is exact both ways. */
+    double big = ay * 0x1p1000;
+    r = fmodNormal(r, big) * 0x1p1000;
+    r = fmodNormal(r, big) * 0x1p-1000;
+  } else {
+    r = fmodNormal(r, ay);
+  }
+  return x < 0 ? -r : r;
 }
 
 double exp(double x) {
@@ -287,25 +311,145 @@ double erf(double x) {
   }
   return sum * 1.1283791670955126;
 }
-static double reduce(double x) { /* x mod 2pi into [-pi, pi] */
-  double k = nearbyint(x * 0.15915494309189535);
-  return x - k * 6.283185307179586;
+/* Trigonometric functions: Cody-Waite reduction by pi/2 with pi/2 split into
+ * three parts of 33 bits each (n * part is exact for |n| < 2^20, so the
+ * remainder keeps full precision for |x| up to about 1e6 and degrades slowly
+ * beyond), then polynomials on [-pi/4, pi/4]: Taylor series whose truncation
+ * error is below 1e-18 there. The quadrant picks sin or cos and the sign. */
+#define PIO2_1 1.57079632673412561417e+00  /* first 33 bits of pi/2 */
+#define PIO2_2 6.07710050630396597660e-11  /* next 33 bits */
+#define PIO2_3 2.02226624879595063154e-21  /* the rest */
+static double reduceQuarterPi(double x, int* quadrant) {
+  /* From 2^52 on every double is a multiple of 4 pi/2 to within its own ulp:
+   * no digit of the remainder is known, so none is made up. */
+  if (!(fabs(x) < 0x1p52)) { *quadrant = 0; return 0; }
+  double n = nearbyint(x * 0.63661977236758134308);
+  *quadrant = (int)((i64)fmod(n, 4.0) & 3);
+  return ((x - n * PIO2_1) - n * PIO2_2) - n * PIO2_3;
 }
+static double sinKernel(double r) { /* r in [-pi/4, pi/4] */
+  double z = r * r;
+  double p = -1.0 / 6 + z * (1.0 / 120 + z * (-1.0 / 5040 + z * (1.0 / 362880 + z * (-1.0 / 39916800 +
+             z * (1.0 / 6227020800.0 + z * (-1.0 / 1307674368000.0 + z * (1.0 / 355687428096000.0 +
+             z * (-1.0 / 121645100408832000.0))))))));
+  return r + r * z * p;
+}
+static double cosKernel(double r) {
+  double z = r * r;
+  double p = 1.0 / 24 + z * (-1.0 / 720 + z * (1.0 / 40320 + z * (-1.0 / 3628800 + z * (1.0 / 479001600 +
+             z * (-1.0 / 87178291200.0 + z * (1.0 / 20922789888000.0 + z * (-1.0 / 6402373705728000.0 +
+             z * (1.0 / 2432902008176640000.0))))))));
+  return 1.0 - 0.5 * z + z * z * p;
+}
+static double nanValue(void) { return (dbits){.u = 0x7ff8000000000000ull}.d; }
 double sin(double x) {
-  x = reduce(x);
-  double term = x, sum = x, x2 = x * x;
-  for (int n = 1; n < 14; ++n) { term = __hexagon_divdf3(-term * x2, (double)((2 * n) * (2 * n + 1))); sum += term; }
-  return sum;
+  if (x != x || fabs(x) == 1.0 / 0.0) return nanValue();
+  if (fabs(x) < 0.78539816339744830962) return sinKernel(x); /* no reduction: keeps tiny x exact */
+  int q;
+  double r = reduceQuarterPi(x, &q);
+  double v = (q & 1) ? cosKernel(r) : sinKernel(r);
+  return (q & 2) ? -v : v;
 }
 double cos(double x) {
-  x = reduce(x);
-  double term = 1, sum = 1, x2 = x * x;
-  for (int n = 1; n < 14; ++n) { term = __hexagon_divdf3(-term * x2, (double)((2 * n - 1) * (2 * n))); sum += term; }
-  return sum;
+  if (x != x || fabs(x) == 1.0 / 0.0) return nanValue();
+  int q;
+  double r = reduceQuarterPi(x, &q);
+  double v = (q & 1) ? sinKernel(r) : cosKernel(r);
+  return (q == 1 || q == 2) ? -v : v;
+}
+double tan(double x) {
+  if (x != x || fabs(x) == 1.0 / 0.0) return nanValue();
+  int q = 0;
+  double r = fabs(x) < 0.78539816339744830962 ? x : reduceQuarterPi(x, &q);
+  double s = sinKernel(r), c = cosKernel(r);
+  /* tan(r + n pi/2) is tan(r) for even n and -cot(r) for odd n. */
+  return (q & 1) ? -__hexagon_divdf3(c, s) : __hexagon_divdf3(s, c);
+}
+
+/* atan: |x| > 1 folds onto 1/|x| (atan x = pi/2 - atan 1/x), values above
+ * tan(pi/12) shift by pi/6 (atan t = pi/6 + atan((t sqrt3 - 1) / (sqrt3 + t))),
+ * leaving |u| <= tan(pi/12) = 0.268 where the alternating series
+ * u - u^3/3 + u^5/5 ... is below 1e-18 after 15 terms. */
+double atan(double x) {
+  if (x != x) return x;
+  double ax = fabs(x), offset = 0;
+  int invert = ax > 1;
+  if (invert) ax = ax == 1.0 / 0.0 ? 0 : __hexagon_divdf3(1.0, ax);
+  if (ax > 0.26794919243112270647) {
+    ax = __hexagon_divdf3(ax * 1.73205080756887729353 - 1.0, 1.73205080756887729353 + ax);
+    offset = 0.52359877559829887308;
+  }
+  double z = ax * ax, p = 0;
+  for (int k = 15; k >= 1; --k) p = __hexagon_divdf3(k & 1 ? -1.0 : 1.0, (double)(2 * k + 1)) + z * p;
+  double r = offset + (ax + ax * z * p);
+  if (invert) r = 1.57079632679489661923 - r;
+  return x < 0 ? -r : r;
+}
+/* asin x = atan(x / sqrt(1 - x^2)), with 1 - x^2 as (1 - x)(1 + x) so it
+ * stays exact near |x| = 1. acos x = 2 atan(sqrt((1 - x) / (1 + x))): small
+ * results near x = 1 keep their relative precision (1 - x is exact there). */
+double asin(double x) {
+  double ax = fabs(x);
+  if (x != x || ax > 1) return nanValue();
+  if (ax == 1) return x * 1.57079632679489661923;
+  return atan(__hexagon_divdf3(x, sqrt((1.0 - x) * (1.0 + x))));
+}
+double acos(double x) {
+  if (x != x || fabs(x) > 1) return nanValue();
+  if (x == -1) return 3.14159265358979323846;
+  return 2.0 * atan(sqrt(__hexagon_divdf3(1.0 - x, 1.0 + x)));
+}
+
+/* Hyperbolic functions from exp and log, with the forms that keep relative
+ * precision near 0 (where e^x - e^-x and log(1 + x) cancel). */
+static double log1pSmall(double y) { /* log(1 + y) for y > -1 */
+  double u = 1.0 + y;
+  if (u == 1.0) return y;
+  /* log(u) * y / (u - 1): the rounding of 1 + y cancels out (Goldberg). */
+  return __hexagon_divdf3(log(u) * y, u - 1.0);
+}
+double sinh(double x) {
+  double ax = fabs(x);
+  if (x != x) return x;
+  if (ax < 1) { /* Taylor series: x^(2k+1) / (2k+1)!, 10 terms below 1e-19 */
+    double z = x * x, term = x, sum = x;
+    for (int k = 1; k < 11; ++k) { term = __hexagon_divdf3(term * z, (double)((2 * k) * (2 * k + 1))); sum += term; }
+    return sum;
+  }
+  double e = exp(ax);
+  double r = 0.5 * e - __hexagon_divdf3(0.5, e);
+  return x < 0 ? -r : r;
+}
+double cosh(double x) {
+  if (x != x) return x;
+  double e = exp(fabs(x));
+  return 0.5 * e + __hexagon_divdf3(0.5, e);
+}
+double asinh(double x) {
+  double ax = fabs(x), r;
+  if (x != x || ax == 1.0 / 0.0) return x;
+  if (ax > 0x1p28) r = log(ax) + 0.69314718055994530942; /* sqrt(1 + x^2) = |x| in double */
+  else r = log1pSmall(ax + __hexagon_divdf3(ax * ax, 1.0 + sqrt(1.0 + ax * ax)));
+  return x < 0 ? -r : r;
+}
+double acosh(double x) {
+  if (x != x || x < 1) return nanValue();
+  if (x == 1.0 / 0.0) return x;
+  if (x > 0x1p28) return log(x) + 0.69314718055994530942;
+  double t = x - 1.0; /* exact for x in [1, 2]: keeps precision near 1 */
+  return log1pSmall(t + sqrt(t * (x + 1.0)));
+}
+double atanh(double x) {
+  double ax = fabs(x);
+  if (x != x || ax > 1) return nanValue();
+  if (ax == 1) return x * (1.0 / 0.0);
+  double r = 0.5 * log1pSmall(__hexagon_divdf3(2.0 * ax, 1.0 - ax));
+  return x < 0 ? -r : r;
 }
 
 #define FLOAT1(name) float name##f(float x) { return (float)name((double)x); }
 FLOAT1(fabs) FLOAT1(trunc) FLOAT1(floor) FLOAT1(ceil) FLOAT1(nearbyint) FLOAT1(rint) FLOAT1(round)
 FLOAT1(exp) FLOAT1(exp2) FLOAT1(log) FLOAT1(log2) FLOAT1(tanh) FLOAT1(erf) FLOAT1(sin) FLOAT1(cos)
+FLOAT1(tan) FLOAT1(asin) FLOAT1(acos) FLOAT1(atan) FLOAT1(sinh) FLOAT1(cosh) FLOAT1(asinh) FLOAT1(acosh) FLOAT1(atanh)
 float powf(float x, float y) { return (float)pow(x, y); }
 float fmodf(float x, float y) { return (float)fmod(x, y); }
