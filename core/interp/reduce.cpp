@@ -36,6 +36,28 @@ bool replaces(C candidate, C current, bool isMax) {
   return isMax ? candidate > current : candidate < current;
 }
 
+/// Kept axes first and reduced axes last (the permutation), the output shape,
+/// and the length of the contiguous run each output element reduces.
+struct ReductionLayout {
+  std::vector<int64_t> perm, outShape;
+  int64_t count = 1;
+};
+
+ReductionLayout reductionLayout(const std::vector<bool>& reduced, const std::vector<int64_t>& shape, bool keepdims) {
+  ReductionLayout r;
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (!reduced[i]) r.perm.push_back(static_cast<int64_t>(i));
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (reduced[i]) {
+      r.perm.push_back(static_cast<int64_t>(i));
+      r.count *= shape[i];
+    }
+    if (!reduced[i]) r.outShape.push_back(shape[i]);
+    else if (keepdims) r.outShape.push_back(1);
+  }
+  return r;
+}
+
 }  // namespace
 
 Value reduceKernel(const KernelCall& call, OpId op) {
@@ -45,18 +67,7 @@ Value reduceKernel(const KernelCall& call, OpId op) {
   bool keepdims = call.attrBool("keepdims");
   // Move the kept axes first and the reduced axes last, so each output element
   // reduces one contiguous run (no copy when they already are).
-  std::vector<int64_t> perm, outShape;
-  int64_t count = 1;
-  for (size_t i = 0; i < rank; ++i)
-    if (!reduced[i]) perm.push_back(static_cast<int64_t>(i));
-  for (size_t i = 0; i < rank; ++i) {
-    if (reduced[i]) {
-      perm.push_back(static_cast<int64_t>(i));
-      count *= data.shape()[i];
-    }
-    if (!reduced[i]) outShape.push_back(data.shape()[i]);
-    else if (keepdims) outShape.push_back(1);
-  }
+  auto [perm, outShape, count] = reductionLayout(reduced, data.shape(), keepdims);
   NDArray ordered = transposeArray(data, perm);
   NDArray out(data.dtype(), outShape);
   int64_t outputs = out.numElements();
@@ -116,18 +127,7 @@ Value argReduceKernel(const KernelCall& call, OpId op) {
   bool isMax = op == OpId::ArgMax;
   // Reduced axes last, as in reduceKernel: the position within each run is the
   // row-major index over the reduced axes (TVM's for several axes).
-  std::vector<int64_t> perm, outShape;
-  int64_t count = 1;
-  for (size_t i = 0; i < rank; ++i)
-    if (!reduced[i]) perm.push_back(static_cast<int64_t>(i));
-  for (size_t i = 0; i < rank; ++i) {
-    if (reduced[i]) {
-      perm.push_back(static_cast<int64_t>(i));
-      count *= data.shape()[i];
-    }
-    if (!reduced[i]) outShape.push_back(data.shape()[i]);
-    else if (keepdims) outShape.push_back(1);
-  }
+  auto [perm, outShape, count] = reductionLayout(reduced, data.shape(), keepdims);
   NDArray ordered = transposeArray(data, perm);
   NDArray out(DTypeCode::Int32, outShape);
   int64_t outputs = out.numElements();
