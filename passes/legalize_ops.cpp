@@ -256,11 +256,9 @@ class GroupLowering {
         if (auto p = pending_.find(e.get()); p != pending_.end()) {
           legalize::OpLowering producer = *p->second.lowering;
           std::shared_ptr<T::Var> value = p->second.value;
-          auto bound = std::make_shared<bool>(false);
-          producer.epilogue = [&l, value, bound](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
-            if (*bound) *value = T::makeVar((*value)->name, (*value)->dtype);
-            *bound = true;
-            T::Var var = *value;
+          producer.epilogue = [&l, value](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
+            // A fresh variable per nest: no variable is bound twice.
+            T::Var var = *value = T::makeVar((*value)->name, (*value)->dtype);
             return T::letStmt(var, std::move(v), T::store(l.out, idx, legalize::elementwiseValue(l, idx)));
           };
           stmts_.push_back(legalize::lowerOpCall(producer));

@@ -60,6 +60,17 @@ struct Fixture {
   }
 };
 
+/// cnn_block.relay run through the default build pipeline: PrimFuncs ready to build.
+std::unique_ptr<Workbench> loweredCnnBlock() {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  auto wb = std::make_unique<Workbench>(registry);
+  wb->load(kExamples + "cnn_block.relay");
+  wb->setPipeline("InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps");
+  wb->run();
+  return wb;
+}
+
 }  // namespace
 
 TEST_CASE("Workbench codegen: a build is recorded after the cursor's event with one child per stage", "[workbench][codegen]") {
@@ -218,12 +229,8 @@ TEST_CASE("Workbench codegen: a configuration change discards builds recorded af
 }
 
 TEST_CASE("LlvmCodegenBackend: every stage carries the module's code and one entry per function", "[workbench][codegen][llvm]") {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  Workbench wb(registry);
-  wb.load(kExamples + "cnn_block.relay");
-  wb.setPipeline("InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps");
-  wb.run();
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  Workbench& wb = *lowered;
   LlvmCodegenBackend& backend = ensureCodegenBackend(wb);
   CHECK(&ensureCodegenBackend(wb) == &backend);  // registered once
   const int id = wb.build({"host", "main"});
@@ -251,12 +258,8 @@ TEST_CASE("LlvmCodegenBackend: every stage carries the module's code and one ent
 }
 
 TEST_CASE("LlvmCodegenBackend: a build with run records the comparison with the interpreter as its last stage", "[workbench][codegen][llvm]") {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  Workbench wb(registry);
-  wb.load(kExamples + "cnn_block.relay");
-  wb.setPipeline("InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps");
-  wb.run();
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  Workbench& wb = *lowered;
   ensureCodegenBackend(wb);
   CodegenRequest request;
   request.run = true;
