@@ -53,6 +53,8 @@ struct PrintOptions {
 std::string printModule(const IRModule& mod, const PrintOptions& options = {});
 /// Prints a module and records node → text ranges.
 PrintedModule printModuleWithRanges(const IRModule& mod, const PrintOptions& options = {});
+/// Prints a module and records PrintedModule::names (no ranges): the before side of an aligned diff.
+PrintedModule printModuleWithNames(const IRModule& mod, const PrintOptions& options = {});
 /// Prints one global function of a module as `def @name...` (empty if absent).
 std::string printFunction(const IRModule& mod, const std::string& name, const PrintOptions& options = {});
 /// Prints an expression on its own (bindings numbered from %0).

@@ -158,6 +158,8 @@ struct ModuleEdits {
   EditCounts ops, nodes;
   /// Number of distinct new functions (literals or globals) that moved ops went into / came out of.
   uint32_t movedIntoFunctions = 0, movedOutOfFunctions = 0;
+  /// Moved ops that went into a new function / came out of a function that is gone.
+  uint32_t movedIntoOps = 0, movedOutOfOps = 0;
   /// Attributes of the destination functions of moves ("Primitive", "Compiler", ...) for the summary.
   std::string moveDestinationKind;
   /// Distinct constants that folded ops were replaced by, and matched ops that now read a new constant.
