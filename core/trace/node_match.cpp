@@ -184,7 +184,11 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
       if (auto* gv = as<GlobalVarNode>(c->callee)) {
         callSites_[nameIndex(gv->name)].push_back(id);
       } else if (auto* lit = as<FunctionNode>(c->callee)) {
-        // A called literal's parameters stand for this call's arguments.
+        // The call stands for the literal's result, and the literal's parameters
+        // for the call's arguments: ops moved into or out of a function still
+        // see their original inputs.
+        auto body = s.ids.find(lit->body.get());
+        if (body != s.ids.end()) s.alias[id] = body->second;
         for (size_t i = 0; i < lit->params.size() && i < c->args.size(); ++i) {
           auto p = s.ids.find(lit->params[i].get());
           auto a = s.ids.find(c->args[i].get());
@@ -223,6 +227,8 @@ void Matcher::aliasGlobals(SideIndex& s) {
     auto* call = as<CallNode>(s.nodes[site]);
     auto* fn = as<FunctionNode>(s.nodes[root->second]);
     if (!fn) continue;
+    if (s.numInputs(root->second) == 1 && s.input(root->second, 0) != kNone && s.alias[site] == kNone)
+      s.alias[site] = s.input(root->second, 0);
     for (size_t i = 0; i < fn->params.size() && i < call->args.size(); ++i) {
       auto p = s.ids.find(fn->params[i].get());
       auto a = s.ids.find(call->args[i].get());
