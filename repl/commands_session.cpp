@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "core/workbench/reproducer.h"
+#include "report/html_report.h"
 #include "core/workbench/value_text.h"
 #include "repl/model_files.h"
 #include "repl/command_util.h"
@@ -13,6 +14,12 @@ namespace passlab {
 namespace {
 
 using namespace command_util;
+
+/// What the REPL's reports contain beyond the trace.
+ReportOptions reportOptions(CommandContext&) {
+  ReportOptions options;
+  return options;
+}
 
 void writeFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -97,6 +104,12 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     if (tooMany(ctx, args, 2, "save", result)) return;
     writeFile(path, wb.chromeTraceJson());
     result.out("wrote Chrome trace-event timing to " + path + " (open it in Perfetto or chrome://tracing)\n");
+  } else if (what == "report") {
+    if (tooMany(ctx, args, 2, "save", result)) return;
+    ReportStats stats = writeHtmlReport(wb, path, reportOptions(ctx));
+    result.out("wrote the report (" + std::to_string(stats.events) + " events, " + std::to_string(stats.changedEvents) +
+               " changed, " + std::to_string(stats.diffs) + " function diffs, " + std::to_string((stats.bytes + 1023) / 1024) +
+               " KiB) to " + path + "; open it in a browser\n");
   } else if (what == "repro") {
     if (tooMany(ctx, args, 3, "save", result)) return;
     int id = args.size() > 2 ? parseEventId(args[2]) : wb.lastFailure();
@@ -247,11 +260,14 @@ void addSessionCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "save";
-    c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save repro <file> [<event>]"};
-    c.summary = "Write the IR, the trace JSON, Chrome timing or a reproducer";
+    c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save report <file.html>",
+                "save repro <file> [<event>]"};
+    c.summary = "Write the IR, the trace JSON, Chrome timing, an HTML report or a reproducer";
     c.help = "`module`: the IR at the cursor (after, or `--before`). `trace`: the trace as JSON, builds and their "
              "stages included with their code (`--ir` adds the printed module after each changed event). `chrome`: "
-             "pass and build timing in Chrome's trace-event format for Perfetto. `repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
+             "pass and build timing in Chrome's trace-event format for Perfetto. `report`: one self-contained HTML page of "
+             "the run as recorded (header, trace tree with change summaries, side-by-side diffs per changed function, "
+             "attribute timeline, config provenance, diagnostics, numeric check, builds) to open in any browser. `repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
              "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`.";
     c.run = runSave;
     out.push_back(std::move(c));
