@@ -218,9 +218,7 @@ void writeDiagnostics(std::string& out, const Workbench& wb) {
     for (const Diagnostic& d : ev.diagnostics) {
       ++count;
       const char* severity = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
-      std::string where;
-      if (!d.span.file.empty() || d.span.line > 0)
-        where = d.span.file + ":" + std::to_string(d.span.line) + ":" + std::to_string(d.span.column);
+      std::string where = d.span.location();
       rows += "<tr" + (first ? " id=\"diag-" + std::to_string(ev.id) + "\"" : std::string()) + "><td>" + eventLink(wb, ev.id) +
               "</td><td class=\"diag-" + severity + "\">" + severity + "</td><td class=\"mono\">" + htmlEscape(d.rule) +
               "</td><td class=\"mono\">" + (d.function.empty() ? "" : "@" + htmlEscape(d.function)) + "</td><td class=\"mono\">" +

@@ -43,7 +43,10 @@ details.fn { margin: 4px 0 4px 12px; }
 .fn-counts { color: var(--muted); font-weight: normal; margin-left: 6px; }
 .fn-counts .a { color: var(--ok); } .fn-counts .r { color: var(--err); }
 table.diff { border-collapse: collapse; width: 100%; table-layout: fixed; margin: 4px 0; }
-table.diff td { padding: 0 6px; white-space: pre-wrap; word-break: break-all; vertical-align: top; }
+table.diff td { padding: 0 6px; vertical-align: top; }
+table.diff td.code { white-space: pre; overflow: hidden; text-overflow: ellipsis; }
+table.diff tr.wrap td.code { white-space: pre-wrap; overflow-wrap: anywhere; }
+table.diff tr:not(.fold) { cursor: default; }
 table.diff td.ln { width: 4.5em; color: var(--muted); text-align: right; user-select: none; background: var(--bg-soft); }
 table.diff td.code { width: calc(50% - 4.5em); }
 table.diff td.del { background: var(--del); }
@@ -94,6 +97,11 @@ const char* reportScript() {
     tr.appendChild(el('td', 'code ' + (oldCls || ''), oldText));
     tr.appendChild(el('td', 'ln', newNo ? String(newNo) : ''));
     tr.appendChild(el('td', 'code ' + (newCls || ''), newText));
+    // Long lines (inline constants) are cut at the cell's edge; a click wraps the row.
+    if ((oldText && oldText.length > 100) || (newText && newText.length > 100)) {
+      tr.title = 'click to wrap or unwrap this line';
+      tr.addEventListener('click', function () { tr.classList.toggle('wrap'); });
+    }
     parent.insertBefore(tr, before);
   }
   function sameRows(parent, before, a, b, i, j, n) {

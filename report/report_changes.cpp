@@ -73,7 +73,7 @@ std::string ReportModel::summaryOf(int id) const {
       out += " and " + std::to_string(ev.changedFunctions.size() - shown) + " more";
       break;
     }
-    out += std::string(shown ? ", " : "changed ") + "@" + f;
+    out += std::string(shown ? ", " : "") + "@" + f;
     ++shown;
   }
   if (ev.moduleAttrsChanged) out += std::string(out.empty() ? "" : "; ") + "module attributes changed";

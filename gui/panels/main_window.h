@@ -54,6 +54,7 @@ class MainWindow {
   void drawBottomTabs();
   void drawStatusBar();
   void drawOpenDialog();
+  void drawSaveReportDialog();
 
   GuiSession& session_;
   TracePanel trace_;
@@ -70,6 +71,8 @@ class MainWindow {
   bool openDialogRequested_ = false;
   std::string openPath_;
   std::string browseDir_;
+  bool reportDialogRequested_ = false;
+  std::string reportPath_;
 };
 
 /// passlab's dark style on the current context.
