@@ -16,7 +16,7 @@ h3 { font-size: 15px; margin: 16px 0 6px; }
 a { color: var(--link); text-decoration: none; }
 a:hover { text-decoration: underline; }
 code, pre, .code, .mono { font-family: ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12.5px; }
-nav { position: sticky; top: 0; background: #fff; border-bottom: 1px solid var(--line); padding: 6px 20px; z-index: 2; }
+nav { background: #fff; border-bottom: 1px solid var(--line); padding: 6px 20px; z-index: 2; }
 nav a { margin-right: 14px; }
 nav button, .toolbar button, .toolbar label { font: inherit; margin-left: 8px; }
 table.kv td:first-child { color: var(--muted); padding-right: 16px; vertical-align: top; white-space: nowrap; }

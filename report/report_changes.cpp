@@ -4,6 +4,7 @@
 
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
+#include "core/trace/node_match.h"
 #include "report/html_text.h"
 
 namespace passlab {
@@ -65,6 +66,11 @@ int ReportModel::addGraph(const std::string& svg, const std::string& caption) {
 }
 
 std::string ReportModel::summaryOf(int id) const {
+  try {
+    return wb_.changeSummary(id);
+  } catch (const std::exception&) {
+    // Fall back to naming the changed functions.
+  }
   const TraceEvent& ev = wb_.event(id);
   std::string out;
   size_t shown = 0;
@@ -118,10 +124,27 @@ constexpr size_t kMaxFunctionsPerEvent = 200;
 
 struct FunctionChange {
   std::string name;
+  /// "main", or "old → @new" for a renamed global.
+  std::string label;
+  /// The function's op edits ("2 updated, 1 inserted"), "" when unknown.
+  std::string counts;
   int diff = -1;
   int added = 0, removed = 0;
   int beforeText = -1, afterText = -1;
 };
+
+std::string opCounts(const EditCounts& c) {
+  std::string out;
+  auto add = [&](uint32_t n, const char* what) {
+    if (n) out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  add(c.updated, "updated");
+  add(c.inserted, "inserted");
+  add(c.deleted, "deleted");
+  add(c.moved, "moved");
+  add(c.folded, "folded");
+  return out.empty() ? "no op changed" : "ops: " + out;
+}
 
 void writeAttrChanges(std::string& out, const std::vector<AttrChange>& changes) {
   if (changes.empty()) return;
@@ -159,17 +182,43 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
            " &mdash; <span class=\"summary-line\">" + htmlEscape(model.summaryOf(id)) + "</span></summary><div class=\"body\">\n";
     writeAttrChanges(out, diffAttrs(ev.before, ev.after));
 
-    // The entry first: it is where a reader starts; then the rest by name.
-    std::vector<std::string> names = ev.changedFunctions;
-    std::stable_partition(names.begin(), names.end(), [](const std::string& n) { return n == "main"; });
+    // The node matcher's edit script names what changed and aligns the names
+    // of matched nodes, so renumbering does not show as a change.
+    std::shared_ptr<const ModuleEdits> edits;
+    try {
+      edits = wb.eventEdits(id);
+    } catch (const std::exception&) {
+      edits = nullptr;
+    }
     std::vector<FunctionChange> changes;
-    for (size_t i = 0; i < names.size() && i < kMaxFunctionsPerEvent; ++i) {
-      FunctionChange c;
-      c.name = names[i];
-      c.beforeText = model.functionTextId(ev.before, c.name);
-      c.afterText = model.functionTextId(ev.after, c.name);
+    if (edits) {
+      for (const FunctionEdit& f : edits->functions) {
+        if (f.kind == FunctionEdit::Kind::Kept) continue;
+        FunctionChange c;
+        c.name = f.name.empty() ? f.beforeName : f.name;
+        c.label = f.kind == FunctionEdit::Kind::Renamed ? f.beforeName + " \u2192 @" + f.name : c.name;
+        c.counts = f.primFunc ? std::string() : opCounts(f.ops);
+        changes.push_back(std::move(c));
+      }
+    } else {
+      for (const std::string& name : ev.changedFunctions) changes.push_back(FunctionChange{name, name});
+    }
+    // The entry first: it is where a reader starts; then the rest by name.
+    std::stable_partition(changes.begin(), changes.end(), [](const FunctionChange& c) { return c.name == "main"; });
+    size_t total = changes.size();
+    if (changes.size() > kMaxFunctionsPerEvent) changes.resize(kMaxFunctionsPerEvent);
+    for (FunctionChange& c : changes) {
+      if (edits) {
+        AlignedText t = printAligned(*edits, c.name);
+        const FunctionEdit* f = edits->function(c.name);
+        bool hasBefore = f && f->kind != FunctionEdit::Kind::Added, hasAfter = f && f->kind != FunctionEdit::Kind::Removed;
+        c.beforeText = hasBefore ? model.textId(t.before) : -1;
+        c.afterText = hasAfter ? model.textId(t.after) : -1;
+      } else {
+        c.beforeText = model.functionTextId(ev.before, c.name);
+        c.afterText = model.functionTextId(ev.after, c.name);
+      }
       c.diff = model.addDiff(c.beforeText, c.afterText, c.added, c.removed);
-      changes.push_back(std::move(c));
     }
 
     // Graphs of the largest changes, where the report has a graph layer.
@@ -204,7 +253,8 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
     for (const FunctionChange& c : changes) {
       const char* what = c.beforeText < 0 ? "added" : c.afterText < 0 ? "removed" : "changed";
       out += "<details class=\"fn\" id=\"change-" + std::to_string(id) + "-" + htmlId(c.name) + "\" data-diff=\"" + std::to_string(c.diff) +
-             "\"><summary class=\"mono\">@" + htmlEscape(c.name) + " <span class=\"fn-counts\">" + what + " <span class=\"a\">+" +
+             "\"><summary class=\"mono\">@" + htmlEscape(c.label) + " <span class=\"fn-counts\">" + what +
+             (c.counts.empty() ? "" : "; " + htmlEscape(c.counts) + ";") + " <span class=\"a\">+" +
              std::to_string(c.added) + "</span> <span class=\"r\">&minus;" + std::to_string(c.removed) + "</span> lines</span></summary>" +
              "<div class=\"body\"></div></details>\n";
       auto g = graphsOf.find(c.name);
@@ -212,8 +262,8 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
         out += "<details class=\"fn graph\" data-graphs=\"" + g->second + "\"><summary class=\"mono\">@" + htmlEscape(c.name) +
                " dataflow before and after</summary><div class=\"body\"></div></details>\n";
     }
-    if (names.size() > kMaxFunctionsPerEvent)
-      out += "<p class=\"note\">" + std::to_string(names.size() - kMaxFunctionsPerEvent) +
+    if (total > changes.size())
+      out += "<p class=\"note\">" + std::to_string(total - changes.size()) +
              " more changed functions are not shown (the trace JSON and passlab itself have them all).</p>\n";
     out += "</div></details>\n";
   }
