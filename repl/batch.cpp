@@ -13,6 +13,7 @@
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"
 #include "core/workbench/reproducer.h"
+#include "repl/batch_report.h"
 #include "core/workbench/value_text.h"
 #include "core/workbench/workbench.h"
 #include "repl/command.h"
@@ -84,7 +85,12 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     put(err, e.renderAll() + "\n");
     return 1;
   }
-  if (!o.hasPipeline) return writeOutput(o.output, printModule(mod), out, err) ? 0 : 1;
+  if (!o.hasPipeline) {
+    bool written = writeOutput(o.output, printModule(mod), out, err);
+    if (!o.report.empty()) written = writeBatchReport(o, mod, registry, err) && written;
+    return written ? 0 : 1;
+  }
+  const IRModule loaded = mod;
 
   auto ctx = PassContext::create("root");
   PassPtr pipeline;
@@ -153,6 +159,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   std::fflush(err);
   if (timing) put(err, timing->report());
   if (trace && !writeOutput(o.traceJson, traceToJson(*trace), out, err)) status = 1;
+  if (!o.report.empty() && !writeBatchReport(o, loaded, registry, err)) status = 1;
   if (diagnostics->errors() > 0 && status == 0) {
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
     status = 1;

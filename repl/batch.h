@@ -38,6 +38,8 @@ struct BatchOptions {
   bool verifyEach = false;
   /// --trace-json=F
   std::string traceJson;
+  /// --report=F: the run as an HTML report (repl/batch_report.h).
+  std::string report;
   /// --opt-level=N (-1: the default).
   int optLevel = -1;
   /// --target=TEXT

@@ -15,6 +15,7 @@
 
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
+#include "repl/batch.h"
 #include "repl/interpreter.h"
 #include "report/html_report.h"
 #include "report/html_text.h"
@@ -233,4 +234,43 @@ TEST_CASE("Report: each example's report renders in headless chromium", "[report
   CHECK(status == 0);
   CHECK(fs::exists(png));
   CHECK(fs::file_size(png) > 10000);
+}
+
+TEST_CASE("Report: batch mode writes the report, also when a pass fails", "[report][batch]") {
+  auto registry = builtinRegistry();
+  BatchOptions o;
+  o.input = kSource + "/examples/seed000/cnn_fp32.relay";
+  o.pipeline = "InferType,SimplifyInference,ToMixedPrecision,FoldConstant,FuseOps";
+  o.hasPipeline = true;
+  o.output = scratch("batch-out.relay").string();
+  o.report = scratch("batch.html").string();
+  o.config.emplace_back("relay.FoldConstant.inherit_executor_leak", "true");
+  fs::remove(o.report);
+  std::FILE* null = std::fopen("/dev/null", "w");
+  CHECK(runBatch(o, *registry, null, null) == 0);
+  std::string html = readFile(o.report);
+  CHECK(html.find("FoldConstant") != std::string::npos);
+  CHECK(html.find("folded") != std::string::npos);  // the change summary of FoldConstant
+  CHECK(html.find(">relay.FoldConstant.inherit_executor_leak = ") != std::string::npos);  // the config change, in the header
+
+  // An ill-typed module: InferType fails, the batch exits 1, the report shows the failure.
+  BatchOptions bad;
+  bad.input = kSource + "/examples/ill_typed.relay";
+  bad.typeCheck = false;
+  bad.pipeline = "InferType";
+  bad.hasPipeline = true;
+  bad.output = scratch("batch-bad.relay").string();
+  bad.report = scratch("batch-bad.html").string();
+  fs::remove(bad.report);
+  CHECK(runBatch(bad, *registry, null, null) == 1);
+  std::fclose(null);
+  std::string failed = readFile(bad.report);
+  CHECK(failed.find("status-failed") != std::string::npos);
+  CHECK(failed.find("data-status=\"failed\"") != std::string::npos);
+
+  // A report that cannot be written is an error of its own.
+  o.report = "/nonexistent-dir/x.html";
+  null = std::fopen("/dev/null", "w");
+  CHECK(runBatch(o, *registry, null, null) == 1);
+  std::fclose(null);
 }
