@@ -8,6 +8,7 @@
 #include "repl/model_files.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
+#include "repl/save_graph.h"
 
 namespace passlab {
 namespace {
@@ -85,6 +86,7 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   bool withIR = args.takeFlag("--ir");
   if (args.size() < 2) return result.fail(usage(*ctx.interpreter.find("save")));
   const std::string what = args[0], path = args[1];
+  if (what == "graph") return runSaveGraph(ctx, args, before, result);
   if (what == "module") {
     if (tooMany(ctx, args, 2, "save", result)) return;
     writeFile(path, wb.moduleText(wb.cursor(), before ? Side::Before : Side::After));
@@ -247,12 +249,15 @@ void addSessionCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "save";
-    c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save repro <file> [<event>]"};
-    c.summary = "Write the IR, the trace JSON, Chrome timing or a reproducer";
+    c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save repro <file> [<event>]",
+                "save graph [@<function>] [--event <event>] [--before] <file>"};
+    c.summary = "Write the IR, the trace JSON, Chrome timing, a reproducer or a graph picture";
     c.help = "`module`: the IR at the cursor (after, or `--before`). `trace`: the trace as JSON, builds and their "
              "stages included with their code (`--ir` adds the printed module after each changed event). `chrome`: "
              "pass and build timing in Chrome's trace-event format for Perfetto. `repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
-             "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`.";
+             "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`. `graph`: the dataflow graph of a function (default @main) at the cursor "
+             "or `--event N`, after the event (or `--before`), coloured by what the event changed, as SVG (FILE.svg, laid "
+             "out by Graphviz) or DOT (FILE.dot).";
     c.run = runSave;
     out.push_back(std::move(c));
   }
