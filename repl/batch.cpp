@@ -11,6 +11,7 @@
 #include "core/pass/instruments.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
+#include "core/trace/node_match.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"
 #include "core/workbench/reproducer.h"
@@ -149,6 +150,20 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     print.printChanged = o.printChanged;
     print.changedAsDiff = o.printChangedDiff;
     print.functions = o.filterPrintFuncs;
+    // Renumbered %N are not changes: matched nodes print under their old names.
+    if (o.printChangedDiff)
+      print.diffText = [functions = o.filterPrintFuncs](const IRModule& before, const IRModule& after,
+                                                        const std::string& oldName, const std::string& newName) {
+        auto edits = matchModules(before, after);
+        if (functions.empty()) return alignedDiff(*edits, oldName, newName);
+        std::string out;
+        for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f);
+        return out;
+      };
+    if (o.printChangedSummary)
+      print.changeLine = [](const IRModule& before, const IRModule& after) {
+        return changeSummary(*matchModules(before, after));
+      };
     ctx->instruments().push_back(std::make_shared<PrintInstrument>(print, [err](std::string_view text) {
       std::fwrite(text.data(), 1, text.size(), err);
     }));

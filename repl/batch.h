@@ -28,8 +28,10 @@ struct BatchOptions {
   bool printBeforeAll = false;
   bool printAfterAll = false;
   bool printChanged = false;
-  /// --print-changed=diff
+  /// --print-changed=diff (aligned by the node matcher)
   bool printChangedDiff = false;
+  /// --print-changed=summary: one change-summary line per pass
+  bool printChangedSummary = false;
   /// --filter-print-funcs=NAME,...
   std::vector<std::string> filterPrintFuncs;
   bool timePasses = false;

@@ -92,23 +92,66 @@ void addViewCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "diff";
-    c.syntax = {"diff [<event>] [<event>] [@<function>]"};
-    c.summary = "Unified diff of the IR: an event's before/after, or two events";
+    c.syntax = {"diff [<event>] [<event>] [@<function>] [--text | --summary [--all]]"};
+    c.summary = "What changed: aligned diff of the IR (default), plain text diff, or the edit script";
     c.help = "Without events: the cursor's event, before vs after. With one: that event, before vs after. "
-             "With two: the module after the first vs after the second. `@NAME` restricts the diff to one function. "
-             "Printing is deterministic, so the diff shows only real changes.";
+             "With two: the module after the first vs after the second. `@NAME` restricts it to one function. "
+             "By default the diff is aligned: the node matcher pairs the nodes of both sides and prints the "
+             "second side with the first side's names, so a line is marked only when its node was inserted, "
+             "deleted or updated, never because %N numbers shifted. `--text` diffs the canonical printouts "
+             "instead. `--summary` prints the edit script per function (same as `changes`), `--all` with "
+             "every node, kept ones included.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       std::string function = args.takeFunction();
+      bool text = args.takeFlag("--text");
+      bool summary = args.takeFlag("--summary");
+      bool all = args.takeFlag("--all");
       if (tooMany(ctx, args, 2, "diff", result)) return;
+      if (text && (summary || all)) return result.fail("diff: --text cannot be combined with --summary or --all");
+      if (all && !summary) return result.fail("diff: --all goes with --summary (or use `changes --all`)");
       Workbench& wb = ctx.workbench;
-      std::string text;
+      int a, b;
+      Side sa = Side::After, sb = Side::After;
       if (args.size() == 2) {
-        text = wb.diff(parseEventId(args[0]), Side::After, parseEventId(args[1]), Side::After, function);
+        a = parseEventId(args[0]);
+        b = parseEventId(args[1]);
       } else {
-        int id = args.empty() ? wb.cursor() : parseEventId(args[0]);
-        text = wb.diff(id, Side::Before, id, Side::After, function);
+        a = b = args.empty() ? wb.cursor() : parseEventId(args[0]);
+        sa = Side::Before;
       }
-      result.out(text.empty() ? "no differences\n" : text);
+      if (summary) {
+        result.out(formatChangeHeader(wb, a, sa, b, sb) + wb.editScript(a, sa, b, sb, all, function));
+        return;
+      }
+      std::string out = text ? wb.diff(a, sa, b, sb, function) : wb.alignedDiff(a, sa, b, sb, function);
+      result.out(formatOneSidedNote(wb, a, sa, b, sb, function) + (out.empty() ? "no differences\n" : out));
+    };
+    out.push_back(std::move(c));
+  }
+  {
+    Command c;
+    c.name = "changes";
+    c.syntax = {"changes [<event>] [<event>] [@<function>] [--all]"};
+    c.summary = "The edit script of an event (or between two events), grouped per function";
+    c.help = "What the node matcher found: per function, each node that was updated (which attributes, inputs "
+             "or type changed), inserted, deleted, moved (from which function) or folded into a constant, "
+             "under the names `diff` prints. The first line is the event's one-line summary. `--all` lists "
+             "kept nodes and unchanged functions too. Events as for `diff`.";
+    c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      std::string function = args.takeFunction();
+      bool all = args.takeFlag("--all");
+      if (tooMany(ctx, args, 2, "changes", result)) return;
+      Workbench& wb = ctx.workbench;
+      int a, b;
+      Side sa = Side::After, sb = Side::After;
+      if (args.size() == 2) {
+        a = parseEventId(args[0]);
+        b = parseEventId(args[1]);
+      } else {
+        a = b = args.empty() ? wb.cursor() : parseEventId(args[0]);
+        sa = Side::Before;
+      }
+      result.out(formatChangeHeader(wb, a, sa, b, sb) + wb.editScript(a, sa, b, sb, all, function));
     };
     out.push_back(std::move(c));
   }

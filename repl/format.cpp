@@ -109,9 +109,12 @@ std::string formatEventLine(const Workbench& wb, int id, const Style& style, boo
   std::string out = idText + " " + eventMarker(ev, style) + " " + style.bold(passWithOptions(ev)) + "  ";
   switch (ev.status) {
     case EventStatus::Changed: {
+      // Long lists are summarised here; `info` keeps the full list.
       out += style.green("changed");
-      for (const std::string& f : ev.changedFunctions) out += " @" + f;
+      if (!ev.changedFunctions.empty()) out += " " + summarizeFunctionList(ev.changedFunctions);
       if (ev.moduleAttrsChanged) out += " (module attributes)";
+      std::string summary = wb.changeSummary(id);
+      if (!summary.empty()) out += " — " + summary;
       break;
     }
     case EventStatus::Unchanged: out += "unchanged"; break;
@@ -140,6 +143,28 @@ std::string formatEventLine(const Workbench& wb, int id, const Style& style, boo
   }
   if (showTime) out += "  " + style.dim(fmtMs(ev.wallMs));
   return out;
+}
+
+std::string formatChangeHeader(const Workbench& wb, int a, Side sideA, int b, Side sideB) {
+  if (a == b && sideA == Side::Before && sideB == Side::After) {
+    const TraceEvent& ev = wb.event(a);
+    if (ev.status == EventStatus::Failed) wb.eventEdits(a);  // throws the clear message
+    std::string summary = a == 0 ? "the loaded module" : wb.changeSummary(a);
+    return "#" + std::to_string(a) + " " + ev.pass + ": " + summary + "\n";
+  }
+  auto side = [](Side s) { return s == Side::Before ? " (before)" : ""; };
+  return "#" + std::to_string(a) + side(sideA) + " → #" + std::to_string(b) + side(sideB) + ": " +
+         changeSummary(*wb.edits(a, sideA, b, sideB)) + "\n";
+}
+
+std::string formatOneSidedNote(const Workbench& wb, int a, Side sideA, int b, Side sideB, const std::string& function) {
+  std::string fn = !function.empty() && function[0] == '@' ? function.substr(1) : function;
+  if (fn.empty()) return "";
+  bool inA = wb.moduleAt(a, sideA)->lookup(fn) != nullptr, inB = wb.moduleAt(b, sideB)->lookup(fn) != nullptr;
+  if (inA == inB) return "";
+  auto where = [](int id, Side s) { return "#" + std::to_string(id) + (s == Side::Before ? " (before)" : " (after)"); };
+  return inA ? "note: @" + fn + " exists only in " + where(a, sideA) + ": all of it shows as removed\n"
+             : "note: @" + fn + " exists only in " + where(b, sideB) + ": all of it shows as added\n";
 }
 
 std::string formatTraceTree(const Workbench& wb, const Style& style, bool showTime) {
@@ -175,6 +200,11 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
   if (ev.builtFrom >= 0) out += "  compiled the module of #" + std::to_string(ev.builtFrom) + " (`show` prints the summary)\n";
   // Code generation is timed by the build itself (bench/), not per recorded stage.
   if (showTime && id != 0 && !ev.codegen) out += "  time: " + fmtMs(ev.wallMs) + "\n";
+  if (ev.status == EventStatus::Changed && ev.changedFunctions.size() > 3) {
+    out += "  changed functions:";
+    for (const std::string& f : ev.changedFunctions) out += " @" + f;
+    out += "\n";
+  }
   if (!ev.children.empty()) {
     out += ev.codegen ? "  stages:" : "  nested passes:";
     for (int c : ev.children) out += " #" + std::to_string(c) + " " + wb.event(c).pass;

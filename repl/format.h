@@ -19,6 +19,11 @@ std::string formatEventLine(const Workbench& wb, int id, const Style& style, boo
 
 /// The whole trace as a tree in event order, nested passes indented, the cursor
 /// marked with `>`; then how much of the pipeline is left.
+/// "#3 FoldConstant: folded 2 ops into 1 constant; ..." for an event's before/after, or
+/// "#2 → #5: ..." for two events: the first line of `changes` and `diff --summary`.
+std::string formatChangeHeader(const Workbench& wb, int a, Side sideA, int b, Side sideB);
+/// "note: @f exists only ..." when `function` is on one side only ("" otherwise).
+std::string formatOneSidedNote(const Workbench& wb, int a, Side sideA, int b, Side sideB, const std::string& function);
 std::string formatTraceTree(const Workbench& wb, const Style& style, bool showTime);
 
 /// Everything recorded about one event: status, nesting, context, changed

@@ -37,7 +37,7 @@ void printUsage(std::FILE* out) {
       "       passlab --help-commands-markdown    print docs/commands.md\n"
       "       passlab --help-passes-markdown      print docs/passes.md\n"
       "batch options:\n"
-      "  --print-before-all --print-after-all --print-changed[=diff]\n"
+      "  --print-before-all --print-after-all --print-changed[=diff|=summary]\n"
       "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
       "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
       "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
@@ -95,9 +95,10 @@ int main(int argc, char** argv) {
       batch.printBeforeAll = batchMode = true;
     } else if (arg == "--print-after-all") {
       batch.printAfterAll = batchMode = true;
-    } else if (arg == "--print-changed" || arg == "--print-changed=diff") {
+    } else if (arg == "--print-changed" || arg == "--print-changed=diff" || arg == "--print-changed=summary") {
       batch.printChanged = batchMode = true;
       batch.printChangedDiff = arg == "--print-changed=diff";
+      batch.printChangedSummary = arg == "--print-changed=summary";
     } else if (starts("--filter-print-funcs=")) {
       batch.filterPrintFuncs = splitComma(value("--filter-print-funcs="));
     } else if (arg == "--time-passes") {

@@ -71,7 +71,7 @@ void PrintInstrument::emit(const std::string& header, const std::string& body) {
 
 void PrintInstrument::beforePass(const Pass& pass, const IRModule& mod, PassContext& ctx) {
   if (!wanted(ctx)) return;
-  if (options_.printChanged && !printedStart_) {
+  if (options_.printChanged && !options_.changeLine && !printedStart_) {
     printedStart_ = true;
     emit("At Start", textOf(mod));
   }
@@ -84,15 +84,23 @@ void PrintInstrument::afterPass(const Pass& pass, const IRModule& before, const 
   const std::string label = passLabel(pass, ctx);
   if (options_.printAfterAll || options_.printAfter.count(pass.info().name)) emit("After " + label, textOf(after));
   if (!options_.printChanged) return;
+  if (options_.changeLine) {
+    sink_(label + ": " + (printedPartChanged(before, after) ? options_.changeLine(before, after) : "no change") + "\n");
+    return;
+  }
   if (!printedPartChanged(before, after)) {
     sink_("// -----// IR Dump After " + label + " omitted because no change //----- //\n\n");
     return;
   }
   if (options_.changedAsDiff) {
-    // Copy: textOf(after) may evict the cache slot holding `before`.
-    std::string beforeText = textOf(before);
-    const std::string& afterText = textOf(after);
-    emit("After " + label + " (diff)", unifiedDiff(beforeText, afterText, "before " + pass.info().name, "after " + pass.info().name));
+    if (options_.diffText) {
+      emit("After " + label + " (diff)", options_.diffText(before, after, "before " + pass.info().name, "after " + pass.info().name));
+    } else {
+      // Copy: textOf(after) may evict the cache slot holding `before`.
+      std::string beforeText = textOf(before);
+      const std::string& afterText = textOf(after);
+      emit("After " + label + " (diff)", unifiedDiff(beforeText, afterText, "before " + pass.info().name, "after " + pass.info().name));
+    }
   } else {
     emit("After " + label + " (changed)", textOf(after));
   }

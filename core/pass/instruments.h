@@ -37,6 +37,14 @@ struct PrintInstrumentOptions {
   bool includeNested = true;
   /// Text options for the printer.
   PrintOptions text;
+  /// With changedAsDiff: makes the diff instead of a line diff of the printouts
+  /// (the batch passes the node matcher's aligned diff, core/trace/node_match.h).
+  std::function<std::string(const IRModule& before, const IRModule& after, const std::string& oldName,
+                            const std::string& newName)>
+      diffText;
+  /// With printChanged: one line `Pass: <line>` per pass instead of IR (a change
+  /// summary); no start dump. Not called when the module is unchanged.
+  std::function<std::string(const IRModule& before, const IRModule& after)> changeLine;
 };
 
 /// Prints the IR around passes into a sink (a string or a stream, never stdout directly).

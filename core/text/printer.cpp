@@ -221,6 +221,16 @@ PrintedModule printModuleWithRanges(const IRModule& mod, const PrintOptions& opt
   return result;
 }
 
+PrintedModule printModuleWithNames(const IRModule& mod, const PrintOptions& options) {
+  PrintedModule result;
+  text::TextWriter w(&result, true);
+  PrintOptions named = options;
+  named.recordNames = true;
+  text::printModuleInto(w, mod, named);
+  result.text = std::move(w.out());
+  return result;
+}
+
 std::string printFunction(const IRModule& mod, const std::string& name, const PrintOptions& options) {
   Expr fn = mod->lookup(name);
   if (!fn) return "";

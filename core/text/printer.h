@@ -21,6 +21,19 @@ struct PrintedModule {
   std::unordered_map<const void*, TextRange> ranges;
   /// First line of each global function's definition (name without '@').
   std::unordered_map<std::string, uint32_t> functionLines;
+  /// With PrintOptions::recordNames: the name (without '%') each bound node and
+  /// variable of a graph-level function was printed under (first print wins).
+  std::unordered_map<const void*, std::string> names;
+};
+
+/// Names for an aligned print (core/trace/node_match.h): a diff prints the after
+/// snapshot with the before snapshot's names so renumbering is not a change.
+struct AlignedNames {
+  /// Node (bound expression or variable) → name without '%'. A name already
+  /// taken in the same function falls back to a fresh one.
+  std::unordered_map<const void*, std::string> names;
+  /// Bound nodes without an entry are numbered from here (above every before number).
+  uint32_t freshBase = 0;
 };
 
 /// Options for printing.
@@ -29,6 +42,10 @@ struct PrintOptions {
   bool typeComments = true;
   /// Emit the `#[version = "0.0.5"]` header.
   bool versionHeader = true;
+  /// Record PrintedModule::names (printModuleWithRanges only).
+  bool recordNames = false;
+  /// Print with these names instead of the canonical ones (diffs only; null = canonical).
+  const AlignedNames* alignedNames = nullptr;
 };
 
 /// Prints a module. Deterministic: the same module always prints the same text,
@@ -36,6 +53,8 @@ struct PrintOptions {
 std::string printModule(const IRModule& mod, const PrintOptions& options = {});
 /// Prints a module and records node → text ranges.
 PrintedModule printModuleWithRanges(const IRModule& mod, const PrintOptions& options = {});
+/// Prints a module and records PrintedModule::names (no ranges): the before side of an aligned diff.
+PrintedModule printModuleWithNames(const IRModule& mod, const PrintOptions& options = {});
 /// Prints one global function of a module as `def @name...` (empty if absent).
 std::string printFunction(const IRModule& mod, const std::string& name, const PrintOptions& options = {});
 /// Prints an expression on its own (bindings numbered from %0).

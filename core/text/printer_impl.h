@@ -18,7 +18,8 @@ namespace passlab::text {
 /// and the indentation of the current block.
 class TextWriter {
  public:
-  explicit TextWriter(PrintedModule* ranges) : ranges_(ranges) {}
+  /// `namesOnly`: fill PrintedModule::names (and functionLines) but record no ranges.
+  explicit TextWriter(PrintedModule* ranges, bool namesOnly = false) : ranges_(ranges), namesOnly_(namesOnly) {}
 
   std::string& out() { return out_; }
   void text(std::string_view s) { out_.append(s); }
@@ -35,10 +36,10 @@ class TextWriter {
   uint32_t column() const { return static_cast<uint32_t>(out_.size() - lineStart_) + 1; }
 
   /// True when node ranges are being recorded.
-  bool recording() const { return ranges_ != nullptr; }
+  bool recording() const { return ranges_ != nullptr && !namesOnly_; }
   /// Marks the start of `node` at the current position (first start wins).
   void rangeStart(const void* node) {
-    if (!ranges_) return;
+    if (!ranges_ || namesOnly_) return;
     auto [it, inserted] = ranges_->ranges.try_emplace(node);
     if (inserted) {
       it->second.line = line_;
@@ -47,7 +48,7 @@ class TextWriter {
   }
   /// Marks the end of `node` at the last character written.
   void rangeEnd(const void* node) {
-    if (!ranges_) return;
+    if (!ranges_ || namesOnly_) return;
     auto it = ranges_->ranges.find(node);
     if (it == ranges_->ranges.end() || it->second.endLine != 0) return;
     it->second.endLine = line_;
@@ -61,6 +62,7 @@ class TextWriter {
   size_t lineStart_ = 0;
   int indent_ = 0;
   PrintedModule* ranges_;
+  bool namesOnly_ = false;
 };
 
 /// Allocates printable, unique names within one function: invalid characters

@@ -142,6 +142,7 @@ class GraphPrinter {
   uint32_t tailOf(const Scope& s) const;
   void ownedScopes(uint32_t id, int32_t* first, int* count) const;
   void number();
+  void assignAlignedNames();
 
   // ---- Printing ----
   struct Task {
@@ -157,10 +158,18 @@ class GraphPrinter {
   void printTail(const Scope& s);
   void emitExpr(uint32_t id, std::string_view terminator);
   void appendRef(std::string& out, uint32_t id);
+  /// `%N` of a bound node, or its aligned name.
+  void appendBound(std::string& out, uint32_t id);
   void appendVarDecl(std::string& out, const VarNode* v, bool showInferred);
   void appendFunctionHeader(std::string& out, const FunctionNode& fn);
   void appendTypeComment(std::string& out, const Type& t);
-  const std::string& varName(const VarNode* v) { return names_.nameFor(v, v->name); }
+  const std::string& varName(const VarNode* v) {
+    if (const AlignedNames* a = options_.alignedNames) {
+      auto it = a->names.find(v);
+      if (it != a->names.end()) return names_.nameFor(v, it->second);
+    }
+    return names_.nameFor(v, v->name);
+  }
   void printFreeVars();
 
   TextWriter& w_;
@@ -174,6 +183,8 @@ class GraphPrinter {
   NameTable names_;
   std::vector<Task> tasks_;
   std::vector<Task> pending_;  // tasks of one expression, in forward order
+  /// Aligned printing: the name of each bound node, by node id.
+  std::vector<std::string> aligned_;
 };
 
 uint32_t GraphPrinter::idOf(const ExprNode* e) {
@@ -453,6 +464,44 @@ void GraphPrinter::analyze(const Expr& root, bool rootIsDef) {
   if (rootIsDef) scopes_[0].root = childIds_[nodes_[rootId].firstChild + nodes_[rootId].numChildren - 1];
   assignScopes(rootId, rootIsDef);
   number();
+  if (options_.alignedNames) assignAlignedNames();
+}
+
+void GraphPrinter::assignAlignedNames() {
+  // Requested names first, in number order (a clash keeps the first), then fresh
+  // numbers from freshBase for the rest, skipping every name already taken.
+  const AlignedNames& a = *options_.alignedNames;
+  std::vector<uint32_t> bound;
+  for (uint32_t id = 0; id < nodes_.size(); ++id)
+    if (nodes_[id].number >= 0 && !isAtomic(nodes_[id].expr->kind)) bound.push_back(id);
+  std::sort(bound.begin(), bound.end(), [&](uint32_t x, uint32_t y) { return nodes_[x].number < nodes_[y].number; });
+  aligned_.assign(nodes_.size(), std::string());
+  std::unordered_set<std::string> used;
+  std::vector<uint32_t> fresh;
+  for (uint32_t id : bound) {
+    auto it = a.names.find(nodes_[id].expr);
+    if (it != a.names.end() && !it->second.empty() && used.insert(it->second).second)
+      aligned_[id] = it->second;
+    else
+      fresh.push_back(id);
+  }
+  uint32_t next = a.freshBase;
+  for (uint32_t id : fresh) {
+    std::string name;
+    do {
+      name = std::to_string(next++);
+    } while (used.count(name));
+    used.insert(name);
+    aligned_[id] = std::move(name);
+  }
+}
+
+void GraphPrinter::appendBound(std::string& out, uint32_t id) {
+  if (!aligned_.empty()) {
+    out += aligned_[id];
+  } else {
+    appendNumber(out, nodes_[id].number);
+  }
 }
 
 // ---- Printing -------------------------------------------------------------------
@@ -467,6 +516,7 @@ void GraphPrinter::appendTypeComment(std::string& out, const Type& t) {
 void GraphPrinter::appendVarDecl(std::string& out, const VarNode* v, bool showInferred) {
   out += '%';
   out += varName(v);
+  if (options_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(v, varName(v));
   // Parameters show their inferred type as TVM does after InferType; let and
   // dataflow variables only a declared one (their value carries a ty comment).
   const Type& t = v->annotation ? v->annotation : showInferred && options_.typeComments ? v->checkedType : v->annotation;
@@ -526,7 +576,7 @@ void GraphPrinter::appendRef(std::string& out, uint32_t id) {
     case ExprKind::PrimFunc: out += "meta[tir.PrimFunc][0]"; return;  // not expressible inside a graph function
     default:
       out += '%';
-      appendNumber(out, n.number);
+      appendBound(out, id);
       return;
   }
 }
@@ -619,7 +669,11 @@ void GraphPrinter::printItem(const Item& item) {
       w_.beginLine();
       w_.rangeStart(n.expr);
       out += '%';
-      appendNumber(out, n.number);
+      {
+        size_t at = out.size();
+        appendBound(out, item.node);
+        if (options_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(n.expr, out.substr(at));
+      }
       out += " = ";
       emitExpr(item.node, ";");
       return;

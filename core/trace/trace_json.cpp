@@ -1,5 +1,7 @@
 #include "core/trace/trace_json.h"
 
+#include "core/trace/node_match.h"
+
 #include <cmath>
 #include <cstdio>
 
@@ -123,7 +125,72 @@ std::string diagnosticJson(const Diagnostic& d) {
       .done();
 }
 
-std::string eventJson(const TraceEvent& e) {
+std::string countsJson(const EditCounts& c) {
+  return JsonObject()
+      .num("kept", c.kept)
+      .num("updated", c.updated)
+      .num("inserted", c.inserted)
+      .num("deleted", c.deleted)
+      .num("moved", c.moved)
+      .num("folded", c.folded)
+      .done();
+}
+
+std::string_view functionEditKindName(FunctionEdit::Kind k) {
+  switch (k) {
+    case FunctionEdit::Kind::Kept: return "kept";
+    case FunctionEdit::Kind::Changed: return "changed";
+    case FunctionEdit::Kind::Added: return "added";
+    case FunctionEdit::Kind::Removed: return "removed";
+    case FunctionEdit::Kind::Renamed: return "renamed";
+  }
+  return "?";
+}
+
+std::string changesJson(const ModuleEdits& m, bool script) {
+  JsonObject o;
+  o.str("summary", changeSummary(m));
+  o.field("ops", countsJson(m.ops)).field("nodes", countsJson(m.nodes));
+  std::vector<const FunctionEdit*> changed;
+  for (const FunctionEdit& f : m.functions)
+    if (f.kind != FunctionEdit::Kind::Kept) changed.push_back(&f);
+  o.field("functions", jsonArray(changed, [](const FunctionEdit* f) {
+    return JsonObject()
+        .str("name", f->name)
+        .str("beforeName", f->beforeName)
+        .str("kind", functionEditKindName(f->kind))
+        .field("ops", countsJson(f->ops))
+        .field("nodes", countsJson(f->nodes))
+        .done();
+  }));
+  if (script) {
+    std::vector<const NodeEdit*> edits;
+    for (const NodeEdit& e : m.edits)
+      if (e.kind != EditKind::Kept) edits.push_back(&e);
+    o.field("edits", jsonArray(edits, [&](const NodeEdit* e) {
+      std::vector<std::string> bits;
+      if (e->changes & kAttrsChanged) bits.push_back("attrs");
+      if (e->changes & kInputsRewired) bits.push_back("inputs");
+      if (e->changes & kTypeChanged) bits.push_back("type");
+      if (e->changes & kDataChanged) bits.push_back("data");
+      if (e->changes & kArityChanged) bits.push_back("arity");
+      const ExprNode* n = e->after && e->kind != EditKind::Folded ? e->after : e->before;
+      std::string what;
+      if (auto* c = as<CallNode>(n)) what = c->op() ? std::string(c->op()->name) : "call";
+      else what = n->kind == ExprKind::Constant ? "constant" : n->kind == ExprKind::Function ? "function" : n->kind == ExprKind::Var ? "var" : "node";
+      return JsonObject()
+          .str("kind", editKindName(e->kind))
+          .field("changes", jsonArray(bits, [](const std::string& b) { return jsonString(b); }))
+          .str("node", what)
+          .str("function", m.functionName(e->afterFunction))
+          .str("beforeFunction", m.functionName(e->beforeFunction))
+          .done();
+    }));
+  }
+  return o.done();
+}
+
+std::string eventJson(const TraceEvent& e, const TraceJsonOptions& options) {
   JsonObject o;
   o.num("id", e.id).num("parent", e.parent);
   o.field("children", jsonArray(e.children, [](int c) { return std::to_string(c); }));
@@ -157,6 +224,8 @@ std::string eventJson(const TraceEvent& e) {
       return JsonObject().str("function", a.function).str("text", a.text).done();
     }));
   }
+  if (options.changes && e.status == EventStatus::Changed && !e.codegen && e.before && e.after)
+    o.field("changes", changesJson(*matchModules(e.before, e.after), options.editScript));
   if (e.numeric)
     o.field("numeric", JsonObject()
                            .boolean("compared", e.numeric->compared)
@@ -170,13 +239,15 @@ std::string eventJson(const TraceEvent& e) {
 
 }  // namespace
 
-std::string traceToJson(const Trace& trace) {
+std::string traceToJson(const Trace& trace) { return traceToJson(trace, TraceJsonOptions{}); }
+
+std::string traceToJson(const Trace& trace, const TraceJsonOptions& options) {
   std::string out = "{\"events\":[\n";
   bool first = true;
   for (const TraceEvent& e : trace.events()) {
     if (!first) out += ",\n";
     first = false;
-    out += eventJson(e);
+    out += eventJson(e, options);
   }
   return out + "\n]}\n";
 }

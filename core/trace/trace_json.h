@@ -17,6 +17,18 @@ namespace passlab {
 /// artifacts:[{function, text}]}, ...]}. Snapshots are not exported (they are IR, see the printer).
 std::string traceToJson(const Trace& trace);
 
+/// What traceToJson adds to each changed event.
+struct TraceJsonOptions {
+  /// "changes": {"summary", "ops":{kept,updated,inserted,deleted,moved,folded},
+  /// "nodes":{...}, "functions":[{name, beforeName, kind, ops}]} from the node matcher.
+  bool changes = true;
+  /// Also "changes.edits": [{kind, changes:[...], node, function, beforeFunction}] for
+  /// every non-kept node (can be large).
+  bool editScript = false;
+};
+/// traceToJson with options (traceToJson(trace) is traceToJson(trace, {})).
+std::string traceToJson(const Trace& trace, const TraceJsonOptions& options);
+
 /// Pass timing in Chrome's trace-event format, which Perfetto and chrome://tracing open:
 /// {"traceEvents":[{"name","ph":"X","ts","dur","pid","tid","args"}, ...],
 ///  "displayTimeUnit":"ms"}. Times are microseconds since the trace began; nested

@@ -106,6 +106,8 @@ void Workbench::resetTrace(IRModule initial) {
   cursor_ = 0;
   ++generation_;
   printCache_.clear();
+  editsCache_.clear();
+  summaryCache_.clear();
 }
 
 // ---- Pipeline -----------------------------------------------------------------
@@ -149,7 +151,10 @@ int Workbench::discardFuture() {
   for (int id = keep; !trace_->event(id).children.empty();) id = lastKept = trace_->event(id).children.back();
   size_t firstRemoved = static_cast<size_t>(lastKept) + 1;
   int discarded = static_cast<int>(trace_->events().size() - firstRemoved);
-  if (discarded > 0) trace_->truncate(static_cast<int>(firstRemoved));
+  if (discarded > 0) {
+    trace_->truncate(static_cast<int>(firstRemoved));
+    summaryCache_.clear();  // keyed by module addresses, which discarded snapshots free
+  }
   size_t keepPasses = 0;
   if (keep != 0)
     for (size_t i = 0; i < passEvent_.size(); ++i)

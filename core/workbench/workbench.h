@@ -47,6 +47,7 @@
 
 #include <atomic>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -63,6 +64,7 @@
 #include "core/trace/numeric_check.h"
 #include "core/workbench/codegen_backend.h"
 #include "core/trace/provenance_check.h"
+#include "core/trace/node_match.h"
 #include "core/trace/trace.h"
 
 namespace passlab {
@@ -416,6 +418,22 @@ class Workbench {
   /// every event when `id` is -1, in event order, each with its event id.
   std::vector<ProvenanceConflict> provenanceConflicts(int id = -1) const;
 
+  // ---- Node matching and change summaries (core/workbench/changes.cpp) -------
+  /// The node matching of (a, sideA) against (b, sideB) (core/trace/node_match.h),
+  /// computed on first use and cached. WorkbenchError for unknown events.
+  std::shared_ptr<const ModuleEdits> edits(int a, Side sideA, int b, Side sideB) const;
+  /// The matching of event `id`, before against after. WorkbenchError when the
+  /// event failed or was skipped (it has no after snapshot of its own).
+  std::shared_ptr<const ModuleEdits> eventEdits(int id) const;
+  /// One line saying what event `id` did ("grouped 412 ops into 96 Primitive
+  /// functions; 0 ops rewritten", "no change", "skipped: ...", "failed"); cached.
+  std::string changeSummary(int id) const;
+  /// Like diff(), but the second side is printed with the first side's names
+  /// for matched nodes, so renumbering is not a change.
+  std::string alignedDiff(int a, Side sideA, int b, Side sideB, const std::string& function = "") const;
+  /// The edit script grouped per function (every node with `all`), optionally one function.
+  std::string editScript(int a, Side sideA, int b, Side sideB, bool all = false, const std::string& function = "") const;
+
   // ---- Numeric check and bisection (core/workbench/checks.cpp) ---------------
   /// Turns the numeric-check instrument on with `options`, or off with nullopt.
   /// Turning it on also checks the top-level events already recorded (nothing
@@ -532,6 +550,15 @@ class Workbench {
   mutable uint64_t timelineGeneration_ = 0;
   uint64_t generation_ = 0;  // bumped whenever events are discarded or the trace is replaced
   mutable std::vector<PrintCacheEntry> printCache_;
+  struct EditsCacheEntry {
+    IRModule before, after;
+    std::shared_ptr<const ModuleEdits> edits;
+  };
+  /// Matchings most recently used first (a face flips between a few events).
+  mutable std::vector<EditsCacheEntry> editsCache_;
+  /// Change summary per (before, after) module pair.
+  mutable std::map<std::pair<const IRModuleNode*, const IRModuleNode*>, std::string> summaryCache_;
+  std::string checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const;
   bool verifyEach_ = false;
   bool forcePhase_ = false;  // set for the duration of forceStep
   std::optional<NumericCheckOptions> numericCheck_;

@@ -1,0 +1,449 @@
+// From a matching to words and text: the one-line change summary, the edit
+// script per function, and the aligned (renumbering-proof) print and diff.
+#include <algorithm>
+#include <map>
+
+#include "core/ir/type.h"
+#include "core/trace/node_match.h"
+
+namespace passlab {
+
+const char* editKindName(EditKind k) {
+  switch (k) {
+    case EditKind::Kept: return "kept";
+    case EditKind::Updated: return "updated";
+    case EditKind::Inserted: return "inserted";
+    case EditKind::Deleted: return "deleted";
+    case EditKind::Moved: return "moved";
+    case EditKind::Folded: return "folded";
+  }
+  return "?";
+}
+
+EditCounts& EditCounts::operator+=(const EditCounts& o) {
+  kept += o.kept;
+  updated += o.updated;
+  inserted += o.inserted;
+  deleted += o.deleted;
+  moved += o.moved;
+  folded += o.folded;
+  return *this;
+}
+
+const NodeEdit* ModuleEdits::findAfter(const ExprNode* node) const {
+  auto it = afterIndex.find(node);
+  return it == afterIndex.end() ? nullptr : &edits[it->second];
+}
+
+const NodeEdit* ModuleEdits::findBefore(const ExprNode* node) const {
+  auto it = beforeIndex.find(node);
+  return it == beforeIndex.end() ? nullptr : &edits[it->second];
+}
+
+const ExprNode* ModuleEdits::beforeOf(const ExprNode* a) const {
+  if (const NodeEdit* e = findAfter(a)) return e->before;
+  return a;
+}
+
+const ExprNode* ModuleEdits::afterOf(const ExprNode* b) const {
+  if (const NodeEdit* e = findBefore(b)) return e->kind == EditKind::Folded ? nullptr : e->after;
+  return b;
+}
+
+const FunctionEdit* ModuleEdits::function(const std::string& name) const {
+  for (const FunctionEdit& f : functions)
+    if (f.name == name) return &f;
+  for (const FunctionEdit& f : functions)
+    if (f.name.empty() && f.beforeName == name) return &f;
+  return nullptr;
+}
+
+const std::string& ModuleEdits::functionName(int32_t index) const {
+  static const std::string empty;
+  return index < 0 || static_cast<size_t>(index) >= functionNames.size() ? empty : functionNames[index];
+}
+
+namespace {
+
+std::string plural(uint32_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string opName(const ExprNode* e) {
+  if (auto* c = as<CallNode>(e))
+    if (const OpDef* op = c->op()) return std::string(op->name);
+  return "";
+}
+
+/// "data_layout NCHW→NHWC, kernel_layout OIHW→HWIO" (changed keys only).
+std::string attrDelta(const AttrDict& x, const AttrDict& y) {
+  std::string out;
+  auto shown = [](const AttrValue* v) {
+    if (!v) return std::string("∅");
+    std::string s = v->toString();
+    if (s.size() >= 2 && s.front() == '"' && s.back() == '"') s = s.substr(1, s.size() - 2);
+    return s;
+  };
+  auto addKey = [&](const std::string& k) {
+    const AttrValue* a = x.find(k);
+    const AttrValue* b = y.find(k);
+    if (a && b && *a == *b) return;
+    if (!out.empty()) out += ", ";
+    out += k + " " + shown(a) + "→" + shown(b);
+  };
+  for (const auto& [k, v] : x.entries()) addKey(k);
+  for (const auto& [k, v] : y.entries())
+    if (!x.find(k)) addKey(k);
+  return out;
+}
+
+/// What changed in an update, in words.
+std::string changeWords(const NodeEdit& e) {
+  std::string out;
+  auto add = [&](const std::string& s) {
+    if (!out.empty()) out += "; ";
+    out += s;
+  };
+  if (e.changes & kAttrsChanged) {
+    auto* x = as<CallNode>(e.before);
+    auto* y = as<CallNode>(e.after);
+    if (x && y) {
+      add(attrDelta(x->attrs, y->attrs));
+    } else if (auto* fx = as<FunctionNode>(e.before)) {
+      add("attributes " + attrDelta(fx->attrs, as<FunctionNode>(e.after)->attrs));
+    } else {
+      add("attributes");
+    }
+  }
+  if (e.changes & kArityChanged) add("number of inputs");
+  else if (e.changes & kInputsRewired) add("inputs rewired");
+  if (e.changes & kDataChanged) add("data");
+  if (e.changes & kTypeChanged) {
+    std::string t = "type";
+    if (e.before->checkedType && e.after->checkedType)
+      t += " " + typeToString(e.before->checkedType) + "→" + typeToString(e.after->checkedType);
+    add(t);
+  }
+  return out;
+}
+
+/// "3 nn.conv2d (data_layout NCHW→NHWC), 2 add" from per-op groups, largest first.
+std::string groupList(const std::map<std::string, std::pair<uint32_t, std::string>>& groups, size_t limit = 3) {
+  std::vector<std::pair<std::string, std::pair<uint32_t, std::string>>> v(groups.begin(), groups.end());
+  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second.first > b.second.first; });
+  std::string out;
+  uint32_t rest = 0, restOps = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (i >= limit) {
+      ++rest;
+      restOps += v[i].second.first;
+      continue;
+    }
+    if (i) out += ", ";
+    out += std::to_string(v[i].second.first) + " " + v[i].first;
+    if (!v[i].second.second.empty()) out += " (" + v[i].second.second + ")";
+  }
+  if (rest) out += " and " + std::to_string(restOps) + " more of " + plural(rest, "other op", "other ops");
+  return out;
+}
+
+}  // namespace
+
+std::string changeSummary(const ModuleEdits& m) {
+  std::vector<std::string> parts;
+  // Per-op groups of inserted, deleted and updated ops.
+  std::map<std::string, std::pair<uint32_t, std::string>> inserted, deleted, updated;
+  std::map<std::string, bool> updatedMixed;
+  uint32_t rewritten = 0, lifted = 0, insertedNodes = 0, deletedNodes = 0;
+  for (const NodeEdit& e : m.edits) {
+    switch (e.kind) {
+      case EditKind::Inserted: {
+        std::string op = opName(e.after);
+        if (!op.empty())
+          ++inserted[op].first;
+        else if (e.after->kind != ExprKind::Var)
+          ++insertedNodes;
+        break;
+      }
+      case EditKind::Deleted: {
+        std::string op = opName(e.before);
+        if (!op.empty())
+          ++deleted[op].first;
+        else if (e.before->kind != ExprKind::Var)
+          ++deletedNodes;
+        break;
+      }
+      case EditKind::Moved:
+      case EditKind::Updated: {
+        if (e.kind == EditKind::Moved && e.after->kind == ExprKind::Function) {
+          Expr g = m.after->lookup(m.functionName(e.afterFunction));
+          Expr old = m.before->lookup(m.functionName(e.beforeFunction));
+          if (g.get() == e.after && old.get() != e.before) ++lifted;
+        }
+        std::string op = opName(e.after);
+        if (op.empty() || e.changes == 0) break;
+        if (e.changes & (kAttrsChanged | kInputsRewired | kArityChanged)) ++rewritten;
+        if (e.kind != EditKind::Updated) break;
+        auto& g = updated[op];
+        std::string words = changeWords(e);
+        if (g.first == 0)
+          g.second = words;
+        else if (g.second != words)
+          updatedMixed[op] = true;
+        ++g.first;
+        break;
+      }
+      default: break;
+    }
+  }
+  for (auto& [op, g] : updated)
+    if (updatedMixed.count(op)) g.second = "various changes";
+  if (m.movedIntoOps) {
+    std::string kind = m.moveDestinationKind.empty() ? "new" : m.moveDestinationKind;
+    parts.push_back("grouped " + plural(m.movedIntoOps, "op", "ops") + " into " + std::to_string(m.movedIntoFunctions) +
+                    " " + kind + (m.movedIntoFunctions == 1 ? " function" : " functions") + "; " +
+                    plural(rewritten, "op", "ops") + " rewritten");
+  }
+  if (m.movedOutOfOps)
+    parts.push_back("moved " + plural(m.movedOutOfOps, "op", "ops") + " out of " +
+                    plural(m.movedOutOfFunctions, "function", "functions"));
+  uint32_t otherMoves = m.ops.moved - std::min(m.ops.moved, m.movedIntoOps + m.movedOutOfOps);
+  if (otherMoves) parts.push_back("moved " + plural(otherMoves, "op", "ops") + " between functions");
+  if (lifted) parts.push_back("lifted " + plural(lifted, "function", "functions") + " to globals");
+  if (m.ops.folded)
+    parts.push_back("folded " + plural(m.ops.folded, "op", "ops") + " into " +
+                    plural(m.foldConstants, "constant", "constants") + "; " +
+                    plural(m.newConstantInputs, "op takes", "ops take") + " a new constant input");
+  if (!inserted.empty()) {
+    uint32_t n = 0;
+    for (auto& [op, g] : inserted) n += g.first;
+    parts.push_back(inserted.size() == 1 ? "inserted " + groupList(inserted)
+                                         : "inserted " + plural(n, "op", "ops") + " (" + groupList(inserted) + ")");
+  }
+  if (!deleted.empty()) {
+    uint32_t n = 0;
+    for (auto& [op, g] : deleted) n += g.first;
+    parts.push_back(deleted.size() == 1 ? "deleted " + groupList(deleted)
+                                        : "deleted " + plural(n, "op", "ops") + " (" + groupList(deleted) + ")");
+  }
+  if (!updated.empty()) parts.push_back("updated " + groupList(updated));
+  // Globals not explained by lifting.
+  std::vector<std::string> added, removed, renamed, attrs, prim;
+  uint32_t stmtChanges = 0;
+  for (const FunctionEdit& f : m.functions) {
+    if (f.kind == FunctionEdit::Kind::Added) added.push_back(f.name);
+    if (f.kind == FunctionEdit::Kind::Removed) removed.push_back(f.beforeName);
+    if (f.kind == FunctionEdit::Kind::Renamed) renamed.push_back(f.beforeName + "→@" + f.name);
+    if (!f.attrKeysChanged.empty()) attrs.push_back(f.name.empty() ? f.beforeName : f.name);
+    if (f.primFunc && f.kind == FunctionEdit::Kind::Changed) {
+      uint32_t c = f.nodes.changed();
+      if (c) {
+        stmtChanges += c;
+        prim.push_back(f.name);
+      }
+    }
+  }
+  if (added.size() > lifted) {
+    uint32_t n = static_cast<uint32_t>(added.size() - lifted);
+    parts.push_back(lifted ? "added " + plural(n, "other global", "other globals")
+                           : "added " + summarizeFunctionList(added));
+  }
+  if (!removed.empty()) parts.push_back("removed " + summarizeFunctionList(removed));
+  if (!renamed.empty()) parts.push_back("renamed " + summarizeFunctionList(renamed));
+  if (stmtChanges)
+    parts.push_back("changed " + plural(stmtChanges, "statement", "statements") + " in " + summarizeFunctionList(prim));
+  if (!attrs.empty()) parts.push_back("attributes of " + summarizeFunctionList(attrs));
+  if (parts.empty()) {
+    if (insertedNodes || deletedNodes) {
+      if (insertedNodes) parts.push_back("inserted " + plural(insertedNodes, "node", "nodes"));
+      if (deletedNodes) parts.push_back("deleted " + plural(deletedNodes, "node", "nodes"));
+    } else if (m.ops.updated || m.nodes.updated) {
+      parts.push_back("updated " + plural(m.nodes.updated, "node", "nodes"));
+    }
+  }
+  if (m.moduleAttrsChanged) parts.push_back("module attributes");
+  if (parts.empty()) return "no change";
+  std::string out;
+  for (const std::string& p : parts) {
+    if (!out.empty()) out += "; ";
+    out += p;
+  }
+  return out;
+}
+
+std::string summarizeFunctionList(const std::vector<std::string>& names, size_t limit) {
+  std::string out;
+  size_t shown = names.size() <= limit ? names.size() : limit;
+  for (size_t i = 0; i < shown; ++i) {
+    if (i) out += i + 1 == shown && shown == names.size() ? " and " : ", ";
+    out += '@' + names[i];
+  }
+  if (names.size() > shown) out += " and " + std::to_string(names.size() - shown) + " more";
+  return out;
+}
+
+// ---- Aligned printing -------------------------------------------------------
+
+namespace {
+
+/// A module holding only `name` (empty when absent), so one function prints on its own.
+IRModule onlyFunction(const IRModule& mod, const std::string& name) {
+  std::map<std::string, Expr> fns;
+  if (Expr f = mod->lookup(name)) fns.emplace(name, f);
+  return makeModule(std::move(fns));
+}
+
+struct AlignedPrint {
+  PrintedModule before;
+  AlignedNames names;
+  PrintedModule after;
+};
+
+AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, const PrintOptions& options) {
+  AlignedPrint p;
+  bool one = !function.empty();
+  const FunctionEdit* f = one ? m.function(function) : nullptr;
+  IRModule before = one ? onlyFunction(m.before, f ? f->beforeName : function) : m.before;
+  IRModule after = one ? onlyFunction(m.after, f ? f->name : function) : m.after;
+  PrintOptions o = options;
+  if (one) o.versionHeader = false;
+  p.before = printModuleWithNames(before, o);
+  // Start from the before names (nodes shared with before keep them), then
+  // give every matched after node its counterpart's name.
+  p.names.names = p.before.names;
+  uint32_t maxNumber = 0;
+  for (const auto& [node, name] : p.before.names) {
+    if (name.empty() || name.size() > 9 || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
+      continue;
+    maxNumber = std::max<uint32_t>(maxNumber, static_cast<uint32_t>(std::stoul(name)) + 1);
+  }
+  p.names.freshBase = maxNumber;
+  for (const NodeEdit& e : m.edits) {
+    if (!e.before || !e.after || e.kind == EditKind::Folded) continue;
+    auto it = p.before.names.find(e.before);
+    if (it != p.before.names.end()) p.names.names[e.after] = it->second;
+    else p.names.names.erase(e.after);
+  }
+  // Inserted nodes never take a before name, even when a pointer happens to be shared.
+  for (const NodeEdit& e : m.edits)
+    if (e.kind == EditKind::Inserted) p.names.names.erase(e.after);
+  o.alignedNames = &p.names;
+  p.after = printModuleWithNames(after, o);
+  return p;
+}
+
+}  // namespace
+
+AlignedText printAligned(const ModuleEdits& m, const std::string& function, const PrintOptions& options) {
+  if (!m.before || !m.after) return {};
+  AlignedPrint p = alignedPrint(m, function, options);
+  return {std::move(p.before.text), std::move(p.after.text)};
+}
+
+std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const std::string& newName,
+                        const std::string& function, int context) {
+  AlignedText t = printAligned(m, function);
+  return unifiedDiff(t.before, t.after, oldName, newName, context);
+}
+
+// ---- Edit script --------------------------------------------------------------
+
+std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& function) {
+  if (!m.before || !m.after) return "";
+  AlignedPrint p = alignedPrint(m, "", PrintOptions{});
+  auto nameOf = [&](const ExprNode* e, bool afterSide) -> std::string {
+    const auto& names = afterSide ? p.after.names : p.before.names;
+    auto it = names.find(e);
+    std::string n = it == names.end() ? "" : "%" + it->second;
+    switch (e->kind) {
+      case ExprKind::Call: {
+        std::string op = opName(e);
+        if (op.empty()) op = "call";
+        return n.empty() ? op : n + " " + op;
+      }
+      case ExprKind::Constant: return n.empty() ? "constant" : n + " constant";
+      case ExprKind::Function: return n.empty() ? "fn" : n + " fn";
+      case ExprKind::Var: return n.empty() ? "var" : n;
+      case ExprKind::Tuple: return n.empty() ? "tuple" : n + " tuple";
+      case ExprKind::TupleGetItem: return n.empty() ? "tuple item" : n + " tuple item";
+      case ExprKind::Let: return "let";
+      case ExprKind::If: return "if";
+      case ExprKind::Dataflow: return "dataflow";
+      default: return n.empty() ? "node" : n;
+    }
+  };
+  auto countsText = [](const EditCounts& c) {
+    std::string s;
+    auto add = [&](uint32_t n, const char* w) {
+      if (!n) return;
+      if (!s.empty()) s += ", ";
+      s += std::to_string(n) + " " + w;
+    };
+    add(c.updated, "updated");
+    add(c.inserted, "inserted");
+    add(c.deleted, "deleted");
+    add(c.moved, "moved");
+    add(c.folded, "folded");
+    if (s.empty()) s = "no op changed";
+    return s;
+  };
+  std::string out;
+  for (const FunctionEdit& f : m.functions) {
+    std::string shownName = f.name.empty() ? f.beforeName : f.name;
+    if (!function.empty() && shownName != function && f.beforeName != function) continue;
+    if (f.kind == FunctionEdit::Kind::Kept && !all) continue;
+    out += "@" + shownName + ": ";
+    switch (f.kind) {
+      case FunctionEdit::Kind::Kept: out += "unchanged"; break;
+      case FunctionEdit::Kind::Changed: out += "changed"; break;
+      case FunctionEdit::Kind::Added: out += "added"; break;
+      case FunctionEdit::Kind::Removed: out += "removed"; break;
+      case FunctionEdit::Kind::Renamed: out += "renamed from @" + f.beforeName; break;
+    }
+    if (f.kind != FunctionEdit::Kind::Kept) out += " — ops: " + countsText(f.ops);
+    if (!f.attrKeysChanged.empty()) {
+      out += "; attributes:";
+      for (const std::string& k : f.attrKeysChanged) out += " " + k;
+    }
+    out += '\n';
+    for (uint32_t i : f.edits) {
+      const NodeEdit& e = m.edits[i];
+      if (!all && e.kind == EditKind::Kept) continue;
+      // Parameters and variables only when asked for everything.
+      const ExprNode* shown = e.after && e.kind != EditKind::Folded ? e.after : e.before;
+      if (!all && shown->kind == ExprKind::Var && e.kind != EditKind::Updated) continue;
+      std::string line = "  ";
+      std::string kind = editKindName(e.kind);
+      kind.resize(9, ' ');
+      line += kind;
+      switch (e.kind) {
+        case EditKind::Inserted: line += nameOf(e.after, true); break;
+        case EditKind::Deleted: line += nameOf(e.before, false); break;
+        case EditKind::Folded: line += nameOf(e.before, false) + " → " + nameOf(e.after, true); break;
+        case EditKind::Moved:
+          line += nameOf(e.after, true);
+          if (nameOf(e.before, false) != nameOf(e.after, true)) line += " (was " + nameOf(e.before, false) + ")";
+          line += " from @" + m.functionName(e.beforeFunction);
+          if (e.changes) line += ": " + changeWords(e);
+          break;
+        default:
+          line += nameOf(e.after, true);
+          if (nameOf(e.before, false) != nameOf(e.after, true)) line += " (was " + nameOf(e.before, false) + ")";
+          if (e.changes) line += ": " + changeWords(e);
+          break;
+      }
+      out += line + '\n';
+    }
+    for (const StmtEdit& s : f.stmts) {
+      if (!all && s.kind == EditKind::Kept) continue;
+      std::string kind = editKindName(s.kind);
+      kind.resize(9, ' ');
+      out += "  " + kind + s.what + " statement\n";
+    }
+  }
+  if (m.moduleAttrsChanged) out += "module attributes changed\n";
+  if (out.empty()) out = "no change\n";
+  return out;
+}
+
+}  // namespace passlab

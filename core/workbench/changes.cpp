@@ -1,0 +1,113 @@
+// Workbench queries over the node matcher: per-event matchings (lazy, cached),
+// change summaries, aligned diffs and edit scripts. Passes never compute these.
+#include <algorithm>
+
+#include "core/workbench/workbench.h"
+
+namespace passlab {
+namespace {
+
+/// Matchings kept: a face flips between a few events; each holds two index maps.
+constexpr size_t kEditsCacheSize = 6;
+
+std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
+
+std::string firstLine(const std::string& s) {
+  size_t nl = s.find('\n');
+  return nl == std::string::npos ? s : s.substr(0, nl);
+}
+
+}  // namespace
+
+std::string Workbench::checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const {
+  // A failed event's after side is its before side: diffing it would claim "no change".
+  auto check = [&](int id, Side side) {
+    const TraceEvent& ev = event(id);
+    if (side == Side::After && ev.status == EventStatus::Failed)
+      throw WorkbenchError("event #" + std::to_string(id) + " (" + ev.pass +
+                           ") failed: it has no after snapshot (its failure: " + firstLine(ev.failure) +
+                           "); diff the events around it instead");
+  };
+  check(a, sideA);
+  check(b, sideB);
+  std::string fn = stripAt(function);
+  if (!fn.empty()) {
+    bool inA = moduleAt(a, sideA)->lookup(fn) != nullptr, inB = moduleAt(b, sideB)->lookup(fn) != nullptr;
+    if (!inA && !inB)
+      throw WorkbenchError("no function @" + fn + " in the modules of #" + std::to_string(a) + " and #" +
+                           std::to_string(b));
+  }
+  return fn;
+}
+
+std::shared_ptr<const ModuleEdits> Workbench::edits(int a, Side sideA, int b, Side sideB) const {
+  const IRModule& before = moduleAt(a, sideA);
+  const IRModule& after = moduleAt(b, sideB);
+  for (size_t i = 0; i < editsCache_.size(); ++i) {
+    if (editsCache_[i].before == before && editsCache_[i].after == after) {
+      std::rotate(editsCache_.begin(), editsCache_.begin() + static_cast<long>(i),
+                  editsCache_.begin() + static_cast<long>(i) + 1);
+      return editsCache_.front().edits;
+    }
+  }
+  auto result = matchModules(before, after);
+  editsCache_.insert(editsCache_.begin(), EditsCacheEntry{before, after, result});
+  if (editsCache_.size() > kEditsCacheSize) editsCache_.pop_back();
+  return result;
+}
+
+std::shared_ptr<const ModuleEdits> Workbench::eventEdits(int id) const {
+  const TraceEvent& ev = event(id);
+  if (ev.status == EventStatus::Failed)
+    throw WorkbenchError("event #" + std::to_string(id) + " (" + ev.pass + ") failed: it changed nothing to match");
+  return edits(id, Side::Before, id, Side::After);
+}
+
+std::string Workbench::changeSummary(int id) const {
+  const TraceEvent& ev = event(id);
+  switch (ev.status) {
+    case EventStatus::Failed: return "failed";
+    case EventStatus::Skipped: return "skipped" + (ev.skipReason.empty() ? std::string() : " (" + ev.skipReason + ")");
+    case EventStatus::Unchanged: return "no change";
+    case EventStatus::Changed: break;
+  }
+  if (id == 0 || ev.codegen) return "";
+  auto key = std::make_pair(ev.before.get(), ev.after.get());
+  auto it = summaryCache_.find(key);
+  if (it != summaryCache_.end()) return it->second;
+  // Summaries of a whole trace would evict the interactive matchings: match without caching.
+  std::string line;
+  bool cached = false;
+  for (const EditsCacheEntry& e : editsCache_)
+    if (e.before == ev.before && e.after == ev.after) {
+      line = passlab::changeSummary(*e.edits);
+      cached = true;
+    }
+  if (!cached) line = passlab::changeSummary(*matchModules(ev.before, ev.after));
+  summaryCache_.emplace(key, line);
+  return line;
+}
+
+std::string Workbench::alignedDiff(int a, Side sideA, int b, Side sideB, const std::string& function) const {
+  std::string fn = checkDiffable(a, sideA, b, sideB, function);
+  auto label = [&](int id, Side side) {
+    return "#" + std::to_string(id) + " " + trace_->event(id).pass + (side == Side::Before ? " (before)" : " (after)") +
+           (fn.empty() ? "" : " @" + fn);
+  };
+  return passlab::alignedDiff(*edits(a, sideA, b, sideB), label(a, sideA), label(b, sideB), fn);
+}
+
+std::string Workbench::editScript(int a, Side sideA, int b, Side sideB, bool all, const std::string& function) const {
+  std::string fn = checkDiffable(a, sideA, b, sideB, function);
+  std::shared_ptr<const ModuleEdits> m;
+  if (all) {
+    MatchOptions options;
+    options.keepAll = true;
+    m = matchModules(moduleAt(a, sideA), moduleAt(b, sideB), options);
+  } else {
+    m = edits(a, sideA, b, sideB);
+  }
+  return formatEditScript(*m, all, fn);
+}
+
+}  // namespace passlab
