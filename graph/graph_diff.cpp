@@ -1,6 +1,7 @@
 #include "graph/graph_diff.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 namespace passlab::graph {
 
@@ -47,51 +48,122 @@ void clusterStatus(const FunctionGraph& g, SideDiff& d, DiffStatus whole) {
 
 }  // namespace
 
-GraphDiff diffGraphs(const IRModule&, const std::shared_ptr<const FunctionGraph>& before, const IRModule&,
-                     const std::shared_ptr<const FunctionGraph>& after) {
+namespace {
+
+DiffStatus statusOf(EditKind k) {
+  switch (k) {
+    case EditKind::Kept: return DiffStatus::Unchanged;
+    case EditKind::Updated: return DiffStatus::Updated;
+    case EditKind::Inserted: return DiffStatus::Inserted;
+    case EditKind::Deleted: return DiffStatus::Deleted;
+    case EditKind::Moved: return DiffStatus::Moved;
+    case EditKind::Folded: return DiffStatus::Folded;
+  }
+  return DiffStatus::Unchanged;
+}
+
+int outputOf(const FunctionGraph& g) {
+  for (size_t j = g.nodes.size(); j-- > 0;)
+    if (g.nodes[j].kind == NodeKind::Output) return static_cast<int>(j);
+  return -1;
+}
+
+int producerOf(const FunctionGraph& g, int node) {
+  for (const Edge& e : g.edges)
+    if (e.to == node) return e.from;
+  return -1;
+}
+
+}  // namespace
+
+GraphDiff diffGraphs(const IRModule& beforeMod, const std::shared_ptr<const FunctionGraph>& before,
+                     const IRModule& afterMod, const std::shared_ptr<const FunctionGraph>& after,
+                     const ModuleEdits* edits) {
   GraphDiff d;
   if (before) d.before = unchangedSide(*before);
   if (after) d.after = unchangedSide(*after);
-  if (before && after && before->fn == after->fn) {
+  if (before && after && before == after) {
     for (size_t i = 0; i < before->nodes.size(); ++i) d.before.partner[i] = d.after.partner[i] = static_cast<int>(i);
     return d;
   }
-  // Pointer identity: a pass rebuilds only what changed, so an IR node present
-  // on both sides is the same node.
+  std::shared_ptr<const ModuleEdits> owned;
+  if (!edits) {
+    owned = matchModules(beforeMod, afterMod);
+    edits = owned.get();
+  }
+  d.matched = true;
+  // Constants that replaced folded computations.
+  std::unordered_set<const ExprNode*> foldedInto;
+  for (const NodeEdit& e : edits->edits)
+    if (e.kind == EditKind::Folded && e.after) foldedInto.insert(e.after);
+
   if (after) {
     for (size_t i = 0; i < after->nodes.size(); ++i) {
       const Node& n = after->nodes[i];
-      int p = -1;
-      if (before) {
-        if (n.ir) {
-          auto it = before->nodeOf.find(n.ir);
-          if (it != before->nodeOf.end()) p = it->second;
-        } else if (n.kind == NodeKind::Output) {
-          // The output of the function: partner of the other side's output.
-          for (size_t j = before->nodes.size(); j-- > 0;)
-            if (before->nodes[j].kind == NodeKind::Output) {
-              p = static_cast<int>(j);
-              break;
-            }
-        }
+      if (!n.ir) continue;
+      DiffStatus st = DiffStatus::Unchanged;
+      const ExprNode* other = nullptr;
+      if (const NodeEdit* rec = edits->findAfter(n.ir)) {
+        st = statusOf(rec->kind);
+        other = rec->kind == EditKind::Inserted ? nullptr : rec->before;
+      } else {
+        other = edits->beforeOf(n.ir);
+        if (!other && !(before && before->nodeOf.count(n.ir))) st = DiffStatus::Inserted;
+        if (!other && before && before->nodeOf.count(n.ir)) other = n.ir;
       }
-      d.after.partner[i] = p;
-      if (p >= 0) d.before.partner[static_cast<size_t>(p)] = static_cast<int>(i);
-      d.after.nodes[i] = p >= 0 ? DiffStatus::Unchanged : DiffStatus::Inserted;
+      if (foldedInto.count(n.ir) && st != DiffStatus::Unchanged) st = DiffStatus::Folded;
+      d.after.nodes[i] = st;
+      if (before && other) {
+        auto it = before->nodeOf.find(other);
+        if (it != before->nodeOf.end()) d.after.partner[i] = it->second;
+      }
     }
   }
-  if (before)
-    for (size_t i = 0; i < before->nodes.size(); ++i)
-      if (d.before.partner[i] < 0) d.before.nodes[i] = DiffStatus::Deleted;
-  // The output node is Updated when what feeds it changed.
-  if (before && after)
-    for (size_t i = 0; i < after->nodes.size(); ++i) {
-      if (after->nodes[i].kind != NodeKind::Output || d.after.partner[i] < 0) continue;
-      bool same = false;
-      for (const Edge& e : after->edges)
-        if (e.to == static_cast<int>(i)) same = d.after.nodes[static_cast<size_t>(e.from)] == DiffStatus::Unchanged;
-      if (!same) d.after.nodes[i] = d.before.nodes[static_cast<size_t>(d.after.partner[i])] = DiffStatus::Updated;
+  if (before) {
+    for (size_t i = 0; i < before->nodes.size(); ++i) {
+      const Node& n = before->nodes[i];
+      if (!n.ir) continue;
+      DiffStatus st = DiffStatus::Unchanged;
+      const ExprNode* other = nullptr;
+      if (const NodeEdit* rec = edits->findBefore(n.ir)) {
+        st = statusOf(rec->kind);
+        other = rec->kind == EditKind::Deleted ? nullptr : rec->after;
+      } else {
+        other = edits->afterOf(n.ir);
+        if (!other && after && after->nodeOf.count(n.ir)) other = n.ir;
+        if (!other) st = DiffStatus::Deleted;
+      }
+      d.before.nodes[i] = st;
+      if (after && other) {
+        auto it = after->nodeOf.find(other);
+        if (it != after->nodeOf.end()) {
+          d.before.partner[i] = it->second;
+          // Pairs point at each other (a folded op's partner is its constant,
+          // which points back at the first op folded into it).
+          int& back = d.after.partner[static_cast<size_t>(it->second)];
+          if (back < 0) back = static_cast<int>(i);
+        }
+      }
     }
+  }
+  // The outputs pair up; updated when what feeds them is not the same value.
+  if (before && after) {
+    int ob = outputOf(*before), oa = outputOf(*after);
+    if (ob >= 0 && oa >= 0) {
+      d.before.partner[static_cast<size_t>(ob)] = oa;
+      d.after.partner[static_cast<size_t>(oa)] = ob;
+      int pb = producerOf(*before, ob), pa = producerOf(*after, oa);
+      bool same = pa >= 0 && pb >= 0 && d.after.partner[static_cast<size_t>(pa)] == pb &&
+                  d.after.nodes[static_cast<size_t>(pa)] == DiffStatus::Unchanged;
+      if (!same) d.before.nodes[static_cast<size_t>(ob)] = d.after.nodes[static_cast<size_t>(oa)] = DiffStatus::Updated;
+    }
+  } else if (after) {
+    int oa = outputOf(*after);
+    if (oa >= 0) d.after.nodes[static_cast<size_t>(oa)] = DiffStatus::Inserted;
+  } else if (before) {
+    int ob = outputOf(*before);
+    if (ob >= 0) d.before.nodes[static_cast<size_t>(ob)] = DiffStatus::Deleted;
+  }
   if (before) clusterStatus(*before, d.before, DiffStatus::Deleted);
   if (after) clusterStatus(*after, d.after, DiffStatus::Inserted);
   return d;

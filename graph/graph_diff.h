@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "core/trace/node_match.h"
 #include "graph/graph_model.h"
 
 namespace passlab::graph {
@@ -42,16 +43,19 @@ struct SideDiff {
 struct GraphDiff {
   SideDiff before;
   SideDiff after;
-  /// True when computed by the node matcher; false for the pointer-identity
-  /// fallback (unchanged subtrees are shared, everything else inserted/deleted).
+  /// True when computed by the node matcher; false when both sides are one
+  /// graph (nothing changed, nothing to match).
   bool matched = false;
 };
 
 /// Diffs two graphs of the same function (either may be null: a function added
 /// or removed by the pass — every node of the other side is then inserted or
-/// deleted). `beforeMod`/`afterMod` are the modules the graphs come from.
+/// deleted) from the node matcher's pairing of the modules they come from:
+/// `edits` when given (the workbench caches it per event), else computed here
+/// (matchModules costs what changed).
 GraphDiff diffGraphs(const IRModule& beforeMod, const std::shared_ptr<const FunctionGraph>& before,
-                     const IRModule& afterMod, const std::shared_ptr<const FunctionGraph>& after);
+                     const IRModule& afterMod, const std::shared_ptr<const FunctionGraph>& after,
+                     const ModuleEdits* edits = nullptr);
 
 /// A diff in which every node of `g` is Unchanged (a side shown on its own).
 SideDiff unchangedSide(const FunctionGraph& g);

@@ -6,7 +6,7 @@
 
 namespace passlab::graph {
 
-EventGraphs graphsOf(const IRModule& before, const IRModule& after, const std::string& rawName) {
+EventGraphs graphsOf(const IRModule& before, const IRModule& after, const std::string& rawName, const ModuleEdits* edits) {
   std::string name = !rawName.empty() && rawName[0] == '@' ? rawName.substr(1) : rawName;
   EventGraphs out;
   out.function = name;
@@ -18,7 +18,7 @@ EventGraphs graphsOf(const IRModule& before, const IRModule& after, const std::s
   if (inAfter) out.after = buildGraph(after, name);
   // An untouched function is the same node on both sides: one graph.
   if (inBefore) out.before = inAfter && before->lookup(name) == after->lookup(name) ? out.after : buildGraph(before, name);
-  out.diff = diffGraphs(before, out.before, after, out.after);
+  out.diff = diffGraphs(before, out.before, after, out.after, edits);
   return out;
 }
 
@@ -31,7 +31,8 @@ EventGraphs eventGraphs(const Workbench& wb, int event, const std::string& funct
     if (name.empty()) throw GraphError("event #" + std::to_string(event) + " has no graph-level function to draw");
   }
   try {
-    return graphsOf(ev.before, ev.after, name);
+    auto edits = ev.before == ev.after ? nullptr : wb.edits(event, Side::Before, event, Side::After);
+    return graphsOf(ev.before, ev.after, name, edits.get());
   } catch (const GraphError& e) {
     throw GraphError(std::string(e.what()) + " at event #" + std::to_string(event));
   }

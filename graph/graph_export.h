@@ -24,9 +24,11 @@ struct EventGraphs {
   const SideDiff& sideDiff(Side side) const { return side == Side::Before ? diff.before : diff.after; }
 };
 
-/// The graphs of `function` in `before` and `after`. GraphError when neither
-/// module has it, or when it is a PrimFunc.
-EventGraphs graphsOf(const IRModule& before, const IRModule& after, const std::string& function);
+/// The graphs of `function` in `before` and `after`, diffed with `edits` (the
+/// node matching of the two modules; computed when null). GraphError when
+/// neither module has it, or when it is a PrimFunc.
+EventGraphs graphsOf(const IRModule& before, const IRModule& after, const std::string& function,
+                     const ModuleEdits* edits = nullptr);
 
 /// The graphs of `function` at event `event` of the workbench ("" = the
 /// default function: @main, else the first changed graph-level function).

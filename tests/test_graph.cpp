@@ -129,8 +129,20 @@ TEST_CASE("Graph: FuseOps draws each fused function as a box, new on the after s
   for (const Node& n : gr.after->nodes)
     if (n.kind == NodeKind::Op && n.cluster >= 0) ++inBoxes;
   CHECK(inBoxes == gr.after->opCount());
-  // The boxes are new: each is inserted, or updated when the matcher pairs its ops.
-  for (DiffStatus s : gr.diff.after.clusters) CHECK((s == DiffStatus::Inserted || s == DiffStatus::Updated));
+  // The boxes are new and the ops in them moved there (the matcher pairs them with the ops before).
+  for (DiffStatus s : gr.diff.after.clusters) CHECK(s == DiffStatus::Inserted);
+  size_t moved = countStatus(gr.diff.after, DiffStatus::Moved);
+  CHECK(moved * 2 > gr.after->opCount());
+  // None stayed where it was: moved, or (where the matcher gives up) inserted.
+  for (size_t i = 0; i < gr.after->nodes.size(); ++i)
+    if (gr.after->nodes[i].kind == NodeKind::Op)
+      CHECK((gr.diff.after.nodes[i] == DiffStatus::Moved || gr.diff.after.nodes[i] == DiffStatus::Inserted));
+  for (size_t i = 0; i < gr.after->nodes.size(); ++i)
+    if (gr.diff.after.nodes[i] == DiffStatus::Moved) {
+      int p = gr.diff.after.partner[i];
+      REQUIRE(p >= 0);
+      CHECK(gr.before->nodes[static_cast<size_t>(p)].title == gr.after->nodes[i].title);
+    }
   // Params are the same nodes on both sides, partnered.
   for (size_t i = 0; i < gr.after->nodes.size(); ++i)
     if (gr.after->nodes[i].kind == NodeKind::Param) {
@@ -151,14 +163,15 @@ TEST_CASE("Graph: FoldConstant colours the folded constants and the computations
   for (const Node& n : gr.before->nodes) castsBefore += n.title == "cast";
   for (const Node& n : gr.after->nodes) castsAfter += n.title == "cast";
   CHECK(castsAfter < castsBefore);
-  CHECK(countStatus(gr.diff.before, DiffStatus::Deleted) > 0);
-  // The folded constants are new: folded (or inserted without the matcher);
+  CHECK(gr.diff.matched);
+  CHECK(countStatus(gr.diff.before, DiffStatus::Folded) > 0);
+  // The folded constants are new: folded;
   // constants the pass did not touch stay unchanged, and none is "deleted".
   size_t newConstants = 0;
   for (size_t i = 0; i < gr.after->nodes.size(); ++i) {
     if (gr.after->nodes[i].kind != NodeKind::Constant) continue;
     DiffStatus s = gr.diff.after.nodes[i];
-    newConstants += s == DiffStatus::Folded || s == DiffStatus::Inserted;
+    newConstants += s == DiffStatus::Folded;
     CHECK(s != DiffStatus::Deleted);
   }
   CHECK(newConstants > 0);
@@ -167,6 +180,12 @@ TEST_CASE("Graph: FoldConstant colours the folded constants and the computations
   for (size_t i = 0; i < gr.before->nodes.size(); ++i)
     castsChanged += gr.before->nodes[i].title == "cast" && gr.diff.before.nodes[i] != DiffStatus::Unchanged;
   CHECK(castsChanged >= castsBefore - castsAfter);
+  // A folded op's partner is the constant that replaced it.
+  for (size_t i = 0; i < gr.before->nodes.size(); ++i) {
+    if (gr.diff.before.nodes[i] != DiffStatus::Folded || gr.before->nodes[i].kind != NodeKind::Op) continue;
+    int p = gr.diff.before.partner[i];
+    if (p >= 0) CHECK(gr.after->nodes[static_cast<size_t>(p)].kind == NodeKind::Constant);
+  }
   // Colours follow the status.
   CHECK(nodeBorder(DiffStatus::Deleted) != nodeBorder(DiffStatus::Unchanged));
   CHECK(nodeFill(NodeKind::Op, DiffStatus::Inserted) != nodeFill(NodeKind::Op, DiffStatus::Unchanged));

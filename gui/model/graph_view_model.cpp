@@ -90,7 +90,10 @@ void GraphViewModel::update(const Workbench& wb, int event, const std::string& f
   } catch (const graph::GraphError& e) {
     message_ = e.what();
   }
-  graph::GraphDiff diff = graph::diffGraphs(ev.before, graphs[0], ev.after, graphs[1]);
+  // The workbench caches the node matching per event (the IR view's aligned diff uses it too).
+  std::shared_ptr<const ModuleEdits> edits;
+  if (graphs[0] && graphs[1] && graphs[0] != graphs[1]) edits = wb.edits(event, Side::Before, event, Side::After);
+  graph::GraphDiff diff = graph::diffGraphs(ev.before, graphs[0], ev.after, graphs[1], edits.get());
   for (int i = 0; i < 2; ++i) {
     GraphSide& s = sides_[static_cast<size_t>(i)];
     const bool sameGraph = s.graph && s.graph == graphs[static_cast<size_t>(i)];
