@@ -3,10 +3,17 @@
 #include <memory>
 #include <string>
 
-#include "core/workbench/workbench.h"
-#include "report/html_report.h"
+#include "graph/graph_export.h"
 
 namespace passlab {
+
+ReportOptions reportOptions(const Workbench& wb) {
+  ReportOptions options;
+  options.graphSvg = [&wb](int event, const std::string& function, Side side) {
+    return graph::eventGraphText(wb, event, function, side, graph::GraphFormat::Svg);
+  };
+  return options;
+}
 
 bool writeBatchReport(const BatchOptions& o, const IRModule& loaded, const PassRegistry& registry, std::FILE* err) {
   auto say = [err](const std::string& text) { std::fputs(text.c_str(), err); };
@@ -26,7 +33,7 @@ bool writeBatchReport(const BatchOptions& o, const IRModule& loaded, const PassR
       wb.setPipeline(o.pipeline);
       wb.run();
     }
-    ReportStats stats = writeHtmlReport(wb, o.report);
+    ReportStats stats = writeHtmlReport(wb, o.report, reportOptions(wb));
     say("passlab: wrote the report (" + std::to_string(stats.events) + " events, " + std::to_string(stats.changedEvents) +
         " changed, " + std::to_string((stats.bytes + 1023) / 1024) + " KiB) to " + o.report + "\n");
     return true;

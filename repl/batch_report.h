@@ -7,9 +7,15 @@
 
 #include "core/ir/module.h"
 #include "core/pass/registry.h"
+#include "core/workbench/workbench.h"
 #include "repl/batch.h"
+#include "report/html_report.h"
 
 namespace passlab {
+
+/// The report options of the faces: graphs drawn by the graph layer (graph/),
+/// which the report itself does not depend on.
+ReportOptions reportOptions(const Workbench& wb);
 
 /// Runs the batch pipeline of `options` on `loaded` (the module as loaded and
 /// type-checked) in a workbench with the same configuration and writes the

@@ -201,6 +201,8 @@ const char* reportScript() {
   var q = document.getElementById('show-quiet');
   if (q) q.addEventListener('change', function () { document.body.classList.toggle('show-quiet', q.checked); });
   window.addEventListener('hashchange', openTarget);
+  // Sections saved or written open render now; their toggle event may have come before this script.
+  document.querySelectorAll('details[open]').forEach(render);
   if (location.hash) openTarget();
   document.body.dataset.ready = '1';
 })();

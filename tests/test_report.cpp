@@ -16,6 +16,7 @@
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/batch.h"
+#include "repl/batch_report.h"
 #include "repl/interpreter.h"
 #include "report/html_report.h"
 #include "report/html_text.h"
@@ -210,7 +211,7 @@ TEST_CASE("Report: each example's report renders in headless chromium", "[report
   Session s;
   s.run("source --keep-going examples/" + name + "/run.cmds");
   fs::path file = scratch(name + ".html");
-  writeHtmlReport(s.workbench, file.string());
+  ReportStats stats = writeHtmlReport(s.workbench, file.string(), reportOptions(s.workbench));
 
   std::string dom = renderedDom(file, "#expand-all");
   CHECK(dom.find("data-ready=\"1\"") != std::string::npos);
@@ -220,6 +221,10 @@ TEST_CASE("Report: each example's report renders in headless chromium", "[report
   CHECK(count(dom, "<table class=\"diff\">") == count(html, "data-diff=\""));
   CHECK(count(dom, "<li id=\"ev-") == s.workbench.trace().events().size());
   CHECK((dom.find("class=\"code del\"") != std::string::npos || dom.find("class=\"code add\"") != std::string::npos));
+  // Graphs: one figure per embedded SVG, shown as an image (never inline markup).
+  CHECK(count(dom, "<figure>") == static_cast<size_t>(stats.graphs));
+  CHECK(count(dom, "<img alt=") == static_cast<size_t>(stats.graphs));
+  if (name != "seed002" && name != "seed004") CHECK(stats.graphs > 0);  // their changes are in PrimFuncs
 
   // A picture for people: the report as a reader first sees it.
   fs::path png = scratch(name + ".png");

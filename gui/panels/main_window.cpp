@@ -216,7 +216,8 @@ void MainWindow::drawBottomTabs() {
   };
   Entry entries[] = {{PanelId::Diagnostics, &diagnostics_}, {PanelId::AttrTimeline, &attrs_},
                      {PanelId::Config, &config_},           {PanelId::Numerics, &numerics_},
-                     {PanelId::Codegen, &codegen_},         {PanelId::Console, &console_}};
+                     {PanelId::Codegen, &codegen_},         {PanelId::Graph, &graph_},
+                     {PanelId::Console, &console_}};
   for (const Entry& e : entries) {
     bool& isOpen = view.open[static_cast<size_t>(e.id)];
     if (!isOpen) continue;

@@ -64,6 +64,7 @@ class MainWindow {
   ConfigPanel config_;
   NumericsPanel numerics_;
   CodegenPanel codegen_;
+  GraphPanel graph_;
   ConsolePanel console_;
   std::string pipelineInput_;
   uint64_t pipelineSeenGeneration_ = 0;
