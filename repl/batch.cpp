@@ -1,5 +1,7 @@
 #include "repl/batch.h"
 
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
@@ -13,8 +15,10 @@
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"
 #include "core/workbench/reproducer.h"
+#include "repl/batch_report.h"
 #include "core/workbench/value_text.h"
 #include "core/workbench/workbench.h"
+#include "graph/graph_export.h"
 #include "repl/command.h"
 #include "repl/interpreter.h"
 #include "repl/model_files.h"
@@ -57,6 +61,34 @@ bool writeOutput(const std::string& path, const std::string& text, std::FILE* ou
   return true;
 }
 
+/// --graph-dir: the graph of every graph-level function each top-level pass
+/// changed, after the pass, coloured by what it changed.
+bool writeGraphs(const Trace& trace, const std::string& dir, std::FILE* err) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (ec) {
+    put(err, "passlab: error: cannot create directory '" + dir + "': " + ec.message() + "\n");
+    return false;
+  }
+  bool ok = true;
+  for (int id : trace.topLevel()) {
+    const TraceEvent& ev = trace.event(id);
+    if (ev.status != EventStatus::Changed) continue;
+    for (const std::string& fn : graph::changedGraphFunctions(ev.before, ev.after)) {
+      char prefix[16];
+      std::snprintf(prefix, sizeof prefix, "%03d-", id);
+      std::string path = (std::filesystem::path(dir) / (prefix + graph::fileSafe(ev.pass) + "-" + graph::fileSafe(fn) + ".svg")).string();
+      try {
+        ok &= writeOutput(path, graph::graphText(graph::graphsOf(ev.before, ev.after, fn), Side::After), nullptr, err);
+      } catch (const std::exception& e) {
+        put(err, "passlab: error: graph of @" + fn + " after #" + std::to_string(id) + " " + ev.pass + ": " + e.what() + "\n");
+        ok = false;
+      }
+    }
+  }
+  return ok;
+}
+
 void configure(PassContext& ctx, const BatchOptions& o) {
   if (o.optLevel >= 0) ctx.optLevel = o.optLevel;
   if (o.hasTarget) ctx.target = o.target;
@@ -84,7 +116,12 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     put(err, e.renderAll() + "\n");
     return 1;
   }
-  if (!o.hasPipeline) return writeOutput(o.output, printModule(mod), out, err) ? 0 : 1;
+  if (!o.hasPipeline) {
+    bool written = writeOutput(o.output, printModule(mod), out, err);
+    if (!o.report.empty()) written = writeBatchReport(o, mod, registry, err) && written;
+    return written ? 0 : 1;
+  }
+  const IRModule loaded = mod;
 
   auto ctx = PassContext::create("root");
   PassPtr pipeline;
@@ -102,7 +139,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   auto diagnostics = std::make_shared<DiagnosticPrinter>(err);
   ctx->instruments().push_back(diagnostics);
   std::shared_ptr<Trace> trace;
-  if (!o.traceJson.empty()) {
+  if (!o.traceJson.empty() || !o.graphDir.empty()) {
     trace = std::make_shared<Trace>(mod);
     ctx->instruments().push_back(std::make_shared<TraceInstrument>(trace));
   }
@@ -152,7 +189,9 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   }
   std::fflush(err);
   if (timing) put(err, timing->report());
-  if (trace && !writeOutput(o.traceJson, traceToJson(*trace), out, err)) status = 1;
+  if (trace && !o.traceJson.empty() && !writeOutput(o.traceJson, traceToJson(*trace), out, err)) status = 1;
+  if (trace && !o.graphDir.empty() && !writeGraphs(*trace, o.graphDir, err)) status = 1;
+  if (!o.report.empty() && !writeBatchReport(o, loaded, registry, err)) status = 1;
   if (diagnostics->errors() > 0 && status == 0) {
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
     status = 1;

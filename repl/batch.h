@@ -38,6 +38,11 @@ struct BatchOptions {
   bool verifyEach = false;
   /// --trace-json=F
   std::string traceJson;
+  /// --report=F: the run as an HTML report (repl/batch_report.h).
+  std::string report;
+  /// --graph-dir=DIR: one SVG per graph-level function each top-level pass
+  /// changed, DIR/NNN-Pass-function.svg (NNN the event id), coloured by the change.
+  std::string graphDir;
   /// --opt-level=N (-1: the default).
   int optLevel = -1;
   /// --target=TEXT

@@ -4,15 +4,19 @@
 #include <sstream>
 
 #include "core/workbench/reproducer.h"
+#include "repl/batch_report.h"
+#include "report/html_report.h"
 #include "core/workbench/value_text.h"
 #include "repl/model_files.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
+#include "repl/save_graph.h"
 
 namespace passlab {
 namespace {
 
 using namespace command_util;
+
 
 void writeFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -85,6 +89,7 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   bool withIR = args.takeFlag("--ir");
   if (args.size() < 2) return result.fail(usage(*ctx.interpreter.find("save")));
   const std::string what = args[0], path = args[1];
+  if (what == "graph") return runSaveGraph(ctx, args, before, result);
   if (what == "module") {
     if (tooMany(ctx, args, 2, "save", result)) return;
     writeFile(path, wb.moduleText(wb.cursor(), before ? Side::Before : Side::After));
@@ -97,6 +102,12 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     if (tooMany(ctx, args, 2, "save", result)) return;
     writeFile(path, wb.chromeTraceJson());
     result.out("wrote Chrome trace-event timing to " + path + " (open it in Perfetto or chrome://tracing)\n");
+  } else if (what == "report") {
+    if (tooMany(ctx, args, 2, "save", result)) return;
+    ReportStats stats = writeHtmlReport(wb, path, reportOptions(wb));
+    result.out("wrote the report (" + std::to_string(stats.events) + " events, " + std::to_string(stats.changedEvents) +
+               " changed, " + std::to_string(stats.diffs) + " function diffs, " + std::to_string((stats.bytes + 1023) / 1024) +
+               " KiB) to " + path + "; open it in a browser\n");
   } else if (what == "repro") {
     if (tooMany(ctx, args, 3, "save", result)) return;
     int id = args.size() > 2 ? parseEventId(args[2]) : wb.lastFailure();
@@ -247,12 +258,18 @@ void addSessionCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "save";
-    c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save repro <file> [<event>]"};
-    c.summary = "Write the IR, the trace JSON, Chrome timing or a reproducer";
+    c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save report <file.html>",
+                "save repro <file> [<event>]", "save graph [@<function>] [--event <event>] [--before] <file>"};
+    c.summary = "Write the IR, the trace JSON, Chrome timing, an HTML report, a reproducer or a graph picture";
     c.help = "`module`: the IR at the cursor (after, or `--before`). `trace`: the trace as JSON, builds and their "
              "stages included with their code (`--ir` adds the printed module after each changed event). `chrome`: "
-             "pass and build timing in Chrome's trace-event format for Perfetto. `repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
-             "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`.";
+             "pass and build timing in Chrome's trace-event format for Perfetto. `report`: one self-contained HTML page of "
+             "the run as recorded (header, trace tree with change summaries, side-by-side diffs and dataflow graphs per changed "
+             "function, attribute timeline, config provenance, diagnostics, numeric check, builds) to open in any browser. "
+             "`repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
+             "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`. `graph`: the dataflow graph of a function (default @main) at the cursor "
+             "or `--event N`, after the event (or `--before`), coloured by what the event changed, as SVG (FILE.svg, laid "
+             "out by Graphviz) or DOT (FILE.dot).";
     c.run = runSave;
     out.push_back(std::move(c));
   }

@@ -39,6 +39,8 @@ void printUsage(std::FILE* out) {
       "batch options:\n"
       "  --print-before-all --print-after-all --print-changed[=diff|=summary]\n"
       "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
+      "  --report=FILE.html             the run as a self-contained HTML report\n"
+      "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
       "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
       "  --no-check                     load FILE without type inference\n"
       "FILE is Relay text, or an ONNX model when it ends in .onnx:\n"
@@ -106,6 +108,11 @@ int main(int argc, char** argv) {
       batch.verifyEach = batchMode = true;
     } else if (starts("--trace-json=")) {
       batch.traceJson = value("--trace-json="), batchMode = true;
+    } else if (starts("--report=")) {
+      batch.report = value("--report="), batchMode = true;
+    } else if (starts("--graph-dir=")) {
+      batch.graphDir = value("--graph-dir="), batchMode = true;
+      if (batch.graphDir.empty()) return usageError("--graph-dir needs a directory");
     } else if (starts("--opt-level=")) {
       try {
         batch.optLevel = std::stoi(value("--opt-level="));

@@ -86,6 +86,8 @@ bool GuiApp::init(std::string* error) {
   ImGui_ImplOpenGL3_Init("#version 130");
   imguiReady_ = true;
   window_ = std::make_unique<MainWindow>(*session_);
+  // Layouts finish on a worker thread: wake the idle loop to show them.
+  session_->setBackgroundWake([] { glfwPostEmptyEvent(); });
 
   restoreAtStart();
   if (!options_.scriptPath.empty()) script_ = ScriptRunner::fromFile(options_.scriptPath);
@@ -220,6 +222,7 @@ int GuiApp::run() {
 }
 
 void GuiApp::shutdown() {
+  if (session_) session_->setBackgroundWake(nullptr);
   if (imguiReady_) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

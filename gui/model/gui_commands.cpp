@@ -24,6 +24,53 @@ std::string panelList() {
   return out;
 }
 
+/// `gui graph ...`: what the Graph panel's toolbar and canvas do.
+void runGraph(GuiSession& s, CommandArgs& args, CommandResult& result) {
+  ViewState& view = s.view();
+  view.showPanel(PanelId::Graph);
+  const std::string sub = args.size() > 1 ? args[1] : "";
+  if (sub.empty() || sub[0] == '@') {
+    std::string fn = sub.empty() ? "" : sub.substr(1);
+    view.graphFunction = fn;
+    GraphViewModel& model = s.graphModel();
+    if (!model.message().empty()) throw WorkbenchError(model.message());
+    result.out("graph: @" + model.function() + " at event #" + std::to_string(model.event()) + "\n");
+    return;
+  }
+  GraphViewModel& model = s.graphModel();
+  if (sub == "fit") {
+    model.side(Side::Before).refit = model.side(Side::After).refit = true;
+    model.follow = false;
+  } else if (sub == "collapse" || sub == "expand") {
+    model.setAllCollapsed(sub == "collapse");
+  } else if (sub == "next") {
+    model.nextHit();
+  } else if (sub == "follow") {
+    if (args.size() != 3 || (args[2] != "on" && args[2] != "off")) throw WorkbenchError("usage: gui graph follow on|off");
+    model.follow = args[2] == "on";
+  } else if (sub == "search") {
+    size_t n = model.search(args.size() > 2 ? args.rest(2) : "");
+    result.out(std::to_string(n) + " matching graph nodes\n");
+  } else if (sub == "line") {
+    if (args.size() < 3 || args.size() > 4) throw WorkbenchError("usage: gui graph line <N> [before|after]");
+    Side side = args.size() == 4 && args[3] == "before" ? Side::Before : Side::After;
+    uint32_t line = static_cast<uint32_t>(parseNumber(args[2], "a line number"));
+    if (!s.goToLine(side, line)) throw WorkbenchError(s.status());
+    const IrDiffModel& ir = s.irDiff();
+    GraphPick pick = model.nodeAtLine(side, line, side == Side::Before ? ir.before() : ir.after());
+    if (!pick.valid()) throw WorkbenchError("no graph node of @" + model.function() + " is printed on line " + std::to_string(line));
+    model.select(pick);
+    result.out("selected " + model.side(side).graph->nodes[static_cast<size_t>(pick.node)].title + "\n");
+  } else if (sub == "size") {
+    if (args.size() != 3) throw WorkbenchError("usage: gui graph size <percent>");
+    int p = parseNumber(args[2], "a percentage");
+    if (p < 10 || p > 90) throw WorkbenchError("the bottom area takes 10..90% of the window, not " + args[2]);
+    view.bottomFraction = static_cast<float>(p) / 100.f;
+  } else {
+    throw WorkbenchError("unknown gui graph subcommand '" + sub + "' (fit, collapse, expand, next, follow, search, line, size)");
+  }
+}
+
 }  // namespace
 
 Command makeGuiCommand(GuiSession& session) {
@@ -37,6 +84,12 @@ Command makeGuiCommand(GuiSession& session) {
               "gui line <N> [before|after]",
               "gui diag <N>",
               "gui unchanged show|hide",
+              "gui graph [@<function>]",
+              "gui graph fit|collapse|expand|next",
+              "gui graph follow on|off",
+              "gui graph search <text>",
+              "gui graph line <N> [before|after]",
+              "gui graph size <percent>",
               "gui screenshot <file>",
               "gui wait <N>"};
   c.summary = "Drive the GUI: panels, IR filter, search, go to line, diagnostics, screenshots";
@@ -47,11 +100,15 @@ Command makeGuiCommand(GuiSession& session) {
       "`gui line N` scrolls to line N of the after side (or `before`). "
       "`gui diag N` does what clicking the N-th row of the diagnostics panel does. "
       "`gui unchanged hide` hides unchanged passes in the trace. "
+      "`gui graph @f` shows the Graph panel on function @f (`gui graph` on the default: @main or the changed "
+      "function); `fit`, `collapse`, `expand` every box, `next` search hit, `follow on|off`, `search TEXT` "
+      "(selects and centres the first match), `line N` selects the node printed on line N (as clicking the line "
+      "in the IR view does), `size P` gives the bottom area P% of the window. "
       "`gui screenshot FILE` writes the next frame to FILE (PNG). "
       "`gui wait N` lets N frames pass before a script's next line.";
   GuiSession* s = &session;
   c.run = [s](CommandContext&, CommandArgs& args, CommandResult& result) {
-    if (args.empty()) throw WorkbenchError("usage: gui panel|close|filter|search|line|diag|unchanged|screenshot|wait ...");
+    if (args.empty()) throw WorkbenchError("usage: gui panel|close|filter|search|line|diag|unchanged|graph|screenshot|wait ...");
     const std::string& sub = args[0];
     ViewState& view = s->view();
     if (sub == "panel" || sub == "close") {
@@ -92,6 +149,8 @@ Command makeGuiCommand(GuiSession& session) {
       if (args.size() != 2 || (args[1] != "show" && args[1] != "hide")) throw WorkbenchError("usage: gui unchanged show|hide");
       view.traceFilter.hideUnchanged = args[1] == "hide";
       s->invalidateViews();
+    } else if (sub == "graph") {
+      runGraph(*s, args, result);
     } else if (sub == "screenshot") {
       if (args.size() != 2) throw WorkbenchError("usage: gui screenshot <file>");
       s->screenshotRequests().push_back(args[1]);
@@ -99,7 +158,7 @@ Command makeGuiCommand(GuiSession& session) {
       if (args.size() != 2) throw WorkbenchError("usage: gui wait <N>");
       view.waitFrames = parseNumber(args[1], "a frame count");
     } else {
-      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, screenshot, wait)");
+      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, graph, screenshot, wait)");
     }
   };
   return c;

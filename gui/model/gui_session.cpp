@@ -304,6 +304,23 @@ const TraceModel& GuiSession::traceModel() {
   return trace_;
 }
 
+GraphViewModel& GuiSession::graphModel() {
+  if (!graph_) {
+    graph_ = std::make_unique<GraphViewModel>();
+    if (backgroundWake_) graph_->layouts().setOnReady(backgroundWake_);
+  }
+  const Workbench& wb = *workbench_;
+  if (wb.loaded() && (view_.selectedEvent < 0 || static_cast<size_t>(view_.selectedEvent) >= wb.trace().events().size()))
+    view_.selectedEvent = wb.cursor();
+  graph_->update(wb, view_.selectedEvent, view_.graphFunction.empty() ? view_.functionFilter : view_.graphFunction);
+  return *graph_;
+}
+
+void GuiSession::setBackgroundWake(std::function<void()> wake) {
+  backgroundWake_ = std::move(wake);
+  if (graph_) graph_->layouts().setOnReady(backgroundWake_);
+}
+
 IrDiffModel& GuiSession::irDiff() {
   const Workbench& wb = *workbench_;
   if (!wb.loaded()) {

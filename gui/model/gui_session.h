@@ -18,6 +18,7 @@
 #include "gui/model/config_model.h"
 #include "gui/model/console_model.h"
 #include "gui/model/diagnostics_model.h"
+#include "gui/model/graph_view_model.h"
 #include "gui/model/ir_diff_model.h"
 #include "gui/model/numerics_model.h"
 #include "gui/model/session_store.h"
@@ -112,6 +113,12 @@ class GuiSession {
   const NumericsModel& numericsModel();
   /// The PrimFuncs of the selected event's module.
   const CodegenModel& codegenModel();
+  /// The Graph panel's model on the selected event and ViewState::graphFunction
+  /// (created on first use: its layout worker starts then).
+  GraphViewModel& graphModel();
+  /// Called from the layout worker when a layout is ready (the app wakes its
+  /// idle loop); null to stop. Returns once no earlier callback is running.
+  void setBackgroundWake(std::function<void()> wake);
   /// Drops cached models that depend on view options (after a filter change).
   void invalidateViews();
 
@@ -176,6 +183,8 @@ class GuiSession {
   uint64_t numericsGen_ = 0;
   CodegenModel codegen_;
   uint64_t codegenGen_ = 0;
+  std::unique_ptr<GraphViewModel> graph_;
+  std::function<void()> backgroundWake_;
 };
 
 /// The `gui` console command (panels, IR filter, search, go to line,

@@ -17,6 +17,7 @@ constexpr std::array<PanelInfo, kPanelCount> kPanels = {{
     {"numerics", "Numerics"},
     {"codegen", "Codegen"},
     {"console", "Console"},
+    {"graph", "Graph"},
 }};
 
 }  // namespace

@@ -18,11 +18,11 @@
 namespace passlab::gui {
 
 /// The panels of the main window.
-enum class PanelId : uint8_t { Trace, IrView, Diagnostics, AttrTimeline, Config, Numerics, Codegen, Console, Count };
+enum class PanelId : uint8_t { Trace, IrView, Diagnostics, AttrTimeline, Config, Numerics, Codegen, Console, Graph, Count };
 inline constexpr size_t kPanelCount = static_cast<size_t>(PanelId::Count);
 
 /// Short name used by `gui panel NAME` and imgui.ini: trace, ir, diagnostics,
-/// attrs, config, numerics, codegen, console.
+/// attrs, config, numerics, codegen, console, graph.
 std::string_view panelKey(PanelId id);
 /// Title shown on the panel's tab or header.
 const char* panelTitle(PanelId id);
@@ -60,13 +60,16 @@ struct ViewState {
   /// The trace panel should scroll its cursor row into view.
   bool traceScrollToCursor = true;
   /// Which panels are open.
-  std::array<bool, kPanelCount> open{true, true, true, true, true, true, true, true};
+  std::array<bool, kPanelCount> open{true, true, true, true, true, true, true, true, true};
   /// The bottom tab to bring to front on the next frame (consumed when drawn).
   std::optional<PanelId> focusTab;
   /// The bottom tab in front.
   PanelId activeTab = PanelId::Diagnostics;
   TraceFilter traceFilter;
   AttrTimelineOptions attrOptions;
+  /// Graph panel: the function drawn ("" = the IR view's filter, else @main or
+  /// the first function the event changed).
+  std::string graphFunction;
   /// Config panel: include the reads of every event, not only the selected one.
   bool configAllEvents = false;
   /// Layout: width of the left column and height of the bottom area, as

@@ -103,6 +103,7 @@ void MainWindow::draw() {
   drawStatusBar();
   ImGui::End();
   drawOpenDialog();
+  drawSaveReportDialog();
 }
 
 void MainWindow::drawMenuBar() {
@@ -110,6 +111,7 @@ void MainWindow::drawMenuBar() {
   if (!ImGui::BeginMenuBar()) return;
   if (ImGui::BeginMenu("File")) {
     if (ImGui::MenuItem("Open model...", "Ctrl+O")) openDialogRequested_ = true;
+    if (ImGui::MenuItem("Save report...", nullptr, false, session_.workbench().loaded())) reportDialogRequested_ = true;
     if (ImGui::MenuItem("Restart trace")) session_.perform(Action::Restart);
     ImGui::EndMenu();
   }
@@ -214,7 +216,8 @@ void MainWindow::drawBottomTabs() {
   };
   Entry entries[] = {{PanelId::Diagnostics, &diagnostics_}, {PanelId::AttrTimeline, &attrs_},
                      {PanelId::Config, &config_},           {PanelId::Numerics, &numerics_},
-                     {PanelId::Codegen, &codegen_},         {PanelId::Console, &console_}};
+                     {PanelId::Codegen, &codegen_},         {PanelId::Graph, &graph_},
+                     {PanelId::Console, &console_}};
   for (const Entry& e : entries) {
     bool& isOpen = view.open[static_cast<size_t>(e.id)];
     if (!isOpen) continue;
@@ -383,6 +386,33 @@ std::string loadFonts(float pixels) {
   config.SizePixels = std::max(13.f, pixels - 2.f);
   io.Fonts->AddFontDefault(&config);
   return "built-in";
+}
+
+// The report is written by the console's `save report`, so the GUI and a
+// script produce the same file and the console shows what was written.
+void MainWindow::drawSaveReportDialog() {
+  if (reportDialogRequested_) {
+    if (reportPath_.empty()) {
+      std::string stem = std::filesystem::path(session_.workbench().sourceName()).stem().string();
+      reportPath_ = (stem.empty() ? std::string("passlab") : stem) + "-report.html";
+    }
+    ImGui::OpenPopup("Save report");
+    reportDialogRequested_ = false;
+  }
+  if (!ImGui::BeginPopupModal("Save report", nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
+  ImGui::TextUnformatted("One self-contained HTML page of the run as recorded, for a browser.");
+  ImGui::SetNextItemWidth(charWidth() * 60);
+  bool save = ImGui::InputText("##report-path", &reportPath_, ImGuiInputTextFlags_EnterReturnsTrue);
+  save |= ImGui::Button("Save");
+  ImGui::SameLine();
+  if (ImGui::Button("Cancel")) ImGui::CloseCurrentPopup();
+  if (save && !reportPath_.empty()) {
+    std::string quoted = "\"";
+    for (char c : reportPath_) quoted += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    session_.runCommand("save report " + quoted + "\"", false);
+    ImGui::CloseCurrentPopup();
+  }
+  ImGui::EndPopup();
 }
 
 }  // namespace passlab::gui

@@ -54,6 +54,7 @@ class MainWindow {
   void drawBottomTabs();
   void drawStatusBar();
   void drawOpenDialog();
+  void drawSaveReportDialog();
 
   GuiSession& session_;
   TracePanel trace_;
@@ -63,6 +64,7 @@ class MainWindow {
   ConfigPanel config_;
   NumericsPanel numerics_;
   CodegenPanel codegen_;
+  GraphPanel graph_;
   ConsolePanel console_;
   std::string pipelineInput_;
   uint64_t pipelineSeenGeneration_ = 0;
@@ -70,6 +72,8 @@ class MainWindow {
   bool openDialogRequested_ = false;
   std::string openPath_;
   std::string browseDir_;
+  bool reportDialogRequested_ = false;
+  std::string reportPath_;
 };
 
 /// passlab's dark style on the current context.

@@ -3,6 +3,7 @@
 // comes from the session's view models.
 #pragma once
 
+#include <optional>
 #include <set>
 #include <string>
 
@@ -82,6 +83,27 @@ class CodegenPanel : public Panel {
   std::string function_;
   /// The stage event last opened from the selection, so a new selection re-opens its tab once.
   int openedStageEvent_ = -1;
+};
+
+/// The dataflow graph of a function before | after the selected event, coloured
+/// by what the event changed: boxes for fused functions and Compiler regions
+/// (click a label strip to collapse, a collapsed box to expand), pan (drag),
+/// zoom (wheel), fit (F), search, follow mode; a click selects a node, lights
+/// its partner on the other side and shows its line in the IR view, and a
+/// line clicked in the IR view selects its node.
+class GraphPanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+
+ private:
+  void drawToolbar(GuiSession& session, GraphViewModel& model);
+  void drawCanvas(GuiSession& session, GraphViewModel& model, Side side, float width, float height);
+  std::string search_;
+  std::string searched_;
+  /// The IR view's highlighted line when last seen, to notice new selections there.
+  std::optional<IrLocation> lastHighlight_;
+  bool revealSelection_ = false;
+  bool dragged_ = false;
 };
 
 /// The REPL inside the GUI: scrollback, input with history and TAB completion.

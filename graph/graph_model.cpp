@@ -1,0 +1,514 @@
+#include "graph/graph_model.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <unordered_set>
+
+#include "core/ir/tir.h"
+
+namespace passlab::graph {
+
+const char* nodeKindName(NodeKind kind) {
+  switch (kind) {
+    case NodeKind::Param: return "param";
+    case NodeKind::Constant: return "const";
+    case NodeKind::Op: return "op";
+    case NodeKind::GlobalCall: return "global-call";
+    case NodeKind::Call: return "call";
+    case NodeKind::Tuple: return "tuple";
+    case NodeKind::Projection: return "projection";
+    case NodeKind::If: return "if";
+    case NodeKind::Global: return "global";
+    case NodeKind::FreeVar: return "free-var";
+    case NodeKind::Output: return "output";
+  }
+  return "?";
+}
+
+const char* clusterKindName(ClusterKind kind) {
+  switch (kind) {
+    case ClusterKind::Fused: return "fused";
+    case ClusterKind::Compiler: return "compiler";
+    case ClusterKind::Function: return "function";
+  }
+  return "?";
+}
+
+std::vector<std::string> Node::lines() const {
+  std::vector<std::string> out;
+  out.reserve(2 + details.size());
+  out.push_back(title);
+  out.insert(out.end(), details.begin(), details.end());
+  if (!type.empty()) out.push_back(type);
+  return out;
+}
+
+size_t FunctionGraph::laidOutCount() const {
+  return static_cast<size_t>(std::count_if(nodes.begin(), nodes.end(), [](const Node& n) { return n.chipOf < 0; }));
+}
+
+size_t FunctionGraph::opCount() const {
+  return static_cast<size_t>(std::count_if(nodes.begin(), nodes.end(), [](const Node& n) { return n.kind == NodeKind::Op; }));
+}
+
+bool FunctionGraph::inside(int node, int cluster) const {
+  for (int c = nodes[static_cast<size_t>(node)].cluster; c >= 0; c = clusters[static_cast<size_t>(c)].parent)
+    if (c == cluster) return true;
+  return false;
+}
+
+namespace {
+
+std::string shortDtype(DataType d) {
+  std::string name(d.name());
+  if (name.rfind("float", 0) == 0) return "f" + name.substr(5);
+  if (name.rfind("uint", 0) == 0) return "u" + name.substr(4);
+  if (name.rfind("int", 0) == 0) return "i" + name.substr(3);
+  return name;
+}
+
+std::string shapeText(const std::vector<int64_t>& shape, DataType dtype) {
+  std::string s = "(";
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i) s += ", ";
+    s += shape[i] == kDynamicDim ? "?" : std::to_string(shape[i]);
+  }
+  return s + ") " + shortDtype(dtype);
+}
+
+std::string clip(std::string s, size_t max) {
+  if (s.size() > max && max > 3) s = s.substr(0, max - 3) + "...";
+  return s;
+}
+
+/// Where variables are bound while one function body is walked.
+struct Scope {
+  Scope* parent = nullptr;
+  int cluster = -1;
+  std::unordered_map<const ExprNode*, int> memo;
+  std::unordered_map<const VarNode*, int> vars;
+  /// `let %f = fn ...`: calls through %f draw the function in place.
+  std::unordered_map<const VarNode*, const FunctionNode*> fnVars;
+};
+
+class Builder {
+ public:
+  Builder(const IRModule& mod, FunctionGraph& g, const BuildOptions& o) : mod_(mod), g_(g), o_(o) {}
+
+  void build(const FunctionNode& fn) {
+    Scope top;
+    for (const Var& p : fn.params) top.vars[p.get()] = param(*p, -1);
+    int result = visit(fn.body, top);
+    int out = add(NodeKind::Output, "output", nullptr, -1);
+    g_.nodes[static_cast<size_t>(out)].type = shortType(fn.body ? fn.body->checkedType : nullptr);
+    if (result >= 0) edge(result, out, 0);
+    finish();
+  }
+
+ private:
+  int add(NodeKind kind, std::string title, const ExprNode* ir, int cluster) {
+    Node n;
+    n.kind = kind;
+    n.title = std::move(title);
+    n.ir = ir;
+    n.cluster = cluster;
+    if (ir) {
+      n.type = shortType(ir->checkedType);
+      g_.nodeOf.emplace(ir, static_cast<int>(g_.nodes.size()));
+    }
+    g_.nodes.push_back(std::move(n));
+    return static_cast<int>(g_.nodes.size()) - 1;
+  }
+
+  int param(const VarNode& v, int cluster) {
+    int n = add(NodeKind::Param, "%" + v.name, &v, cluster);
+    Node& node = g_.nodes[static_cast<size_t>(n)];
+    if (node.type.empty()) node.type = shortType(v.annotation);
+    return n;
+  }
+
+  void edge(int from, int to, int port) {
+    if (from < 0 || to < 0) return;
+    g_.edges.push_back(Edge{from, to, port, g_.nodes[static_cast<size_t>(from)].type});
+  }
+
+  int lookupVar(const VarNode* v, Scope& sc) {
+    for (Scope* s = &sc; s; s = s->parent) {
+      auto it = s->vars.find(v);
+      if (it != s->vars.end()) return it->second;
+      auto f = s->fnVars.find(v);
+      if (f != s->fnVars.end()) {
+        // A function bound by let and used as a value: draw it once, where it is bound.
+        int r = functionValue(*f->second, *s);
+        s->vars[v] = r;
+        return r;
+      }
+    }
+    // Bound outside the function: one node per variable.
+    Scope* root = &sc;
+    while (root->parent) root = root->parent;
+    auto it = root->vars.find(v);
+    if (it != root->vars.end()) return it->second;
+    int n = add(NodeKind::FreeVar, "%" + v->name, v, -1);
+    root->vars[v] = n;
+    return n;
+  }
+
+  const FunctionNode* calledFunction(const CallNode& call, Scope& sc) {
+    if (auto f = as<FunctionNode>(call.callee)) return f;
+    if (auto v = as<VarNode>(call.callee)) {
+      for (Scope* s = &sc; s; s = s->parent) {
+        auto it = s->fnVars.find(v);
+        if (it != s->fnVars.end()) return it->second;
+        if (s->vars.count(v)) break;
+      }
+    }
+    return nullptr;
+  }
+
+  int newCluster(const FunctionNode& fn, const ExprNode* call, int parent) {
+    Cluster c;
+    if (const AttrValue* comp = fn.attrs.find(fn_attr::kCompiler)) {
+      c.kind = ClusterKind::Compiler;
+      c.label = "Compiler=" + comp->asString();
+      if (const AttrValue* composite = fn.attrs.find(fn_attr::kComposite)) c.label += " " + composite->asString();
+    } else if (fn.attrs.getInt(fn_attr::kPrimitive, 0) != 0) {
+      c.kind = ClusterKind::Fused;
+      c.label = "fused";
+    } else {
+      c.kind = ClusterKind::Function;
+      c.label = "fn";
+    }
+    c.parent = parent;
+    c.function = &fn;
+    c.call = call;
+    int id = static_cast<int>(g_.clusters.size());
+    g_.clusters.push_back(std::move(c));
+    if (parent >= 0) g_.clusters[static_cast<size_t>(parent)].children.push_back(id);
+    g_.clusterOf.emplace(&fn, id);
+    if (call) g_.clusterOf.emplace(call, id);
+    return id;
+  }
+
+  /// A function literal applied in place: its body drawn inside a box, its
+  /// parameters wired straight to the call's arguments.
+  int inlineCall(const CallNode& call, const FunctionNode& fn, const std::vector<int>& args, Scope& sc) {
+    int cl = newCluster(fn, &call, sc.cluster);
+    Scope inner;
+    inner.parent = &sc;
+    inner.cluster = cl;
+    for (size_t i = 0; i < fn.params.size(); ++i)
+      inner.vars[fn.params[i].get()] = i < args.size() ? args[i] : param(*fn.params[i], cl);
+    return visit(fn.body, inner);
+  }
+
+  /// A function literal used as a value: a box with its parameters and body.
+  int functionValue(const FunctionNode& fn, Scope& sc) {
+    int cl = newCluster(fn, nullptr, sc.cluster);
+    Scope inner;
+    inner.parent = &sc;
+    inner.cluster = cl;
+    for (const Var& p : fn.params) inner.vars[p.get()] = param(*p, cl);
+    return visit(fn.body, inner);
+  }
+
+  int memoOf(const Expr& e, Scope& sc) {
+    if (!e) return -1;
+    auto it = sc.memo.find(e.get());
+    return it == sc.memo.end() ? -1 : it->second;
+  }
+
+  void opDetails(Node& n, const AttrDict& attrs) {
+    for (const auto& [key, value] : attrs.entries()) {
+      if (static_cast<int>(n.details.size()) >= o_.maxDetails) break;
+      n.details.push_back(clip(key + "=" + value.toString(), static_cast<size_t>(o_.maxDetailChars)));
+    }
+  }
+
+  int buildCall(const CallNode& call, Scope& sc) {
+    std::vector<int> args;
+    args.reserve(call.args.size());
+    for (const Expr& a : call.args) args.push_back(memoOf(a, sc));
+    if (const FunctionNode* fn = calledFunction(call, sc)) return inlineCall(call, *fn, args, sc);
+    int n;
+    if (const OpDef* op = call.op()) {
+      n = add(NodeKind::Op, std::string(op->name), &call, sc.cluster);
+      opDetails(g_.nodes[static_cast<size_t>(n)], call.attrs);
+    } else if (auto gv = as<GlobalVarNode>(call.callee)) {
+      n = add(NodeKind::GlobalCall, "@" + gv->name, &call, sc.cluster);
+      Node& node = g_.nodes[static_cast<size_t>(n)];
+      if (Expr callee = mod_->lookup(gv->name)) {
+        g_.callees.emplace_back(gv->name, callee);
+        const AttrDict& attrs = functionAttrs(callee);
+        for (const char* key : {fn_attr::kCompiler, fn_attr::kExtern, fn_attr::kPrimitive})
+          if (const AttrValue* v = attrs.find(key)) node.details.push_back(clip(std::string(key) + "=" + v->toString(), 40));
+        if (as<PrimFuncNode>(callee)) node.details.push_back("PrimFunc");
+      }
+      opDetails(node, call.attrs);
+    } else {
+      n = add(NodeKind::Call, "call", &call, sc.cluster);
+      if (auto v = as<VarNode>(call.callee)) {
+        g_.nodes[static_cast<size_t>(n)].title = "call %" + v->name;
+      } else {
+        edge(memoOf(call.callee, sc), n, static_cast<int>(args.size()));
+      }
+    }
+    for (size_t i = 0; i < args.size(); ++i) edge(args[i], n, static_cast<int>(i));
+    return n;
+  }
+
+  /// Post-order over one scope's expression DAG with an explicit stack, so
+  /// 100k-op chains never recurse. `state` counts the phases of a frame.
+  int visit(const Expr& root, Scope& sc) {
+    if (!root) return -1;
+    struct Frame {
+      const ExprNode* e;
+      Expr owner;
+      size_t state;
+    };
+    std::vector<Frame> stack;
+    stack.push_back({root.get(), root, 0});
+    auto push = [&](const Expr& child) {
+      if (child && !sc.memo.count(child.get())) stack.push_back({child.get(), child, 0});
+    };
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      const ExprNode* e = f.e;
+      if (f.state == 0 && sc.memo.count(e)) {
+        stack.pop_back();
+        continue;
+      }
+      int result = -2;  // -2: not done yet
+      switch (e->kind) {
+        case ExprKind::Var:
+          result = lookupVar(static_cast<const VarNode*>(e), sc);
+          break;
+        case ExprKind::GlobalVar:
+          result = add(NodeKind::Global, "@" + static_cast<const GlobalVarNode*>(e)->name, e, sc.cluster);
+          break;
+        case ExprKind::Constant: {
+          const NDArray& data = static_cast<const ConstantNode*>(e)->data;
+          result = add(NodeKind::Constant, "const", e, sc.cluster);
+          Node& n = g_.nodes[static_cast<size_t>(result)];
+          if (data.defined()) {
+            n.type = shapeText(data.shape(), data.dtype());
+            if (data.numElements() == 1) {
+              char buf[32];
+              std::snprintf(buf, sizeof buf, "%g", data.getAsDouble(0));
+              n.title = std::string("const ") + buf;
+            }
+          }
+          break;
+        }
+        case ExprKind::Op:
+          result = add(NodeKind::Op, std::string(static_cast<const OpNode*>(e)->def->name), e, sc.cluster);
+          break;
+        case ExprKind::Call: {
+          auto call = static_cast<const CallNode*>(e);
+          if (f.state == 0) {
+            f.state = 1;
+            Expr callee = call->callee;
+            for (auto it = call->args.rbegin(); it != call->args.rend(); ++it) push(*it);
+            if (!as<OpNode>(callee) && !as<GlobalVarNode>(callee) && !as<FunctionNode>(callee) && !as<VarNode>(callee)) push(callee);
+            continue;
+          }
+          result = buildCall(*call, sc);
+          break;
+        }
+        case ExprKind::Tuple: {
+          auto t = static_cast<const TupleNode*>(e);
+          if (f.state == 0) {
+            f.state = 1;
+            for (auto it = t->fields.rbegin(); it != t->fields.rend(); ++it) push(*it);
+            continue;
+          }
+          result = add(NodeKind::Tuple, "tuple", e, sc.cluster);
+          for (size_t i = 0; i < t->fields.size(); ++i) edge(memoOf(t->fields[i], sc), result, static_cast<int>(i));
+          break;
+        }
+        case ExprKind::TupleGetItem: {
+          auto t = static_cast<const TupleGetItemNode*>(e);
+          if (f.state == 0) {
+            f.state = 1;
+            push(t->tuple);
+            continue;
+          }
+          result = add(NodeKind::Projection, "." + std::to_string(t->index), e, sc.cluster);
+          edge(memoOf(t->tuple, sc), result, 0);
+          break;
+        }
+        case ExprKind::If: {
+          auto i = static_cast<const IfNode*>(e);
+          if (f.state == 0) {
+            f.state = 1;
+            push(i->elseBranch);
+            push(i->thenBranch);
+            push(i->cond);
+            continue;
+          }
+          result = add(NodeKind::If, "if", e, sc.cluster);
+          edge(memoOf(i->cond, sc), result, 0);
+          edge(memoOf(i->thenBranch, sc), result, 1);
+          edge(memoOf(i->elseBranch, sc), result, 2);
+          break;
+        }
+        case ExprKind::Let: {
+          auto l = static_cast<const LetNode*>(e);
+          if (f.state == 0) {
+            f.state = 1;
+            if (auto fn = as<FunctionNode>(l->value)) {
+              sc.fnVars[l->var.get()] = fn;
+            } else {
+              push(l->value);
+            }
+            continue;
+          }
+          if (f.state == 1) {
+            f.state = 2;
+            if (!as<FunctionNode>(l->value)) sc.vars[l->var.get()] = memoOf(l->value, sc);
+            push(l->body);
+            continue;
+          }
+          result = memoOf(l->body, sc);
+          break;
+        }
+        case ExprKind::Dataflow: {
+          auto d = static_cast<const DataflowNode*>(e);
+          // Phases: 2i pushes binding i's value, 2i+1 binds its variable; then the body.
+          size_t n = d->bindings.size();
+          if (f.state < 2 * n) {
+            const Binding& b = d->bindings[f.state / 2];
+            if (f.state % 2 == 0) {
+              ++f.state;
+              if (auto fn = as<FunctionNode>(b.value))
+                sc.fnVars[b.var.get()] = fn;
+              else
+                push(b.value);
+            } else {
+              ++f.state;
+              if (!as<FunctionNode>(b.value)) sc.vars[b.var.get()] = memoOf(b.value, sc);
+            }
+            continue;
+          }
+          if (f.state == 2 * n) {
+            ++f.state;
+            push(d->body);
+            continue;
+          }
+          result = memoOf(d->body, sc);
+          break;
+        }
+        case ExprKind::Function:
+          result = functionValue(*static_cast<const FunctionNode*>(e), sc);
+          break;
+        case ExprKind::PrimFunc:
+          result = add(NodeKind::Global, "prim_func", e, sc.cluster);
+          break;
+      }
+      sc.memo[e] = result;
+      stack.pop_back();
+    }
+    return memoOf(root, sc);
+  }
+
+  /// Chips, cluster sizes and fused-box labels, once every node exists.
+  void finish() {
+    std::vector<int> uses(g_.nodes.size(), 0), consumer(g_.nodes.size(), -1);
+    for (const Edge& e : g_.edges) {
+      ++uses[static_cast<size_t>(e.from)];
+      consumer[static_cast<size_t>(e.from)] = e.to;
+    }
+    for (size_t i = 0; i < g_.nodes.size(); ++i) {
+      Node& n = g_.nodes[i];
+      if (n.kind != NodeKind::Constant || uses[i] != 1) continue;
+      n.chipOf = consumer[i];
+      g_.nodes[static_cast<size_t>(consumer[i])].chips.push_back(static_cast<int>(i));
+    }
+    // Box sizes, and fused boxes named after their ops (as TVM names fused functions).
+    std::vector<std::vector<std::string>> ops(g_.clusters.size());
+    for (const Node& n : g_.nodes) {
+      if (n.chipOf >= 0) continue;
+      for (int c = n.cluster; c >= 0; c = g_.clusters[static_cast<size_t>(c)].parent) {
+        ++g_.clusters[static_cast<size_t>(c)].size;
+        if (n.kind == NodeKind::Op && c == n.cluster) ops[static_cast<size_t>(c)].push_back(n.title);
+      }
+    }
+    for (size_t c = 0; c < g_.clusters.size(); ++c) {
+      Cluster& cl = g_.clusters[c];
+      if (cl.kind != ClusterKind::Fused || ops[c].empty()) continue;
+      std::string label;
+      std::unordered_set<std::string> seen;
+      int shown = 0;
+      for (const std::string& op : ops[c]) {
+        if (!seen.insert(op).second) continue;
+        if (shown++ == 4) {
+          label += "+...";
+          break;
+        }
+        label += (label.empty() ? "" : "+") + op;
+      }
+      cl.label = "fused: " + label;
+    }
+  }
+
+  const IRModule& mod_;
+  FunctionGraph& g_;
+  const BuildOptions& o_;
+};
+
+}  // namespace
+
+std::string shortType(const Type& t) {
+  if (auto tt = as<TensorTypeNode>(t)) return shapeText(tt->shape, tt->dtype);
+  if (auto tu = as<TupleTypeNode>(t)) return "(tuple " + std::to_string(tu->fields.size()) + ")";
+  if (as<FuncTypeNode>(t)) return "fn";
+  return "";
+}
+
+std::shared_ptr<const FunctionGraph> buildGraph(const IRModule& mod, const std::string& rawName, const BuildOptions& options) {
+  std::string name = !rawName.empty() && rawName[0] == '@' ? rawName.substr(1) : rawName;
+  if (!mod) throw GraphError("no module");
+  Expr fn = mod->lookup(name);
+  if (!fn) {
+    std::string list;
+    for (const auto& [n, f] : mod->functions) list += (list.empty() ? "@" : ", @") + n;
+    throw GraphError("no function @" + name + " in this module (functions: " + (list.empty() ? "none" : list) + ")");
+  }
+  if (as<PrimFuncNode>(fn))
+    throw GraphError("@" + name + " is a PrimFunc (a TIR loop nest); the graph view draws graph-level functions — "
+                     "`show @" + name + "` prints its loops");
+  auto g = std::make_shared<FunctionGraph>();
+  g->function = name;
+  g->fn = fn;
+  Builder(mod, *g, options).build(*as<FunctionNode>(fn));
+  return g;
+}
+
+CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded) {
+  CollapseState c(g.clusters.size(), false);
+  for (size_t i = 0; i < g.clusters.size(); ++i) c[i] = g.clusters[i].size > maxExpanded;
+  return c;
+}
+
+std::pair<int, int> visibleOwner(const FunctionGraph& g, const CollapseState& collapse, int node) {
+  if (node < 0) return {-1, -1};
+  const Node& n = g.nodes[static_cast<size_t>(node)];
+  if (n.chipOf >= 0) return visibleOwner(g, collapse, n.chipOf);
+  int outer = -1;
+  for (int c = n.cluster; c >= 0; c = g.clusters[static_cast<size_t>(c)].parent)
+    if (static_cast<size_t>(c) < collapse.size() && collapse[static_cast<size_t>(c)]) outer = c;
+  return outer >= 0 ? std::pair<int, int>{-1, outer} : std::pair<int, int>{node, -1};
+}
+
+std::string defaultGraphFunction(const IRModule& mod, const std::vector<std::string>& changed) {
+  if (!mod) return "";
+  auto isGraph = [&](const std::string& n) { return mod->lookupFunction(n) != nullptr; };
+  if (isGraph("main")) return "main";
+  for (const std::string& n : changed)
+    if (isGraph(n)) return n;
+  for (const auto& [n, f] : mod->functions)
+    if (as<FunctionNode>(f)) return n;
+  return "";
+}
+
+}  // namespace passlab::graph

@@ -1,0 +1,46 @@
+#include "repl/save_graph.h"
+
+#include <fstream>
+
+#include "graph/graph_export.h"
+#include "repl/command_util.h"
+
+namespace passlab {
+
+using namespace command_util;
+
+void runSaveGraph(CommandContext& ctx, CommandArgs& args, bool before, CommandResult& result) {
+  Workbench& wb = ctx.workbench;
+  std::string function = args.takeFunction();
+  int event = wb.cursor();
+  std::vector<std::string> positional;
+  const std::vector<std::string>& words = args.words();
+  for (size_t i = 1; i < words.size(); ++i) {  // words[0] is "graph"
+    if (words[i] == "--event") {
+      if (i + 1 >= words.size()) return result.fail("--event needs an event id, e.g. --event 3");
+      event = parseEventId(words[++i]);
+    } else {
+      positional.push_back(words[i]);
+    }
+  }
+  if (positional.size() != 1) return result.fail(usage(*ctx.interpreter.find("save")));
+  const std::string& path = positional[0];
+  const Side side = before ? Side::Before : Side::After;
+  try {
+    graph::GraphFormat format = graph::graphFormatOf(path);
+    graph::EventGraphs graphs = graph::eventGraphs(wb, event, function);
+    std::string text = graph::graphText(graphs, side, format);
+    std::ofstream out(path, std::ios::binary);
+    out << text;
+    if (!out) throw WorkbenchError("cannot write '" + path + "'");
+    const auto& g = graphs.graph(side);
+    const graph::SideDiff& d = graphs.sideDiff(side);
+    result.out("wrote the graph of @" + graphs.function + " " + (before ? "before" : "after") + " #" + std::to_string(event) +
+               " (" + std::to_string(g->laidOutCount()) + " nodes, " + std::to_string(g->clusters.size()) + " boxes, " +
+               std::to_string(d.changedCount()) + " changed) to " + path + "\n");
+  } catch (const graph::GraphError& e) {
+    result.fail(e.what());
+  }
+}
+
+}  // namespace passlab

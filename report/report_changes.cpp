@@ -1,0 +1,273 @@
+#include "report/report_changes.h"
+
+#include <algorithm>
+
+#include "core/text/printer.h"
+#include "core/trace/diff.h"
+#include "core/trace/node_match.h"
+#include "report/html_text.h"
+
+namespace passlab {
+
+ReportModel::ReportModel(const Workbench& wb, const ReportOptions& opts) : options(opts), wb_(wb) {
+  for (const TraceEvent& ev : wb.trace().events()) {
+    ++events;
+    if (ev.codegen || ev.id == 0) continue;
+    switch (ev.status) {
+      case EventStatus::Changed: ++changedEvents; break;
+      case EventStatus::Unchanged: ++unchangedEvents, ++quietEvents; break;
+      case EventStatus::Skipped: ++skippedEvents, ++quietEvents; break;
+      case EventStatus::Failed: ++failedEvents; break;
+    }
+    if (ev.parent < 0) totalMs += ev.wallMs;
+  }
+}
+
+int ReportModel::textId(const std::string& text) {
+  auto [it, inserted] = textIds_.try_emplace(text, static_cast<int>(texts_.size()));
+  if (inserted) texts_.push_back(&it->first);
+  return it->second;
+}
+
+int ReportModel::functionTextId(const IRModule& mod, const std::string& name) {
+  Expr fn = mod->lookup(name);
+  if (!fn) return -1;
+  auto it = functionTexts_.find(fn.get());
+  if (it != functionTexts_.end()) return it->second;
+  int id = textId(printFunction(mod, name));
+  functionTexts_.emplace(fn.get(), id);
+  return id;
+}
+
+int ReportModel::addDiff(int beforeText, int afterText, int& added, int& removed) {
+  static const std::string empty;
+  const std::string& a = beforeText < 0 ? empty : *texts_[static_cast<size_t>(beforeText)];
+  const std::string& b = afterText < 0 ? empty : *texts_[static_cast<size_t>(afterText)];
+  DiffEntry entry{beforeText, afterText, {}};
+  added = removed = 0;
+  for (const DiffLine& line : diffLines(a, b)) {
+    uint32_t kind = line.kind == DiffLine::Kind::Same ? 0 : line.kind == DiffLine::Kind::Removed ? 1 : 2;
+    if (kind == 1) ++removed;
+    if (kind == 2) ++added;
+    if (!entry.ops.empty() && entry.ops[entry.ops.size() - 2] == kind) {
+      ++entry.ops.back();
+    } else {
+      entry.ops.push_back(kind);
+      entry.ops.push_back(1);
+    }
+  }
+  diffs_.push_back(std::move(entry));
+  return static_cast<int>(diffs_.size()) - 1;
+}
+
+int ReportModel::addGraph(const std::string& svg, const std::string& caption) {
+  graphs_.push_back({textId(svg), caption});
+  return static_cast<int>(graphs_.size()) - 1;
+}
+
+std::string ReportModel::summaryOf(int id) const {
+  try {
+    return wb_.changeSummary(id);
+  } catch (const std::exception&) {
+    // Fall back to naming the changed functions.
+  }
+  const TraceEvent& ev = wb_.event(id);
+  std::string out;
+  size_t shown = 0;
+  for (const std::string& f : ev.changedFunctions) {
+    if (shown == 3) {
+      out += " and " + std::to_string(ev.changedFunctions.size() - shown) + " more";
+      break;
+    }
+    out += std::string(shown ? ", " : "") + "@" + f;
+    ++shown;
+  }
+  if (ev.moduleAttrsChanged) out += std::string(out.empty() ? "" : "; ") + "module attributes changed";
+  return out;
+}
+
+void ReportModel::writeData(std::string& out) const {
+  out += "{\"texts\":[";
+  for (size_t i = 0; i < texts_.size(); ++i) {
+    if (i) out += ",\n";
+    out += scriptJsonString(*texts_[i]);
+  }
+  out += "],\n\"diffs\":[";
+  for (size_t i = 0; i < diffs_.size(); ++i) {
+    const DiffEntry& d = diffs_[i];
+    out += std::string(i ? ",\n" : "") + "{\"b\":" + std::to_string(d.before) + ",\"a\":" + std::to_string(d.after) + ",\"ops\":[";
+    for (size_t k = 0; k < d.ops.size(); ++k) out += (k ? "," : "") + std::to_string(d.ops[k]);
+    out += "]}";
+  }
+  out += "],\n\"graphs\":[";
+  for (size_t i = 0; i < graphs_.size(); ++i)
+    out += std::string(i ? ",\n" : "") + "{\"svg\":" + std::to_string(graphs_[i].svg) + ",\"caption\":" + scriptJsonString(graphs_[i].caption) + "}";
+  out += "]}";
+}
+
+ReportStats ReportModel::stats() const {
+  ReportStats s;
+  s.events = events;
+  s.changedEvents = changedEvents;
+  s.diffs = static_cast<int>(diffs_.size());
+  s.texts = static_cast<int>(texts_.size());
+  s.graphs = static_cast<int>(graphs_.size());
+  return s;
+}
+
+namespace {
+
+/// Changed functions shown per event: a pass that rewrites thousands of
+/// functions (FuseOps on a 100k-op model) would otherwise make the page
+/// enormous; the rest are named with a count.
+constexpr size_t kMaxFunctionsPerEvent = 200;
+
+struct FunctionChange {
+  std::string name;
+  /// "main", or "old → @new" for a renamed global.
+  std::string label;
+  /// The function's op edits ("2 updated, 1 inserted"), "" when unknown.
+  std::string counts;
+  int diff = -1;
+  int added = 0, removed = 0;
+  int beforeText = -1, afterText = -1;
+};
+
+std::string opCounts(const EditCounts& c) {
+  std::string out;
+  auto add = [&](uint32_t n, const char* what) {
+    if (n) out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  add(c.updated, "updated");
+  add(c.inserted, "inserted");
+  add(c.deleted, "deleted");
+  add(c.moved, "moved");
+  add(c.folded, "folded");
+  return out.empty() ? "no op changed" : "ops: " + out;
+}
+
+void writeAttrChanges(std::string& out, const std::vector<AttrChange>& changes) {
+  if (changes.empty()) return;
+  out += "<table class=\"grid attr-changes\"><tr><th>function</th><th>attribute</th><th>before</th><th>after</th></tr>\n";
+  size_t shown = 0;
+  for (const AttrChange& c : changes) {
+    if (++shown > 50) {
+      out += "<tr><td colspan=\"4\" class=\"note\">" + std::to_string(changes.size() - 50) +
+             " more attribute changes (see the attribute timeline)</td></tr>\n";
+      break;
+    }
+    out += "<tr><td class=\"mono\">" + htmlEscape(c.function == "<module>" ? c.function : "@" + c.function) + "</td><td class=\"mono\">" +
+           htmlEscape(c.key) + "</td><td class=\"mono\">" + htmlEscape(c.oldValue) + "</td><td class=\"mono changed\">" +
+           htmlEscape(c.newValue) + "</td></tr>\n";
+  }
+  out += "</table>\n";
+}
+
+}  // namespace
+
+void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
+  out += "<section id=\"changes\"><h2>Changes</h2>\n";
+  if (model.changedEvents == 0) {
+    out += "<p class=\"note\">No pass changed the module.</p></section>\n";
+    return;
+  }
+  out += "<p class=\"muted\">Each pass that changed the module, with a side-by-side diff per changed function (open one to render it).</p>\n";
+  for (int id : wb.timeline()) {
+    const TraceEvent& ev = wb.event(id);
+    if (ev.codegen || ev.status != EventStatus::Changed) continue;
+    std::string nested;
+    if (ev.parent >= 0) nested = " <span class=\"muted\">(nested in #" + std::to_string(ev.parent) + " " + htmlEscape(wb.event(ev.parent).pass) + ")</span>";
+    out += "<details class=\"change\" id=\"change-" + std::to_string(id) + "\" data-event=\"" + std::to_string(id) + "\"><summary>#" +
+           std::to_string(id) + " " + htmlEscape(ev.options.empty() ? ev.pass : ev.pass + "{" + ev.options + "}") + nested +
+           " &mdash; <span class=\"summary-line\">" + htmlEscape(model.summaryOf(id)) + "</span></summary><div class=\"body\">\n";
+    writeAttrChanges(out, diffAttrs(ev.before, ev.after));
+
+    // The node matcher's edit script names what changed and aligns the names
+    // of matched nodes, so renumbering does not show as a change.
+    std::shared_ptr<const ModuleEdits> edits;
+    try {
+      edits = wb.eventEdits(id);
+    } catch (const std::exception&) {
+      edits = nullptr;
+    }
+    std::vector<FunctionChange> changes;
+    if (edits) {
+      for (const FunctionEdit& f : edits->functions) {
+        if (f.kind == FunctionEdit::Kind::Kept) continue;
+        FunctionChange c;
+        c.name = f.name.empty() ? f.beforeName : f.name;
+        c.label = f.kind == FunctionEdit::Kind::Renamed ? f.beforeName + " \u2192 @" + f.name : c.name;
+        c.counts = f.primFunc ? std::string() : opCounts(f.ops);
+        changes.push_back(std::move(c));
+      }
+    } else {
+      for (const std::string& name : ev.changedFunctions) changes.push_back(FunctionChange{name, name});
+    }
+    // The entry first: it is where a reader starts; then the rest by name.
+    std::stable_partition(changes.begin(), changes.end(), [](const FunctionChange& c) { return c.name == "main"; });
+    size_t total = changes.size();
+    if (changes.size() > kMaxFunctionsPerEvent) changes.resize(kMaxFunctionsPerEvent);
+    for (FunctionChange& c : changes) {
+      if (edits) {
+        AlignedText t = printAligned(*edits, c.name);
+        const FunctionEdit* f = edits->function(c.name);
+        bool hasBefore = f && f->kind != FunctionEdit::Kind::Added, hasAfter = f && f->kind != FunctionEdit::Kind::Removed;
+        c.beforeText = hasBefore ? model.textId(t.before) : -1;
+        c.afterText = hasAfter ? model.textId(t.after) : -1;
+      } else {
+        c.beforeText = model.functionTextId(ev.before, c.name);
+        c.afterText = model.functionTextId(ev.after, c.name);
+      }
+      c.diff = model.addDiff(c.beforeText, c.afterText, c.added, c.removed);
+    }
+
+    // Graphs of the largest changes, where the report has a graph layer.
+    std::unordered_map<std::string, std::string> graphsOf;
+    if (model.options.graphSvg) {
+      std::vector<const FunctionChange*> bySize;
+      for (const FunctionChange& c : changes) bySize.push_back(&c);
+      std::stable_sort(bySize.begin(), bySize.end(),
+                       [](const FunctionChange* a, const FunctionChange* b) { return a->added + a->removed > b->added + b->removed; });
+      size_t drawn = 0;
+      for (const FunctionChange* c : bySize) {
+        if (drawn == model.options.maxGraphsPerEvent) break;
+        if (static_cast<size_t>(std::max(c->added, c->removed)) > model.options.maxGraphNodes * 2) continue;
+        std::string ids;
+        for (Side side : {Side::Before, Side::After}) {
+          const IRModule& mod = side == Side::Before ? ev.before : ev.after;
+          if (!mod->lookup(c->name)) continue;
+          std::string svg;
+          try {
+            svg = model.options.graphSvg(id, c->name, side);
+          } catch (const std::exception&) {
+            continue;  // a function the graph layer cannot draw (a PrimFunc, say) keeps its diff only
+          }
+          if (svg.empty()) continue;
+          int g = model.addGraph(svg, "@" + c->name + (side == Side::Before ? " before" : " after") + " #" + std::to_string(id));
+          ids += (ids.empty() ? "" : ",") + std::to_string(g);
+        }
+        if (!ids.empty()) graphsOf[c->name] = ids, ++drawn;
+      }
+    }
+
+    for (const FunctionChange& c : changes) {
+      const char* what = c.beforeText < 0 ? "added" : c.afterText < 0 ? "removed" : "changed";
+      out += "<details class=\"fn\" id=\"change-" + std::to_string(id) + "-" + htmlId(c.name) + "\" data-diff=\"" + std::to_string(c.diff) +
+             "\"><summary class=\"mono\">@" + htmlEscape(c.label) + " <span class=\"fn-counts\">" + what +
+             (c.counts.empty() ? "" : "; " + htmlEscape(c.counts) + ";") + " <span class=\"a\">+" +
+             std::to_string(c.added) + "</span> <span class=\"r\">&minus;" + std::to_string(c.removed) + "</span> lines</span></summary>" +
+             "<div class=\"body\"></div></details>\n";
+      auto g = graphsOf.find(c.name);
+      if (g != graphsOf.end())
+        out += "<details class=\"fn graph\" data-graphs=\"" + g->second + "\"><summary class=\"mono\">@" + htmlEscape(c.name) +
+               " dataflow before and after</summary><div class=\"body\"></div></details>\n";
+    }
+    if (total > changes.size())
+      out += "<p class=\"note\">" + std::to_string(total - changes.size()) +
+             " more changed functions are not shown (the trace JSON and passlab itself have them all).</p>\n";
+    out += "</div></details>\n";
+  }
+  out += "</section>\n";
+}
+
+}  // namespace passlab
