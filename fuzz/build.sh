@@ -1,41 +1,79 @@
 #!/bin/sh
-# Builds the parser fuzzer with clang-14 and libFuzzer + ASan + UBSan, straight
-# from the core sources (the main CMake build uses g++ and is not involved).
+# Builds the libFuzzer targets with clang-14 and libFuzzer + ASan + UBSan,
+# straight from the core sources (the main CMake build uses g++ and is not involved).
 #
-#   fuzz/build.sh                 -> build-fuzz/parser_fuzzer
-#   fuzz/build.sh run [SECONDS]   -> also fuzzes for SECONDS (default 300) on a
-#                                    scratch copy of fuzz/corpus, with fuzz/relay.dict
+#   fuzz/build.sh [TARGET]            -> build-fuzz/TARGET (default: all three)
+#   fuzz/build.sh run TARGET [ARGS]   -> also fuzzes TARGET with libFuzzer ARGS
+#                                        (default -max_total_time=300) on a
+#                                        scratch copy of its seed corpus
+# Targets:
+#   parser_fuzzer    the text format (seeds fuzz/corpus, dictionary fuzz/relay.dict)
+#   metadata_fuzzer  TVM's #[metadata] JSON (seeds fuzz/corpus-metadata)
+#   onnx_fuzzer      the ONNX importer (seeds: the ONNX backend tests' models)
 #
-# Crashers are written to build-fuzz/crashes/; add each one to tests/bad/ as a
-# regression case once fixed.
+# Crashers are written to build-fuzz/crashes/; add each one as a regression
+# test (tests/bad/ for text, tests/test_fuzz_regressions.cpp for the others) once fixed.
 set -eu
 cd "$(dirname "$0")/.."
 OUT="${OUT:-build-fuzz}"
 JOBS="${JOBS:-2}"
 CXX="${CXX:-clang++-14}"
-FLAGS="-std=c++20 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I."
+FLAGS="-std=c++20 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I. -DONNX_ML=1 -DONNX_NAMESPACE=onnx"
 mkdir -p "$OUT/obj" "$OUT/crashes"
 
-objects=""
-for src in core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp fuzz/parser_fuzzer.cpp; do
-  obj="$OUT/obj/$(echo "$src" | tr / _).o"
-  objects="$objects $obj"
-  if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find core/ir core/text core/analysis -name '*.h' -newer "$obj" | head -1)" ]; then
-    while [ "$(jobs -p | wc -l)" -ge "$JOBS" ]; do sleep 0.2; done
-    echo "compile $src"
-    $CXX $FLAGS -c "$src" -o "$obj" &
-  fi
-done
-wait
-$CXX -fsanitize=fuzzer,address,undefined $objects -o "$OUT/parser_fuzzer"
-echo "built $OUT/parser_fuzzer"
+# compile SRC...: objects into $OUT/obj, echoing their paths into $objects.
+compile() {
+  objects=""
+  for src in "$@"; do
+    obj="$OUT/obj/$(echo "$src" | tr / _).o"
+    objects="$objects $obj"
+    if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find core -name '*.h' -newer "$obj" | head -1)" ]; then
+      while [ "$(jobs -p | wc -l)" -ge "$JOBS" ]; do sleep 0.2; done
+      echo "compile $src"
+      $CXX $FLAGS -c "$src" -o "$obj" &
+    fi
+  done
+  wait
+}
+
+build() {
+  case "$1" in
+    parser_fuzzer|metadata_fuzzer)
+      compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp "fuzz/$1.cpp"
+      $CXX -fsanitize=fuzzer,address,undefined $objects -o "$OUT/$1" ;;
+    onnx_fuzzer)
+      compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/frontend/*.cpp fuzz/onnx_fuzzer.cpp
+      $CXX -fsanitize=fuzzer,address,undefined $objects -lonnx_proto -lprotobuf -lpthread -o "$OUT/$1" ;;
+    *) echo "unknown target $1" >&2; exit 2 ;;
+  esac
+  echo "built $OUT/$1"
+}
 
 if [ "${1:-}" = "run" ]; then
-  seconds="${2:-300}"
-  work="$OUT/corpus"
+  target="${2:?fuzz/build.sh run TARGET}"
+  shift 2
+  build "$target"
+  work="$OUT/corpus-$target"
   mkdir -p "$work"
-  cp fuzz/corpus/* "$work"/
+  extra=""
+  case "$target" in
+    parser_fuzzer) cp fuzz/corpus/* "$work"/; extra="-dict=fuzz/relay.dict -max_len=65536" ;;
+    metadata_fuzzer) cp fuzz/corpus-metadata/* "$work"/; extra="-max_len=65536" ;;
+    onnx_fuzzer)
+      # The backend tests' models (small, every op), under unique names.
+      for m in $(find /usr/share -path '*onnx*' -name model.onnx 2>/dev/null); do
+        cp "$m" "$work/$(echo "$m" | md5sum | cut -c1-16).onnx"
+      done
+      extra="-max_len=262144" ;;
+  esac
+  [ $# -eq 0 ] && set -- -max_total_time=300
   ASAN_OPTIONS="detect_leaks=1:allocator_may_return_null=1" \
-    "$OUT/parser_fuzzer" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
-    -dict=fuzz/relay.dict -artifact_prefix="$OUT/crashes/" -print_final_stats=1 "$work"
+    "$OUT/$target" $extra -timeout=20 -rss_limit_mb=4096 -artifact_prefix="$OUT/crashes/$target-" -print_final_stats=1 "$@" "$work"
+  exit $?
+fi
+
+if [ $# -eq 0 ]; then
+  for t in parser_fuzzer metadata_fuzzer onnx_fuzzer; do build "$t"; done
+else
+  build "$1"
 fi

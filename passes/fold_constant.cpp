@@ -1,5 +1,8 @@
 #include "passes/fold_constant.h"
 
+#include <algorithm>
+#include <cstdint>
+#include <new>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -238,11 +241,53 @@ class ConstantAnalysis {
   bool pendingIf_ = false;
 };
 
-Expr valueToExpr(const Value& v) {
-  if (v.isTensor()) return makeConstant(v.tensor());
+Expr valueToExpr(const Value& v, bool fromPlaceholder) {
+  if (v.isTensor()) {
+    NDArray data = v.tensor();
+    if (fromPlaceholder && !data.fromPlaceholder()) {
+      // A fresh array: marked, so numbers computed from made-up data stay labelled.
+      NDArray copy(data.dtype(), data.shape());
+      if (data.byteSize()) std::copy(data.rawData(), data.rawData() + data.byteSize(), copy.mutableData());
+      copy.markDerivedFromPlaceholder();
+      data = std::move(copy);
+    }
+    return makeConstant(std::move(data));
+  }
   std::vector<Expr> fields;
-  for (const Value& f : v.fields()) fields.push_back(valueToExpr(f));
+  for (const Value& f : v.fields()) fields.push_back(valueToExpr(f, fromPlaceholder));
   return makeTuple(std::move(fields));
+}
+
+/// Bytes of a value of type `t` (tuples summed); 0 when unknown or dynamic.
+uint64_t typeBytes(const Type& t) {
+  if (const auto* tensor = as<TensorTypeNode>(t)) {
+    uint64_t n = tensor->dtype.bytes();
+    for (int64_t d : tensor->shape) {
+      if (d < 0) return 0;
+      n = d == 0 ? 0 : (n > UINT64_MAX / static_cast<uint64_t>(d) ? UINT64_MAX : n * static_cast<uint64_t>(d));
+    }
+    return n;
+  }
+  uint64_t total = 0;
+  if (const auto* tuple = as<TupleTypeNode>(t))
+    for (const Type& f : tuple->fields) total = std::min<uint64_t>(UINT64_MAX / 2, total) + typeBytes(f);
+  return total;
+}
+
+/// What evaluating a root involves: its largest value and whether it reads placeholder data.
+struct RootFacts {
+  uint64_t largestBytes = 0;
+  bool fromPlaceholder = false;
+};
+
+RootFacts factsOf(const Expr& root, const Expr& form) {
+  RootFacts facts;
+  for (const Expr* tree : {&root, &form})
+    postOrderVisit(*tree, [&](const Expr& e) {
+      facts.largestBytes = std::max(facts.largestBytes, typeBytes(e->checkedType));
+      if (const auto* c = as<ConstantNode>(e)) facts.fromPlaceholder = facts.fromPlaceholder || c->data.fromPlaceholder();
+    }, [](const Expr& e) { return !isPrimitiveFunction(e); });
+  return facts;
 }
 
 /// Rewrites a function with the folded values: roots become their constants,
@@ -342,8 +387,30 @@ class FoldConstantPass final : public FunctionPass {
       for (const char* key : {module_attr::kExecutor, module_attr::kRuntime})
         if (const AttrValue* v = mod->attrs.find(key)) attrs.set(key, *v);
     }
+    // Values beyond the size limit are not computed: the roots they belong to stay as they are.
+    const int64_t maxBytes = ctx.config(kFoldConstantMaxBytesKey, pass).asInt();
+    std::vector<Expr> evaluated;
+    std::vector<bool> placeholderData;
+    for (const Expr& r : roots) {
+      RootFacts facts = factsOf(r, *analysis.form(r.get()));
+      if (maxBytes >= 0 && facts.largestBytes > static_cast<uint64_t>(maxBytes)) {
+        Diagnostic d;
+        d.severity = Severity::Warning;
+        d.rule = "fold-constant.too-large";
+        d.function = function;
+        d.span = r->span;
+        d.message = "FoldConstant left a constant subexpression of @" + function + " unfolded: it computes a value of " +
+                    std::to_string(facts.largestBytes) + " bytes, more than " + kFoldConstantMaxBytesKey + " = " +
+                    std::to_string(maxBytes);
+        ctx.notifyDiagnostic(d);
+        continue;
+      }
+      evaluated.push_back(r);
+      placeholderData.push_back(facts.fromPlaceholder);
+    }
+    if (evaluated.empty()) return true;
     std::vector<Expr> fields;
-    for (const Expr& r : roots) fields.push_back(*analysis.form(r.get()));
+    for (const Expr& r : evaluated) fields.push_back(*analysis.form(r.get()));
     IRModule evalModule = makeModule({{"main", makeFunction({}, makeTuple(std::move(fields)))}}, std::move(attrs));
     std::shared_ptr<PassContext> child = ctx.makeChild(kFoldConstantEvalContext);
     child->target = kFoldConstantEvalTarget;
@@ -351,17 +418,25 @@ class FoldConstantPass final : public FunctionPass {
       evalModule = runPass(*createInferTypePass(), evalModule, *child);
       evalModule = runPass(*createFuseOpsPass(), evalModule, *child);
       Value result = evaluate(evalModule, "main", {});
-      for (size_t i = 0; i < roots.size(); ++i) {
-        Expr value = valueToExpr(result.fields().at(i));
-        if (!value->checkedType) value->checkedType = roots[i]->checkedType;
-        folded.emplace(roots[i].get(), std::move(value));
+      for (size_t i = 0; i < evaluated.size(); ++i) {
+        Expr value = valueToExpr(result.fields().at(i), placeholderData[i]);
+        if (!value->checkedType) value->checkedType = evaluated[i]->checkedType;
+        folded.emplace(evaluated[i].get(), std::move(value));
       }
+    } catch (const std::bad_alloc&) {
+      Diagnostic d;
+      d.severity = Severity::Warning;
+      d.rule = "fold-constant.too-large";
+      d.function = function;
+      d.message = "FoldConstant left @" + function + " unfolded: evaluating its constant subexpressions ran out of memory";
+      ctx.notifyDiagnostic(d);
+      return false;
     } catch (const DiagnosticError& error) {
       Diagnostic d = error.diagnostics().empty() ? Diagnostic{} : error.diagnostics().front();
       d.severity = Severity::Warning;
       d.rule = "fold-constant.eval-failed";
       d.function = function;
-      d.message = "FoldConstant left @" + function + " unfolded: evaluating its " + std::to_string(roots.size()) +
+      d.message = "FoldConstant left @" + function + " unfolded: evaluating its " + std::to_string(evaluated.size()) +
                   " constant subexpressions failed: " + d.message;
       ctx.notifyDiagnostic(d);
       return false;

@@ -10,6 +10,11 @@ namespace passlab {
 /// historically leaked it, so the nested FuseOps reads link-params from the
 /// module being compiled although its own context is a clean CPU one.
 inline constexpr const char* kFoldConstantLeakKey = "relay.FoldConstant.inherit_executor_leak";
+/// Largest value (bytes) FoldConstant computes; larger constant subexpressions
+/// stay unfolded with a warning (an enormous fold would exhaust memory).
+inline constexpr const char* kFoldConstantMaxBytesKey = "relay.FoldConstant.max_value_bytes";
+/// Its default: 256 MiB, far above any weight of the models passlab targets.
+inline constexpr int64_t kFoldConstantDefaultMaxBytes = int64_t(1) << 28;
 /// Name of the child context FoldConstant evaluates in.
 inline constexpr const char* kFoldConstantEvalContext = "FoldConstant.eval";
 /// Target of that context: evaluation always happens on the CPU.
@@ -36,6 +41,10 @@ inline constexpr const char* kFoldConstantEvalTarget = "llvm";
 /// is set. A function needs at most a few such evaluations (one, plus one per
 /// round of `if`s whose condition only became constant by folding). When the
 /// evaluation fails, a warning diagnostic says so and the function stays unfolded.
+/// A subexpression whose result or any intermediate value would exceed
+/// relay.FoldConstant.max_value_bytes is not evaluated (a warning names it).
+/// Results computed from placeholder constants (TVM metadata references loaded
+/// without data) are marked as derived from placeholders.
 /// Results are typed; functions with nothing to fold are returned unchanged.
 PassPtr createFoldConstantPass();
 

@@ -79,7 +79,10 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
         "later-phase calls; values are exactly what the interpreter computes.";
     r.configKeys = {{kFoldConstantLeakKey, Kind::Bool, AttrValue::boolean(false),
                      "teaching switch: the evaluation module inherits the module's executor attribute (TVM's historical "
-                     "leak), so the nested FuseOps reads link-params from the module while its own context is clean CPU"}};
+                     "leak), so the nested FuseOps reads link-params from the module while its own context is clean CPU"},
+                    {kFoldConstantMaxBytesKey, Kind::Int, AttrValue::integer(kFoldConstantDefaultMaxBytes),
+                     "largest value (in bytes) FoldConstant computes: a constant subexpression with a result or an "
+                     "intermediate value larger than this stays unfolded, and the event's diagnostics say so"}};
     r.create = [](const AttrDict&) { return createFoldConstantPass(); };
     table.push_back(std::move(r));
   }

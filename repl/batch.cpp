@@ -12,6 +12,7 @@
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/node_match.h"
+#include "core/trace/provenance_check.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"
 #include "core/workbench/reproducer.h"
@@ -109,9 +110,16 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   try {
     LoadModelOptions modelOptions;
     for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
-    mod = o.input == "-" ? parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
-                         : loadModelFile(o.input, modelOptions);
+    std::vector<Diagnostic> notes;
+    if (o.input == "-")
+      mod = parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>", &notes);
+    else if (isOnnxPath(o.input))
+      mod = loadModelFile(o.input, modelOptions);
+    else
+      mod = parseModuleFile(o.input, &notes);
     if (o.typeCheck) mod = inferTypes(mod);
+    // As the REPL's `load` says them: placeholders made, an expression wrapped as @main.
+    for (const Diagnostic& note : notes) put(err, note.render() + "\n");
   } catch (const DiagnosticError& e) {
     put(err, e.renderAll() + "\n");
     return 1;
@@ -143,6 +151,9 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     trace = std::make_shared<Trace>(mod);
     ctx->instruments().push_back(std::make_shared<TraceInstrument>(trace));
   }
+  // The REPL's default checks (provenance, ...), after the recorder as there:
+  // their diagnostics reach stderr through `diagnostics` and the JSON through the trace.
+  for (PassInstrumentPtr& check : defaultCheckInstruments()) ctx->instruments().push_back(std::move(check));
   std::shared_ptr<TimingInstrument> timing;
   if (o.timePasses) {
     timing = std::make_shared<TimingInstrument>();

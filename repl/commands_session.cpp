@@ -172,6 +172,7 @@ void addSessionCommands(std::vector<Command>& out) {
       size_t functions = ctx.workbench.functionNames(0).size();
       result.out("loaded " + file + ": " + std::to_string(functions) + (functions == 1 ? " function" : " functions") +
                  (options.typeCheck ? "" : " (not type-checked)") + "\n");
+      for (const Diagnostic& note : ctx.workbench.loadNotes()) result.out(note.render() + "\n");
     };
     out.push_back(std::move(c));
   }

@@ -1,5 +1,7 @@
 #include "repl/format.h"
 
+#include "core/text/metadata.h"
+
 #include "repl/format_checks.h"
 
 #include "core/workbench/value_text.h"
@@ -195,6 +197,12 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
     for (const auto& [key, value] : ev.contextConfig.entries()) config += (config.empty() ? "" : ", ") + key + "=" + value.toString();
     out += "  context settings: target " + (ev.contextTarget.empty() ? std::string("(none)") : ev.contextTarget) + ", config " +
            (config.empty() ? std::string("(clean)") : config) + "\n";
+  }
+  if (PlaceholderSummary p = summarizePlaceholders(ev.after); p.any()) {
+    out += "  placeholder constants: " + std::to_string(p.placeholders) +
+           " (meta[relay.Constant][N] without a #[metadata] section: made-up data)";
+    if (p.derived) out += ", " + std::to_string(p.derived) + " more computed from them";
+    out += "\n";
   }
   if (ev.numeric) out += "  numeric check: " + formatNumericResult(*ev.numeric) + "\n";
   if (ev.builtFrom >= 0) out += "  compiled the module of #" + std::to_string(ev.builtFrom) + " (`show` prints the summary)\n";

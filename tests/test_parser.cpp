@@ -353,14 +353,15 @@ TEST_CASE("Parser: attribute errors point at the attribute", "[parser]") {
   }
 }
 
-TEST_CASE("Parser: meta references need inline constants", "[parser]") {
-  CHECK(parseError("def @main(%x: float32) { add(%x, meta[relay.Constant][0]) }").find("metadata section") !=
+TEST_CASE("Parser: a meta reference needs a type from a comment, a #[metadata] section or its use", "[parser]") {
+  CHECK(parseError("def @main(%x: float32) { add(%x, meta[relay.Constant][0]) }").find("cannot tell the type of") !=
         std::string::npos);
+  CHECK(parseError("def @main(%x: float32) { add(%x, meta[relay.Constant][0] /* ty=float32 */) }").empty());
 }
 
 TEST_CASE("Parser: literals out of range are errors", "[parser]") {
   CHECK(parseError("def @main(%x: int8) { add(%x, 128i8) }") == "literal 128i8 is out of range for int8");
   CHECK(parseError("def @main(%x: float16) { add(%x, 70000f16) }") == "literal 70000f16 is out of range for float16");
-  CHECK(parseError("def @main(%x: int32) { add(%x, 2147483648) }") == "literal 2147483648 is out of range for int32");
+  CHECK(parseError("def @main(%x: int32) { add(%x, 2147483648i32) }") == "literal 2147483648i32 is out of range for int32");
   CHECK(parseError("def @main(%x: int32) { add(%x, -2147483648) }").empty());
 }

@@ -120,8 +120,10 @@ class FunctionTyper {
   std::vector<const ExprNode*> children_;
   /// The value bound to each let/dataflow variable met so far.
   std::unordered_map<const VarNode*, const ExprNode*> bindingValue_;
-  /// Function parameters met so far (they are typed by annotation only).
+  /// Function parameters met so far (typed by annotation, or by paramArgument_).
   std::unordered_set<const VarNode*> params_;
+  /// The argument an unannotated parameter of a directly called function literal receives.
+  std::unordered_map<const VarNode*, const ExprNode*> paramArgument_;
   /// Nodes whose type could not be determined (errors already reported).
   std::unordered_set<const ExprNode*> failed_;
   /// Calls to globals re-checked in this run.
@@ -223,8 +225,20 @@ void FunctionTyper::childrenOf(const ExprNode* e, std::vector<const ExprNode*>& 
   switch (e->kind) {
     case ExprKind::Call: {
       const auto* c = as<CallNode>(e);
-      if (c->callee->kind != ExprKind::Op && c->callee->kind != ExprKind::GlobalVar) order.push_back(c->callee.get());
+      // Untyped parameters of a function literal called right here (as TVM
+      // prints fused functions: `%0 = fn (%p0, Primitive=1) {...}; %0(%x)`)
+      // take the types of the arguments, which are then typed first.
+      bool argsFirst = false;
+      if (const auto* fn = as<FunctionNode>(c->callee))
+        for (size_t i = 0; i < fn->params.size() && i < c->args.size(); ++i)
+          if (!fn->params[i]->annotation) {
+            paramArgument_[fn->params[i].get()] = c->args[i].get();
+            argsFirst = true;
+          }
+      bool calleeIsChild = c->callee->kind != ExprKind::Op && c->callee->kind != ExprKind::GlobalVar;
+      if (calleeIsChild && !argsFirst) order.push_back(c->callee.get());
       for (const Expr& a : c->args) order.push_back(a.get());
+      if (calleeIsChild && argsFirst) order.push_back(c->callee.get());
       break;
     }
     case ExprKind::Tuple:
@@ -274,6 +288,10 @@ Type FunctionTyper::typeOf(const ExprNode* e) {
 
 Type FunctionTyper::computeVar(const VarNode& var) {
   if (var.annotation) return var.annotation;
+  if (auto it = paramArgument_.find(&var); it != paramArgument_.end() && params_.count(&var)) {
+    // Typed by the call of its function (childrenOf); null when the argument failed.
+    return it->second->checkedType;
+  }
   if (params_.count(&var)) {
     error(var.span, "type.missing-annotation", "parameter %" + var.name + " needs a type annotation");
     return nullptr;
@@ -415,7 +433,8 @@ Type FunctionTyper::compute(const ExprNode* e) {
     case ExprKind::Function: {
       const auto* f = as<FunctionNode>(e);
       std::vector<Type> params;
-      for (const Var& p : f->params) params.push_back(p->annotation);  // missing ones were reported at the parameter
+      // Missing ones were reported at the parameter, or inferred from the call (computeVar).
+      for (const Var& p : f->params) params.push_back(p->annotation ? p->annotation : p->checkedType);
       Type body = typeOf(f->body);
       if (f->retType && body && !compatible(f->retType, body)) {
         error(e->span, "type.ret-mismatch",

@@ -1,5 +1,6 @@
 #include "core/ir/ndarray.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <functional>
@@ -62,12 +63,14 @@ NDArray NDArray::scalar(DataType dtype, double v) {
 NDArray NDArray::reshaped(std::vector<int64_t> shape) const {
   NDArray out = *this;
   out.shape_ = std::move(shape);
+  // A placeholder prints as its reference with its type: another shape is another value.
+  if (out.isPlaceholder()) out.placeholder_ = kDerived;
   if (out.numElements() != numElements()) throw std::invalid_argument("NDArray::reshaped: element count differs");
   return out;
 }
 
 bool NDArray::bitwiseEqual(const NDArray& other) const {
-  if (dtype_ != other.dtype_ || shape_ != other.shape_) return false;
+  if (dtype_ != other.dtype_ || shape_ != other.shape_ || placeholderIndex() != other.placeholderIndex()) return false;
   if (storage_ == other.storage_) return true;
   return byteSize() == 0 || std::memcmp(rawData(), other.rawData(), byteSize()) == 0;
 }
@@ -75,10 +78,48 @@ bool NDArray::bitwiseEqual(const NDArray& other) const {
 size_t NDArray::contentHash() const {
   // FNV-1a over the bytes; cheap and stable across runs.
   uint64_t h = 1469598103934665603ull ^ static_cast<uint64_t>(dtype_.code);
+  if (isPlaceholder()) h = (h ^ static_cast<uint64_t>(placeholder_) ^ 0x5bd1e995u) * 1099511628211ull;
   for (int64_t d : shape_) h = (h ^ static_cast<uint64_t>(d)) * 1099511628211ull;
   const uint8_t* p = rawData();
   for (size_t i = 0, n = byteSize(); i < n; ++i) h = (h ^ p[i]) * 1099511628211ull;
   return static_cast<size_t>(h);
+}
+
+namespace {
+
+uint64_t splitMix64(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+}  // namespace
+
+NDArray NDArray::placeholder(DataType dtype, std::vector<int64_t> shape, int32_t index) {
+  NDArray a(dtype, std::move(shape));
+  a.placeholder_ = index < 0 ? kDerived : index;
+  const int64_t n = a.numElements();
+  // Weights (rank >= 2, output channels first) get a Kaiming-like scale so a
+  // deep network on made-up data stays in range, even in float16.
+  double scale = 1.0, offset = 0.0;
+  if (a.ndim() >= 2 && a.shape_[0] > 0) {
+    scale = 1.0 / std::sqrt(static_cast<double>(std::max<int64_t>(1, n / a.shape_[0])));
+  } else {
+    scale = 0.5, offset = 1.0;  // [0.5, 1.5): safe for variances, scales and divisors
+  }
+  const uint64_t seed = splitMix64(static_cast<uint64_t>(index) * 0x100000001b3ull + static_cast<uint64_t>(dtype.code));
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t r = splitMix64(seed ^ static_cast<uint64_t>(i));
+    double unit = static_cast<double>(r >> 11) * 0x1.0p-53;  // [0, 1)
+    if (dtype.isFloat())
+      a.setFromDouble(i, offset + scale * (2 * unit - 1));
+    else if (dtype.isBool())
+      a.setFromDouble(i, (r >> 7) & 1);
+    else
+      a.setFromDouble(i, static_cast<double>(r % 4));
+  }
+  return a;
 }
 
 }  // namespace passlab

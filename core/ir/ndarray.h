@@ -64,13 +64,38 @@ class NDArray {
   bool bitwiseEqual(const NDArray& other) const;
   /// True when both share the same storage object.
   bool sharesStorageWith(const NDArray& other) const { return storage_ == other.storage_; }
-  /// A hash of dtype, shape and contents.
+  /// A hash of dtype, shape, contents and placeholder index.
   size_t contentHash() const;
 
+  // ---- Placeholders --------------------------------------------------------
+  // TVM prints weights as `meta[relay.Constant][N]` and usually omits the
+  // metadata section holding their data. Such a reference loads as a
+  // placeholder: an array of the right type filled with made-up, deterministic
+  // data, which remembers N so it prints back as it came in. Arrays computed
+  // from placeholders (FoldConstant's results) are marked as derived, so
+  // numbers computed from made-up data can be labelled as such.
+
+  /// `meta[relay.Constant][index]` with made-up data: a function of index,
+  /// dtype and shape only, so parsing the same reference again gives the same
+  /// bits. Floats are small and centred (weights scaled by 1/sqrt(fan-in),
+  /// rank-0/1 arrays in [0.5, 1.5) so variances stay positive), integers in [0, 4).
+  static NDArray placeholder(DataType dtype, std::vector<int64_t> shape, int32_t index);
+  /// The N of the `meta[relay.Constant][N]` this array stands for, or -1.
+  int32_t placeholderIndex() const { return placeholder_ >= 0 ? placeholder_ : -1; }
+  /// True for a placeholder itself.
+  bool isPlaceholder() const { return placeholder_ >= 0; }
+  /// True for a placeholder and for data computed from one.
+  bool fromPlaceholder() const { return placeholder_ != kRealData; }
+  /// Marks a fresh array as computed from placeholder data.
+  void markDerivedFromPlaceholder() { placeholder_ = kDerived; }
+
  private:
+  static constexpr int32_t kRealData = -1;
+  static constexpr int32_t kDerived = -2;
   DataType dtype_;
   std::vector<int64_t> shape_;
   std::shared_ptr<std::vector<uint8_t>> storage_;
+  int32_t placeholder_ = kRealData;
 };
 
 }  // namespace passlab

@@ -106,6 +106,15 @@ void PrintInstrument::afterPass(const Pass& pass, const IRModule& before, const 
   }
 }
 
+void PrintInstrument::onPassSkipped(const Pass& pass, const IRModule& /*mod*/, PassContext& ctx, const std::string& reason) {
+  if (!wanted(ctx)) return;
+  if (!(options_.printAfterAll || options_.printChanged || options_.printBeforeAll || options_.printAfter.count(pass.info().name) ||
+        options_.printBefore.count(pass.info().name)))
+    return;
+  // One line, as the trace records it: silence would look like the pass never existed.
+  sink_("// -----// IR Dump " + passLabel(pass, ctx) + " skipped: " + reason + " //----- //\n\n");
+}
+
 void PrintInstrument::afterFailure(const Pass& pass, const IRModule& /*before*/, const std::vector<Diagnostic>& errors,
                                    PassContext& ctx) {
   if (!wanted(ctx)) return;

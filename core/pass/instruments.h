@@ -64,6 +64,8 @@ class PrintInstrument : public PassInstrument {
   void beforePass(const Pass& pass, const IRModule& mod, PassContext& ctx) override;
   void afterPass(const Pass& pass, const IRModule& before, const IRModule& after, PassContext& ctx) override;
   void afterFailure(const Pass& pass, const IRModule& before, const std::vector<Diagnostic>& errors, PassContext& ctx) override;
+  /// One line naming the pass and why it did not run.
+  void onPassSkipped(const Pass& pass, const IRModule& mod, PassContext& ctx, const std::string& reason) override;
 
  private:
   bool wanted(PassContext& ctx) const;

@@ -22,6 +22,8 @@ std::optional<AttrValue> coerceToKind(const AttrValue& value, AttrValue::Kind ki
   using Kind = AttrValue::Kind;
   if (value.kind() == kind) return value;
   if (kind == Kind::Float && value.kind() == Kind::Int) return AttrValue::floating(static_cast<double>(value.asInt()));
+  // A single value where a list is expected is a list of one (TVM's AnnotateTarget takes "ccompiler" or ["ccompiler"]).
+  if (kind == Kind::Array && value.kind() != Kind::None) return AttrValue::array({value});
   // 0 and 1 are the only integers that mean a boolean unambiguously (TVM configs write `1`).
   if (kind == Kind::Bool && value.kind() == Kind::Int && (value.asInt() == 0 || value.asInt() == 1))
     return AttrValue::boolean(value.asInt() != 0);

@@ -112,11 +112,19 @@ void Lexer::skipSpaceAndComments(Token* err) {
       uint32_t start = static_cast<uint32_t>(pos_), line = line_, column = column_;
       advance(2);
       bool closed = false;
+      // Block comments nest, as in TVM's tokenizer: /* a /* b */ c */ is one comment.
+      int depth = 1;
       while (pos_ < src_.size()) {
         if (src_[pos_] == '*' && at(pos_ + 1) == '/') {
           advance(2);
+          if (--depth > 0) continue;
           closed = true;
           break;
+        }
+        if (src_[pos_] == '/' && at(pos_ + 1) == '*') {
+          advance(2);
+          ++depth;
+          continue;
         }
         if (src_[pos_] == '\n') {
           ++pos_;

@@ -30,7 +30,7 @@ bool dtypeFromSuffix(std::string_view s, std::optional<DataType>* out) {
   if (s == "f" || s == "f32") *out = DataType(DTypeCode::Float32);
   else if (s == "f16") *out = DataType(DTypeCode::Float16);
   else if (s == "f64") *out = DataType(DTypeCode::Float64);
-  else if (s == "i32") *out = DataType(DTypeCode::Int32);
+  else if (s == "i" || s == "i32") *out = DataType(DTypeCode::Int32);
   else if (s == "i64") *out = DataType(DTypeCode::Int64);
   else if (s == "i16") *out = DataType(DTypeCode::Int16);
   else if (s == "i8") *out = DataType(DTypeCode::Int8);

@@ -270,12 +270,36 @@ void Parser::poison(const Token& nameToken, std::string_view name) {
 
 // ---- Module ------------------------------------------------------------------
 
-IRModule Parser::parseModule() {
+/// True for a token that can only start an expression, never a top-level item:
+/// such text is a printed expression (TVM's `print(expr)`), not a module.
+static bool startsExpression(const Token& t) {
+  switch (t.kind) {
+    case Tok::Local:
+    case Tok::Int:
+    case Tok::Float:
+    case Tok::Minus:
+    case Tok::LParen:
+    case Tok::LBrace: return true;
+    case Tok::Ident:
+      return t.is("free_var") || t.is("let") || t.is("fn") || t.is("if") || t.is("meta") || t.is("const") ||
+             t.is("True") || t.is("False") || findOp(t.text) != nullptr;
+    default: return false;
+  }
+}
+
+IRModule Parser::parseModule(std::vector<Diagnostic>* notes) {
+  std::vector<Diagnostic> localNotes;
   try {
+    loadMetadataSection();
     while (true) {
       Token start = rawPeek();
       try {
-        if (peek().kind == Tok::End) break;
+        const Token& t = peek();
+        if (t.kind == Tok::End) break;
+        if (functionLines_.empty() && startsExpression(t)) {
+          parseExpressionModule(&localNotes);
+          break;
+        }
         parseTopLevelItem();
       } catch (const ParseAbort&) {
         skipToTopLevel(start);
@@ -283,6 +307,7 @@ IRModule Parser::parseModule() {
     }
     for (const GlobalRef& ref : globalRefs_)
       if (!functions_.count(ref.name)) report(ref.span, "undefined global '@" + ref.name + "'");
+    if (diagnostics_.empty()) resolveDeferredPlaceholders();
   } catch (const TooManyErrors&) {
     Diagnostic d;
     d.message = "too many errors; stopping";
@@ -298,6 +323,10 @@ IRModule Parser::parseModule() {
     diagnostics_.push_back(std::move(d));
   }
   if (!diagnostics_.empty()) throw DiagnosticError(std::move(diagnostics_));
+  if (notes) {
+    notePlaceholders(*notes);
+    for (Diagnostic& d : localNotes) notes->push_back(std::move(d));
+  }
   if (!moduleAttrs_.contains(module_attr::kPhase)) moduleAttrs_.set(module_attr::kPhase, AttrValue::integer(0));
   return makeModule(std::move(functions_), std::move(moduleAttrs_));
 }
@@ -307,6 +336,7 @@ Expr Parser::parseStandaloneExpr() {
   Expr result;
   try {
     try {
+      loadMetadataSection();
       while (check(Tok::Hash)) parseHeaderAttribute();
       Token start = rawPeek();  // a copy: the lookahead slot changes as parsing goes on
       result = parseBlockBody(Tok::End, start);
@@ -335,7 +365,8 @@ void Parser::parseTopLevelItem() {
   if (t.is("def")) return parseDef();
   if (t.is("primfn")) return parsePrimFunc();
   if (t.is("type") || t.is("extern"))
-    fail(t, "'" + std::string(t.text) + "' definitions (Relay ADTs) are not supported");
+    fail(t, "not supported: '" + std::string(t.text) +
+                "' definitions (Relay algebraic data types); passlab's IR has tensors, tuples and functions only");
   fail(t, "expected 'def', 'primfn' or '#[...]' at the top level, got " + describe(t));
 }
 
@@ -343,9 +374,9 @@ void Parser::parseHeaderAttribute() {
   Token hash = take();
   expect(Tok::LBracket, "'[' after '#'");
   if (checkWord("metadata") && peek(1).kind == Tok::RBracket) {
-    report(spanAt(hash),
-           "TVM's JSON metadata section is not supported; write constants inline as "
-           "const(Tensor[(...), dtype], [values])");
+    // loadMetadataSection cuts a well-formed section off before lexing: this one has no JSON object.
+    report(spanAt(hash), "TVM's #[metadata] section must be followed by its JSON object ({\"root\": ..., \"nodes\": "
+                         "[...], \"b64ndarrays\": [...]})", "parse.metadata");
     // The JSON that follows is not Relay text: stop reading the file here.
     lookaheadCount_ = 0;
     lexer_.skipToEnd();
@@ -386,6 +417,8 @@ void Parser::addFunction(const Token& nameToken, Expr fn) {
 void Parser::parseDef() {
   Token defToken = take();
   Token nameToken = expect(Tok::Global, "a global name such as @main after 'def'");
+  if (check(Tok::LBracket))
+    fail(peek(), "not supported: type parameters (def @f[A](...)); passlab's functions are monomorphic");
   expect(Tok::LParen, "'(' to open the parameter list");
   ScopeGuard guard(*this);
   pushScope();
@@ -630,7 +663,12 @@ IRModule parseModule(std::string text, std::string fileName) {
   return parser.parseModule();
 }
 
-IRModule parseModuleFile(const std::string& path) {
+IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes) {
+  text::Parser parser(std::move(text), std::move(fileName));
+  return parser.parseModule(notes);
+}
+
+IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Diagnostic d;
@@ -640,7 +678,7 @@ IRModule parseModuleFile(const std::string& path) {
   }
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  return parseModule(buffer.str(), path);
+  return parseModule(buffer.str(), path, notes);
 }
 
 Expr parseExpr(std::string text, std::string fileName) {

@@ -3,6 +3,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/ir/diagnostic.h"
 #include "core/ir/module.h"
@@ -17,8 +18,15 @@ namespace passlab {
 /// (file:line:col); never crashes or aborts on any input.
 IRModule parseModule(std::string text, std::string fileName = "<input>");
 
+/// Like parseModule, and appends to `notes` what the user should know about
+/// the load: warnings (placeholder constants made for `meta[relay.Constant][N]`
+/// references without a `#[metadata]` section) and notes (an expression text
+/// wrapped as @main). Also accepts TVM's printed expressions (docs/text-format.md).
+IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes);
+
 /// Reads and parses a file; an unreadable file is a DiagnosticError naming it.
-IRModule parseModuleFile(const std::string& path);
+/// Load notes go to `notes` when given (see parseModule).
+IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes = nullptr);
 
 /// Parses a single expression (free variables must be declared with
 /// `free_var` first or appear as `%name: Type`); used by tests and the REPL.

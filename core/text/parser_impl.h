@@ -12,7 +12,9 @@
 #pragma once
 
 #include <array>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -22,6 +24,7 @@
 #include "core/ir/module.h"
 #include "core/ir/tir.h"
 #include "core/text/lexer.h"
+#include "core/text/metadata.h"
 
 namespace passlab::text {
 
@@ -39,8 +42,11 @@ class Parser {
  public:
   Parser(std::string text, std::string fileName);
 
-  /// Parses a module; throws DiagnosticError with every error found.
-  IRModule parseModule();
+  /// Parses a module; throws DiagnosticError with every error found. Text
+  /// without any `def` that holds an expression (TVM's `print(expr)`) becomes a
+  /// module whose @main takes the free variables as parameters. Warnings and
+  /// notes for the user (placeholders made, expression wrapped) go to `notes`.
+  IRModule parseModule(std::vector<Diagnostic>* notes = nullptr);
   /// Parses a standalone expression (a block body up to the end of input).
   Expr parseStandaloneExpr();
 
@@ -97,6 +103,9 @@ class Parser {
     tir::Var tirVar;
     tir::Buffer buffer;
     bool poisoned = false;
+    /// Declared by `free_var` (or `%x: T` in an expression); `used` once referenced.
+    bool freeVar = false;
+    bool used = false;
     uint32_t line = 0;
     int shadowed = -1;
     uint32_t scope = 0;
@@ -152,6 +161,22 @@ class Parser {
   NDArray parseConstData(DataType dtype, const std::vector<int64_t>& shape, const Token& typeToken);
   uint64_t parseConstElement(DataType dtype);
   Var makeVarAt(const Token& nameToken, Type annotation, bool isDataflow);
+
+  // ---- TVM metadata and placeholders (parser_meta.cpp) -------------------
+  /// Finds and decodes a `#[metadata]` section; the lexer then stops before it.
+  void loadMetadataSection();
+  /// Reads the type of a `/* ty=T ... */` comment right after the last token
+  /// taken (TVM's annotation of a meta reference); null when there is none.
+  Type readTypeComment();
+  /// The span of one character at a byte offset of the text.
+  Span spanAtOffset(size_t offset) const;
+  /// Replaces the meta references whose type was left open by placeholders of
+  /// the type their use determines; reports the ones no use determines.
+  void resolveDeferredPlaceholders();
+  /// Adds the load notes about placeholders to `notes`.
+  void notePlaceholders(std::vector<Diagnostic>& notes) const;
+  /// Parses the text after the headers as one expression and wraps it as @main.
+  void parseExpressionModule(std::vector<Diagnostic>* notes);
 
   // ---- Types and attributes ---------------------------------------------
   Type parseType();
@@ -210,6 +235,19 @@ class Parser {
   };
   std::vector<GlobalRef> globalRefs_;
   std::unordered_map<std::string_view, const OpDef*> opCache_;
+
+  /// The decoded `#[metadata]` section, if the text has one that decodes.
+  std::optional<TvmMetadata> metadata_;
+  size_t metadataOffset_ = std::string::npos;
+  /// One entry per `meta[relay.Constant][N]` index met.
+  struct MetaRef {
+    Expr value;  ///< the constant, or the stand-in variable while the type is open
+    Span span;   ///< the first reference
+    bool deferred = false;
+  };
+  std::map<int64_t, MetaRef> metaRefs_;
+  /// Free variables in order of first use (expression text).
+  std::vector<Var> freeVarsInOrder_;
 };
 
 }  // namespace passlab::text

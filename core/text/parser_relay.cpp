@@ -197,7 +197,10 @@ void Parser::parseFreeVar() {
   Token nameToken = expect(Tok::Local, "a variable name after 'free_var'");
   Type annotation;
   if (accept(Tok::Colon)) annotation = parseType();
-  if (Symbol* s = define(nameToken, nameToken.text.substr(1))) s->value = makeVarAt(nameToken, annotation, false);
+  if (Symbol* s = define(nameToken, nameToken.text.substr(1))) {
+    s->value = makeVarAt(nameToken, annotation, false);
+    s->freeVar = true;
+  }
   if (!accept(Tok::Semi)) reportMissing("expected ';' after the free_var declaration");
 }
 
@@ -294,6 +297,11 @@ Expr Parser::parsePrimary() {
       if (t.is("meta")) return parseMetaReference();
       if (t.is("const") && peek(1).kind == Tok::LParen) return parseConstLiteral();
       if (t.is("True") || t.is("False")) return parseScalarLiteral();
+      if (t.is("match") || t.is("ref") || t.is("ref_read") || t.is("ref_write"))
+        fail(t, "not supported: '" + std::string(t.text) + "' (" +
+                    (t.is("match") ? "pattern matching over Relay algebraic data types"
+                                   : "Relay's mutable references") +
+                    "); passlab's IR has tensors, tuples and functions only");
       if (t.is("let") || t.is("dataflow") || t.is("free_var"))
         fail(t, "'" + std::string(t.text) + "' starts a statement; to use it inside an expression wrap it in { ... }");
       DataType d;
@@ -309,9 +317,17 @@ Expr Parser::parsePrimary() {
 Expr Parser::parseLocalRef() {
   Token t = take();
   std::string_view name = t.text.substr(1);
-  if (const Symbol* s = lookup(name)) {
-    if (s->poisoned) return nullptr;
-    if (s->value) return s->value;
+  if (const Symbol* found = lookup(name)) {
+    if (found->poisoned) return nullptr;
+    if (found->value) {
+      auto* s = const_cast<Symbol*>(found);
+      if (s->freeVar && !s->used) {
+        // Free variables become @main's parameters in order of first use.
+        s->used = true;
+        if (auto v = std::dynamic_pointer_cast<const VarNode>(s->value)) freeVarsInOrder_.push_back(v);
+      }
+      return s->value;
+    }
   }
   // `%t.0.1` lexes as one name; when no variable has that name it is %t projected.
   for (size_t dot = name.rfind('.'); dot != std::string_view::npos && dot > 0; dot = name.rfind('.', dot - 1)) {
@@ -340,7 +356,11 @@ Expr Parser::parseLocalRef() {
     take();
     Type annotation = parseType();
     Var v = makeVarAt(t, annotation, false);
-    if (Symbol* s = define(t, name)) s->value = v;
+    if (Symbol* s = define(t, name)) {
+      s->value = v;
+      s->freeVar = s->used = true;
+      freeVarsInOrder_.push_back(v);
+    }
     return v;
   }
   report(spanAt(t), "undefined variable '%" + std::string(name) + "'", "parse.undefined-var");
@@ -502,6 +522,12 @@ Expr Parser::parseScalarLiteral() {
       if (t.kind == Tok::Float) fail(t, "a fractional number cannot have the integer suffix '" + std::string(suffix) + "'");
       int64_t v = 0;
       status = parseIntValue(digits, negative, dtype, &v);
+      // As in TVM, an unsuffixed integer too large for int32 is an int64.
+      if (status == LiteralStatus::OutOfRange && suffix.empty() &&
+          parseIntValue(digits, negative, DTypeCode::Int64, &v) == LiteralStatus::Ok) {
+        dtype = DTypeCode::Int64;
+        status = LiteralStatus::Ok;
+      }
       bits = static_cast<uint64_t>(v);
     }
     if (status == LiteralStatus::OutOfRange) {
@@ -596,21 +622,6 @@ Expr Parser::parseConstLiteral() {
   NDArray data = parseConstData(tensor->dtype, tensor->shape, typeToken);
   expect(Tok::RParen, "')' to close const(...)");
   return makeConstant(std::move(data), spanFrom(constToken));
-}
-
-Expr Parser::parseMetaReference() {
-  Token meta = take();
-  expect(Tok::LBracket, "'[' after meta");
-  Token kind = expect(Tok::Ident, "a metadata kind such as relay.Constant");
-  expect(Tok::RBracket, "']'");
-  expect(Tok::LBracket, "'['");
-  Token index = expect(Tok::Int, "a metadata index");
-  expect(Tok::RBracket, "']'");
-  report(spanAt(meta), "meta[" + std::string(kind.text) + "][" + std::string(index.text) +
-                           "] refers to TVM's metadata section, which this text does not have; write the constant "
-                           "inline as const(Tensor[(...), dtype], [values])",
-         "parse.meta");
-  return nullptr;
 }
 
 }  // namespace passlab::text

@@ -152,6 +152,15 @@ void appendType(std::string& out, const Type& type) {
 }
 
 void appendConstant(std::string& out, const NDArray& data, bool typeComment) {
+  if (data.isPlaceholder()) {
+    // As it came in: the reference and its type, which parsing needs to remake it.
+    out += "meta[relay.Constant][";
+    appendNumber(out, data.placeholderIndex());
+    out += "] /* ty=";
+    appendType(out, tensorType(data.shape(), data.dtype()));
+    out += " */";
+    return;
+  }
   if (data.ndim() == 0 && data.defined()) {
     size_t mark = out.size();
     if (appendScalarLiteral(out, data)) {
@@ -202,6 +211,13 @@ static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptio
       printPrimFunc(w, name, *prim);
     else
       printGraphFunction(w, options, name, fn);
+  }
+  if (w.placeholders() > 0) {
+    // Where TVM says it omitted the metadata section: these constants have none.
+    w.endLine();
+    w.text("/* " + std::to_string(w.placeholders()) + " placeholder constant" + (w.placeholders() == 1 ? "" : "s") +
+           ": meta[relay.Constant][N] without a #[metadata] section; their data is made up. */");
+    w.endLine();
   }
 }
 

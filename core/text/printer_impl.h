@@ -55,8 +55,12 @@ class TextWriter {
     it->second.endColumn = column() > 1 ? column() - 1 : 1;
   }
   PrintedModule* ranges() { return ranges_; }
+  /// Counts a placeholder constant printed (each distinct reference once).
+  void notePlaceholder(int32_t index) { placeholders_.insert(index); }
+  size_t placeholders() const { return placeholders_.size(); }
 
  private:
+  std::unordered_set<int32_t> placeholders_;
   std::string out_;
   uint32_t line_ = 1;
   size_t lineStart_ = 0;

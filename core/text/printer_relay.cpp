@@ -571,6 +571,7 @@ void GraphPrinter::appendRef(std::string& out, uint32_t id) {
     case ExprKind::Constant:
       w_.rangeStart(e);
       appendConstant(out, as<ConstantNode>(e)->data, options_.typeComments);
+      if (as<ConstantNode>(e)->data.isPlaceholder()) w_.notePlaceholder(as<ConstantNode>(e)->data.placeholderIndex());
       w_.rangeEnd(e);
       return;
     case ExprKind::PrimFunc: out += "meta[tir.PrimFunc][0]"; return;  // not expressible inside a graph function

@@ -1,5 +1,7 @@
 #include "core/trace/numeric_check.h"
 
+#include "core/text/metadata.h"
+
 #include <cmath>
 #include <fstream>
 #include <limits>
@@ -138,6 +140,7 @@ NumericReference::NumericReference(const IRModule& reference, NumericCheckOption
   const FunctionNode* fn = reference ? reference->lookupFunction(options_.function) : nullptr;
   if (!fn) numericError("the module has no graph-level function @" + options_.function + " to check");
   inputs_ = randomInputs(*fn, options_.seed);
+  placeholderData_ = summarizePlaceholders(reference).any();
   if (!options_.inputsFile.empty()) {
     std::unordered_map<std::string, NDArray> given = readNumericInputs(options_.inputsFile);
     for (size_t i = 0; i < fn->params.size(); ++i) {
@@ -175,7 +178,13 @@ NumericCheckResult NumericReference::check(const IRModule& mod) const {
     args.push_back(t && t->dtype != inputs_[i].dtype() ? convertTo(inputs_[i], t->dtype) : inputs_[i]);
   }
   try {
-    return compareValues(outputs_, evaluate(mod, options_.function, args));
+    NumericCheckResult compared = compareValues(outputs_, evaluate(mod, options_.function, args));
+    if (placeholderData_) {
+      // The numbers are only as meaningful as the made-up weights they came from.
+      std::string label = "computed from placeholder constants (made-up data)";
+      compared.note = compared.note.empty() ? label : compared.note + ", " + label;
+    }
+    return compared;
   } catch (const DiagnosticError& e) {
     r.note = "evaluation failed: " + (e.diagnostics().empty() ? std::string(e.what()) : e.diagnostics().front().message);
   } catch (const std::exception& e) {

@@ -60,6 +60,8 @@ class NumericReference {
   NumericCheckOptions options_;
   std::vector<NDArray> inputs_;
   Value outputs_;
+  /// The reference holds placeholder constants: every result is labelled.
+  bool placeholderData_ = false;
 };
 
 /// Records a NumericCheckResult on the event of every pass run in the root

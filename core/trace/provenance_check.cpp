@@ -106,4 +106,6 @@ void ProvenanceCheckInstrument::afterPass(const Pass&, const IRModule&, const IR
   }
 }
 
+std::vector<PassInstrumentPtr> defaultCheckInstruments() { return {std::make_shared<ProvenanceCheckInstrument>()}; }
+
 }  // namespace passlab

@@ -70,4 +70,9 @@ class ProvenanceCheckInstrument final : public PassInstrument {
   std::vector<std::vector<ConfigRead>> open_;
 };
 
+/// The checking instruments every face installs by default, in order, right
+/// after its trace recorder (when it has one): the REPL's workbench and batch
+/// mode call this one function, so a check added here runs in both.
+std::vector<PassInstrumentPtr> defaultCheckInstruments();
+
 }  // namespace passlab

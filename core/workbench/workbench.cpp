@@ -36,13 +36,17 @@ Workbench::~Workbench() = default;
 // ---- Loading ------------------------------------------------------------------
 
 void Workbench::load(const std::string& path, LoadOptions options) {
-  IRModule mod = parseModuleFile(path);
+  std::vector<Diagnostic> notes;
+  IRModule mod = parseModuleFile(path, &notes);
   loadModule(std::move(mod), path, options);
+  loadNotes_ = std::move(notes);
 }
 
 void Workbench::loadText(std::string text, std::string name, LoadOptions options) {
-  IRModule mod = parseModule(std::move(text), name);
+  std::vector<Diagnostic> notes;
+  IRModule mod = parseModule(std::move(text), name, &notes);
   loadModule(std::move(mod), std::move(name), options);
+  loadNotes_ = std::move(notes);
 }
 
 void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options) {
@@ -52,6 +56,7 @@ void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options) 
   initial_ = std::move(mod);
   sourceName_ = std::move(name);
   loadOptions_ = options;
+  loadNotes_.clear();
   resetTrace(initial_);
 }
 
@@ -85,8 +90,8 @@ void Workbench::installInstruments() {
   instruments.clear();
   if (!trace_) return;
   instruments.push_back(std::make_shared<TraceInstrument>(trace_));
-  // After the recorder, which opens the event these two annotate.
-  instruments.push_back(std::make_shared<ProvenanceCheckInstrument>());
+  // After the recorder, which opens the event these annotate (batch mode installs the same).
+  for (PassInstrumentPtr& check : defaultCheckInstruments()) instruments.push_back(std::move(check));
   numericInstrument_.reset();
   if (numericCheck_) {
     numericInstrument_ = std::make_shared<NumericCheckInstrument>(trace_, *numericCheck_);

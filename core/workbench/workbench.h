@@ -318,6 +318,9 @@ class Workbench {
   const std::string& sourceName() const { return sourceName_; }
   /// The options the current module was loaded with.
   const LoadOptions& loadOptions() const { return loadOptions_; }
+  /// What the user should know about the last load (placeholder constants
+  /// made for TVM metadata references, an expression wrapped as @main).
+  const std::vector<Diagnostic>& loadNotes() const { return loadNotes_; }
   /// Loads a reproducer: fresh configuration from it, its module and pipeline.
   void loadReproducer(const Reproducer& repro);
 
@@ -534,6 +537,7 @@ class Workbench {
   IRModule current_;  // the module at the frontier
   std::string sourceName_;
   LoadOptions loadOptions_;
+  std::vector<Diagnostic> loadNotes_;
   std::vector<PassPtr> pipeline_;
   size_t nextPass_ = 0;
   std::vector<int> passEvent_;  // pipeline index -> top-level event id (-1: not run)

@@ -119,7 +119,13 @@ bool GuiSession::openModel(const std::string& path) {
   try {
     loadModelInto(*workbench_, path);
     printCache_.clear();
-    setStatus("loaded " + path, false);
+    std::string status = "loaded " + path;
+    // Placeholder constants and wrapped expressions: in the console, and the status says so.
+    for (const Diagnostic& note : workbench_->loadNotes()) {
+      console_->log(ConsoleLine::Kind::Output, note.render());
+      if (note.rule == "load.placeholder") status += " (placeholder constants: made-up data, see the console)";
+    }
+    setStatus(status, false);
   } catch (const DiagnosticError& e) {
     setStatus(e.diagnostics().front().render(), true);
     console_->log(ConsoleLine::Kind::Error, e.renderAll());

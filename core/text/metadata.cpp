@@ -1,0 +1,445 @@
+#include "core/text/metadata.h"
+
+#include <cstring>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <unordered_set>
+
+#include "core/ir/functor.h"
+
+namespace passlab {
+
+namespace {
+
+/// A parsed JSON value (only what save_json writes: objects, arrays, strings,
+/// numbers, true/false/null). Numbers keep their text.
+struct Json {
+  enum class Kind : uint8_t { Null, Bool, Number, String, Array, Object };
+  Kind kind = Kind::Null;
+  size_t offset = 0;
+  std::string text;  // string value or number text
+  std::vector<Json> items;
+  std::vector<std::pair<std::string, Json>> members;
+
+  const Json* member(std::string_view key) const {
+    for (const auto& [k, v] : members)
+      if (k == key) return &v;
+    return nullptr;
+  }
+};
+
+/// Recursive descent with a depth bound; save_json output is at most 4 deep.
+class JsonReader {
+ public:
+  explicit JsonReader(std::string_view text) : s_(text) {}
+
+  Json parseDocument() {
+    Json v = value(0);
+    skipSpace();
+    if (pos_ != s_.size()) fail("unexpected text after the JSON value");
+    return v;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;
+
+  [[noreturn]] void fail(const std::string& message) const { throw MetadataError("metadata JSON: " + message, pos_); }
+
+  void skipSpace() {
+    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\n' || s_[pos_] == '\t' || s_[pos_] == '\r')) ++pos_;
+  }
+
+  bool literal(std::string_view word) {
+    if (s_.substr(pos_, word.size()) != word) return false;
+    pos_ += word.size();
+    return true;
+  }
+
+  Json value(int depth) {
+    if (depth > kMaxDepth) fail("nesting too deep");
+    skipSpace();
+    Json v;
+    v.offset = pos_;
+    if (pos_ >= s_.size()) fail("unexpected end of input");
+    char c = s_[pos_];
+    if (c == '{') {
+      v.kind = Json::Kind::Object;
+      ++pos_;
+      skipSpace();
+      if (pos_ < s_.size() && s_[pos_] == '}') {
+        ++pos_;
+        return v;
+      }
+      while (true) {
+        skipSpace();
+        if (pos_ >= s_.size() || s_[pos_] != '"') fail("expected a string key");
+        std::string key = string();
+        skipSpace();
+        if (pos_ >= s_.size() || s_[pos_] != ':') fail("expected ':'");
+        ++pos_;
+        v.members.emplace_back(std::move(key), value(depth + 1));
+        skipSpace();
+        if (pos_ < s_.size() && s_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
+        if (pos_ < s_.size() && s_[pos_] == '}') {
+          ++pos_;
+          return v;
+        }
+        fail("expected ',' or '}'");
+      }
+    }
+    if (c == '[') {
+      v.kind = Json::Kind::Array;
+      ++pos_;
+      skipSpace();
+      if (pos_ < s_.size() && s_[pos_] == ']') {
+        ++pos_;
+        return v;
+      }
+      while (true) {
+        v.items.push_back(value(depth + 1));
+        skipSpace();
+        if (pos_ < s_.size() && s_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
+        if (pos_ < s_.size() && s_[pos_] == ']') {
+          ++pos_;
+          return v;
+        }
+        fail("expected ',' or ']'");
+      }
+    }
+    if (c == '"') {
+      v.kind = Json::Kind::String;
+      v.text = string();
+      return v;
+    }
+    if (literal("true") || literal("false")) {
+      v.kind = Json::Kind::Bool;
+      return v;
+    }
+    if (literal("null")) return v;
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      v.kind = Json::Kind::Number;
+      size_t start = pos_;
+      while (pos_ < s_.size() && (std::strchr("+-.eE", s_[pos_]) || (s_[pos_] >= '0' && s_[pos_] <= '9'))) ++pos_;
+      v.text = std::string(s_.substr(start, pos_ - start));
+      return v;
+    }
+    fail(std::string("unexpected character '") + c + "'");
+  }
+
+  std::string string() {
+    ++pos_;  // '"'
+    std::string out;
+    while (true) {
+      if (pos_ >= s_.size()) fail("unterminated string");
+      char c = s_[pos_++];
+      if (c == '"') return out;
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (pos_ >= s_.size()) fail("unterminated string");
+      char e = s_[pos_++];
+      switch (e) {
+        case '"': out += '"'; break;
+        case '\\': out += '\\'; break;
+        case '/': out += '/'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'n': out += '\n'; break;
+        case 'r': out += '\r'; break;
+        case 't': out += '\t'; break;
+        case 'u': {
+          // Keys and type names are ASCII; anything else is kept as '?'.
+          if (s_.size() - pos_ < 4) fail("bad \\u escape");
+          unsigned code = 0;
+          for (int i = 0; i < 4; ++i) {
+            char h = s_[pos_++];
+            code <<= 4;
+            if (h >= '0' && h <= '9') code |= static_cast<unsigned>(h - '0');
+            else if (h >= 'a' && h <= 'f') code |= static_cast<unsigned>(h - 'a' + 10);
+            else if (h >= 'A' && h <= 'F') code |= static_cast<unsigned>(h - 'A' + 10);
+            else fail("bad \\u escape");
+          }
+          out += code < 0x80 ? static_cast<char>(code) : '?';
+          break;
+        }
+        default: fail(std::string("bad escape '\\") + e + "'");
+      }
+    }
+  }
+
+  std::string_view s_;
+  size_t pos_ = 0;
+};
+
+/// A node index written as a JSON number or, in `attrs`, as a string.
+size_t nodeIndex(const Json& v, size_t count, const char* what) {
+  const std::string& t = v.text;
+  if ((v.kind != Json::Kind::Number && v.kind != Json::Kind::String) || t.empty() || t.size() > 18)
+    throw MetadataError(std::string("metadata JSON: ") + what + " is not a node index", v.offset);
+  size_t n = 0;
+  for (char c : t) {
+    if (c < '0' || c > '9') throw MetadataError(std::string("metadata JSON: ") + what + " is not a node index", v.offset);
+    n = n * 10 + static_cast<size_t>(c - '0');
+  }
+  if (n >= count)
+    throw MetadataError(std::string("metadata JSON: ") + what + " " + t + " is out of range (" + std::to_string(count) +
+                            " entries)",
+                        v.offset);
+  return n;
+}
+
+const Json& field(const Json& object, std::string_view key, Json::Kind kind) {
+  const Json* v = object.kind == Json::Kind::Object ? object.member(key) : nullptr;
+  if (!v || v->kind != kind)
+    throw MetadataError("metadata JSON: expected field \"" + std::string(key) + "\"", object.offset);
+  return *v;
+}
+
+std::string typeKey(const Json& node) {
+  const Json* t = node.kind == Json::Kind::Object ? node.member("type_key") : nullptr;
+  return t && t->kind == Json::Kind::String ? t->text : std::string();
+}
+
+/// The string a map key node holds (runtime.String: repr_str, or a "data" attr).
+std::string stringNodeValue(const Json& node) {
+  if (const Json* r = node.member("repr_str"); r && r->kind == Json::Kind::String) return r->text;
+  if (const Json* a = node.member("attrs"))
+    if (const Json* d = a->member("data"); d && d->kind == Json::Kind::String) return d->text;
+  throw MetadataError("metadata JSON: a map key is not a string", node.offset);
+}
+
+template <class T>
+T readLE(std::string_view bytes, size_t& at) {
+  if (bytes.size() - at < sizeof(T) || at > bytes.size()) throw MetadataError("NDArray data is truncated", 0);
+  T v;
+  std::memcpy(&v, bytes.data() + at, sizeof(T));
+  at += sizeof(T);
+  return v;
+}
+
+}  // namespace
+
+std::string decodeBase64(std::string_view text) {
+  std::string out;
+  out.reserve(text.size() / 4 * 3);
+  uint32_t acc = 0;
+  int bits = 0;
+  bool padding = false;
+  for (char c : text) {
+    int v;
+    if (c >= 'A' && c <= 'Z') v = c - 'A';
+    else if (c >= 'a' && c <= 'z') v = c - 'a' + 26;
+    else if (c >= '0' && c <= '9') v = c - '0' + 52;
+    else if (c == '+') v = 62;
+    else if (c == '/') v = 63;
+    else if (c == '=') {
+      padding = true;
+      continue;
+    } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+      continue;
+    } else {
+      throw MetadataError(std::string("bad base64 character '") + c + "'", 0);
+    }
+    if (padding) throw MetadataError("base64 data after '=' padding", 0);
+    acc = (acc << 6) | static_cast<uint32_t>(v);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out += static_cast<char>((acc >> bits) & 0xff);
+    }
+  }
+  return out;
+}
+
+NDArray decodeTvmNDArray(std::string_view bytes) {
+  constexpr uint64_t kMagic = 0xDD5E40F096B4A13Full;
+  size_t at = 0;
+  if (readLE<uint64_t>(bytes, at) != kMagic) throw MetadataError("NDArray data does not start with TVM's NDArray magic number", 0);
+  readLE<uint64_t>(bytes, at);  // reserved
+  readLE<int32_t>(bytes, at);   // device type: the data is plain host bytes whatever it says
+  readLE<int32_t>(bytes, at);   // device id
+  int32_t ndim = readLE<int32_t>(bytes, at);
+  uint8_t code = readLE<uint8_t>(bytes, at);
+  uint8_t bits = readLE<uint8_t>(bytes, at);
+  uint16_t lanes = readLE<uint16_t>(bytes, at);
+  if (ndim < 0 || ndim > 32) throw MetadataError("NDArray has " + std::to_string(ndim) + " dimensions", 0);
+  std::optional<DataType> dtype;
+  // DLPack codes: 0 int, 1 uint, 2 float. TVM's bool is uint1, stored a byte per element.
+  if (lanes == 1) {
+    if (code == 0 && bits == 8) dtype = DataType(DTypeCode::Int8);
+    if (code == 0 && bits == 16) dtype = DataType(DTypeCode::Int16);
+    if (code == 0 && bits == 32) dtype = DataType(DTypeCode::Int32);
+    if (code == 0 && bits == 64) dtype = DataType(DTypeCode::Int64);
+    if (code == 1 && bits == 8) dtype = DataType(DTypeCode::UInt8);
+    if (code == 1 && bits == 1) dtype = DataType(DTypeCode::Bool);
+    if (code == 2 && bits == 16) dtype = DataType(DTypeCode::Float16);
+    if (code == 2 && bits == 32) dtype = DataType(DTypeCode::Float32);
+    if (code == 2 && bits == 64) dtype = DataType(DTypeCode::Float64);
+  }
+  if (!dtype)
+    throw MetadataError("NDArray has an unsupported data type (DLPack code " + std::to_string(code) + ", " +
+                            std::to_string(bits) + " bits, " + std::to_string(lanes) + " lanes)",
+                        0);
+  std::vector<int64_t> shape;
+  uint64_t elements = 1;
+  for (int32_t i = 0; i < ndim; ++i) {
+    int64_t d = readLE<int64_t>(bytes, at);
+    if (d < 0) throw MetadataError("NDArray has a negative dimension", 0);
+    if (d != 0 && elements > kMaxMetadataArrayBytes / static_cast<uint64_t>(d))
+      throw MetadataError("NDArray is larger than " + std::to_string(kMaxMetadataArrayBytes) + " bytes", 0);
+    elements *= static_cast<uint64_t>(d);
+    shape.push_back(d);
+  }
+  const uint64_t expected = elements * dtype->bytes();
+  if (expected > kMaxMetadataArrayBytes)
+    throw MetadataError("NDArray is larger than " + std::to_string(kMaxMetadataArrayBytes) + " bytes", 0);
+  int64_t size = readLE<int64_t>(bytes, at);
+  if (size < 0 || static_cast<uint64_t>(size) != expected)
+    throw MetadataError("NDArray declares " + std::to_string(size) + " data bytes but its shape and type need " +
+                            std::to_string(expected),
+                        0);
+  if (bytes.size() - at < expected) throw MetadataError("NDArray data is truncated", 0);
+  NDArray a(*dtype, std::move(shape));
+  if (expected) std::memcpy(a.mutableData(), bytes.data() + at, expected);
+  if (dtype->isBool())
+    for (uint8_t* p = a.mutableData(), *end = p + expected; p != end; ++p) *p = *p != 0;
+  return a;
+}
+
+TvmMetadata decodeTvmMetadata(std::string_view text) {
+  Json doc = JsonReader(text).parseDocument();
+  const Json& nodes = field(doc, "nodes", Json::Kind::Array);
+  const Json* rootField = doc.member("root");
+  if (!rootField) throw MetadataError("metadata JSON: expected field \"root\"", doc.offset);
+  const Json* arrays = doc.member("b64ndarrays");
+  const size_t count = nodes.items.size();
+  const Json& root = nodes.items[nodeIndex(*rootField, count, "root")];
+  std::string rootKey = typeKey(root);
+  if (rootKey != "Map" && rootKey != "StrMap")
+    throw MetadataError("metadata JSON: the root node is a '" + rootKey + "', expected a Map", root.offset);
+
+  // Map entries: with "keys", data[i] is the value of keys[i]; without, data
+  // alternates key node, value node.
+  std::vector<std::pair<std::string, const Json*>> entries;
+  const Json* data = root.member("data");
+  const Json* keys = root.member("keys");
+  if (data && data->kind == Json::Kind::Array) {
+    if (keys && keys->kind == Json::Kind::Array) {
+      if (keys->items.size() != data->items.size())
+        throw MetadataError("metadata JSON: the map has different numbers of keys and values", root.offset);
+      for (size_t i = 0; i < keys->items.size(); ++i) {
+        if (keys->items[i].kind != Json::Kind::String)
+          throw MetadataError("metadata JSON: a map key is not a string", keys->items[i].offset);
+        entries.emplace_back(keys->items[i].text, &nodes.items[nodeIndex(data->items[i], count, "map value")]);
+      }
+    } else {
+      if (data->items.size() % 2)
+        throw MetadataError("metadata JSON: the map has a key without a value", root.offset);
+      for (size_t i = 0; i < data->items.size(); i += 2)
+        entries.emplace_back(stringNodeValue(nodes.items[nodeIndex(data->items[i], count, "map key")]),
+                             &nodes.items[nodeIndex(data->items[i + 1], count, "map value")]);
+    }
+  }
+
+  TvmMetadata result;
+  for (const auto& [kind, arrayNode] : entries) {
+    const Json* elements = arrayNode->member("data");
+    if (typeKey(*arrayNode) != "Array" || !elements || elements->kind != Json::Kind::Array)
+      throw MetadataError("metadata JSON: the entry '" + kind + "' is not an Array", arrayNode->offset);
+    if (kind != "relay.Constant") {
+      result.otherKinds[kind] = elements->items.size();
+      continue;
+    }
+    for (const Json& item : elements->items) {
+      const Json& node = nodes.items[nodeIndex(item, count, "constant")];
+      if (typeKey(node) != "relay.Constant")
+        throw MetadataError("metadata JSON: a relay.Constant entry is a '" + typeKey(node) + "' node", node.offset);
+      const Json& attrs = field(node, "attrs", Json::Kind::Object);
+      const Json* dataIndex = attrs.member("data");
+      if (!dataIndex) throw MetadataError("metadata JSON: a relay.Constant has no \"data\"", node.offset);
+      if (!arrays || arrays->kind != Json::Kind::Array)
+        throw MetadataError("metadata JSON: expected field \"b64ndarrays\"", doc.offset);
+      const Json& encoded = arrays->items[nodeIndex(*dataIndex, arrays->items.size(), "b64ndarrays index")];
+      if (encoded.kind != Json::Kind::String)
+        throw MetadataError("metadata JSON: a b64ndarrays entry is not a string", encoded.offset);
+      try {
+        result.constants.push_back(decodeTvmNDArray(decodeBase64(encoded.text)));
+      } catch (const MetadataError& e) {
+        throw MetadataError(std::string("metadata constant ") + std::to_string(result.constants.size()) + ": " + e.what(),
+                            encoded.offset);
+      }
+    }
+  }
+  return result;
+}
+
+size_t findMetadataSection(std::string_view text) {
+  constexpr std::string_view kHeader = "#[metadata]";
+  for (size_t at = text.find(kHeader); at != std::string_view::npos; at = text.find(kHeader, at + 1)) {
+    if (at != 0 && text[at - 1] != '\n') continue;
+    size_t p = at + kHeader.size();
+    while (p < text.size() && (text[p] == ' ' || text[p] == '\n' || text[p] == '\r' || text[p] == '\t')) ++p;
+    if (p < text.size() && text[p] == '{') return at;
+  }
+  return std::string_view::npos;
+}
+
+PlaceholderSummary summarizePlaceholders(const IRModule& mod) {
+  PlaceholderSummary summary;
+  if (!mod) return summary;
+  std::unordered_set<int32_t> indices;
+  for (const auto& [name, fn] : mod->functions) {
+    if (const auto* prim = as<PrimFuncNode>(fn)) {
+      // Lowered constants (link-params) live in allocate_const statements.
+      std::vector<const tir::StmtNode*> stack{prim->body.get()};
+      while (!stack.empty()) {
+        const tir::StmtNode* s = stack.back();
+        stack.pop_back();
+        if (!s) continue;
+        switch (s->kind) {
+          case tir::StmtKind::For: stack.push_back(static_cast<const tir::ForNode*>(s)->body.get()); break;
+          case tir::StmtKind::LetStmt: stack.push_back(static_cast<const tir::LetStmtNode*>(s)->body.get()); break;
+          case tir::StmtKind::IfThenElse: {
+            auto* i = static_cast<const tir::IfThenElseNode*>(s);
+            stack.push_back(i->thenCase.get());
+            stack.push_back(i->elseCase.get());
+            break;
+          }
+          case tir::StmtKind::Allocate: stack.push_back(static_cast<const tir::AllocateNode*>(s)->body.get()); break;
+          case tir::StmtKind::AllocateConst: {
+            auto* a = static_cast<const tir::AllocateConstNode*>(s);
+            if (a->data.fromPlaceholder()) ++summary.derived;
+            stack.push_back(a->body.get());
+            break;
+          }
+          case tir::StmtKind::Seq:
+            for (const tir::Stmt& c : static_cast<const tir::SeqNode*>(s)->stmts) stack.push_back(c.get());
+            break;
+          default: break;
+        }
+      }
+      continue;
+    }
+    if (!as<FunctionNode>(fn)) continue;
+    postOrderVisit(fn, [&](const Expr& e) {
+      const auto* c = as<ConstantNode>(e);
+      if (!c) return;
+      if (c->data.isPlaceholder())
+        indices.insert(c->data.placeholderIndex());
+      else if (c->data.fromPlaceholder())
+        ++summary.derived;
+    });
+  }
+  summary.placeholders = indices.size();
+  return summary;
+}
+
+}  // namespace passlab

@@ -1,0 +1,70 @@
+// TVM's metadata section: what `astext(show_meta_data=True)` appends after a
+// module as `#[metadata]` followed by JSON (tvm.ir.save_json of a map from
+// kind to array of nodes). Only the constants are read: each relay.Constant
+// node names an entry of `b64ndarrays`, an NDArray in TVM's binary
+// serialisation, base64-encoded. Everything here treats its input as
+// untrusted (it is fuzzed by fuzz/metadata_fuzzer.cpp).
+#pragma once
+
+#include <cstddef>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/ir/module.h"
+#include "core/ir/ndarray.h"
+
+namespace passlab {
+
+/// A malformed metadata section. `offset` is the byte offset into the JSON
+/// text where the problem was found (0 when it concerns the whole section).
+class MetadataError : public std::runtime_error {
+ public:
+  MetadataError(const std::string& message, size_t offset) : std::runtime_error(message), offset_(offset) {}
+  size_t offset() const { return offset_; }
+
+ private:
+  size_t offset_;
+};
+
+/// The decoded section.
+struct TvmMetadata {
+  /// `meta[relay.Constant][N]` is constants[N].
+  std::vector<NDArray> constants;
+  /// Other kinds the section holds (attributes, virtual devices, ...) and how
+  /// many nodes of each: references to them are refused by name.
+  std::map<std::string, size_t> otherKinds;
+};
+
+/// Largest NDArray (in bytes) a metadata section may hold.
+inline constexpr size_t kMaxMetadataArrayBytes = size_t(1) << 30;
+
+/// Decodes the JSON of a metadata section. Throws MetadataError.
+TvmMetadata decodeTvmMetadata(std::string_view json);
+
+/// Decodes one NDArray in TVM's binary format (NDArray::Save: magic, reserved,
+/// device, ndim, dtype, shape, byte size, data). Throws MetadataError (offset 0).
+NDArray decodeTvmNDArray(std::string_view bytes);
+
+/// Standard base64 (padding optional, whitespace ignored). Throws MetadataError.
+std::string decodeBase64(std::string_view text);
+
+/// The offset of a `#[metadata]` line in module text (at the start of a line and
+/// followed, after white space, by '{'), or npos.
+size_t findMetadataSection(std::string_view text);
+
+/// Placeholder constants in a module (see NDArray::placeholder).
+struct PlaceholderSummary {
+  /// Distinct `meta[relay.Constant][N]` placeholders in graph-level functions.
+  size_t placeholders = 0;
+  /// Other constants computed from placeholder data (FoldConstant's results).
+  size_t derived = 0;
+  bool any() const { return placeholders + derived > 0; }
+};
+
+/// Counts the placeholder and placeholder-derived constants of `mod`.
+PlaceholderSummary summarizePlaceholders(const IRModule& mod);
+
+}  // namespace passlab

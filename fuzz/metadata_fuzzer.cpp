@@ -1,0 +1,59 @@
+// libFuzzer target for TVM's #[metadata] section (built by fuzz/build.sh).
+//
+// The input is the JSON of a section. Properties checked on every input:
+//  - decodeTvmMetadata either returns or throws MetadataError (anything else
+//    escaping, a sanitizer report or a hang is a bug);
+//  - the same JSON appended to a module that references meta[relay.Constant][0]
+//    parses or fails with located diagnostics, never an internal error;
+//  - whatever parses prints, and the printed text parses back and prints
+//    identically (decoded constants print inline as const(...)).
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "core/text/metadata.h"
+#include "core/text/parser.h"
+#include "core/text/printer.h"
+
+using namespace passlab;
+
+namespace {
+
+[[noreturn]] void fuzzFailure(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "fuzz failure: %s\n%s\n", what, detail.c_str());
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string json(reinterpret_cast<const char*>(data), size);
+  try {
+    TvmMetadata m = decodeTvmMetadata(json);
+    for (const NDArray& a : m.constants)
+      if (a.byteSize() > kMaxMetadataArrayBytes) fuzzFailure("constant larger than the limit", std::to_string(a.byteSize()));
+  } catch (const MetadataError&) {
+  }
+  std::string text = "#[version = \"0.0.5\"]\ndef @main() {\n  meta[relay.Constant][0]\n}\n#[metadata]\n" + json;
+  IRModule mod;
+  try {
+    mod = parseModule(std::move(text), "fuzz.relay");
+  } catch (const DiagnosticError& e) {
+    for (const Diagnostic& d : e.diagnostics())
+      if (d.rule == "internal") fuzzFailure("internal error in the parser", d.render());
+    return 0;
+  }
+  PrintOptions plain;
+  plain.typeComments = false;
+  std::string once = printModule(mod, plain);
+  IRModule again;
+  try {
+    again = parseModule(once, "printed.relay");
+  } catch (const DiagnosticError& e) {
+    fuzzFailure("printed text does not parse", once + "\n" + e.renderAll());
+  }
+  std::string twice = printModule(again, plain);
+  if (twice != once) fuzzFailure("print -> parse -> print changed the text", once + "\n---\n" + twice);
+  return 0;
+}
