@@ -118,7 +118,8 @@ TEST_CASE("Edit: a parse or type error changes nothing and cites the edited file
     CHECK_THAT(e.renderAll(), Catch::Contains("bad.relay:3:"));
   }
   CHECK_THROWS_WITH(wb.edit(readFile(data("scale_by_3.relay")), "nosuch", "x.relay"), Catch::Contains("no function @nosuch"));
-  CHECK_THROWS_WITH(wb.edit(readFile(data("scale_by_3.relay")), "main", "x.relay"), Catch::Contains("expected exactly one definition, of @main"));
+  CHECK_THROWS_WITH(wb.edit(readFile(data("scale_by_3.relay")), "main", "x.relay"), Catch::Contains("duplicate definition of global '@scale'"));
+  CHECK_THROWS_WITH(wb.edit("def @other(%y: float32) { %y }\n", "main", "x.relay"), Catch::Contains("expected exactly one definition, of @main (found 1 function, none named @main)"));
   CHECK(wb.trace().events().size() == events);
   CHECK(wb.cursor() == 2);
   CHECK(wb.branches().size() == 1);
@@ -180,7 +181,7 @@ TEST_CASE("Edit: the REPL runs $EDITOR on the text and reports the edit", "[edit
   REQUIRE(interpreter.runLine(std::string("pipeline ") + kPipeline).ok());
   REQUIRE(interpreter.runLine("run").ok());
   REQUIRE(interpreter.runLine("goto 2").ok());
-  ::setenv("VISUAL", "sed -i 's/multiply(%x, 2f)/multiply(%x, 5f)/'", 1);
+  ::setenv("VISUAL", "sed -i 's/multiply(%x, 2f/multiply(%x, 5f/'", 1);
   CommandResult r = interpreter.runLine("edit @scale");
   INFO(r.output() << r.error());
   CHECK(r.ok());
@@ -192,7 +193,7 @@ TEST_CASE("Edit: the REPL runs $EDITOR on the text and reports the edit", "[edit
   CHECK(same.ok());
   CHECK_THAT(same.output(), Catch::Contains("no change"));
   // An editor that breaks it: an error, nothing changed, the text kept.
-  ::setenv("VISUAL", "sed -i 's/5f)/5f/'", 1);
+  ::setenv("VISUAL", "sed -i 's/multiply(/multiply(((/'", 1);
   const size_t events = wb.trace().events().size();
   CommandResult bad = interpreter.runLine("edit @scale");
   CHECK_FALSE(bad.ok());

@@ -73,11 +73,21 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
     edited = parseModule(text, name);
   } else {
     if (!base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
-    IRModule part = parseModule(text, name);
+    // The other functions follow the edited text, so calls to them resolve and
+    // the edited lines keep their own line numbers in diagnostics.
+    std::string context = text;
+    if (!context.empty() && context.back() != '\n') context += '\n';
+    PrintOptions quiet;
+    quiet.versionHeader = false;
+    quiet.typeComments = false;
+    for (const auto& [other, f] : base->functions)
+      if (other != fn) context += printFunction(base, other, quiet) + "\n";
+    IRModule part = parseModule(context, name);
     Expr replacement = part->lookup(fn);
-    if (!replacement || part->functions.size() != 1)
-      throw WorkbenchError(name + ": expected exactly one definition, of @" + fn + " (found " + std::to_string(part->functions.size()) +
-                           " functions" + (replacement ? "" : ", none named @" + fn) + ")");
+    const size_t defined = part->functions.size() - (base->functions.size() - 1);
+    if (!replacement || defined != 1)
+      throw WorkbenchError(name + ": expected exactly one definition, of @" + fn + " (found " + std::to_string(defined) +
+                           (defined == 1 ? " function" : " functions") + (replacement ? "" : ", none named @" + fn) + ")");
     edited = withFunction(base, fn, replacement);
   }
   edited = inferTypes(edited);  // always: an edit must not smuggle in a type error

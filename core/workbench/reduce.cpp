@@ -69,6 +69,24 @@ std::set<std::string> referencedGlobals(const IRModule& mod) {
   return out;
 }
 
+/// `mod` without the functions that only `roots` (the original's entry points)
+/// kept alive: once a rewrite drops the last call to a lifted function, the
+/// function goes too, so cutting a call also cuts what it called.
+IRModule collectGarbage(const IRModule& mod, const std::set<std::string>& roots) {
+  IRModule out = mod;
+  for (bool removed = true; removed;) {
+    removed = false;
+    std::set<std::string> referenced = referencedGlobals(out);
+    for (const auto& [name, fn] : out->functions)
+      if (!roots.count(name) && !referenced.count(name)) {
+        out = withoutFunction(out, name);
+        removed = true;
+        break;
+      }
+  }
+  return out;
+}
+
 /// Calls in `fn`'s body outside nested functions, in post-order.
 std::vector<const CallNode*> topLevelCalls(const FunctionNode& fn) {
   std::vector<const CallNode*> out;
@@ -241,17 +259,6 @@ std::vector<Target> callTargets(const IRModule& mod, bool opsOnly) {
 
 std::vector<Reduction> makeReductions() {
   std::vector<Reduction> r;
-  r.push_back({"functions",
-               [](const IRModule& mod) {
-                 std::vector<Target> out;
-                 for (const auto& [name, fn] : mod->functions) out.push_back(Target{name, nullptr, "", -1, -1});
-                 return out;
-               },
-               [](const IRModule& mod, const std::vector<Target>& chunk) {
-                 IRModule out = mod;
-                 for (const Target& t : chunk) out = withoutFunction(out, t.function);
-                 return out;
-               }});
   r.push_back({"truncate",
                [](const IRModule& mod) {
                  // Calls of uncalled functions (their return type may change), in post-order.
@@ -278,6 +285,17 @@ std::vector<Reduction> makeReductions() {
                  return out;
                },
                true});
+  r.push_back({"functions",
+               [](const IRModule& mod) {
+                 std::vector<Target> out;
+                 for (const auto& [name, fn] : mod->functions) out.push_back(Target{name, nullptr, "", -1, -1});
+                 return out;
+               },
+               [](const IRModule& mod, const std::vector<Target>& chunk) {
+                 IRModule out = mod;
+                 for (const Target& t : chunk) out = withoutFunction(out, t.function);
+                 return out;
+               }});
   r.push_back({"inputs", [](const IRModule& mod) { return callTargets(mod, false); },
                [](const IRModule& mod, const std::vector<Target>& chunk) { return applyNodeEdit(mod, chunk, NodeChange::Param); }});
   r.push_back({"bypass", [](const IRModule& mod) { return callTargets(mod, false); },
@@ -593,10 +611,22 @@ ReduceResult reduceModule(std::shared_ptr<const PassRegistry> registry, const Re
   for (const Reduction& r : reductions) result.reductions.push_back(ReductionStats{r.name, 0, 0});
 
   // One candidate: must be smaller, must type-check, then the pipeline judges it.
-  auto tryCandidate = [&](const IRModule& candidate, ReductionStats& stats) -> bool {
-    if (candidate == best || !(measure(candidate) < bestSize)) return false;
+  std::set<std::string> roots;
+  {
+    std::set<std::string> referenced = referencedGlobals(result.original);
+    for (const auto& [name, fn] : result.original->functions)
+      if (!referenced.count(name)) roots.insert(name);
+  }
+  auto tryCandidate = [&](IRModule candidate, ReductionStats& stats) -> bool {
+    if (candidate == best) return false;
+    candidate = collectGarbage(candidate, roots);
+    if (!(measure(candidate) < bestSize)) return false;
     IRModule typed;
     try {
+      // Type inference trusts nodes that already carry a type, so a call to a
+      // removed function would pass it: references are checked first.
+      for (const std::string& name : referencedGlobals(candidate))
+        if (!candidate->lookup(name)) throw WorkbenchError("@" + name + " is gone");
       typed = inferTypes(candidate);
     } catch (const std::exception&) {
       ++result.illTyped;

@@ -7,9 +7,9 @@
 // Reductions, each a delta-debugging pass over its targets in the current best
 // module, the whole list repeated until a round changes nothing (a fixpoint):
 //
-//   functions   remove global functions
 //   truncate    make a function nothing calls return an earlier call (what
 //               came after it disappears); binary search, not ddmin
+//   functions   remove global functions
 //   inputs      replace a call's result by a new parameter of its type (in a
 //               function nothing calls: what only fed the call disappears)
 //   bypass      replace a call by an argument of the same type, else by a zero
@@ -26,8 +26,10 @@
 // in a fixed order (functions by name, calls in post-order) and re-enumerated
 // after every accepted candidate.
 //
-// Every candidate is type-checked before the pipeline runs on it (an ill-typed
-// candidate costs microseconds and counts as rejected) and must be smaller in
+// After each rewrite, functions only the removed code called are dropped too
+// (the original's uncalled functions are the roots). Every candidate is
+// checked before the pipeline runs on it (no call to a missing function, type
+// inference passes; a rejected candidate costs no pipeline run) and must be smaller in
 // the order (ops, functions, attributes, constant elements, parameter
 // elements), so the reduction always terminates.
 //
