@@ -4,7 +4,9 @@
 
 namespace passlab::bench {
 
-std::string syntheticModelText(size_t numOps) {
+namespace {
+
+std::string generate(size_t numOps, size_t plantAt) {
   // The block pattern; each entry is one op. `%prev` is the running value
   // (1x16x8x8), `%res` the block input for the residual add.
   enum class Step { Conv, BiasAdd, Relu, AddResidual, MultiplyScale, ReshapeFlat, Dense, Sigmoid, ReshapeBack, Transpose, TransposeBack };
@@ -20,7 +22,11 @@ std::string syntheticModelText(size_t numOps) {
     out += ", %w" + std::to_string(i) + ": Tensor[(16, 16, 3, 3), float32]";
     out += ", %b" + std::to_string(i) + ": Tensor[(16), float32]";
   }
-  out += ", %scale: Tensor[(16, 1, 1), float32], %dw: Tensor[(1024, 1024), float32]) {\n";
+  out += ", %scale: Tensor[(16, 1, 1), float32], %dw: Tensor[(1024, 1024), float32]";
+  if (plantAt < numOps) out += ", %gamma: Tensor[(8), float32], %beta: Tensor[(8), float32]";
+  out += ") {\n";
+  // The planted op replaces a relu, where the running value is 1x16x8x8.
+  while (plantAt < numOps && kBlock[plantAt % kBlock.size()] != Step::Relu) ++plantAt;
   std::string prev = "%data";
   std::string residual = "%data";
   size_t block = 0;
@@ -35,7 +41,9 @@ std::string syntheticModelText(size_t numOps) {
     switch (step) {
       case Step::Conv: line += "nn.conv2d(" + prev + ", %w" + w + ", padding=[1, 1, 1, 1], channels=16, kernel_size=[3, 3])"; break;
       case Step::BiasAdd: line += "nn.bias_add(" + prev + ", %b" + w + ")"; break;
-      case Step::Relu: line += "nn.relu(" + prev + ")"; break;
+      case Step::Relu:
+        line += i == plantAt ? "nn.layer_norm(" + prev + ", %gamma, %beta)" : "nn.relu(" + prev + ")";
+        break;
       case Step::AddResidual: line += "add(" + prev + ", " + residual + ")"; break;
       case Step::MultiplyScale: line += "multiply(" + prev + ", %scale)"; break;
       case Step::ReshapeFlat: line += "reshape(" + prev + ", newshape=[1, 1024])"; break;
@@ -51,5 +59,11 @@ std::string syntheticModelText(size_t numOps) {
   out += "  " + prev + "\n}\n";
   return out;
 }
+
+}  // namespace
+
+std::string syntheticModelText(size_t numOps) { return generate(numOps, static_cast<size_t>(-1)); }
+
+std::string syntheticModelTextWithFailure(size_t numOps, size_t at) { return generate(numOps, at); }
 
 }  // namespace passlab::bench

@@ -11,4 +11,10 @@ namespace passlab::bench {
 /// transpose, dense and sigmoid, as CNN exports look. Deterministic.
 std::string syntheticModelText(size_t numOps);
 
+/// The same model with one planted failure: the op at index `at` (moved to the
+/// next relu of the block pattern) becomes `nn.layer_norm`, which LegalizeOps
+/// cannot lower (an exported model whose pipeline forgot SimplifyInference), so
+/// `InferType,FuseOps,LambdaLifting,LegalizeOps` fails on that one op deep inside.
+std::string syntheticModelTextWithFailure(size_t numOps, size_t at);
+
 }  // namespace passlab::bench

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <iterator>
 #include <memory>
+#include <sstream>
 
 #include "core/analysis/type_infer.h"
 #include "core/pass/instruments.h"
@@ -15,6 +16,7 @@
 #include "core/trace/provenance_check.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"
+#include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
 #include "repl/batch_report.h"
 #include "core/workbench/value_text.h"
@@ -209,6 +211,50 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   }
   if (status == 0 && !writeOutput(o.output, printModule(mod), out, err)) status = 1;
   return status;
+}
+
+int runBatchReduce(const BatchOptions& o, std::shared_ptr<const PassRegistry> registry, std::FILE* out, std::FILE* err) {
+  try {
+    LoadModelOptions modelOptions;
+    for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
+    ReduceJob job;
+    job.module = o.input == "-" ? parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
+                                : loadModelFile(o.input, modelOptions);
+    job.source = o.input;
+    if (!o.hasPipeline) {
+      put(err, "passlab: error: --reduce needs --pass-pipeline: the reducer runs the pipeline on every candidate\n");
+      return 1;
+    }
+    job.pipeline = o.pipeline;
+    parsePipeline(o.pipeline, *registry, "--pass-pipeline");  // a bad pipeline is reported with its column here
+    auto ctx = PassContext::create("root");
+    configure(*ctx, o);
+    job.optLevel = ctx->optLevel;
+    job.target = ctx->target;
+    for (const auto& [key, value] : ctx->explicitConfig().entries()) job.config.emplace_back(key, value);
+    job.disabledPasses = ctx->disabledPasses;
+    job.requiredPasses = ctx->requiredPasses;
+    job.verifyEach = o.verifyEach;
+    std::vector<std::string> words;
+    std::stringstream in(o.reduce);
+    for (std::string w; in >> w;) words.push_back(w);
+    BisectPredicate predicate = parseBisectPredicate(words);
+    ReduceResult r = reduceModule(registry, job, predicate);
+    char seconds[32];
+    std::snprintf(seconds, sizeof seconds, "%.1f", r.seconds);
+    put(err, "passlab: reduced " + std::to_string(r.opsBefore) + " -> " + std::to_string(r.opsAfter) + " ops (" +
+                 std::to_string(r.functionsBefore) + " -> " + std::to_string(r.functionsAfter) + " functions) in " +
+                 std::to_string(r.runs) + " pipeline runs, " + seconds + " s; still holds: " + r.detail + "\n");
+    if (!o.reduceRepro.empty()) put(err, "passlab: wrote a reproducer to " + writeReproducer(o.reduceRepro, r.reproducer) + "\n");
+    return writeOutput(o.output, r.text, out, err) ? 0 : 1;
+  } catch (const DiagnosticError& e) {
+    put(err, e.renderAll() + "\n");
+  } catch (const WorkbenchError& e) {
+    put(err, std::string("passlab: error: ") + e.what() + "\n");
+  } catch (const std::invalid_argument& e) {
+    put(err, std::string("passlab: error: ") + e.what() + "\n");
+  }
+  return 1;
 }
 
 int runReproducer(const std::string& path, std::shared_ptr<const PassRegistry> registry, std::FILE* out, std::FILE* err) {

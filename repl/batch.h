@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdio>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -53,12 +54,22 @@ struct BatchOptions {
   /// --disabled-pass=A,B and --required-pass=A,B
   std::vector<std::string> disabledPasses;
   std::vector<std::string> requiredPasses;
+  /// --reduce='WHEN': reduce the input instead of printing the pipeline's output.
+  std::string reduce;
+  /// --reduce-repro=FILE: where the reducer's reproducer goes ("" = nowhere).
+  std::string reduceRepro;
 };
 
 /// Runs a batch pipeline: IR dumps, timing and verifier reports go to `err`
 /// (like LLVM's), the final module to `options.output`. Returns the exit status:
 /// 0 success; 1 bad input, a failed pass or verifier violations.
 int runBatch(const BatchOptions& options, const PassRegistry& registry, std::FILE* out, std::FILE* err);
+
+/// `passlab FILE --pass-pipeline=SPEC --reduce='WHEN' [-o OUT]`: reduces FILE
+/// (core/workbench/reduce.h) and writes the reduced module to `options.output`,
+/// the summary to `err`. Returns 0 when reduced, 1 on bad input or when WHEN
+/// does not hold for FILE.
+int runBatchReduce(const BatchOptions& options, std::shared_ptr<const PassRegistry> registry, std::FILE* out, std::FILE* err);
 
 /// `passlab --reproduce FILE`: loads the reproducer (single file or directory),
 /// runs it and reports whether the recorded failure happened again. Returns 1

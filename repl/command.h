@@ -145,6 +145,12 @@ void addViewCommands(std::vector<Command>& out);
 void addSessionCommands(std::vector<Command>& out);
 /// Check commands: numeric, bisect (repl/commands_check.cpp).
 void addCheckCommands(std::vector<Command>& out);
+/// The reduce command (repl/commands_reduce.cpp).
+void addReduceCommands(std::vector<Command>& out);
+/// Edit and continue: edit, branches (repl/commands_edit.cpp).
+void addEditCommands(std::vector<Command>& out);
+/// `diff --branch bN [EVENT] [@FUNCTION]` (the flag already taken; repl/commands_edit.cpp).
+void runDiffBranch(CommandContext& ctx, CommandArgs& args, CommandResult& result);
 /// The verify command: well-formed checker and verify-each (repl/commands_verify.cpp).
 void addVerifyCommands(std::vector<Command>& out);
 /// Code generation: `build` (repl/commands_codegen.cpp).

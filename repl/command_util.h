@@ -29,6 +29,22 @@ inline int parseEventId(const std::string& text) {
   return n;
 }
 
+/// True for a branch reference: `b1` or `b1:5` (branch 1, event 5).
+inline bool isBranchRef(const std::string& text) {
+  return text.size() >= 2 && text[0] == 'b' && text[1] >= '0' && text[1] <= '9';
+}
+
+/// Parses `b1` (event -1: the branch's own cursor) or `b1:5` / `b1:#5`.
+inline std::pair<int, int> parseBranchRef(const std::string& text) {
+  size_t colon = text.find(':');
+  std::string digits = text.substr(1, colon == std::string::npos ? std::string::npos : colon - 1);
+  int branch = -1;
+  auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), branch);
+  if (!isBranchRef(text) || ec != std::errc() || end != digits.data() + digits.size())
+    throw WorkbenchError("expected a branch such as b1 or b1:5, got '" + text + "'");
+  return {branch, colon == std::string::npos ? -1 : parseEventId(text.substr(colon + 1))};
+}
+
 /// The usage error for `command`: "usage: FORM" for each form.
 inline std::string usage(const Command& command) {
   std::string out = "usage:";

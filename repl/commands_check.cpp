@@ -10,47 +10,12 @@ namespace {
 
 using namespace command_util;
 
-double parseThreshold(const std::string& text) {
-  char* end = nullptr;
-  double v = std::strtod(text.c_str(), &end);
-  if (text.empty() || *end != '\0' || !(v >= 0)) throw WorkbenchError("expected a non-negative error threshold such as 0.01, got '" + text + "'");
-  return v;
-}
-
 void runBisect(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   const Command& self = *ctx.interpreter.find("bisect");
   if (args.empty()) return result.fail(usage(self));
-  BisectPredicate predicate;
-  const std::string kind = args[0];
-  if (kind == "numeric") {
-    predicate.kind = BisectPredicate::Kind::Numeric;
-    if (args.size() < 2 || args.size() > 3) return result.fail(usage(self));
-    predicate.threshold = parseThreshold(args[1]);
-    if (args.size() == 3) {
-      if (args[2] != "abs" && args[2] != "rel") return result.fail("expected abs or rel after the threshold, got '" + args[2] + "'");
-      predicate.relativeError = args[2] == "rel";
-    }
-  } else if (kind == "wellformed") {
-    predicate.kind = BisectPredicate::Kind::WellFormed;
-    if (tooMany(ctx, args, 1, "bisect", result)) return;
-  } else if (kind == "attr") {
-    predicate.kind = BisectPredicate::Kind::Attr;
-    predicate.function = args.takeFunction();
-    if (args.size() < 2 || args.size() > 3) return result.fail(usage(self));
-    predicate.attr = args[1];
-    if (args.size() == 3) {
-      if (args[2] == "present") {
-        predicate.test = BisectPredicate::AttrTest::Present;
-      } else if (args[2] == "absent") {
-        predicate.test = BisectPredicate::AttrTest::Absent;
-      } else {
-        predicate.test = BisectPredicate::AttrTest::Equals;
-        predicate.value = args[2];
-      }
-    }
-  } else {
-    return result.fail("unknown predicate '" + kind + "' (numeric, wellformed or attr); " + usage(self));
-  }
+  BisectPredicate predicate = parseBisectPredicate(args.words());
+  if (!predicate.pass.empty() && !ctx.workbench.registry().find(predicate.pass))
+    return result.fail("unknown pass '" + predicate.pass + "' in the fails predicate");
   BisectResult found = ctx.workbench.bisect(predicate);
   result.out(formatBisect(ctx.workbench, predicate, found, ctx.style));
 }
@@ -111,14 +76,18 @@ void addCheckCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "bisect";
-    c.syntax = {"bisect numeric <threshold> [abs|rel]", "bisect wellformed", "bisect attr <attr> [present|absent|<value>] [@<function>]"};
+    c.syntax = {"bisect numeric <threshold> [abs|rel]", "bisect wellformed", "bisect attr <attr> [present|absent|<value>] [@<function>]",
+                "bisect fails [<pass>] [<rule>]", "bisect diag [<rule>]"};
     c.summary = "Find the first pipeline pass after which a predicate holds (binary search over prefixes)";
     c.help = "Records the rest of the pipeline (without moving the cursor), then binary-searches the top-level "
              "events for the first one whose module satisfies the predicate, evaluating it O(log n) times: "
              "`numeric T` — the numeric-check error (relative by default) exceeds T, or the module cannot be "
              "compared; `wellformed` — the well-formed checker or type inference reports a problem; `attr KEY` — "
              "some function (or @FUNCTION) has attribute KEY, `absent` — none has it, VALUE — it has that printed "
-             "value. Assumes that once the predicate holds it keeps holding. The cursor moves to the event found.";
+             "value; `fails [PASS] [RULE]` — a pass (PASS, nested ones included) failed, with an error of rule RULE when given; "
+             "`diag [RULE]` — a diagnostic with that rule id (any error without one) was reported by an event up to "
+             "there. Assumes that once the predicate holds it keeps holding. The cursor moves to the event found. "
+             "`reduce` takes the same predicates.";
     c.run = runBisect;
     out.push_back(std::move(c));
   }

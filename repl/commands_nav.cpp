@@ -90,11 +90,16 @@ void addNavigationCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "goto";
-    c.syntax = {"goto <event>"};
-    c.summary = "Move the cursor to any recorded event";
-    c.help = "Accepts `5` or `#5`. Event #0 is the loaded module.";
+    c.syntax = {"goto <event>", "goto b<branch>[:<event>]"};
+    c.summary = "Move the cursor to any recorded event, on any branch";
+    c.help = "Accepts `5` or `#5`. Event #0 is the loaded module. `b1:5` is event 5 of branch b1 (an `edit` forks "
+             "branches; `branches` lists them), `b1` that branch's own cursor; the branch becomes the active one.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("goto")));
+      if (isBranchRef(args[0])) {
+        auto [branch, event] = parseBranchRef(args[0]);
+        return result.out(formatMove(ctx.workbench, ctx.workbench.gotoBranch(branch, event), ctx.style));
+      }
       result.out(formatMove(ctx.workbench, ctx.workbench.gotoEvent(parseEventId(args[0])), ctx.style));
     };
     out.push_back(std::move(c));

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
 #include "repl/batch_report.h"
 #include "report/html_report.h"
@@ -125,6 +126,18 @@ void runReproduce(CommandContext& ctx, CommandArgs& args, CommandResult& result)
   Workbench& wb = ctx.workbench;
   Reproducer repro = readReproducer(args[0]);
   wb.loadReproducer(repro);
+  if (!repro.predicate.empty()) {
+    // A reducer's reproducer: the pipeline runs, then its predicate is checked.
+    std::vector<std::string> words;
+    std::stringstream in(repro.predicate);
+    for (std::string w; in >> w;) words.push_back(w);
+    BisectPredicate predicate = parseBisectPredicate(words);
+    result.out("loaded reproducer " + args[0] + ": pipeline " + wb.pipelineSpec() + ", predicate " + describeBisectPredicate(predicate) + "\n");
+    result.out(formatMove(wb, wb.run(), ctx.style));
+    BisectProbe probe = evaluatePredicateAtEnd(wb, predicate);
+    result.out(std::string(probe.holds ? "reproduced: " : "did not reproduce: ") + probe.detail + "\n");
+    return;
+  }
   result.out("loaded reproducer " + args[0] + ": pipeline " + wb.pipelineSpec() + ", recorded failure of " + repro.failedPass +
              (repro.failureRule.empty() ? "" : " (" + repro.failureRule + ")") + "\n");
   result.out(formatMove(wb, wb.run(), ctx.style));

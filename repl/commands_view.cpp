@@ -92,7 +92,7 @@ void addViewCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "diff";
-    c.syntax = {"diff [<event>] [<event>] [@<function>] [--text | --summary [--all]]"};
+    c.syntax = {"diff [<event>] [<event>] [@<function>] [--text | --summary [--all]]", "diff --branch b<branch> [<event>] [@<function>] [--text]"};
     c.summary = "What changed: aligned diff of the IR (default), plain text diff, or the edit script";
     c.help = "Without events: the cursor's event, before vs after. With one: that event, before vs after. "
              "With two: the module after the first vs after the second. `@NAME` restricts it to one function. "
@@ -100,8 +100,10 @@ void addViewCommands(std::vector<Command>& out) {
              "second side with the first side's names, so a line is marked only when its node was inserted, "
              "deleted or updated, never because %N numbers shifted. `--text` diffs the canonical printouts "
              "instead. `--summary` prints the edit script per function (same as `changes`), `--all` with "
-             "every node, kept ones included.";
+             "every node, kept ones included. `--branch bN [EVENT]` compares the cursor's event (or EVENT) with the "
+             "same pipeline pass on branch bN (see `edit` and `branches`), aligned unless `--text`.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+      if (args.takeFlag("--branch")) return runDiffBranch(ctx, args, result);
       std::string function = args.takeFunction();
       bool text = args.takeFlag("--text");
       bool summary = args.takeFlag("--summary");

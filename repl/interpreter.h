@@ -64,6 +64,9 @@ class CommandInterpreter {
   Workbench& workbench() { return workbench_; }
   const Style& style() const { return style_; }
   void setStyle(Style style) { style_ = style; }
+  /// Where long commands (reduce) report progress: a terminal status line in
+  /// the interactive REPL, null elsewhere (scripts and transcripts stay quiet).
+  std::function<void(const std::string&)> statusLine;
   /// The prompt the REPL shows.
   static constexpr const char* kPrompt = "(passlab) ";
 

@@ -43,6 +43,10 @@ void printUsage(std::FILE* out) {
       "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
       "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
       "  --no-check                     load FILE without type inference\n"
+      "  --reduce='WHEN'                shrink FILE while WHEN holds after the pipeline (bisect's predicates:\n"
+      "                                 fails [PASS] [RULE], diag RULE, numeric > T, attr [@F] KEY, wellformed);\n"
+      "                                 the reduced module goes to -o, the summary to stderr\n"
+      "  --reduce-repro=FILE            with --reduce: also write a reproducer of the reduced module\n"
       "FILE is Relay text, or an ONNX model when it ends in .onnx:\n"
       "  --input-shape NAME=D0,D1,...   bind the dynamic dimensions of an ONNX graph input (repeatable)\n",
       out);
@@ -130,6 +134,10 @@ int main(int argc, char** argv) {
       batch.disabledPasses = splitComma(value("--disabled-pass="));
     } else if (starts("--required-pass=")) {
       batch.requiredPasses = splitComma(value("--required-pass="));
+    } else if (starts("--reduce=")) {
+      batch.reduce = value("--reduce="), batchMode = true;
+    } else if (starts("--reduce-repro=")) {
+      batch.reduceRepro = value("--reduce-repro=");
     } else if (arg == "--no-check") {
       batch.typeCheck = false;
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
@@ -157,6 +165,7 @@ int main(int argc, char** argv) {
   if (!reproduce.empty()) return runReproducer(reproduce, registry, stdout, stderr);
   if (batchMode && script.empty()) {
     if (batch.input.empty()) return usageError("batch mode needs an input FILE");
+    if (!batch.reduce.empty()) return runBatchReduce(batch, registry, stdout, stderr);
     return runBatch(batch, *registry, stdout, stderr);
   }
 

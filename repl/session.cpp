@@ -42,7 +42,7 @@ extern "C" void onSigint(int) {
   }
   gInterruptsThisCommand = 1;
   if (gWorkbench) gWorkbench->requestCancel();
-  writeStderr("\n(interrupt: stopping after the current pass; Ctrl-C again exits)\n");
+  writeStderr("\n(interrupt: stopping after the current pass or candidate; Ctrl-C again exits)\n");
 }
 
 char* nextMatch(const char* /*text*/, int state) {
@@ -82,10 +82,14 @@ void showProgress(const PassProgress& p) {
 CommandResult runGuarded(CommandInterpreter& interpreter, const std::string& line, bool statusLine) {
   gInterruptsThisCommand = 0;
   gCommandRunning = 1;
-  if (statusLine) interpreter.workbench().setProgressListener(showProgress);
+  if (statusLine) {
+    interpreter.workbench().setProgressListener(showProgress);
+    interpreter.statusLine = [](const std::string& text) { writeStderr(("\r\x1b[K" + text).c_str()); };
+  }
   CommandResult result = interpreter.runLine(line);
   if (statusLine) {
     interpreter.workbench().setProgressListener(nullptr);
+    interpreter.statusLine = nullptr;
     writeStderr("\r\x1b[K");
   }
   gCommandRunning = 0;

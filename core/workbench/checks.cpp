@@ -1,5 +1,6 @@
 // Workbench checks: provenance conflicts, the numeric check and bisection.
 #include <cstdio>
+#include <cstdlib>
 
 #include "core/analysis/type_infer.h"
 #include "core/analysis/well_formed.h"
@@ -15,8 +16,8 @@ std::string formatError(double e) {
   return buf;
 }
 
-/// Whether `predicate` holds for `mod`, and why.
-BisectProbe probe(const BisectPredicate& predicate, const IRModule& mod, const NumericReference* reference) {
+/// Whether a module predicate holds for `mod`, and why.
+BisectProbe probeModule(const BisectPredicate& predicate, const IRModule& mod, const NumericReference* reference) {
   BisectProbe p;
   switch (predicate.kind) {
     case BisectPredicate::Kind::Numeric: {
@@ -60,11 +61,66 @@ BisectProbe probe(const BisectPredicate& predicate, const IRModule& mod, const N
       }
       return p;
     }
+    case BisectPredicate::Kind::Fails:
+    case BisectPredicate::Kind::Diag: break;  // run predicates: evaluatePredicate
   }
   return p;
 }
 
+/// The last event id in `id`'s subtree (ids are assigned in pre-order).
+int lastInSubtree(const Trace& trace, int id) {
+  while (!trace.event(id).children.empty()) id = trace.event(id).children.back();
+  return id;
+}
+
+/// Whether a run predicate holds over events 0..`last`, and why.
+BisectProbe probeRun(const BisectPredicate& predicate, const Trace& trace, int last) {
+  BisectProbe p;
+  for (int id = 0; id <= last && !p.holds; ++id) {
+    const TraceEvent& ev = trace.event(id);
+    if (ev.codegen) continue;
+    if (predicate.kind == BisectPredicate::Kind::Fails) {
+      if (ev.status != EventStatus::Failed || (!predicate.pass.empty() && ev.pass != predicate.pass)) continue;
+      // The rule of the event's own first error; an enclosing pass reports its nested pass's.
+      std::string rule, message = ev.failure.substr(0, ev.failure.find('\n'));
+      for (const Diagnostic& d : ev.diagnostics)
+        if (d.severity == Severity::Error) {
+          rule = d.rule;
+          message = d.message.substr(0, d.message.find('\n'));
+          break;
+        }
+      if (!predicate.rule.empty() && rule != predicate.rule) continue;
+      p.holds = true;
+      p.detail = "#" + std::to_string(id) + " " + ev.pass + " failed: " + (rule.empty() ? "" : rule + ": ") + message;
+    } else {
+      for (const Diagnostic& d : ev.diagnostics) {
+        bool match = predicate.rule.empty() ? d.severity == Severity::Error : d.rule == predicate.rule;
+        if (!match) continue;
+        p.holds = true;
+        p.detail = "#" + std::to_string(id) + " " + ev.pass + ": " + (d.rule.empty() ? "" : d.rule + ": ") +
+                   d.message.substr(0, d.message.find('\n'));
+        break;
+      }
+    }
+  }
+  if (!p.holds) p.detail = predicate.kind == BisectPredicate::Kind::Fails ? "no pass failed that way" : "no such diagnostic";
+  return p;
+}
+
 }  // namespace
+
+BisectProbe evaluatePredicate(const BisectPredicate& predicate, const Trace& trace, int event, const NumericReference* reference) {
+  BisectProbe p;
+  if (predicate.kind == BisectPredicate::Kind::Fails || predicate.kind == BisectPredicate::Kind::Diag) {
+    p = probeRun(predicate, trace, lastInSubtree(trace, event));
+  } else {
+    if (predicate.kind == BisectPredicate::Kind::Numeric && !reference)
+      throw WorkbenchError("a numeric predicate needs a reference module");
+    p = probeModule(predicate, trace.event(event).after, reference);
+  }
+  p.event = event;
+  return p;
+}
 
 std::string describeBisectPredicate(const BisectPredicate& predicate) {
   switch (predicate.kind) {
@@ -79,9 +135,97 @@ std::string describeBisectPredicate(const BisectPredicate& predicate) {
         case BisectPredicate::AttrTest::Equals:
           return "attr " + predicate.attr + " = " + predicate.value + (where.empty() ? " on some function" : where);
       }
+      break;
     }
+    case BisectPredicate::Kind::Fails:
+      return (predicate.pass.empty() ? std::string("a pass fails") : predicate.pass + " fails") +
+             (predicate.rule.empty() ? "" : " with " + predicate.rule);
+    case BisectPredicate::Kind::Diag:
+      return predicate.rule.empty() ? "an error diagnostic is reported" : "diagnostic " + predicate.rule + " is reported";
   }
   return "?";
+}
+
+std::string bisectPredicateText(const BisectPredicate& predicate) {
+  switch (predicate.kind) {
+    case BisectPredicate::Kind::Numeric:
+      return "numeric " + formatError(predicate.threshold) + (predicate.relativeError ? " rel" : " abs");
+    case BisectPredicate::Kind::WellFormed: return "wellformed";
+    case BisectPredicate::Kind::Attr: {
+      std::string out = "attr " + (predicate.function.empty() ? "" : "@" + predicate.function + " ") + predicate.attr;
+      if (predicate.test == BisectPredicate::AttrTest::Absent) out += " absent";
+      if (predicate.test == BisectPredicate::AttrTest::Equals) out += " " + predicate.value;
+      return out;
+    }
+    case BisectPredicate::Kind::Fails:
+      return "fails" + (predicate.pass.empty() ? "" : " " + predicate.pass) + (predicate.rule.empty() ? "" : " " + predicate.rule);
+    case BisectPredicate::Kind::Diag: return "diag" + (predicate.rule.empty() ? "" : " " + predicate.rule);
+  }
+  return "";
+}
+
+BisectPredicate parseBisectPredicate(const std::vector<std::string>& input) {
+  static const char* kForms =
+      "numeric [>] THRESHOLD [abs|rel], wellformed, attr [@FUNCTION] KEY [present|absent|VALUE], fails [PASS] [RULE], diag [RULE]";
+  if (input.empty()) throw WorkbenchError(std::string("expected a predicate: ") + kForms);
+  BisectPredicate predicate;
+  const std::string kind = input[0];
+  std::vector<std::string> args(input.begin() + 1, input.end());
+  auto tooMany = [&](size_t max) {
+    if (args.size() > max) throw WorkbenchError("unexpected '" + args[max] + "' in the " + kind + " predicate; expected " + kForms);
+  };
+  if (kind == "numeric") {
+    predicate.kind = BisectPredicate::Kind::Numeric;
+    if (!args.empty() && args[0] == ">") args.erase(args.begin());
+    if (args.empty()) throw WorkbenchError("the numeric predicate needs a threshold such as 1e-3");
+    char* end = nullptr;
+    predicate.threshold = std::strtod(args[0].c_str(), &end);
+    if (*end != '\0' || !(predicate.threshold >= 0))
+      throw WorkbenchError("expected a non-negative error threshold such as 0.01, got '" + args[0] + "'");
+    if (args.size() > 1) {
+      if (args[1] != "abs" && args[1] != "rel") throw WorkbenchError("expected abs or rel after the threshold, got '" + args[1] + "'");
+      predicate.relativeError = args[1] == "rel";
+    }
+    tooMany(2);
+  } else if (kind == "wellformed") {
+    predicate.kind = BisectPredicate::Kind::WellFormed;
+    tooMany(0);
+  } else if (kind == "attr") {
+    predicate.kind = BisectPredicate::Kind::Attr;
+    for (auto it = args.begin(); it != args.end(); ++it)
+      if (!it->empty() && (*it)[0] == '@') {
+        predicate.function = it->substr(1);
+        args.erase(it);
+        break;
+      }
+    if (args.empty()) throw WorkbenchError("the attr predicate needs an attribute key, e.g. attr @f Extern");
+    predicate.attr = args[0];
+    if (args.size() > 1) {
+      if (args[1] == "present") {
+        predicate.test = BisectPredicate::AttrTest::Present;
+      } else if (args[1] == "absent") {
+        predicate.test = BisectPredicate::AttrTest::Absent;
+      } else {
+        predicate.test = BisectPredicate::AttrTest::Equals;
+        predicate.value = args[1];
+      }
+    }
+    tooMany(2);
+  } else if (kind == "fails") {
+    predicate.kind = BisectPredicate::Kind::Fails;
+    for (const std::string& word : args) {
+      std::string& slot = word.find('.') != std::string::npos ? predicate.rule : predicate.pass;
+      if (!slot.empty()) throw WorkbenchError("the fails predicate takes one pass and one rule id, got '" + word + "' too");
+      slot = word;
+    }
+  } else if (kind == "diag") {
+    predicate.kind = BisectPredicate::Kind::Diag;
+    if (!args.empty()) predicate.rule = args[0];
+    tooMany(1);
+  } else {
+    throw WorkbenchError("unknown predicate '" + kind + "'; expected " + kForms);
+  }
+  return predicate;
 }
 
 std::vector<ProvenanceConflict> Workbench::provenanceConflicts(int id) const {
@@ -134,8 +278,7 @@ BisectResult Workbench::bisect(const BisectPredicate& predicate) {
     if (!trace_->event(id).codegen) events.push_back(id);  // builds change no module
   result.candidates = static_cast<int>(events.size());
   auto test = [&](size_t index) {
-    BisectProbe p = probe(predicate, trace_->event(events[index]).after, reference ? &*reference : nullptr);
-    p.event = events[index];
+    BisectProbe p = evaluatePredicate(predicate, *trace_, events[index], reference ? &*reference : nullptr);
     result.probes.push_back(p);
     return p.holds;
   };

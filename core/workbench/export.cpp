@@ -44,6 +44,26 @@ std::string Workbench::traceJson(bool withIR) const {
     }
     out += "\n  },\n";
   }
+  // Edits (with the edited module, so a run can be replayed exactly) and branches.
+  out += "  \"branch\": " + std::to_string(activeBranch_) + ",\n";
+  out += "  \"edits\": [";
+  first = true;
+  for (const EditRecord& e : editRecords_) {
+    out += std::string(first ? "\n" : ",\n") + "    {\"event\": " + std::to_string(e.event) + ", \"edited_at\": " +
+           std::to_string(e.editedAt) + ", \"function\": " + jsonString(e.function) + ", \"source\": " + jsonString(e.source) +
+           ", \"module\": " + jsonString(e.moduleText) + "}";
+    first = false;
+  }
+  out += first ? "],\n" : "\n  ],\n";
+  out += "  \"branches\": [";
+  first = true;
+  for (const BranchInfo& b : branches()) {
+    out += std::string(first ? "" : ", ") + "{\"id\": " + std::to_string(b.id) + ", \"parent\": " + std::to_string(b.parent) +
+           ", \"fork_event\": " + std::to_string(b.forkEvent) + ", \"edit_event\": " + std::to_string(b.editEvent) +
+           ", \"events\": " + std::to_string(b.events) + ", \"description\": " + jsonString(b.description) + "}";
+    first = false;
+  }
+  out += "],\n";
   std::string trace = traceToJson(*trace_);
   while (!trace.empty() && (trace.back() == '\n' || trace.back() == ' ')) trace.pop_back();
   out += "  \"trace\": " + trace + "\n}\n";
@@ -101,6 +121,11 @@ Reproducer Workbench::reproducer(int id) const {
   r.failureRule = rule;
   r.failureMessage = message;
   r.source = sourceName_;
+  // The module text already carries the edits made before the failing pass; say which.
+  for (const EditRecord& e : editRecords_)
+    if (e.event < top)
+      r.edits.push_back("#" + std::to_string(e.event) + (e.function.empty() ? " the module" : " @" + e.function) + " after #" +
+                        std::to_string(e.editedAt) + " from " + e.source);
   return r;
 }
 

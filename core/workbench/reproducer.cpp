@@ -37,14 +37,18 @@ std::set<std::string> splitSet(const std::string& text) {
 std::string settingsLines(const Reproducer& r) {
   std::string out;
   auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
-  line("failed", r.failedPass);
-  line("failure", (r.failureRule.empty() ? "" : r.failureRule + ": ") + firstLine(r.failureMessage));
+  if (!r.predicate.empty()) line("predicate", r.predicate);
+  if (!r.failedPass.empty() || r.predicate.empty()) {
+    line("failed", r.failedPass);
+    line("failure", (r.failureRule.empty() ? "" : r.failureRule + ": ") + firstLine(r.failureMessage));
+  }
   line("pipeline", r.pipeline);
   line("opt_level", std::to_string(r.optLevel));
   if (!r.target.empty()) line("target", r.target);
   if (!r.disabledPasses.empty()) line("disabled_pass", joinSet(r.disabledPasses));
   if (!r.requiredPasses.empty()) line("required_pass", joinSet(r.requiredPasses));
   for (const auto& [key, value] : r.config) line("config", key + " = " + value.toString());
+  for (const std::string& e : r.edits) line("edit", e);
   line("load", r.typeCheck ? "check" : "no-check");
   if (!r.source.empty()) line("source", r.source);
   return out;
@@ -92,6 +96,19 @@ void applySetting(Reproducer& r, const std::string& line, const std::string& whe
   } else if (key == "load") {
     if (value != "check" && value != "no-check") throw WorkbenchError(where + ": load must be 'check' or 'no-check'");
     r.typeCheck = value == "check";
+  } else if (key == "edit") {
+    r.edits.push_back(value);
+  } else if (key == "predicate") {
+    // Validated now, so a typo is reported with the reproducer's line.
+    std::vector<std::string> words;
+    std::stringstream in(value);
+    for (std::string w; in >> w;) words.push_back(w);
+    try {
+      parseBisectPredicate(words);
+    } catch (const WorkbenchError& e) {
+      throw WorkbenchError(where + ": " + e.what());
+    }
+    r.predicate = value;
   } else if (key == "source") {
     r.source = value;
   } else {

@@ -16,6 +16,10 @@
 //   #[version = "0.0.5"]
 //   def @main(...) { ... }
 //
+// A reducer's reproducer (core/workbench/reduce.h) carries a `// predicate:
+// fails LegalizeOps legalize.unsupported-op` line instead of failed/failure:
+// replaying it runs the pipeline and evaluates that predicate.
+//
 // Directory form: DIR/module.relay (the module text), DIR/pipeline.txt (one
 // line) and DIR/config.txt (the header lines above without the `// `).
 #pragma once

@@ -113,6 +113,10 @@ void Workbench::resetTrace(IRModule initial) {
   printCache_.clear();
   editsCache_.clear();
   summaryCache_.clear();
+  // A new start: branches recorded another input or pipeline.
+  branches_.clear();
+  activeBranch_ = 0;
+  editRecords_.clear();
 }
 
 // ---- Pipeline -----------------------------------------------------------------
@@ -138,19 +142,30 @@ void Workbench::restart() {
 
 // ---- Configuration ------------------------------------------------------------
 
-int Workbench::discardFuture() {
-  if (!trace_) return 0;
+int Workbench::lastKeptEvent() const {
   refreshTimeline();
   // The last top-level event that completed at or before the cursor survives; a
   // failed one does not, so that the next move retries it under the new settings.
-  int keep = 0;
   for (int pos = positionOf(cursor_); pos >= 0; --pos) {
     const TraceEvent& ev = trace_->event(timeline_[static_cast<size_t>(pos)]);
     if (ev.parent != -1 || ev.codegen) continue;
     if (ev.status == EventStatus::Failed) continue;
-    keep = ev.id;
-    break;
+    return ev.id;
   }
+  return 0;
+}
+
+size_t Workbench::passesBefore(int keep) const {
+  // Edit events take no pipeline slot: count the passes recorded up to `keep`.
+  size_t passes = 0;
+  for (size_t i = 0; i < passEvent_.size(); ++i)
+    if (passEvent_[i] >= 0 && passEvent_[i] <= keep) passes = i + 1;
+  return passes;
+}
+
+int Workbench::discardFuture() {
+  if (!trace_) return 0;
+  const int keep = lastKeptEvent();
   // Event ids are assigned in pre-order, so everything after `keep`'s subtree is later.
   int lastKept = keep;
   for (int id = keep; !trace_->event(id).children.empty();) id = lastKept = trace_->event(id).children.back();
@@ -160,11 +175,9 @@ int Workbench::discardFuture() {
     trace_->truncate(static_cast<int>(firstRemoved));
     summaryCache_.clear();  // keyed by module addresses, which discarded snapshots free
   }
-  size_t keepPasses = 0;
-  if (keep != 0)
-    for (size_t i = 0; i < passEvent_.size(); ++i)
-      if (passEvent_[i] == keep) keepPasses = i + 1;
+  size_t keepPasses = passesBefore(keep);
   passEvent_.resize(keepPasses);
+  std::erase_if(editRecords_, [&](const EditRecord& e) { return e.event > lastKept; });
   nextPass_ = keepPasses;
   halted_ = false;
   current_ = trace_->event(keep).after;

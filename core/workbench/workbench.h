@@ -181,12 +181,17 @@ struct Provenance {
   std::vector<ProvenanceConflict> conflicts;
 };
 
-/// What `bisect` looks for: the first top-level pass after which it holds.
+/// What `bisect` looks for (the first top-level pass after which it holds) and
+/// what `reduce` keeps true (core/workbench/reduce.h). Module predicates
+/// (numeric, wellformed, attr) look at the module after an event; run
+/// predicates (fails, diag) at every event recorded up to it, nested ones too.
 struct BisectPredicate {
   enum class Kind : uint8_t {
     Numeric,     ///< numeric-check error above `threshold` (or the module cannot be compared)
     WellFormed,  ///< the module is not well formed or does not type-check
     Attr,        ///< an attribute condition holds
+    Fails,       ///< a pass failed (`pass`, any when empty; with `rule`, its error has that rule id)
+    Diag,        ///< a diagnostic with rule id `rule` was reported (any error when empty)
   };
   /// How an Attr predicate tests the attribute.
   enum class AttrTest : uint8_t { Present, Absent, Equals };
@@ -199,9 +204,19 @@ struct BisectPredicate {
   std::string function;
   AttrTest test = AttrTest::Present;
   std::string value;
+  /// Fails: the pass name ("" = any pass). Fails and Diag: the rule id.
+  std::string pass;
+  std::string rule;
 };
 /// "numeric rel error > 0.01", "not well formed", "attr Compiler present on some function", ...
 std::string describeBisectPredicate(const BisectPredicate& predicate);
+/// Parses the predicate language shared by `bisect`, `reduce`, `--reduce` and
+/// reproducers: `numeric [>] T [abs|rel]`, `wellformed`, `attr [@F] KEY
+/// [present|absent|VALUE]`, `fails [PASS] [RULE]` (a word with a '.' is a
+/// rule id), `diag [RULE]`. WorkbenchError with the expected forms otherwise.
+BisectPredicate parseBisectPredicate(const std::vector<std::string>& words);
+/// The predicate as text that parseBisectPredicate reads back.
+std::string bisectPredicateText(const BisectPredicate& predicate);
 
 /// One evaluation of the predicate during a bisection.
 struct BisectProbe {
@@ -210,6 +225,10 @@ struct BisectProbe {
   /// Why it holds (the error, the first diagnostic, the function with the attribute).
   std::string detail;
 };
+/// Evaluates `predicate` after top-level event `event` of `trace` (for run
+/// predicates: over every event up to the end of its subtree). Numeric
+/// predicates need `reference`, the module to compare with; others ignore it.
+BisectProbe evaluatePredicate(const BisectPredicate& predicate, const Trace& trace, int event, const NumericReference* reference);
 
 /// The outcome of a bisection over the pipeline's prefixes.
 struct BisectResult {
@@ -292,6 +311,45 @@ struct Reproducer {
   /// The file `moduleText` was read from, for diagnostics ("" for a reproducer
   /// made in memory).
   std::string moduleName;
+  /// Edits (Workbench::edit) made before the failing pass, one line each; the
+  /// module text already includes them, so replay needs nothing more.
+  std::vector<std::string> edits;
+  /// A reducer's reproducer: the predicate (bisectPredicateText) that must hold
+  /// after the pipeline; "" for a failure reproducer.
+  std::string predicate;
+};
+
+/// One edit of the IR (Workbench::edit): an `edit` event on a branch.
+struct EditRecord {
+  /// The edit event and the event whose module was edited.
+  int event = 0;
+  int editedAt = 0;
+  /// The edited global function ("" = the whole module).
+  std::string function;
+  /// Where the text came from (a file name, "$EDITOR").
+  std::string source;
+  /// The edited module, printed: replaying it reproduces the edit exactly.
+  std::string moduleText;
+};
+
+/// One line of history. Editing the IR forks: the recorded future after the
+/// cursor stays on the branch it was recorded on, and the edit starts a new
+/// branch that shares the events before it.
+struct BranchInfo {
+  /// Stable id (0 is the original line); the REPL names it `b<id>`.
+  int id = 0;
+  /// The branch it forked from (-1 for branch 0) and the last event shared with it.
+  int parent = -1;
+  int forkEvent = -1;
+  /// Its edit event (-1 for branch 0).
+  int editEvent = -1;
+  /// Recorded events, its cursor and pipeline passes run.
+  int events = 0;
+  int cursor = 0;
+  size_t passesRun = 0;
+  bool active = false;
+  /// "load", or "edit @main at #3 InferType" (what created it).
+  std::string description;
 };
 
 /// The workbench.
@@ -342,6 +400,8 @@ class Workbench {
   void restart();
   /// The registry pipelines are built from.
   const PassRegistry& registry() const { return *registry_; }
+  /// The same registry, shared (for scratch workbenches such as the reducer's).
+  const std::shared_ptr<const PassRegistry>& sharedRegistry() const { return registry_; }
 
   // ---- Configuration (each change rewrites the future; returns events discarded) ----
   /// Sets a registered config key (validated: DiagnosticError names a bad key or kind).
@@ -378,9 +438,48 @@ class Workbench {
   const std::vector<int>& timeline() const;
   /// Asks a running move to stop at the next pass boundary. Async-signal-safe.
   void requestCancel() { cancel_.store(true, std::memory_order_relaxed); }
+  /// True when requestCancel() was called and no move has consumed it yet;
+  /// long operations outside the workbench (reduce) poll it between steps.
+  bool cancelRequested() const { return cancel_.load(std::memory_order_relaxed); }
+  /// Forgets a pending cancel request (at the start of a long operation).
+  void clearCancel() { cancel_.store(false, std::memory_order_relaxed); }
   /// Called before and after every pipeline pass a move runs (not for replayed
   /// events). Runs on the thread driving the move; null to stop listening.
   void setProgressListener(std::function<void(const PassProgress&)> listener) { progress_ = std::move(listener); }
+
+  // ---- Edit and continue (core/workbench/branches.cpp) -----------------------
+  // An edit replaces the module at the cursor (a top-level event; at a failed
+  // one, the module before it, so the failed pass runs again on the edit) with
+  // parsed, type-checked text. It becomes an `edit` event after the last
+  // completed top-level event at the cursor, and the pipeline continues from
+  // there. When events were recorded after that point they stay on the
+  // current branch and the edit goes on a new one, which becomes active; the
+  // events before the edit are shared (same ids on both). Loading, a new
+  // pipeline and `restart` drop every branch.
+  /// Applies edited `text`: a whole module, or with `function` one global
+  /// function's definition (`def @f(...) { ... }`) spliced into the module.
+  /// `name` is the file name diagnostics cite. Parse and type errors throw
+  /// DiagnosticError (file:line:col) and change nothing. Returns the edit event.
+  int edit(const std::string& text, const std::string& function, const std::string& name);
+  /// Every branch, by id.
+  std::vector<BranchInfo> branches() const;
+  /// The active branch's id.
+  int activeBranch() const { return activeBranch_; }
+  /// Makes `branch` active with its cursor at `id` (-1: where it was).
+  /// WorkbenchError for an unknown branch or event.
+  MoveResult gotoBranch(int branch, int id = -1);
+  /// The event of `branch` that corresponds to event `id` of the active branch:
+  /// the same event when `id` is shared, else the event of the same pipeline
+  /// pass (-1 when that pass has not run there).
+  int correspondingEvent(int branch, int id) const;
+  /// The module after event `id` of `branch` (any branch, active or not).
+  const IRModule& branchModule(int branch, int id) const;
+  /// Unified diff of event `id` on the active branch against the same pass on
+  /// `branch` (old side: `branch`), whole module or one function; aligned by the
+  /// node matcher (only real differences show) unless `aligned` is false.
+  std::string diffBranch(int branch, int id, const std::string& function = "", bool aligned = true) const;
+  /// The edits of the active branch, in event order.
+  const std::vector<EditRecord>& editRecords() const;
 
   // ---- Breakpoints ------------------------------------------------------------
   /// Adds a breakpoint; returns its id. Validates the pattern (an unknown pass
@@ -568,6 +667,30 @@ class Workbench {
   std::optional<NumericCheckOptions> numericCheck_;
   std::shared_ptr<NumericCheckInstrument> numericInstrument_;
   std::shared_ptr<CodegenBackend> codegen_;
+
+  /// A branch's recorded state; the active branch's lives in the members above
+  /// (trace_, current_, nextPass_, passEvent_, halted_, cursor_, editRecords_).
+  struct Branch {
+    BranchInfo info;
+    std::shared_ptr<Trace> trace;
+    IRModule current;
+    size_t nextPass = 0;
+    std::vector<int> passEvent;
+    bool halted = false;
+    int cursor = 0;
+    std::vector<EditRecord> edits;
+  };
+  void saveBranch(Branch& b) const;
+  void restoreBranch(const Branch& b);
+  const Branch& branchState(int branch) const;
+  /// The last completed top-level event at or before the cursor (what a
+  /// configuration change keeps).
+  int lastKeptEvent() const;
+  /// How many pipeline passes ran before event `keep` (the edit continues after them).
+  size_t passesBefore(int keep) const;
+  std::vector<Branch> branches_;  // every branch; the active one's slot is stale until saved
+  int activeBranch_ = 0;
+  std::vector<EditRecord> editRecords_;
 };
 
 }  // namespace passlab

@@ -1,0 +1,236 @@
+// Workbench: edit and continue, and the branches an edit forks.
+#include <algorithm>
+
+#include "core/analysis/type_infer.h"
+#include "core/text/parser.h"
+#include "core/text/printer.h"
+#include "core/trace/diff.h"
+#include "core/trace/node_match.h"
+#include "core/workbench/workbench.h"
+
+namespace passlab {
+
+namespace {
+
+std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
+
+int lastInSubtree(const Trace& trace, int id) {
+  while (!trace.event(id).children.empty()) id = trace.event(id).children.back();
+  return id;
+}
+
+}  // namespace
+
+void Workbench::saveBranch(Branch& b) const {
+  b.trace = trace_;
+  b.current = current_;
+  b.nextPass = nextPass_;
+  b.passEvent = passEvent_;
+  b.halted = halted_;
+  b.cursor = cursor_;
+  b.edits = editRecords_;
+}
+
+void Workbench::restoreBranch(const Branch& b) {
+  trace_ = b.trace;
+  current_ = b.current;
+  nextPass_ = b.nextPass;
+  passEvent_ = b.passEvent;
+  halted_ = b.halted;
+  cursor_ = b.cursor;
+  editRecords_ = b.edits;
+  ++generation_;
+  // The recorder must append to this branch's trace from now on.
+  installInstruments();
+}
+
+const Workbench::Branch& Workbench::branchState(int branch) const {
+  if (branch < 0 || static_cast<size_t>(branch) >= std::max<size_t>(1, branches_.size()))
+    throw WorkbenchError("no branch b" + std::to_string(branch) + " (`branches` lists them)");
+  if (branch == activeBranch_ || branches_.empty()) {
+    // The active branch's slot is stale; a snapshot of the live state stands in.
+    static thread_local Branch live;
+    saveBranch(live);
+    live.info = branches_.empty() ? BranchInfo{} : branches_[static_cast<size_t>(branch)].info;
+    return live;
+  }
+  return branches_[static_cast<size_t>(branch)];
+}
+
+int Workbench::edit(const std::string& text, const std::string& function, const std::string& name) {
+  requireLoaded();
+  const TraceEvent& at = trace_->event(cursor_);
+  if (at.codegen) throw WorkbenchError("#" + std::to_string(cursor_) + " is a build: `back` to the pass whose module it built, then edit");
+  if (at.parent != -1)
+    throw WorkbenchError("#" + std::to_string(cursor_) + " " + at.pass + " is nested in #" + std::to_string(at.parent) +
+                         ": edit at a top-level event (`finish` gets there)");
+  const int keep = lastKeptEvent();
+  const IRModule base = trace_->event(keep).after;
+  const std::string fn = stripAt(function);
+  // Parse and type-check everything before any state changes.
+  IRModule edited;
+  if (fn.empty()) {
+    edited = parseModule(text, name);
+  } else {
+    if (!base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
+    // The other functions follow the edited text, so calls to them resolve and
+    // the edited lines keep their own line numbers in diagnostics.
+    std::string context = text;
+    if (!context.empty() && context.back() != '\n') context += '\n';
+    PrintOptions quiet;
+    quiet.versionHeader = false;
+    quiet.typeComments = false;
+    for (const auto& [other, f] : base->functions)
+      if (other != fn) context += printFunction(base, other, quiet) + "\n";
+    IRModule part = parseModule(context, name);
+    Expr replacement = part->lookup(fn);
+    const size_t defined = part->functions.size() - (base->functions.size() - 1);
+    if (!replacement || defined != 1)
+      throw WorkbenchError(name + ": expected exactly one definition, of @" + fn + " (found " + std::to_string(defined) +
+                           (defined == 1 ? " function" : " functions") + (replacement ? "" : ", none named @" + fn) + ")");
+    edited = withFunction(base, fn, replacement);
+  }
+  edited = inferTypes(edited);  // always: an edit must not smuggle in a type error
+
+  const int lastKept = lastInSubtree(*trace_, keep);
+  const bool future = trace_->events().size() > static_cast<size_t>(lastKept) + 1;
+  const size_t passes = passesBefore(keep);
+  int newBranch = -1;
+  if (future) {
+    // The recorded future stays on this branch; the edit starts a new one that
+    // shares every event up to `keep`.
+    if (branches_.empty()) {
+      Branch original;
+      original.info.id = 0;
+      original.info.description = "load " + sourceName_;
+      branches_.push_back(std::move(original));
+    }
+    saveBranch(branches_[static_cast<size_t>(activeBranch_)]);
+    auto copy = std::make_shared<Trace>(*trace_);
+    copy->truncate(lastKept + 1);
+    Branch b;
+    b.info.id = static_cast<int>(branches_.size());
+    b.info.parent = activeBranch_;
+    b.info.forkEvent = keep;
+    branches_.push_back(std::move(b));
+    newBranch = static_cast<int>(branches_.size()) - 1;
+    activeBranch_ = newBranch;
+    trace_ = std::move(copy);
+    installInstruments();
+  }
+  passEvent_.resize(passes);
+  nextPass_ = passes;
+  halted_ = false;
+  std::erase_if(editRecords_, [&](const EditRecord& e) { return e.event > lastKept; });
+
+  const int id = trace_->open(-1, "edit", fn.empty() ? "" : "function=\"" + fn + "\"", *ctx_, base);
+  TraceEvent& ev = trace_->mutableEvent(id);
+  ev.after = edited;
+  for (const auto& [n, f] : base->functions) {
+    Expr now = edited->lookup(n);
+    if (now != f) ev.changedFunctions.push_back(n);
+  }
+  for (const auto& [n, f] : edited->functions)
+    if (!base->lookup(n)) ev.changedFunctions.push_back(n);
+  std::sort(ev.changedFunctions.begin(), ev.changedFunctions.end());
+  ev.moduleAttrsChanged = base->attrs != edited->attrs;
+  ev.status = ev.changedFunctions.empty() && !ev.moduleAttrsChanged ? EventStatus::Unchanged : EventStatus::Changed;
+  if (numericInstrument_) numericInstrument_->annotate(id);
+  current_ = edited;
+  cursor_ = id;
+  ++generation_;
+  const TraceEvent& kept = trace_->event(keep);
+  EditRecord record{id, keep, fn, name, printModule(edited)};
+  editRecords_.push_back(record);
+  if (newBranch >= 0) {
+    BranchInfo& info = branches_[static_cast<size_t>(newBranch)].info;
+    info.editEvent = id;
+    info.description = "edit " + (fn.empty() ? std::string("of the module") : "@" + fn) + " after #" + std::to_string(keep) + " " + kept.pass;
+  }
+  return id;
+}
+
+std::vector<BranchInfo> Workbench::branches() const {
+  requireLoaded();
+  std::vector<BranchInfo> out;
+  const size_t count = std::max<size_t>(1, branches_.size());
+  for (size_t i = 0; i < count; ++i) {
+    const Branch& b = branchState(static_cast<int>(i));
+    BranchInfo info = b.info;
+    info.id = static_cast<int>(i);
+    if (info.description.empty()) info.description = "load " + sourceName_;
+    info.events = static_cast<int>(b.trace->events().size());
+    info.cursor = b.cursor;
+    info.passesRun = b.nextPass;
+    info.active = static_cast<int>(i) == activeBranch_;
+    out.push_back(std::move(info));
+  }
+  return out;
+}
+
+MoveResult Workbench::gotoBranch(int branch, int id) {
+  requireLoaded();
+  const Branch& target = branchState(branch);  // validates the branch
+  const int to = id < 0 ? target.cursor : id;
+  const int count = static_cast<int>(target.trace->events().size());
+  if (to < 0 || to >= count)
+    throw WorkbenchError("no event #" + std::to_string(to) + " on branch b" + std::to_string(branch) + " (events are #0 to #" +
+                         std::to_string(count - 1) + ")");
+  if (branch == activeBranch_) return gotoEvent(to);
+  const int from = cursor_;
+  saveBranch(branches_[static_cast<size_t>(activeBranch_)]);
+  restoreBranch(branches_[static_cast<size_t>(branch)]);
+  activeBranch_ = branch;
+  MoveResult result = gotoEvent(to);
+  result.from = from;
+  result.notes.push_back("on branch b" + std::to_string(branch) + " (" + branches_[static_cast<size_t>(branch)].info.description + ")");
+  return result;
+}
+
+int Workbench::correspondingEvent(int branch, int id) const {
+  event(id);  // validates
+  const Branch& other = branchState(branch);
+  const Trace& there = *other.trace;
+  // Shared history: the same event (same snapshot) on both branches.
+  if (static_cast<size_t>(id) < there.events().size() && there.event(id).after == trace_->event(id).after &&
+      there.event(id).pass == trace_->event(id).pass)
+    return id;
+  int top = id;
+  while (trace_->event(top).parent != -1) top = trace_->event(top).parent;
+  for (size_t i = 0; i < passEvent_.size(); ++i)
+    if (passEvent_[i] == top) return i < other.passEvent.size() ? other.passEvent[i] : -1;
+  return -1;
+}
+
+const IRModule& Workbench::branchModule(int branch, int id) const {
+  const Trace& t = branch == activeBranch_ ? *trace_ : *branchState(branch).trace;
+  if (id < 0 || static_cast<size_t>(id) >= t.events().size())
+    throw WorkbenchError("no event #" + std::to_string(id) + " on branch b" + std::to_string(branch));
+  return t.event(id).after;
+}
+
+std::string Workbench::diffBranch(int branch, int id, const std::string& function, bool aligned) const {
+  requireLoaded();
+  const TraceEvent& here = event(id);
+  const int other = correspondingEvent(branch, id);
+  if (other < 0)
+    throw WorkbenchError("#" + std::to_string(id) + " " + here.pass + " has no counterpart on branch b" + std::to_string(branch) +
+                         " (that pass has not run there: `goto b" + std::to_string(branch) + ":N` and step to record it)");
+  const std::string fn = stripAt(function);
+  const IRModule& a = branchModule(branch, other);
+  const IRModule& b = here.after;
+  auto text = [&](const IRModule& m) { return fn.empty() ? printModule(m) : m->lookup(fn) ? printFunction(m, fn) : std::string(); };
+  const std::string otherPass = branchState(branch).trace->event(other).pass;
+  auto label = [&](int br, int ev, const std::string& pass) {
+    return "b" + std::to_string(br) + " #" + std::to_string(ev) + " " + pass + (fn.empty() ? "" : " @" + fn);
+  };
+  if (!fn.empty() && !a->lookup(fn) && !b->lookup(fn))
+    throw WorkbenchError("no function @" + fn + " on either branch at " + here.pass);
+  const std::string oldName = label(branch, other, otherPass), newName = label(activeBranch_, id, here.pass);
+  if (aligned) return passlab::alignedDiff(*matchModules(a, b), oldName, newName, fn);
+  return unifiedDiff(text(a), text(b), oldName, newName);
+}
+
+const std::vector<EditRecord>& Workbench::editRecords() const { return editRecords_; }
+
+}  // namespace passlab
