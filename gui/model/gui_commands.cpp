@@ -38,6 +38,7 @@ Command makeGuiCommand(GuiSession& session) {
               "gui diag <N>",
               "gui unchanged show|hide",
               "gui screenshot <file>",
+              "gui edit",
               "gui wait <N>"};
   c.summary = "Drive the GUI: panels, IR filter, search, go to line, diagnostics, screenshots";
   c.help =
@@ -48,6 +49,7 @@ Command makeGuiCommand(GuiSession& session) {
       "`gui diag N` does what clicking the N-th row of the diagnostics panel does. "
       "`gui unchanged hide` hides unchanged passes in the trace. "
       "`gui screenshot FILE` writes the next frame to FILE (PNG). "
+      "`gui edit` opens the IR view's editor on the cursor's module (or the filtered function), as its Edit button does. "
       "`gui wait N` lets N frames pass before a script's next line.";
   GuiSession* s = &session;
   c.run = [s](CommandContext&, CommandArgs& args, CommandResult& result) {
@@ -95,11 +97,15 @@ Command makeGuiCommand(GuiSession& session) {
     } else if (sub == "screenshot") {
       if (args.size() != 2) throw WorkbenchError("usage: gui screenshot <file>");
       s->screenshotRequests().push_back(args[1]);
+    } else if (sub == "edit") {
+      if (args.size() != 1) throw WorkbenchError("usage: gui edit");
+      view.beginEdit = true;
+      view.showPanel(PanelId::IrView);
     } else if (sub == "wait") {
       if (args.size() != 2) throw WorkbenchError("usage: gui wait <N>");
       view.waitFrames = parseNumber(args[1], "a frame count");
     } else {
-      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, screenshot, wait)");
+      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, screenshot, edit, wait)");
     }
   };
   return c;

@@ -10,6 +10,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "gui/model/syntax.h"
@@ -91,8 +93,61 @@ void IrViewPanel::draw(GuiSession& session) {
     return;
   }
   drawHeader(session);
+  // The cursor moved away (a step, a click in the trace): the edit no longer applies there.
+  if (editing_ && session.view().selectedEvent != editEvent_) editing_ = false;
+  if (session.view().beginEdit) {
+    session.view().beginEdit = false;
+    beginEdit(session);
+  }
+  if (editing_) {
+    drawEditor(session);
+    return;
+  }
   drawToolbar(session);
   drawBody(session);
+}
+
+void IrViewPanel::beginEdit(GuiSession& session) {
+  const ViewState& view = session.view();
+  editEvent_ = view.selectedEvent;
+  editFunction_ = view.functionFilter;
+  editText_ = session.workbench().moduleText(editEvent_, Side::After, editFunction_);
+  editError_.clear();
+  editing_ = true;
+}
+
+void IrViewPanel::drawEditor(GuiSession& session) {
+  ImGui::TextDisabled("editing the module after #%d%s: Apply parses and type-checks it, records an `edit` event and "
+                      "continues the pipeline from there (a recorded future stays on its branch)",
+                      editEvent_, editFunction_.empty() ? "" : (" (@" + editFunction_ + ")").c_str());
+  bool apply = ImGui::Button("Apply");
+  ImGui::SameLine();
+  bool cancel = ImGui::Button("Cancel");
+  if (!editError_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, imColour(ColourRole::SeverityError));
+    ImGui::TextWrapped("%s", editError_.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::InputTextMultiline("##edit", &editText_, ImVec2(-1, -1), ImGuiInputTextFlags_AllowTabInput);
+  if (cancel) {
+    editing_ = false;
+    return;
+  }
+  if (!apply) return;
+  // Through the console command, so the GUI and scripts share one path (and the console log shows it).
+  const std::string path = (std::filesystem::temp_directory_path() / ("passlab-gui-edit-" + std::to_string(editEvent_) + ".relay")).string();
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << editText_;
+  }
+  CommandResult r = session.runCommand("edit " + (editFunction_.empty() ? std::string() : "@" + editFunction_ + " ") + "--from \"" + path + "\"", false);
+  if (r.ok()) {
+    editing_ = false;
+    editError_.clear();
+    std::filesystem::remove(path);
+  } else {
+    editError_ = r.error();
+  }
 }
 
 void IrViewPanel::drawHeader(GuiSession& session) {
@@ -208,6 +263,9 @@ void IrViewPanel::drawToolbar(GuiSession& session) {
   }
   ImGui::SameLine();
   ImGui::Checkbox("in before", &gotoBefore_);
+  ImGui::SameLine();
+  if (ImGui::Button("Edit")) beginEdit(session);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Edit the IR after this event (or the filtered function) and continue the pipeline");
 }
 
 void IrViewPanel::drawBody(GuiSession& session) {
