@@ -268,7 +268,7 @@ std::string changeSummary(const ModuleEdits& m) {
   if (!renamed.empty()) parts.push_back("renamed " + summarizeFunctionList(renamed));
   if (stmtChanges)
     parts.push_back("changed " + plural(stmtChanges, "statement", "statements") + " in " + summarizeFunctionList(prim));
-  if (!attrs.empty()) parts.push_back("attributes of " + summarizeFunctionList(attrs));
+  if (!attrs.empty()) parts.push_back("changed attributes of " + summarizeFunctionList(attrs));
   if (parts.empty()) {
     if (insertedNodes || deletedNodes) {
       if (insertedNodes) parts.push_back("inserted " + plural(insertedNodes, "node", "nodes"));
