@@ -90,9 +90,9 @@ void addNavigationCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "goto";
-    c.syntax = {"goto <event>", "goto b<branch>[:<event>]"};
+    c.syntax = {"goto <event>"};
     c.summary = "Move the cursor to any recorded event, on any branch";
-    c.help = "Accepts `5` or `#5`. Event #0 is the loaded module. `b1:5` is event 5 of branch b1 (an `edit` forks "
+    c.help = "Accepts `5` or `#5`. Event #0 is the loaded module. `goto b1:5` is event 5 of branch b1 (an `edit` forks "
              "branches; `branches` lists them), `b1` that branch's own cursor; the branch becomes the active one.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("goto")));

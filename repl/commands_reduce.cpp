@@ -72,9 +72,9 @@ void runReduce(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   for (const ReductionStats& s : r.reductions)
     if (s.tried > 0) kept += (kept.empty() ? "" : ", ") + s.name + " " + std::to_string(s.accepted) + "/" + std::to_string(s.tried);
   if (!kept.empty()) out += "  kept/tried: " + kept + "\n";
-  if (r.interrupted) out += ctx.style.yellow("  stopped early (" + r.stopReason + "): the best module so far follows") + "\n";
+  if (r.interrupted) out += ctx.style.yellow("  stopped early (" + r.stopReason + "): the best module so far is kept") + "\n";
   out += "  still holds: " + r.detail + "\n";
-  out += r.text;
+  if (outPath.empty()) out += r.text;
   if (!outPath.empty()) {
     std::ofstream file(outPath, std::ios::binary);
     file << r.text;
@@ -106,7 +106,7 @@ void addReduceCommands(std::vector<Command>& out) {
            "on it in a scratch workbench (the trace here is not touched). Predicates are bisect's: `fails [PASS] "
            "[RULE]` (without RULE, pinned to the original failure's rule so the reduction cannot slip to another "
            "bug), `diag RULE`, `numeric [>] T` (the candidate against itself before the pipeline), `attr`, "
-           "`wellformed`. Prints a summary and the reduced module; `-o FILE` writes the module, `--repro FILE` a "
+           "`wellformed`. Prints a summary and the reduced module (`-o FILE` writes it there instead), `--repro FILE` a "
            "reproducer that replays the pipeline and re-checks the predicate (`passlab --reproduce FILE`). "
            "`--max-runs N` bounds the pipeline runs, `--only inputs,bypass` picks reductions; Ctrl-C stops and "
            "keeps the best module so far.";

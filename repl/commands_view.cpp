@@ -92,7 +92,7 @@ void addViewCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "diff";
-    c.syntax = {"diff [<event>] [<event>] [@<function>] [--text | --summary [--all]]", "diff --branch b<branch> [<event>] [@<function>] [--text]"};
+    c.syntax = {"diff [<event>] [<event>] [@<function>] [--text | --summary [--all]]", "diff --branch <branch> [<event>] [@<function>] [--text]"};
     c.summary = "What changed: aligned diff of the IR (default), plain text diff, or the edit script";
     c.help = "Without events: the cursor's event, before vs after. With one: that event, before vs after. "
              "With two: the module after the first vs after the second. `@NAME` restricts it to one function. "

@@ -4,7 +4,9 @@
 // the workbench queries and their errors, and properties on generated modules.
 #include <catch2/catch.hpp>
 
+#include <iostream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <unordered_set>
 
@@ -336,4 +338,153 @@ TEST_CASE("NodeMatch: properties on generated modules", "[node_match][property]"
     CHECK(structuralEqual(reparsed, parse(printModule(ev.after))));
     CHECK(changeSummary(*e) != "no change");
   }
+}
+
+namespace {
+
+/// Bound-node lines ("%N = ...") of an aligned diff whose node was kept: must be none.
+std::vector<std::string> keptLinesInDiff(const ModuleEdits& m, const AlignedText& t) {
+  // Names restart in every function: a name may stand for several nodes.
+  std::unordered_multimap<std::string, const void*> beforeByName, afterByName;
+  for (const auto& [node, name] : t.beforeNames) beforeByName.emplace(name, node);
+  for (const auto& [node, name] : t.afterNames) afterByName.emplace(name, node);
+  std::vector<std::string> out;
+  std::vector<std::string> lines = changedLines(unifiedDiffIgnoringIndent(t.before, t.after, "a", "b"));
+  // A line removed and added unchanged is the line diff moving it past others, not an edit.
+  std::multiset<std::string> removed, added;
+  auto strip = [](const std::string& l) { return l.substr(1 + l.substr(1).find_first_not_of(' ')); };
+  for (const std::string& l : lines) (l[0] == '+' ? added : removed).insert(strip(l));
+  for (const std::string& line : lines) {
+    if ((line[0] == '+' ? removed : added).count(strip(line))) continue;
+    if (line.find("let ") != std::string::npos) continue;  // the line of the let's value
+    size_t pct = line.find('%'), eq = line.find(" = ");
+    if (pct == std::string::npos || eq == std::string::npos || pct > eq) continue;
+    std::string name = line.substr(pct + 1, eq - pct - 1);
+    if (name.find(' ') != std::string::npos || name.find(':') != std::string::npos) continue;
+    bool after = line[0] == '+';
+    auto& table = after ? afterByName : beforeByName;
+    auto [from, to] = table.equal_range(name);
+    if (from == to) continue;
+    bool allKept = true;
+    for (auto it = from; it != to; ++it) {
+      auto* node = static_cast<const ExprNode*>(it->second);
+      // `%v = value` of a dataflow block: the line is the value's.
+      if (node->kind == ExprKind::Var) allKept = false;
+      const NodeEdit* r = after ? m.findAfter(node) : m.findBefore(node);
+      if (r && r->kind != EditKind::Kept) allKept = false;
+      // Kept inside a function that moved to another global (lifted, inlined): a move of the
+      // whole block, which a line diff can only show as removed here and added there.
+      if (r && r->beforeFunction != r->afterFunction) allKept = false;
+    }
+    if (allKept) out.push_back(line);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("NodeMatch: exact edit counts per pass scenario", "[node_match][scenarios]") {
+  struct Row {
+    const char* model;
+    const char* spec;
+    const char* pass;
+    EditCounts ops;
+    const char* summary;
+    size_t alignedLines;
+  };
+  const char* kCnn = "examples/cnn_block.relay";
+  const char* kFp32 = "examples/seed000/cnn_fp32.relay";
+  const char* kTwo = "examples/seed003/two_blocks.relay";
+  const char* kPartition = "InferType,AnnotateTarget{compilers=[ccompiler]},MergeCompilerRegions,PartitionGraph";
+  const char* kOutline =
+      "InferType,AnnotateTarget{compilers=[ccompiler]},MergeCompilerRegions,PartitionGraph,Inline,OutlineCompilerFunctions";
+  auto row = GENERATE_COPY(values<Row>({
+      // By hand: x*1, x+0 and the reshape pair go; batch_norm and sigmoid read what they fed on.
+      {kCnn, "InferType,SimplifyExpr", "SimplifyExpr", counts(5, 2, 0, 4, 0, 0),
+       "deleted 4 ops (2 reshape, 1 add, 1 multiply); updated 1 nn.batch_norm (inputs rewired), 1 sigmoid (inputs rewired)", 0},
+      // By hand: the second relu(%5) goes, the add reads the first.
+      {kCnn, "InferType,SimplifyExpr,EliminateCommonSubexpr", "EliminateCommonSubexpr", counts(5, 1, 0, 1, 0, 0),
+       "deleted 1 nn.relu; updated 1 add (inputs rewired)", 0},
+      {kCnn, "InferType,FuseOps", "FuseOps", counts(0, 0, 0, 0, 12, 0),
+       "grouped 12 ops into 6 Primitive functions; 0 ops rewritten", 0},
+      {kCnn, "InferType,FuseOps,DefuseOps", "DefuseOps", counts(0, 0, 0, 0, 12, 0), "moved 12 ops out of 6 functions", 0},
+      {kFp32, "InferType,SimplifyInference,ToMixedPrecision,FoldConstant", "FoldConstant", counts(11, 7, 0, 0, 0, 31),
+       "folded 31 ops into 7 constants; 7 ops take a new constant input", 0},
+      {kFp32, "InferType,ConvertLayout{data_layout=NHWC,kernel_layout=OHWI}", "ConvertLayout", counts(11, 8, 4, 0, 0, 0),
+       "inserted 4 layout_transform; updated 2 nn.batch_norm (axis ∅→3), 2 nn.bias_add (axis ∅→3), 2 nn.conv2d "
+       "(data_layout ∅→NHWC, kernel_layout ∅→OHWI; inputs rewired) and 2 more of 2 other ops",
+       0},
+      {kTwo, kPartition, "PartitionGraph", counts(6, 0, 0, 0, 0, 0), "lifted 2 functions to globals", 0},
+      {kTwo, kOutline, "Inline", counts(6, 0, 0, 0, 0, 0),
+       "inlined @tvmgen_default_ccompiler_main_0 and @tvmgen_default_ccompiler_main_1", 0},
+      // The second block is structurally equal to the first: it now calls the first's global.
+      {kTwo, kOutline, "OutlineCompilerFunctions", counts(4, 0, 0, 2, 0, 0),
+       "lifted 1 function to globals; deleted 2 ops (1 add, 1 multiply)", 0},
+      {"examples/seed002/model.relay", "InferType,LambdaLifting", "LambdaLifting", counts(3, 0, 0, 0, 0, 0),
+       "lifted 1 function to globals; module attributes phase 0→1", 0},
+      {"examples/seed002/model.relay", "InferType,LambdaLifting,LegalizeOps", "LegalizeOps", counts(0, 0, 3, 3, 0, 0),
+       "inserted 3 call_tir; deleted 3 ops (1 multiply, 1 nn.dense, 1 nn.relu); added @multiply, @nn_dense and "
+       "@nn_relu; module attributes phase 1→2",
+       0},
+  }));
+  INFO(row.model << " " << row.spec << " [" << row.pass << "]");
+  Scenario s(exampleModel(row.model), row.spec, row.pass);
+  INFO(formatEditScript(*s.edits));
+  CHECK(countsText(s.edits->ops) == countsText(row.ops));
+  CHECK(changeSummary(*s.edits) == row.summary);
+  // No line of an untouched node in the aligned diff, and it re-parses.
+  AlignedText t = printAligned(*s.edits);
+  std::vector<std::string> keptLines = keptLinesInDiff(*s.edits, t);
+  std::string joined;
+  for (const std::string& l : keptLines) joined += l + "\n";
+  INFO("lines of kept nodes:\n" << joined);
+  CHECK(keptLines.empty());
+  CHECK(structuralEqual(parse(t.after), parse(printModule(s.event->after))));
+  (void)row.alignedLines;
+}
+
+namespace {
+
+std::unique_ptr<Workbench> bench(const std::string& file, const std::string& pipeline, bool typeCheck = true) {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  auto wb = std::make_unique<Workbench>(registry);
+  LoadOptions options;
+  options.typeCheck = typeCheck;
+  wb->load(std::string(PASSLAB_SOURCE_DIR) + "/examples/" + file, options);
+  wb->setPipeline(pipeline);
+  return wb;
+}
+
+}  // namespace
+
+TEST_CASE("Workbench: change summaries and matchings are per event, cached, and errors are clear",
+          "[node_match][workbench]") {
+  auto wb = bench("cnn_block.relay", "InferType,SimplifyExpr,FuseOps");
+  wb->run();
+  CHECK(wb->changeSummary(2) ==
+        "deleted 4 ops (2 reshape, 1 add, 1 multiply); updated 1 nn.batch_norm (inputs rewired), 1 sigmoid (inputs rewired)");
+  CHECK(wb->changeSummary(3).rfind("grouped 8 ops into", 0) == 0);
+  // The same matching object while it is cached.
+  CHECK(wb->eventEdits(3) == wb->eventEdits(3));
+  // Aligned diff of FuseOps: no binding line of an op that only moved.
+  // Aligned diff of FuseOps: fewer lines marked than the plain one (ops that only
+  // moved keep their names; those reading a new parameter still show).
+  std::string aligned = wb->alignedDiff(3, Side::Before, 3, Side::After);
+  std::string plain = wb->diff(3, Side::Before, 3, Side::After);
+  CHECK(changedLines(aligned).size() < changedLines(plain).size());
+  CHECK_FALSE(wb->editScript(3, Side::Before, 3, Side::After).empty());
+  CHECK_THROWS_WITH(wb->alignedDiff(9, Side::Before, 9, Side::After), Catch::Contains("no event #9"));
+  CHECK_THROWS_WITH(wb->editScript(2, Side::Before, 2, Side::After, false, "@nosuch"),
+                    Catch::Contains("no function @nosuch"));
+  // Two events: the module after #1 against the module after #3.
+  CHECK_FALSE(wb->alignedDiff(1, Side::After, 3, Side::After, "@main").empty());
+
+  auto failing = bench("ill_typed.relay", "DeadCodeElimination,InferType", false);
+  failing->run();
+  int failed = failing->lastFailure();
+  REQUIRE(failed > 0);
+  CHECK(failing->changeSummary(failed) == "failed");
+  CHECK_THROWS_WITH(failing->alignedDiff(failed, Side::Before, failed, Side::After), Catch::Contains("failed"));
+  CHECK_THROWS_WITH(failing->eventEdits(failed), Catch::Contains("failed"));
 }

@@ -292,3 +292,15 @@ TEST_CASE("Batch: --reduce writes the reduced module and a reproducer", "[reduce
   std::fclose(err);
   fs::remove_all(dir);
 }
+
+TEST_CASE("Reduce: a numeric predicate keeps the op whose float16 error exceeds the bound", "[reduce][numeric]") {
+  Workbench wb(registry());
+  wb.load(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
+  wb.setPipeline("InferType,SimplifyInference,ToMixedPrecision");
+  CHECK_THROWS_WITH(reduceAtCursor(wb, predicate("numeric > 1e-2")), Catch::Contains("does not hold") && Catch::Contains("max rel error"));
+  ReduceResult r = reduceAtCursor(wb, predicate("numeric > 1e-4"));
+  CHECK(r.opsBefore > 10);
+  CHECK(r.opsAfter <= 2);
+  CHECK(r.detail.find("max rel error") != std::string::npos);
+  CHECK(replay(r.reproducer).holds);
+}

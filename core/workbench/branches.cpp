@@ -82,7 +82,19 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
     quiet.typeComments = false;
     for (const auto& [other, f] : base->functions)
       if (other != fn) context += printFunction(base, other, quiet) + "\n";
-    IRModule part = parseModule(context, name);
+    IRModule part;
+    try {
+      part = parseModule(context, name);
+    } catch (const DiagnosticError& e) {
+      // Errors in the appended functions only echo one in the edited text
+      // (a definition that did not parse leaves its callers dangling).
+      const auto editedLines = static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n') + 1);
+      std::vector<Diagnostic> own;
+      for (const Diagnostic& d : e.diagnostics())
+        if (d.span.line <= editedLines) own.push_back(d);
+      if (own.empty() || own.size() == e.diagnostics().size()) throw;
+      throw DiagnosticError(std::move(own));
+    }
     Expr replacement = part->lookup(fn);
     const size_t defined = part->functions.size() - (base->functions.size() - 1);
     if (!replacement || defined != 1)

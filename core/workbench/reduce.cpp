@@ -69,22 +69,28 @@ std::set<std::string> referencedGlobals(const IRModule& mod) {
   return out;
 }
 
-/// `mod` without the functions that only `roots` (the original's entry points)
-/// kept alive: once a rewrite drops the last call to a lifted function, the
+/// `mod` without the functions no root (the original's entry points) reaches
+/// any more: once a rewrite drops the last call to a lifted function, the
 /// function goes too, so cutting a call also cuts what it called.
 IRModule collectGarbage(const IRModule& mod, const std::set<std::string>& roots) {
-  IRModule out = mod;
-  for (bool removed = true; removed;) {
-    removed = false;
-    std::set<std::string> referenced = referencedGlobals(out);
-    for (const auto& [name, fn] : out->functions)
-      if (!roots.count(name) && !referenced.count(name)) {
-        out = withoutFunction(out, name);
-        removed = true;
-        break;
-      }
+  std::set<std::string> reached;
+  std::vector<std::string> work;
+  for (const std::string& r : roots)
+    if (mod->lookup(r) && reached.insert(r).second) work.push_back(r);
+  while (!work.empty()) {
+    Expr fn = mod->lookup(work.back());
+    work.pop_back();
+    if (!as<FunctionNode>(fn)) continue;
+    postOrderVisit(fn, [&](const Expr& e) {
+      if (const auto* g = as<GlobalVarNode>(e))
+        if (mod->lookup(g->name) && reached.insert(g->name).second) work.push_back(g->name);
+    });
   }
-  return out;
+  if (reached.size() == mod->functions.size()) return mod;
+  std::map<std::string, Expr> kept;
+  for (const auto& [name, fn] : mod->functions)
+    if (reached.count(name)) kept.emplace(name, fn);
+  return makeModule(std::move(kept), mod->attrs);
 }
 
 /// Calls in `fn`'s body outside nested functions, in post-order.
@@ -287,8 +293,11 @@ std::vector<Reduction> makeReductions() {
                true});
   r.push_back({"functions",
                [](const IRModule& mod) {
+                 // Functions nothing calls: the others go with their last caller.
                  std::vector<Target> out;
-                 for (const auto& [name, fn] : mod->functions) out.push_back(Target{name, nullptr, "", -1, -1});
+                 std::set<std::string> referenced = referencedGlobals(mod);
+                 for (const auto& [name, fn] : mod->functions)
+                   if (!referenced.count(name)) out.push_back(Target{name, nullptr, "", -1, -1});
                  return out;
                },
                [](const IRModule& mod, const std::vector<Target>& chunk) {

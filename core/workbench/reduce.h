@@ -9,7 +9,8 @@
 //
 //   truncate    make a function nothing calls return an earlier call (what
 //               came after it disappears); binary search, not ddmin
-//   functions   remove global functions
+//   functions   remove global functions nothing calls (the others go with
+//               their last caller, see below)
 //   inputs      replace a call's result by a new parameter of its type (in a
 //               function nothing calls: what only fed the call disappears)
 //   bypass      replace a call by an argument of the same type, else by a zero

@@ -91,6 +91,7 @@ Command makeGuiCommand(GuiSession& session) {
               "gui graph line <N> [before|after]",
               "gui graph size <percent>",
               "gui screenshot <file>",
+              "gui edit",
               "gui wait <N>"};
   c.summary = "Drive the GUI: panels, IR filter, search, go to line, diagnostics, screenshots";
   c.help =
@@ -105,6 +106,7 @@ Command makeGuiCommand(GuiSession& session) {
       "(selects and centres the first match), `line N` selects the node printed on line N (as clicking the line "
       "in the IR view does), `size P` gives the bottom area P% of the window. "
       "`gui screenshot FILE` writes the next frame to FILE (PNG). "
+      "`gui edit` opens the IR view's editor on the cursor's module (or the filtered function), as its Edit button does. "
       "`gui wait N` lets N frames pass before a script's next line.";
   GuiSession* s = &session;
   c.run = [s](CommandContext&, CommandArgs& args, CommandResult& result) {
@@ -154,11 +156,15 @@ Command makeGuiCommand(GuiSession& session) {
     } else if (sub == "screenshot") {
       if (args.size() != 2) throw WorkbenchError("usage: gui screenshot <file>");
       s->screenshotRequests().push_back(args[1]);
+    } else if (sub == "edit") {
+      if (args.size() != 1) throw WorkbenchError("usage: gui edit");
+      view.beginEdit = true;
+      view.showPanel(PanelId::IrView);
     } else if (sub == "wait") {
       if (args.size() != 2) throw WorkbenchError("usage: gui wait <N>");
       view.waitFrames = parseNumber(args[1], "a frame count");
     } else {
-      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, graph, screenshot, wait)");
+      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, graph, screenshot, edit, wait)");
     }
   };
   return c;

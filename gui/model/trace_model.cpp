@@ -90,6 +90,11 @@ TraceRow rowOf(const Workbench& wb, const TraceEvent& ev, double slowestMs) {
   } else if (!ev.changedFunctions.empty() || ev.moduleAttrsChanged) {
     row.detail = joinFunctions(ev.changedFunctions, 3);
     if (ev.moduleAttrsChanged) row.detail += row.detail.empty() ? "module attrs" : " +attrs";
+    // What the pass did, in one line (node matcher; computed once per event and cached).
+    if (!ev.codegen && ev.id != 0) {
+      row.summary = wb.changeSummary(ev.id);
+      if (!row.summary.empty()) row.detail += " — " + row.summary;
+    }
   }
   if (ev.codegen && ev.parent < 0) {
     row.detail = "code from #" + std::to_string(ev.builtFrom);
@@ -108,6 +113,7 @@ TraceRow rowOf(const Workbench& wb, const TraceEvent& ev, double slowestMs) {
   if (ev.parent >= 0) tip += "\nnested in #" + std::to_string(ev.parent) + " " + wb.event(ev.parent).pass;
   tip += "\ntime: " + formatMs(ev.wallMs);
   if (!ev.changedFunctions.empty()) tip += "\nchanged: " + joinFunctions(ev.changedFunctions, 12);
+  if (!row.summary.empty()) tip += "\n" + row.summary;
   if (ev.moduleAttrsChanged) tip += "\nmodule attributes changed";
   if (!ev.skipReason.empty()) tip += "\nnot run: " + ev.skipReason;
   for (const FunctionSkip& s : ev.skips) tip += "\nskipped @" + s.function + ": " + s.reason;

@@ -28,8 +28,11 @@ struct TraceRow {
   /// Status icon and its colour.
   EventIcon icon = EventIcon::Pending;
   ColourRole colour = ColourRole::Text;
-  /// Short right-hand summary: "@main @f1", "skipped: opt_level 3 > 2", "2 errors".
+  /// Short right-hand summary: "@main @f1", "skipped: opt_level 3 > 2", "2 errors";
+  /// for changed events followed by " — " and the change summary.
   std::string detail;
+  /// The change summary of a changed event ("grouped 12 ops into 6 Primitive functions; ..."), else "".
+  std::string summary;
   /// Multi-line hover text: context, functions changed, skips, diagnostics, time.
   std::string tooltip;
   /// The event's diagnostics by severity.

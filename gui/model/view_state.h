@@ -57,6 +57,8 @@ struct ViewState {
   std::optional<IrScrollRequest> irScroll;
   /// Lines to highlight in the IR view (a clicked diagnostic).
   std::optional<IrLocation> highlight;
+  /// The IR view should open its editor (`gui edit`; consumed when drawn).
+  bool beginEdit = false;
   /// The trace panel should scroll its cursor row into view.
   bool traceScrollToCursor = true;
   /// Which panels are open.

@@ -10,6 +10,8 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "gui/model/syntax.h"
@@ -91,8 +93,61 @@ void IrViewPanel::draw(GuiSession& session) {
     return;
   }
   drawHeader(session);
+  // The cursor moved away (a step, a click in the trace): the edit no longer applies there.
+  if (editing_ && session.view().selectedEvent != editEvent_) editing_ = false;
+  if (session.view().beginEdit) {
+    session.view().beginEdit = false;
+    beginEdit(session);
+  }
+  if (editing_) {
+    drawEditor(session);
+    return;
+  }
   drawToolbar(session);
   drawBody(session);
+}
+
+void IrViewPanel::beginEdit(GuiSession& session) {
+  const ViewState& view = session.view();
+  editEvent_ = view.selectedEvent;
+  editFunction_ = view.functionFilter;
+  editText_ = session.workbench().moduleText(editEvent_, Side::After, editFunction_);
+  editError_.clear();
+  editing_ = true;
+}
+
+void IrViewPanel::drawEditor(GuiSession& session) {
+  ImGui::TextDisabled("editing the module after #%d%s: Apply parses and type-checks it, records an `edit` event and "
+                      "continues the pipeline from there (a recorded future stays on its branch)",
+                      editEvent_, editFunction_.empty() ? "" : (" (@" + editFunction_ + ")").c_str());
+  bool apply = ImGui::Button("Apply");
+  ImGui::SameLine();
+  bool cancel = ImGui::Button("Cancel");
+  if (!editError_.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, imColour(ColourRole::SeverityError));
+    ImGui::TextWrapped("%s", editError_.c_str());
+    ImGui::PopStyleColor();
+  }
+  ImGui::InputTextMultiline("##edit", &editText_, ImVec2(-1, -1), ImGuiInputTextFlags_AllowTabInput);
+  if (cancel) {
+    editing_ = false;
+    return;
+  }
+  if (!apply) return;
+  // Through the console command, so the GUI and scripts share one path (and the console log shows it).
+  const std::string path = (std::filesystem::temp_directory_path() / ("passlab-gui-edit-" + std::to_string(editEvent_) + ".relay")).string();
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << editText_;
+  }
+  CommandResult r = session.runCommand("edit " + (editFunction_.empty() ? std::string() : "@" + editFunction_ + " ") + "--from \"" + path + "\"", false);
+  if (r.ok()) {
+    editing_ = false;
+    editError_.clear();
+    std::filesystem::remove(path);
+  } else {
+    editError_ = r.error();
+  }
 }
 
 void IrViewPanel::drawHeader(GuiSession& session) {
@@ -114,6 +169,15 @@ void IrViewPanel::drawHeader(GuiSession& session) {
     textColoured(ColourRole::SeverityError, "-" + std::to_string(diff.removedCount()));
     ImGui::SameLine();
     textColoured(ColourRole::GlobalName, "~" + std::to_string(diff.changedCount()));
+    if (diff.aligned()) {
+      // Lines compared under the before side's names: renumbering is not coloured.
+      ImGui::SameLine();
+      ImGui::TextDisabled("| aligned: %s", wb.changeSummary(ev.id).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The after side prints matched nodes under their before names, so only inserted,\n"
+                          "deleted and updated nodes are coloured. Double-click a line to jump to its\n"
+                          "counterpart on the other side (where moved code went, or came from).");
+    }
   }
   // Attribute changes at this event, watched ones highlighted; click to scroll to the marker.
   const auto& changes = diff.attrChanges();
@@ -208,6 +272,9 @@ void IrViewPanel::drawToolbar(GuiSession& session) {
   }
   ImGui::SameLine();
   ImGui::Checkbox("in before", &gotoBefore_);
+  ImGui::SameLine();
+  if (ImGui::Button("Edit")) beginEdit(session);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Edit the IR after this event (or the filtered function) and continue the pipeline");
 }
 
 void IrViewPanel::drawBody(GuiSession& session) {
@@ -343,6 +410,18 @@ void IrViewPanel::drawBody(GuiSession& session) {
       bool after = m.x >= viewLeft + half;
       uint32_t line = after ? row.newLine : row.oldLine;
       if (line) view.highlight = IrLocation{after ? Side::After : Side::Before, LineRange{line, line}, 0, 0};
+    }
+  }
+  // Double-click: the node's counterpart on the other side (moved code links to where it went).
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && diff.aligned()) {
+    ImVec2 m = ImGui::GetMousePos();
+    int v = static_cast<int>((m.y - origin.y) / lineH);
+    if (v >= 0 && v < static_cast<int>(rowCount)) {
+      const DiffRow& row = diff.visibleRow(static_cast<size_t>(v));
+      bool after = m.x >= viewLeft + half;
+      uint32_t line = after ? row.newLine : row.oldLine;
+      uint32_t other = diff.counterpartLine(after ? Side::After : Side::Before, line);
+      if (other) view.highlight = IrLocation{after ? Side::Before : Side::After, LineRange{other, other}, 0, 0};
     }
   }
   ImGui::EndChild();

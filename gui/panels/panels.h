@@ -38,6 +38,17 @@ class IrViewPanel : public Panel {
   void drawHeader(GuiSession& session);
   void drawToolbar(GuiSession& session);
   void drawBody(GuiSession& session);
+  /// Edit mode: the after side of the cursor's event (or the filtered function)
+  /// as editable text; Apply runs `edit --from` (parse, type-check, an `edit`
+  /// event, a branch when a future was recorded), Cancel drops the text. An
+  /// error keeps the text and shows the diagnostics under it.
+  void beginEdit(GuiSession& session);
+  void drawEditor(GuiSession& session);
+  bool editing_ = false;
+  int editEvent_ = -1;
+  std::string editFunction_;
+  std::string editText_;
+  std::string editError_;
   std::string searchInput_;
   /// The view's search when last seen, to notice searches set by commands.
   std::string lastSearch_;
