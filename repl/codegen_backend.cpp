@@ -125,7 +125,7 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
 std::string kernelLine(const KernelProfile& k, double totalMs) {
   char line[160];
   double share = totalMs > 0 ? 100 * k.msPerRun / totalMs : 0;
-  int n = std::snprintf(line, sizeof line, "calls %d, %.4f ms per run, %.1f%%", k.calls, k.msPerRun, share);
+  int n = std::snprintf(line, sizeof line, "calls %d, %.5f ms per run, %.1f%%", k.calls, k.msPerRun, share);
   std::string out(line, static_cast<size_t>(n));
   if (k.flopsPerRun > 0 && k.msPerRun > 0) {
     n = std::snprintf(line, sizeof line, ", %.2f GFLOP/s", static_cast<double>(k.flopsPerRun) / (k.msPerRun * 1e6));
@@ -160,11 +160,11 @@ std::string formatTiming(const TimingReport& t) {
     }
     std::string name = "@" + k.function;
     if (name.size() > 64) name = name.substr(0, 61) + "...";
-    std::snprintf(line, sizeof line, "  %-64s %5d %11.4f %6.1f%% %9s\n", name.c_str(), k.calls, k.msPerRun,
+    std::snprintf(line, sizeof line, "  %-64s %5d %11.5f %6.1f%% %9s\n", name.c_str(), k.calls, k.msPerRun,
                   t.kernelMs > 0 ? 100 * k.msPerRun / t.kernelMs : 0.0, gflops.c_str());
     out += line;
   }
-  std::snprintf(line, sizeof line, "  %-64s %5s %11.4f %6.1f%%  (the rest of the latency: entry copies, timestamps)\n", "total in kernels", "",
+  std::snprintf(line, sizeof line, "  %-64s %5s %11.5f %6.1f%%  (the rest of the latency: entry copies, timestamps)\n", "total in kernels", "",
                 t.kernelMs, t.medianMs > 0 ? 100 * t.kernelMs / t.medianMs : 0.0);
   return out + line;
 }
