@@ -83,8 +83,14 @@ struct Artifacts {
   std::string entry;
   std::vector<TensorSig> entryInputs;
   std::vector<TensorSig> entryOutputs;
+  /// The entry's calls in order (PrimFunc module names, or ccompiler function
+  /// names): what each timestamp interval of a profiled run measures.
+  std::vector<std::string> entryCalls;
   /// Wall time of TIR->LLVM, optimization and object emission, in ms.
   double emitMs = 0, optimizeMs = 0, objectMs = 0;
+  /// PrimFuncs whose code was shared with a structurally equal one compiled
+  /// once (BuildOptions::dedupKernels): name -> the name compiled.
+  std::map<std::string, std::string> sharedKernels;
 };
 
 /// Build options.
@@ -98,6 +104,17 @@ struct BuildOptions {
   bool allowContract = false;
   /// Emit the assembly text as well (costs a second code-generation run).
   bool emitAssembly = true;
+  /// Keep the LLVM IR text (Artifacts::llvmIR, llvmIROptimized). Printing a
+  /// module with embedded weights costs as much as optimizing it; runners that
+  /// only execute the code turn it off.
+  bool keepText = true;
+  /// Instrument the entry (host only): a timestamp before its first call and
+  /// after each call, read back by HostModule::lastProfile. The kernels are
+  /// the same code; the timestamps are opaque calls LLVM cannot move work across.
+  bool profile = false;
+  /// Compile structurally equal PrimFuncs (equal but for global_symbol) once;
+  /// the others become aliases of that code (Artifacts::sharedKernels).
+  bool dedupKernels = true;
 };
 
 /// Compiles every PrimFunc of `mod` whose `target` attribute (or the module's
@@ -122,6 +139,9 @@ class HostModule {
   virtual std::vector<NDArray> runEntry(const std::vector<NDArray>& inputs) = 0;
   /// What was compiled.
   virtual const Artifacts& artifacts() const = 0;
+  /// Nanoseconds spent in each call of the last runEntry, in the order of
+  /// Artifacts::entryCalls (empty unless compiled with BuildOptions::profile).
+  virtual std::vector<int64_t> lastProfile() const = 0;
 };
 
 /// Outcome of running a build for Hexagon under qemu.
@@ -147,6 +167,12 @@ std::string emitC(const IRModule& mod, const std::string& function);
 
 /// Signatures of the entry function `name` of `mod` (inputs, outputs).
 std::pair<std::vector<TensorSig>, std::vector<TensorSig>> entrySignature(const IRModule& mod, const std::string& name);
+
+/// Floating-point operations of one call of PrimFunc `primFunc`, counted from
+/// its loop nest: 2 per executed multiply-accumulate store (`acc[i] = acc[i] +
+/// x * y`, the reductions of conv2d, conv2d_transpose, dense and matmul),
+/// with guarded taps counted as taken. 0 for kernels without one.
+int64_t multiplyAccumulateFlops(const IRModule& mod, const std::string& primFunc);
 
 /// Largest |a - b| over all elements of paired arrays (infinite when shapes or
 /// dtypes differ, or one is NaN where the other is not).

@@ -215,19 +215,29 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   } else {
     a.functions = std::move(only);
   }
+  if (plan)
+    for (const PlanStep& s : plan->steps) a.entryCalls.push_back(s.callee);
   out.context = std::make_unique<llvm::LLVMContext>();
   auto t0 = std::chrono::steady_clock::now();
+  if (options.dedupKernels) {
+    // Kernels other PrimFuncs call keep their own code: their callers declare them by symbol.
+    std::vector<std::string> called, candidates;
+    for (const std::string& f : a.functions) collectGlobalCalls(static_cast<const PrimFuncNode&>(*mod->lookup(f)).body, called);
+    for (const std::string& f : a.functions)
+      if (std::find(called.begin(), called.end(), f) == called.end()) candidates.push_back(f);
+    a.sharedKernels = structurallyEqualKernels(mod, candidates);
+  }
   EmitRequest request{mod, a.functions, plan.get(), options.allowContract, target.kind == TargetKind::Host,
-                      target.kind == TargetKind::Host};
+                      target.kind == TargetKind::Host, options.profile && target.kind == TargetKind::Host, a.sharedKernels};
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
   m->setDataLayout(tm->createDataLayout());
   m->setTargetTriple(tm->getTargetTriple().str());
-  a.llvmIR = toString(*m);
+  if (options.keepText) a.llvmIR = toString(*m);
   a.emitMs = msSince(t0);
   t0 = std::chrono::steady_clock::now();
   optimize(*m, *tm);
-  a.llvmIROptimized = toString(*m);
+  if (options.keepText) a.llvmIROptimized = toString(*m);
   a.optimizeMs = msSince(t0);
   t0 = std::chrono::steady_clock::now();
   if (options.emitAssembly || target.kind == TargetKind::Hexagon) a.assembly = emitFile(*m, *tm, llvm::CGFT_AssemblyFile);
@@ -235,7 +245,10 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
     std::string obj = emitFile(*m, *tm, llvm::CGFT_ObjectFile);
     a.object.assign(obj.begin(), obj.end());
     std::vector<std::pair<std::string, std::string>> symbols;
-    for (const std::string& f : a.functions) symbols.emplace_back(f, symbolOf(mod, f));
+    for (const std::string& f : a.functions) {
+      auto shared = a.sharedKernels.find(f);
+      symbols.emplace_back(f, symbolOf(mod, shared == a.sharedKernels.end() ? f : shared->second));
+    }
     a.hvxFunctions = hvxFunctionsOf(a.assembly, symbols);
   }
   a.objectMs = msSince(t0);
@@ -251,6 +264,10 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
 extern "C" float passlab_h2f(uint16_t h) { return Half::toFloatBits(h); }
 extern "C" uint16_t passlab_f2h(float f) { return Half::fromFloat(f); }
 extern "C" uint16_t passlab_d2h(double d) { return Half::fromDouble(d); }
+// The clock of profiled entries (BuildOptions::profile).
+extern "C" int64_t passlab_profile_now() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
 
 class JitModule final : public HostModule {
  public:
@@ -277,6 +294,7 @@ class JitModule final : public HostModule {
     def("__truncsfhf2", reinterpret_cast<void*>(&passlab_f2h));
     def("__gnu_f2h_ieee", reinterpret_cast<void*>(&passlab_f2h));
     def("__truncdfhf2", reinterpret_cast<void*>(&passlab_d2h));
+    def(kProfileClockSymbol, reinterpret_cast<void*>(&passlab_profile_now));
     if (auto err = lib.define(llvm::orc::absoluteSymbols(halfs))) throw CodegenError("JIT: " + errorText(std::move(err)));
     for (const auto& [name, source] : artifacts_.externC) {
       std::vector<uint8_t> obj = compileC(source, TargetKind::Host, name);
@@ -286,6 +304,11 @@ class JitModule final : public HostModule {
     c.optimized->setDataLayout(jit_->getDataLayout());
     if (auto err = jit_->addIRModule(llvm::orc::ThreadSafeModule(std::move(c.optimized), std::move(c.context))))
       throw CodegenError("JIT: " + errorText(std::move(err)));
+    if (options.profile && !artifacts_.entry.empty()) {
+      auto sym = jit_->lookup(kProfileTicksSymbol);
+      if (!sym) throw CodegenError("JIT: " + errorText(sym.takeError()));
+      ticks_ = reinterpret_cast<const int64_t*>(sym->getAddress());
+    }
   }
 
   void callPrimFunc(const std::string& name, std::span<const NDArray> args) override {
@@ -337,6 +360,13 @@ class JitModule final : public HostModule {
 
   const Artifacts& artifacts() const override { return artifacts_; }
 
+  std::vector<int64_t> lastProfile() const override {
+    std::vector<int64_t> out;
+    if (!ticks_) return out;
+    for (size_t i = 0; i < artifacts_.entryCalls.size(); ++i) out.push_back(ticks_[i + 1] - ticks_[i]);
+    return out;
+  }
+
  private:
   using Packed = void (*)(void**);
   Packed lookup(const std::string& symbol) {
@@ -353,6 +383,8 @@ class JitModule final : public HostModule {
   Artifacts artifacts_;
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   std::map<std::string, Packed> cache_;
+  /// The profiled entry's timestamps (null when not profiled).
+  const int64_t* ticks_ = nullptr;
 };
 
 }  // namespace

@@ -18,7 +18,11 @@
 #include <llvm/IR/Verifier.h>
 #include <llvm/Support/raw_ostream.h>
 
+#include <algorithm>
+#include <tuple>
 #include <unordered_map>
+
+#include "core/analysis/structural_equal.h"
 
 namespace passlab::codegen {
 
@@ -507,6 +511,9 @@ class FunctionEmitter {
       ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, name), value}));
     };
     auto i1 = [&](bool v) { return llvm::ConstantAsMetadata::get(b_.getInt1(v)); };
+    const auto* extent = as<IntImmNode>(f.extent);
+    bool single = extent && extent->value < 2;  // nothing to vectorize or unroll (LLVM would warn it could not)
+    if (single) return nullptr;
     if (f.forKind == ForKind::Vectorized && (forceFloatVectorize_ || !usesFloat(f.body))) {
       flag("llvm.loop.vectorize.enable", i1(true));
       if (const auto* ext = as<IntImmNode>(f.extent); ext && ext->value >= 2 && ext->value <= 64 && (ext->value & (ext->value - 1)) == 0)
@@ -658,13 +665,14 @@ class FunctionEmitter {
   std::unordered_map<const tir::VarNode*, size_t> dataVars_;
 };
 
-/// void __passlab_packed_SYM(i8** args): each arg points at a buffer or at a scalar's value.
-void emitPacked(llvm::Module& m, llvm::Function* target, const PrimFuncNode& fn) {
+/// void __passlab_packed_SYM(i8** args): each arg points at a buffer or at a
+/// scalar's value. `symbol` is the PrimFunc's own (`target` may be shared code).
+void emitPacked(llvm::Module& m, llvm::Function* target, const PrimFuncNode& fn, const std::string& symbol) {
   llvm::LLVMContext& ctx = m.getContext();
   llvm::IRBuilder<> b(ctx);
   auto* i8pp = b.getInt8PtrTy()->getPointerTo();
   auto* f = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {i8pp}, false), llvm::Function::ExternalLinkage,
-                                   packedSymbol(target->getName().str()), m);
+                                   packedSymbol(symbol), m);
   b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", f));
   std::vector<llvm::Value*> args;
   for (size_t i = 0; i < fn.params.size(); ++i) {
@@ -683,13 +691,29 @@ void emitPacked(llvm::Module& m, llvm::Function* target, const PrimFuncNode& fn)
 }
 
 /// void __passlab_entry(i8** args): inputs then outputs; scratch and constants are globals.
-void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan) {
+/// With `profile`, the clock is read before the first call and after each one
+/// into kProfileTicksSymbol.
+void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan, bool profile,
+               const std::map<std::string, std::string>& shared) {
   llvm::LLVMContext& ctx = m.getContext();
   llvm::IRBuilder<> b(ctx);
   auto* i8p = b.getInt8PtrTy();
   auto* f = llvm::Function::Create(llvm::FunctionType::get(b.getVoidTy(), {i8p->getPointerTo()}, false),
                                    llvm::Function::ExternalLinkage, kEntrySymbol, m);
   b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", f));
+  llvm::GlobalVariable* ticks = nullptr;
+  llvm::FunctionCallee clock;
+  auto tick = [&](size_t i) {
+    if (!ticks) return;
+    llvm::CallInst* now = b.CreateCall(clock);
+    b.CreateStore(now, b.CreateConstInBoundsGEP2_64(ticks->getValueType(), ticks, 0, i));
+  };
+  if (profile) {
+    auto* at = llvm::ArrayType::get(b.getInt64Ty(), plan.steps.size() + 1);
+    ticks = new llvm::GlobalVariable(m, at, false, llvm::GlobalValue::ExternalLinkage, llvm::ConstantAggregateZero::get(at),
+                                     kProfileTicksSymbol);
+    clock = m.getOrInsertFunction(kProfileClockSymbol, llvm::FunctionType::get(b.getInt64Ty(), false));
+  }
   std::vector<llvm::Value*> slots;
   for (size_t s = 0; s < plan.slots.size(); ++s) {
     const PlanSlot& slot = plan.slots[s];
@@ -710,7 +734,9 @@ void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan) {
     g->setAlignment(llvm::Align(64));
     slots.push_back(b.CreateBitCast(g, i8p));
   }
-  for (const PlanStep& step : plan.steps) {
+  tick(0);
+  for (size_t stepIndex = 0; stepIndex < plan.steps.size(); ++stepIndex) {
+    const PlanStep& step = plan.steps[stepIndex];
     std::vector<llvm::Value*> args;
     std::vector<llvm::Type*> types;
     if (!step.external) {
@@ -725,9 +751,11 @@ void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan) {
       args.push_back(slots[static_cast<size_t>(a)]);
       types.push_back(i8p);
     }
-    std::string symbol = step.external ? step.callee : symbolOf(mod, step.callee);
+    auto sharedWith = shared.find(step.callee);
+    std::string symbol = step.external ? step.callee : symbolOf(mod, sharedWith == shared.end() ? step.callee : sharedWith->second);
     llvm::FunctionCallee callee = m.getOrInsertFunction(symbol, llvm::FunctionType::get(b.getVoidTy(), types, false));
     b.CreateCall(callee, args);
+    tick(stepIndex + 1);
   }
   for (size_t o = 0; o < plan.outputs.size(); ++o) {
     llvm::Value* dst = b.CreateLoad(i8p, b.CreateConstInBoundsGEP1_64(i8p, f->getArg(0), static_cast<uint64_t>(plan.inputCount) + o));
@@ -740,21 +768,55 @@ void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan) {
 
 }  // namespace
 
+std::map<std::string, std::string> structurallyEqualKernels(const IRModule& mod, const std::vector<std::string>& names) {
+  std::map<std::string, std::string> shared;
+  // Compared without global_symbol (every kernel has its own); the symbol is
+  // the only attribute code generation reads that does not shape the code.
+  std::unordered_map<size_t, std::vector<std::pair<std::string, Expr>>> byHash;
+  for (const std::string& name : names) {
+    const auto* fn = passlab::as<PrimFuncNode>(mod->lookup(name));
+    if (!fn) continue;
+    AttrDict attrs = fn->attrs;
+    attrs.erase(fn_attr::kGlobalSymbol);
+    Expr key = std::make_shared<PrimFuncNode>(fn->params, fn->body, std::move(attrs), Span{});
+    auto& bucket = byHash[structuralHash(key)];
+    auto same = std::find_if(bucket.begin(), bucket.end(), [&](const auto& other) { return structuralEqual(other.second, key); });
+    if (same != bucket.end()) shared[name] = same->first;
+    else bucket.emplace_back(name, std::move(key));
+  }
+  return shared;
+}
+
 std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitRequest& request) {
   auto m = std::make_unique<llvm::Module>("passlab", ctx);
-  std::vector<std::pair<const PrimFuncNode*, llvm::Function*>> made;
+  std::vector<std::tuple<const PrimFuncNode*, llvm::Function*, std::string>> made;
+  std::map<std::string, llvm::Function*> byName;
   for (const std::string& name : request.primFuncs) {
     Expr e = request.mod->lookup(name);
     if (!e || e->kind != ExprKind::PrimFunc) throw CodegenError("no PrimFunc @" + name + " in the module");
+    if (request.shared.count(name)) continue;
     const auto& fn = static_cast<const PrimFuncNode&>(*e);
     FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize, request.inlineKernels);
-    llvm::Function* f = emitter.declare(fn, symbolOf(request.mod, name));
+    std::string symbol = symbolOf(request.mod, name);
+    llvm::Function* f = emitter.declare(fn, symbol);
     if (!f->empty()) throw CodegenError("@" + name + ": symbol " + f->getName().str() + " is defined twice");
     emitter.emit(fn, f);
-    made.emplace_back(&fn, f);
+    made.emplace_back(&fn, f, symbol);
+    byName[name] = f;
   }
-  for (auto& [fn, f] : made) emitPacked(*m, f, *fn);
-  if (request.plan) emitEntry(*m, request.mod, *request.plan);
+  // A kernel equal to one already emitted gets its symbol as an alias of that
+  // code (for calls from other PrimFuncs and the object's symbol table).
+  for (const auto& [name, original] : request.shared) {
+    auto it = byName.find(original);
+    if (it == byName.end()) throw CodegenError("@" + name + " shares the code of @" + original + ", which is not compiled");
+    const auto& fn = static_cast<const PrimFuncNode&>(*request.mod->lookup(name));
+    std::string symbol = symbolOf(request.mod, name);
+    if (m->getNamedValue(symbol)) throw CodegenError("@" + name + ": symbol " + symbol + " is defined twice");
+    llvm::GlobalAlias::create(llvm::GlobalValue::ExternalLinkage, symbol, it->second);
+    made.emplace_back(&fn, it->second, symbol);
+  }
+  for (auto& [fn, f, symbol] : made) emitPacked(*m, f, *fn, symbol);
+  if (request.plan) emitEntry(*m, request.mod, *request.plan, request.profile, request.shared);
   std::string problems;
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*m, &os)) throw CodegenError("internal error: invalid LLVM IR generated:\n" + os.str());

@@ -2,6 +2,7 @@
 // types here, so this header costs nothing to include.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,11 @@ struct EmitRequest {
   /// kernel alone and the optimized IR are right; the inlined entry returned
   /// 0.908 for 2.04). Called kernels are also what TVM's executors run.
   bool inlineKernels = true;
+  /// Timestamps around each call of the entry (BuildOptions::profile).
+  bool profile = false;
+  /// PrimFuncs emitted as an alias of a structurally equal one (name -> the
+  /// name whose code they share); the entry calls the shared code directly.
+  std::map<std::string, std::string> shared;
 };
 
 /// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,
@@ -44,5 +50,13 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
 inline std::string packedSymbol(const std::string& symbol) { return "__passlab_packed_" + symbol; }
 /// Symbol of the entry.
 inline constexpr const char* kEntrySymbol = "__passlab_entry";
+/// The profiled entry's timestamps: `i64 [calls + 1]`, written by each run.
+inline constexpr const char* kProfileTicksSymbol = "__passlab_profile_ticks";
+/// `i64 ()`: the clock a profiled entry reads (nanoseconds), provided by the host.
+inline constexpr const char* kProfileClockSymbol = "__passlab_profile_now";
+
+/// PrimFuncs of `names` that are structurally equal to an earlier one of the
+/// list once `global_symbol` is ignored: name -> the first such name.
+std::map<std::string, std::string> structurallyEqualKernels(const IRModule& mod, const std::vector<std::string>& names);
 
 }  // namespace passlab::codegen

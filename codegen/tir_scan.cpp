@@ -1,6 +1,10 @@
 // Scans of TIR trees the LLVM emitter decides on (see tir_scan.h).
 #include "codegen/tir_scan.h"
 
+#include <algorithm>
+
+#include "codegen/codegen.h"
+
 namespace passlab::codegen {
 
 using namespace tir;
@@ -139,6 +143,70 @@ void collectGlobalCalls(const Stmt& s, std::vector<std::string>& out) {
       return;
     case StmtKind::Evaluate: return callsIn(static_cast<const EvaluateNode&>(*s).value, out);
   }
+}
+
+}  // namespace passlab::codegen
+
+namespace passlab::codegen {
+
+namespace {
+
+const PrimExpr& stripCasts(const PrimExpr& e) {
+  const PrimExpr* p = &e;
+  while ((*p)->kind == PrimExprKind::Cast) p = &static_cast<const CastNode&>(**p).value;
+  return *p;
+}
+
+/// Whether `st` is `buf[i] = buf[i] + x * y` (either order of the sum, casts
+/// around the terms): one multiply-accumulate of a reduction.
+bool isMultiplyAccumulate(const StoreNode& st) {
+  const auto* sum = as<BinaryNode>(stripCasts(st.value));
+  if (!sum || sum->op != BinaryOp::Add) return false;
+  auto readsTarget = [&](const PrimExpr& e) {
+    const auto* l = as<LoadNode>(stripCasts(e));
+    return l && l->buffer == st.buffer;
+  };
+  auto isProduct = [](const PrimExpr& e) {
+    const auto* m = as<BinaryNode>(stripCasts(e));
+    return m && m->op == BinaryOp::Mul;
+  };
+  return (readsTarget(sum->a) && isProduct(sum->b)) || (readsTarget(sum->b) && isProduct(sum->a));
+}
+
+int64_t macFlops(const Stmt& s, int64_t trips) {
+  if (!s) return 0;
+  switch (s->kind) {
+    case StmtKind::Store: {
+      const auto& st = static_cast<const StoreNode&>(*s);
+      return st.value->dtype.isFloat() && isMultiplyAccumulate(st) ? 2 * trips : 0;
+    }
+    case StmtKind::For: {
+      const auto& f = static_cast<const ForNode&>(*s);
+      const auto* extent = as<IntImmNode>(f.extent);
+      return macFlops(f.body, extent ? trips * extent->value : trips);
+    }
+    case StmtKind::LetStmt: return macFlops(static_cast<const LetStmtNode&>(*s).body, trips);
+    case StmtKind::IfThenElse: {
+      const auto& i = static_cast<const IfThenElseNode&>(*s);
+      return std::max(macFlops(i.thenCase, trips), macFlops(i.elseCase, trips));
+    }
+    case StmtKind::Allocate: return macFlops(static_cast<const AllocateNode&>(*s).body, trips);
+    case StmtKind::AllocateConst: return macFlops(static_cast<const AllocateConstNode&>(*s).body, trips);
+    case StmtKind::Seq: {
+      int64_t n = 0;
+      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts) n += macFlops(p, trips);
+      return n;
+    }
+    case StmtKind::Evaluate: return 0;
+  }
+  return 0;
+}
+
+}  // namespace
+
+int64_t multiplyAccumulateFlops(const IRModule& mod, const std::string& primFunc) {
+  const auto* fn = passlab::as<PrimFuncNode>(mod->lookup(primFunc));
+  return fn ? macFlops(fn->body, 1) : 0;
 }
 
 }  // namespace passlab::codegen

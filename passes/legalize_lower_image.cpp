@@ -169,10 +169,76 @@ PrimExpr toOutput(DataType out, PrimExpr value) {
   return castTo(out, std::move(value));
 }
 
+/// Nearest and linear resize of NCHW data without tf_crop_and_resize: the
+/// per-row and per-column taps (indices, and the linear fractions) depend on
+/// one output coordinate each, so they are computed once into small tables
+/// with exactly the expressions of the general nest below, and the loop over
+/// output columns only loads them, gathers and blends (vectorized).
+T::Stmt lowerResize2DTables(const OpLowering& l, const ResizeSpec& s) {
+  const Operand& data = l.args.at(0);
+  DataType outType = l.out->dtype;
+  int64_t oh = l.out->shape[2], ow = l.out->shape[3];
+  bool nearest = s.method == "nearest_neighbor";
+  int taps = nearest ? 1 : 2;
+  struct Axis {
+    std::vector<T::Buffer> index;
+    T::Buffer fraction;  // linear only
+  };
+  std::vector<T::Stmt> fill;
+  std::vector<T::Buffer> scratch;
+  auto table = [&](const std::string& axis, int64_t inExtent, int64_t outExtent, float roiStart, float roiEnd) {
+    Axis a;
+    T::Var o = T::makeVar("o" + axis);
+    PrimExpr in = sourceCoordinate(s.mode, o, inExtent, outExtent, roiStart, roiEnd);
+    std::vector<T::Stmt> body;
+    for (int k = 0; k < taps; ++k) {
+      a.index.push_back(T::makeBuffer("i" + axis + std::to_string(k), DTypeCode::Int32, {outExtent}));
+      scratch.push_back(a.index.back());
+    }
+    if (nearest) {
+      body.push_back(T::store(a.index[0], {o}, clampedIndex(nearestPosition(s.rounding, in), inExtent)));
+    } else {
+      a.fraction = T::makeBuffer("t" + axis, kF64, {outExtent});
+      scratch.push_back(a.fraction);
+      T::Var c = T::makeVar("in_" + axis, kF32), f = T::makeVar(axis + "0", kF32);
+      std::vector<T::Stmt> inner;
+      inner.push_back(T::store(a.fraction, {o}, sub(castTo(kF64, c), castTo(kF64, f))));
+      for (int k = 0; k < 2; ++k) inner.push_back(T::store(a.index[k], {o}, clampedIndex(k == 0 ? PrimExpr(f) : add(f, f32(1.0f)), inExtent)));
+      body.push_back(T::letStmt(c, in, T::letStmt(f, floorF32(c), T::seq(std::move(inner)))));
+    }
+    fill.push_back(T::forLoop(o, i32(0), i32(outExtent), T::ForKind::Serial, T::seq(std::move(body))));
+    return a;
+  };
+  Axis ys = table("y", s.h, oh, s.roi[0], s.roi[2]), xs = table("x", s.w, ow, s.roi[1], s.roi[3]);
+  T::Stmt nest = loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
+    auto pixel = [&](const T::Buffer& iy, const T::Buffer& ix) { return read(data, {o[0], o[1], T::load(iy, {o[2]}), T::load(ix, {o[3]})}); };
+    PrimExpr value;
+    if (nearest) {
+      PrimExpr v = pixel(ys.index[0], xs.index[0]);
+      value = v->dtype == outType && outType.code != DTypeCode::Int64 ? v : castTo(kF64, v);
+    } else {
+      PrimExpr one = f64(1.0), ty = T::load(ys.fraction, {o[2]}), tx = T::load(xs.fraction, {o[3]});
+      auto at = [&](int j, int i) { return castTo(kF64, pixel(ys.index[j], xs.index[i])); };
+      PrimExpr top = add(mul(at(0, 0), sub(one, tx)), mul(at(0, 1), tx));
+      PrimExpr bottom = add(mul(at(1, 0), sub(one, tx)), mul(at(1, 1), tx));
+      value = add(mul(top, sub(one, ty)), mul(bottom, ty));
+    }
+    PrimExpr result = value->dtype == kF64 ? toOutput(outType, value) : castTo(outType, value);
+    return finishElement(l, o, result);
+  }, NestSchedule{l.host && numElements(l.out->shape) >= 1024, true});
+  fill.push_back(nest);
+  T::Stmt body = T::seq(std::move(fill));
+  for (size_t i = scratch.size(); i-- > 0;) body = T::allocate(scratch[i], body);
+  return body;
+}
+
 }  // namespace
 
 T::Stmt lowerResize2D(const OpLowering& l) {
   ResizeSpec s = readSpec(l);
+  if ((s.method == "nearest_neighbor" || s.method == "linear") && s.mode != "tf_crop_and_resize" &&
+      s.pos == std::vector<size_t>{0, 1, 2, 3})
+    return lowerResize2DTables(l, s);
   const Operand& data = l.args.at(0);
   DataType outType = l.out->dtype;
   const std::vector<size_t>& p = s.pos;

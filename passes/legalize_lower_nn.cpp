@@ -190,6 +190,100 @@ T::Stmt lowerSoftmax(const OpLowering& l) {
   }, NestSchedule{l.host && numElements(outer) >= 16, false});
 }
 
+/// A 1x1, stride-1, unpadded NCHW conv2d without groups (a pointwise
+/// convolution) is a GEMM over the flattened spatial axis:
+/// out[n, c, p] = sum over rc of w[c, rc] * data[n, rc, p]. Tiles of
+/// kPointwiseChannels output channels x kPointwisePositions positions stay in
+/// registers while the input channels are reduced, so each data vector loaded
+/// serves several channels. Every element is still summed over rc in
+/// increasing order, as the reference kernel does.
+constexpr int64_t kPointwiseChannels = 4, kPointwisePositions = 32;
+
+T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Operand& weight, const std::vector<size_t>& kp) {
+  const int64_t N = data.shape[0], IC = data.shape[1], W = data.shape[3], P = data.shape[2] * data.shape[3];
+  const int64_t OC = l.out->shape[1];
+  DataType accType = accumulatorType(l.out->dtype);
+  if (P == 1 && kp == std::vector<size_t>{0, 1, 2, 3}) {
+    // One position (squeeze-excite on pooled features): each output is a dot
+    // product of a weight row with the data, both contiguous along rc, summed
+    // in kLanes partial sums like dense.
+    int64_t blocks = IC / kLanes, tail = IC % kLanes;
+    auto acc = T::makeBuffer("conv_acc", accType, {kLanes});
+    return loopNest({N, OC}, "ax", [&](const std::vector<PrimExpr>& o) {
+      std::vector<T::Stmt> body;
+      T::Var z = T::makeVar("lane");
+      body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0))));
+      auto term = [&](const PrimExpr& rc) {
+        return mul(castTo(accType, read(data, {add(mul(o[0], i32(IC)), rc)})), castTo(accType, read(weight, {add(mul(o[1], i32(IC)), rc)})));
+      };
+      if (blocks > 0) {
+        T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
+        body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
+                                  T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
+                                             T::store(acc, {ki}, add(T::load(acc, {ki}), term(add(mul(ko, i32(kLanes)), ki)))))));
+      }
+      if (tail > 0) {
+        T::Var kt = T::makeVar("kt");
+        body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
+                                  T::store(acc, {kt}, add(T::load(acc, {kt}), term(add(i32(blocks * kLanes), kt))))));
+      }
+      PrimExpr total = T::load(acc, {i32(0)});
+      for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(acc, {i32(q)}));
+      body.push_back(finishElement(l, {o[0], o[1], i32(0), i32(0)}, total));
+      return T::allocate(acc, T::seq(std::move(body)));
+    }, NestSchedule{l.host, false});
+  }
+  // Channels [c0, c0 + cb) x positions [p0, p0 + pb) of image n.
+  auto tile = [&](const PrimExpr& n, const PrimExpr& c0, int64_t cb, const PrimExpr& p0, int64_t pb) {
+    auto acc = T::makeBuffer("conv_acc", accType, {cb, pb});
+    T::Var pi0 = T::makeVar("pi"), pi1 = T::makeVar("pi"), rc = T::makeVar("rc"), ci2 = T::makeVar("ci"), pi2 = T::makeVar("pi");
+    // The channel loop is unrolled here, inside the vectorized position loop:
+    // one data vector feeds cb products, and LLVM keeps the cb x pb sums in registers.
+    std::vector<T::Stmt> zero, accumulate;
+    // data[n, rc, p] through its flat storage: consecutive positions are consecutive elements.
+    PrimExpr flat = add(mul(add(mul(n, i32(IC)), rc), i32(P)), add(p0, pi1));
+    for (int64_t ci = 0; ci < cb; ++ci) {
+      zero.push_back(T::store(acc, {i32(ci), pi0}, constOf(accType, 0)));
+      std::vector<PrimExpr> ki(4, i32(0));
+      ki[kp[0]] = add(c0, i32(ci)), ki[kp[1]] = rc;
+      PrimExpr product = mul(castTo(accType, read(data, {flat})), castTo(accType, read(weight, ki)));
+      accumulate.push_back(T::store(acc, {i32(ci), pi1}, add(T::load(acc, {i32(ci), pi1}), product)));
+    }
+    T::Stmt init = T::forLoop(pi0, i32(0), i32(pb), T::ForKind::Vectorized, T::seq(std::move(zero)));
+    T::Stmt update = T::forLoop(rc, i32(0), i32(IC), T::ForKind::Serial,
+                                T::forLoop(pi1, i32(0), i32(pb), T::ForKind::Vectorized, T::seq(std::move(accumulate))));
+    PrimExpr p = add(p0, pi2);
+    std::vector<PrimExpr> idx{n, add(c0, ci2), bin(BinaryOp::FloorDiv, p, i32(W)), bin(BinaryOp::FloorMod, p, i32(W))};
+    T::Stmt finish = T::forLoop(ci2, i32(0), i32(cb), T::ForKind::Serial,
+                                T::forLoop(pi2, i32(0), i32(pb), T::ForKind::Vectorized, finishElement(l, idx, T::load(acc, {ci2, pi2}))));
+    return T::allocate(acc, T::seq({init, update, finish}));
+  };
+  // Full tiles, then the leftover positions and channels as narrower tiles.
+  int64_t fullC = OC / kPointwiseChannels, restC = OC % kPointwiseChannels;
+  // The host's parallel loop: over channel blocks, else over position blocks.
+  bool parallelChannels = l.host && fullC > 1;
+  auto positions = [&](const PrimExpr& n, const PrimExpr& c0, int64_t cb) {
+    std::vector<T::Stmt> parts;
+    int64_t full = P / kPointwisePositions, rest = P % kPointwisePositions;
+    if (full > 0) {
+      T::Var po = T::makeVar("po");
+      T::ForKind kind = l.host && !parallelChannels && full > 1 ? T::ForKind::Parallel : T::ForKind::Serial;
+      parts.push_back(T::forLoop(po, i32(0), i32(full), kind, tile(n, c0, cb, mul(po, i32(kPointwisePositions)), kPointwisePositions)));
+    }
+    if (rest > 0) parts.push_back(tile(n, c0, cb, i32(full * kPointwisePositions), rest));
+    return T::seq(std::move(parts));
+  };
+  T::Var n = T::makeVar("n");
+  std::vector<T::Stmt> perImage;
+  if (fullC > 0) {
+    T::Var co = T::makeVar("co");
+    perImage.push_back(T::forLoop(co, i32(0), i32(fullC), parallelChannels ? T::ForKind::Parallel : T::ForKind::Serial,
+                                  positions(n, mul(co, i32(kPointwiseChannels)), kPointwiseChannels)));
+  }
+  if (restC > 0) perImage.push_back(positions(n, i32(fullC * kPointwiseChannels), restC));
+  return T::forLoop(n, i32(0), i32(N), T::ForKind::Serial, T::seq(std::move(perImage)));
+}
+
 T::Stmt lowerConv2D(const OpLowering& l) {
   const Operand& data = l.args.at(0);
   const Operand& weight = l.args.at(1);
@@ -211,16 +305,25 @@ T::Stmt lowerConv2D(const OpLowering& l) {
   if (groups <= 0 || outC % groups != 0 || icPerGroup * groups != inC)
     throw Unsupported("LegalizeOps: nn.conv2d channels do not match groups");
   int64_t ocPerGroup = outC / groups;
+  bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 && groups == 1 && !pad[0] && !pad[1] && !pad[2] && !pad[3] &&
+                   dp == std::vector<size_t>{0, 1, 2, 3} && op == std::vector<size_t>{0, 1, 2, 3};
+  if (pointwise) return lowerPointwiseConv(l, data, weight, kp);
 
-  // Zero padding goes into a scratch copy of the data, so the hot loop has no guards.
+  // Zero padding goes into a scratch copy of the data, so the hot loop has no
+  // guards. With a column stride s (NCHW data) the copy also splits columns by
+  // phase, [N, C, H, s, ceil(W / s)]: column s * x + r is at (r mod s, x + r div s),
+  // so the taps of consecutive output columns are consecutive elements.
   Operand src = data;
   std::vector<T::Stmt> prologue;
   bool padded = pad[0] || pad[1] || pad[2] || pad[3];
-  if (padded) {
+  const int64_t sw = strides[1];
+  bool split = sw > 1 && dp == std::vector<size_t>{0, 1, 2, 3};
+  if (padded || split) {
     std::vector<int64_t> shape = data.shape;
     shape[dp[2]] += pad[0] + pad[2];
     shape[dp[3]] += pad[1] + pad[3];
-    src.buffer = T::makeBuffer("data_pad", data.dtype, shape);
+    if (split) shape = {shape[0], shape[1], shape[2], sw, (shape[3] + sw - 1) / sw};
+    src.buffer = T::makeBuffer(split ? "data_phases" : "data_pad", data.dtype, shape);
     src.shape = shape;
     prologue.push_back(loopNest(shape, "ax", [&](const std::vector<PrimExpr>& idx) {
       return T::store(src.buffer, idx, constOf(data.dtype, 0));
@@ -229,8 +332,13 @@ T::Stmt lowerConv2D(const OpLowering& l) {
       std::vector<PrimExpr> dst = idx;
       if (pad[0]) dst[dp[2]] = add(idx[dp[2]], i32(pad[0]));
       if (pad[1]) dst[dp[3]] = add(idx[dp[3]], i32(pad[1]));
+      if (split) {
+        PrimExpr col = dst[3];
+        dst[3] = bin(BinaryOp::FloorMod, col, i32(sw));
+        dst.push_back(bin(BinaryOp::FloorDiv, col, i32(sw)));
+      }
       return T::store(src.buffer, dst, read(data, idx));
-    }, NestSchedule{false, true}));
+    }, NestSchedule{false, !split}));
   }
 
   // Output axes in the output layout's order; the innermost one is the
@@ -254,6 +362,11 @@ T::Stmt lowerConv2D(const OpLowering& l) {
     PrimExpr ix = add(strides[1] == 1 ? x : mul(x, i32(strides[1])), dilation[1] == 1 ? PrimExpr(rx) : mul(rx, i32(dilation[1])));
     std::vector<PrimExpr> di(4), ki(4);
     di[dp[0]] = n, di[dp[1]] = ic, di[dp[2]] = iy, di[dp[3]] = ix;
+    if (split) {
+      PrimExpr tap = dilation[1] == 1 ? PrimExpr(rx) : mul(rx, i32(dilation[1]));
+      di[3] = bin(BinaryOp::FloorMod, tap, i32(sw));
+      di.push_back(add(x, bin(BinaryOp::FloorDiv, tap, i32(sw))));
+    }
     ki[kp[0]] = c, ki[kp[1]] = rc, ki[kp[2]] = ry, ki[kp[3]] = rx;
     PrimExpr product = mul(castTo(accType, read(src, di)), castTo(accType, read(weight, ki)));
     T::Stmt update = T::store(acc, {lane}, add(T::load(acc, {lane}), product));
@@ -269,7 +382,7 @@ T::Stmt lowerConv2D(const OpLowering& l) {
                                finishElement(l, oz, T::load(acc, {w})));
     return T::allocate(acc, T::seq({init, reduction, store}));
   }, NestSchedule{l.host, false});
-  if (!padded) return nest;
+  if (!padded && !split) return nest;
   prologue.push_back(nest);
   return T::allocate(src.buffer, T::seq(std::move(prologue)));
 }
@@ -281,17 +394,23 @@ T::Stmt lowerMatmul(const OpLowering& l) {
   bool batched = l.op.id == OpId::BatchMatmul;
   bool transA = l.op.id != OpId::Dense && attr(l, "transpose_a").asBool();
   bool transB = l.op.id == OpId::Dense || attr(l, "transpose_b").asBool();
-  size_t base = batched ? 1 : 0;
-  if (a.shape.size() != base + 2 || b.shape.size() != base + 2)
-    throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " expects " + std::to_string(base + 2) + "-d operands");
-  int64_t K = a.shape[base + (transA ? 0 : 1)];
+  // dense: [..., K] x [N, K]; matmul: [..., M, K] (transpose_a: [..., K, M]) x
+  // 2-d b; batch_matmul: [Ba, M, K] x [Bb, K, N] with a batch of 1 broadcast.
+  // The output has a's rank in every case, so a's index is the output's with
+  // the last axis (or the last two, transposed) replaced by the reduction.
+  size_t rank = l.out->shape.size();
+  if (a.shape.size() != rank || a.shape.size() < (transA ? 2u : 1u) || b.shape.size() != (batched ? 3u : 2u) ||
+      (batched && rank != 3))
+    throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " cannot lower operands of rank " + std::to_string(a.shape.size()) +
+                      " and " + std::to_string(b.shape.size()));
+  int64_t K = a.shape[rank - (transA ? 2 : 1)];
   DataType accType = accumulatorType(l.out->dtype);
-  auto A = [&](const std::vector<PrimExpr>& o, const PrimExpr& k) {
-    std::vector<PrimExpr> idx;
-    if (batched) idx.push_back(a.shape[0] == 1 ? i32(0) : o[0]);
-    PrimExpr i = o[base];
-    if (transA) idx.insert(idx.end(), {k, i});
-    else idx.insert(idx.end(), {i, k});
+  // `r` is the output index without its last axis (the row).
+  auto A = [&](const std::vector<PrimExpr>& r, const PrimExpr& k) {
+    std::vector<PrimExpr> idx(r.begin(), r.end() - (transA ? 1 : 0));
+    if (batched && a.shape[0] == 1) idx[0] = i32(0);
+    if (transA) idx.insert(idx.end(), {k, r.back()});
+    else idx.push_back(k);
     return castTo(accType, read(a, idx));
   };
   auto B = [&](const std::vector<PrimExpr>& o, const PrimExpr& k, const PrimExpr& j) {
@@ -326,6 +445,7 @@ T::Stmt lowerMatmul(const OpLowering& l) {
   auto acc = T::makeBuffer("dense_acc", accType, {kLanes});
   return loopNest(outShape, "ax", [&](const std::vector<PrimExpr>& o) {
     PrimExpr j = o.back();
+    const std::vector<PrimExpr> r(o.begin(), o.end() - 1);
     std::vector<T::Stmt> body;
     T::Var z = T::makeVar("lane");
     body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0))));
@@ -334,13 +454,13 @@ T::Stmt lowerMatmul(const OpLowering& l) {
       PrimExpr k = add(mul(ko, i32(kLanes)), ki);
       body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
                                 T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
-                                           T::store(acc, {ki}, add(T::load(acc, {ki}), mul(A(o, k), B(o, k, j)))))));
+                                           T::store(acc, {ki}, add(T::load(acc, {ki}), mul(A(r, k), B(o, k, j)))))));
     }
     if (tail > 0) {
       T::Var kt = T::makeVar("kt");
       PrimExpr k = add(i32(blocks * kLanes), kt);
       body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
-                                T::store(acc, {kt}, add(T::load(acc, {kt}), mul(A(o, k), B(o, k, j))))));
+                                T::store(acc, {kt}, add(T::load(acc, {kt}), mul(A(r, k), B(o, k, j))))));
     }
     PrimExpr total = T::load(acc, {i32(0)});
     for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(acc, {i32(q)}));

@@ -1,6 +1,8 @@
 #include "repl/codegen_backend.h"
 
 #include <algorithm>
+#include <chrono>
+#include <map>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
@@ -72,9 +74,109 @@ codegen::Target parseTargetWord(const std::string& text) {
   }
 }
 
+namespace {
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/// Runs `module`'s entry 1 + repeat times on `inputs` and times it (and, when
+/// it was compiled with profiling, each of its calls).
+TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const std::vector<NDArray>& inputs, const TimingRequest& request) {
+  TimingReport t;
+  t.repeat = std::max(1, request.repeat);
+  t.perKernel = request.perKernel;
+  const codegen::Artifacts& a = module.artifacts();
+  std::vector<int64_t> stepNs(a.entryCalls.size(), 0);
+  std::vector<double> latency;
+  module.runEntry(inputs);  // warm-up: first touches of code, constants and scratch
+  for (int r = 0; r < t.repeat; ++r) {
+    auto t0 = std::chrono::steady_clock::now();
+    module.runEntry(inputs);
+    latency.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    if (request.perKernel) {
+      std::vector<int64_t> steps = module.lastProfile();
+      for (size_t i = 0; i < steps.size() && i < stepNs.size(); ++i) stepNs[i] += steps[i];
+    }
+  }
+  t.medianMs = median(latency);
+  t.minMs = *std::min_element(latency.begin(), latency.end());
+  if (!request.perKernel) return t;
+  std::map<std::string, KernelProfile> byName;
+  for (size_t i = 0; i < a.entryCalls.size(); ++i) {
+    KernelProfile& k = byName[a.entryCalls[i]];
+    k.function = a.entryCalls[i];
+    k.calls += 1;
+    k.msPerRun += static_cast<double>(stepNs[i]) / 1e6 / t.repeat;
+  }
+  for (auto& [name, k] : byName) {
+    k.flopsPerRun = codegen::multiplyAccumulateFlops(mod, name) * k.calls;
+    t.kernelMs += k.msPerRun;
+    t.kernels.push_back(k);
+  }
+  std::stable_sort(t.kernels.begin(), t.kernels.end(), [](const KernelProfile& x, const KernelProfile& y) { return x.msPerRun > y.msPerRun; });
+  return t;
+}
+
+}  // namespace
+
+std::string kernelLine(const KernelProfile& k, double totalMs) {
+  char line[160];
+  double share = totalMs > 0 ? 100 * k.msPerRun / totalMs : 0;
+  int n = std::snprintf(line, sizeof line, "calls %d, %.5f ms per run, %.1f%%", k.calls, k.msPerRun, share);
+  std::string out(line, static_cast<size_t>(n));
+  if (k.flopsPerRun > 0 && k.msPerRun > 0) {
+    n = std::snprintf(line, sizeof line, ", %.2f GFLOP/s", static_cast<double>(k.flopsPerRun) / (k.msPerRun * 1e6));
+    out.append(line, static_cast<size_t>(n));
+  }
+  return out + "\n";
+}
+
+bool parseKernelLine(const std::string& text, KernelProfile& out) {
+  int calls = 0;
+  double ms = 0;
+  if (std::sscanf(text.c_str(), "calls %d, %lf ms per run", &calls, &ms) != 2) return false;
+  out.calls = calls;
+  out.msPerRun = ms;
+  return true;
+}
+
+std::string formatTiming(const TimingReport& t) {
+  char line[256];
+  std::snprintf(line, sizeof line, "latency over %d runs after a warm-up: median %.4f ms, min %.4f ms%s\n", t.repeat, t.medianMs, t.minMs,
+                t.perKernel ? " (instrumented: a timestamp around each call)" : "");
+  std::string out = line;
+  if (!t.perKernel) return out;
+  std::snprintf(line, sizeof line, "  %-64s %5s %11s %7s %9s\n", "kernel", "calls", "ms per run", "share", "GFLOP/s");
+  out += line;
+  for (const KernelProfile& k : t.kernels) {
+    std::string gflops = "-";
+    if (k.flopsPerRun > 0 && k.msPerRun > 0) {
+      char g[32];
+      std::snprintf(g, sizeof g, "%.2f", static_cast<double>(k.flopsPerRun) / (k.msPerRun * 1e6));
+      gflops = g;
+    }
+    std::string name = "@" + k.function;
+    if (name.size() > 64) name = name.substr(0, 61) + "...";
+    std::snprintf(line, sizeof line, "  %-64s %5d %11.5f %6.1f%% %9s\n", name.c_str(), k.calls, k.msPerRun,
+                  t.kernelMs > 0 ? 100 * k.msPerRun / t.kernelMs : 0.0, gflops.c_str());
+    out += line;
+  }
+  std::snprintf(line, sizeof line, "  %-64s %5s %11.5f %6.1f%%  (the rest of the latency: entry copies, timestamps)\n", "total in kernels", "",
+                t.kernelMs, t.medianMs > 0 ? 100 * t.kernelMs / t.medianMs : 0.0);
+  return out + line;
+}
+
 RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
-                        const codegen::Artifacts* built) {
+                        const codegen::Artifacts* built, const TimingRequest* timing) {
   RunReport report;
+  if (timing && hexagon) {
+    report.error = kHostOnlyProfiling;
+    return report;
+  }
   const FunctionNode* fn = mod->lookupFunction(entry);
   if (!fn) {
     report.error = "the module has no graph-level function @" + entry + " to run";
@@ -90,7 +192,12 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
     codegen::BuildOptions options;
     options.entry = entry;
     if (!hexagon) {
-      actual = codegen::HostModule::compile(mod, options)->runEntry(inputs);
+      options.profile = timing && timing->perKernel;
+      options.emitAssembly = false;  // nobody reads it here, and it is a second code generation
+      options.keepText = false;
+      std::unique_ptr<codegen::HostModule> module = codegen::HostModule::compile(mod, options);
+      actual = module->runEntry(inputs);
+      if (timing) report.timing = timeEntry(*module, mod, inputs, *timing);
     } else {
       std::optional<codegen::Artifacts> fresh;
       if (!built || built->target.kind != codegen::TargetKind::Hexagon || built->entry != entry)
@@ -129,6 +236,7 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
     out += "  (computed from placeholder constants: meta[relay.Constant][N] loaded without a #[metadata] section, "
            "made-up data)\n";
   out += allOk ? "PASS\n" : "FAIL\n";
+  if (report.timing) out += formatTiming(*report.timing);
   report.text = std::move(out);
   report.ok = allOk;
   return report;
@@ -136,6 +244,7 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
 
 CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenRequest& request) {
   codegen::Target target = parseTargetWord(request.target);
+  if (request.profile && target.kind != codegen::TargetKind::Host) throw WorkbenchError(kHostOnlyProfiling);
   codegen::BuildOptions options;
   options.entry = request.entry;
   codegen::Artifacts a = codegen::build(mod, target, options);
@@ -154,6 +263,15 @@ CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenReque
       std::string symbol = fn ? functionAttrs(fn).getString(fn_attr::kGlobalSymbol, f) : f;
       if (symbol.empty()) symbol = f;
       std::string text = cut(whole, symbol);
+      if (auto shared = a.sharedKernels.find(f); text.empty() && shared != a.sharedKernels.end()) {
+        Expr original = mod->lookup(shared->second);
+        std::string originalSymbol = original ? functionAttrs(original).getString(fn_attr::kGlobalSymbol, shared->second) : shared->second;
+        if (originalSymbol.empty()) originalSymbol = shared->second;
+        std::string code = cut(whole, originalSymbol);
+        if (!code.empty())
+          text = (name == "asm" ? "# @" : "; @") + f + " is structurally equal to @" + shared->second + ": its symbol " + symbol +
+                 " is an alias of this code\n" + code;
+      }
       if (!text.empty()) stage.artifacts.push_back({f, std::move(text)});
     }
     out.stages.push_back(std::move(stage));
@@ -179,6 +297,20 @@ CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenReque
     // A failed run is the stage's content, not a failed build: the code above it is still worth reading.
     RunReport report = runAndCompare(mod, request.entry, a.target.kind == codegen::TargetKind::Hexagon, request.seed, &a);
     out.stages.push_back({"run", {{"", report.error.empty() ? report.text : "error: " + report.error + "\n"}}});
+  }
+  if (request.profile) {
+    TimingRequest timing{request.repeat, true};
+    RunReport report = runAndCompare(mod, request.entry, false, request.seed, nullptr, &timing);
+    CodegenStage stage;
+    stage.name = "profile";
+    if (!report.timing) {
+      stage.artifacts.push_back({"", "error: " + (report.error.empty() ? std::string("the entry did not run") : report.error) + "\n"});
+    } else {
+      stage.artifacts.push_back({"", "profiled @" + request.entry + " on the host (JIT), inputs of seed " + std::to_string(request.seed) +
+                                         (report.ok ? "" : "; its outputs do NOT match the interpreter") + "\n" + formatTiming(*report.timing)});
+      for (const KernelProfile& k : report.timing->kernels) stage.artifacts.push_back({k.function, kernelLine(k, report.timing->kernelMs)});
+    }
+    out.stages.push_back(std::move(stage));
   }
   last_ = std::move(a);
   return out;

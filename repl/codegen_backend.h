@@ -33,6 +33,45 @@ LlvmCodegenBackend& ensureCodegenBackend(Workbench& wb);
 /// `host`, `llvm`, `hexagon` or full target text; WorkbenchError for an unknown target.
 codegen::Target parseTargetWord(const std::string& text);
 
+/// Timed host runs (`run --repeat N [--profile]`, `build --profile`).
+struct TimingRequest {
+  /// Timed runs after one warm-up run.
+  int repeat = 10;
+  /// Also time every call of the entry (the build is instrumented: BuildOptions::profile).
+  bool perKernel = false;
+};
+
+/// One PrimFunc (or ccompiler function) of a profiled entry.
+struct KernelProfile {
+  std::string function;
+  /// Calls per run of the entry.
+  int calls = 0;
+  /// Time in it per run of the entry (mean over the timed runs), in ms.
+  double msPerRun = 0;
+  /// Floating-point operations per run (codegen::multiplyAccumulateFlops x calls; 0: not counted).
+  int64_t flopsPerRun = 0;
+};
+
+/// What timed runs measured.
+struct TimingReport {
+  int repeat = 0;
+  /// Entry latency over the timed runs.
+  double medianMs = 0, minMs = 0;
+  bool perKernel = false;
+  /// By time, largest first (empty unless perKernel).
+  std::vector<KernelProfile> kernels;
+  /// Sum of the kernels' time per run.
+  double kernelMs = 0;
+};
+
+/// The latency line and, when profiled, the table of kernels by total time:
+/// calls, ms per run, share, GFLOP/s.
+std::string formatTiming(const TimingReport& t);
+/// One kernel as the profile stage stores it (parsed back by parseKernelLine).
+std::string kernelLine(const KernelProfile& k, double totalMs);
+/// Reads a kernelLine back (false when `text` is not one).
+bool parseKernelLine(const std::string& text, KernelProfile& out);
+
 /// Compiled code run against the interpreter.
 struct RunReport {
   /// Per output the max error and tolerance, then PASS or FAIL ("" when `error` is set).
@@ -41,14 +80,22 @@ struct RunReport {
   bool ok = false;
   /// Why it could not run (no such entry, a codegen or qemu failure).
   std::string error;
+  /// Set when timing was asked for and the run got that far.
+  std::optional<TimingReport> timing;
 };
+
+/// Why profiling refuses Hexagon.
+inline constexpr const char* kHostOnlyProfiling =
+    "timing and profiling are host-only: qemu-hexagon emulates the instructions, its times are not Hexagon hardware times";
 
 /// Runs entry `entry` of `mod` on the host JIT or on Hexagon under qemu
 /// (reusing `built` when it is a Hexagon build of that entry) with seeded
 /// random inputs, and compares every output with the reference interpreter
 /// within a dtype tolerance (float16 1e-2, float32 1e-4, relative to the largest |reference|).
+/// With `timing` (host only), the compiled entry is then run 1 + timing->repeat
+/// times (the first a warm-up) and RunReport::timing filled.
 RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
-                        const codegen::Artifacts* built = nullptr);
+                        const codegen::Artifacts* built = nullptr, const TimingRequest* timing = nullptr);
 
 /// The text of `symbol`'s definition in LLVM IR text ("" when absent).
 std::string llvmFunctionText(const std::string& ir, const std::string& symbol);

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <algorithm>
 #include <filesystem>
+#include <map>
 #include <optional>
 
 #include "codegen/codegen.h"
@@ -49,6 +50,8 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     else if (w == "-o") dir = value();
     else if (w == "--entry") request.entry = value();
     else if (w == "--run") request.run = true;
+    else if (w == "--profile") request.profile = true;
+    else if (w == "--repeat") request.repeat = parseCount(value());
     else if (w == "--seed") {
       std::string v = value();
       char* end = nullptr;
@@ -69,6 +72,7 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   for (int c : ev.children) out += " #" + std::to_string(c) + " " + wb.event(c).pass;
   out += "\n" + ev.artifacts.front().text;
   if (const int run = wb.buildStage(id, "run"); run >= 0) out += wb.event(run).artifacts.front().text;
+  if (const int profile = wb.buildStage(id, "profile"); profile >= 0) out += wb.event(profile).artifacts.front().text;
   if (!dir.empty()) {
     std::vector<std::string> files;
     try {
@@ -139,12 +143,15 @@ bool isCodegenRun(const CommandArgs& args) {
 }
 
 void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+  constexpr const char* kUsage = "usage: run --host|--hexagon [--seed N] [--repeat N [--profile]] [@<function>]";
   bool hexagon = args.takeFlag("--hexagon");
   bool host = args.takeFlag("--host");
-  if (hexagon == host) return result.fail("usage: run --host|--hexagon [--seed N] [@<function>]");
+  bool profile = args.takeFlag("--profile");
+  if (hexagon == host) return result.fail(kUsage);
   std::string entry = args.takeFunction();
   if (entry.empty()) entry = "main";
   uint32_t seed = 0;
+  int repeat = 0;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--seed" && i + 1 < args.size()) {
       char* end = nullptr;
@@ -152,33 +159,145 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
       if (args[i + 1].empty() || *end != '\0') return result.fail("expected a seed number, got '" + args[i + 1] + "'");
       seed = static_cast<uint32_t>(v);
       ++i;
+    } else if (args[i] == "--repeat" && i + 1 < args.size()) {
+      repeat = parseCount(args[++i]);
     } else {
-      return result.fail("unexpected argument '" + args[i] + "'; usage: run --host|--hexagon [--seed N] [@<function>]");
+      return result.fail("unexpected argument '" + args[i] + "'; " + kUsage);
     }
   }
+  if (hexagon && (repeat > 0 || profile)) return result.fail(kHostOnlyProfiling);
   IRModule mod = ctx.workbench.moduleAt(ctx.workbench.cursor(), Side::After);
-  RunReport report = runAndCompare(mod, entry, hexagon, seed);
+  std::optional<TimingRequest> timing;
+  if (repeat > 0 || profile) timing = TimingRequest{repeat > 0 ? repeat : 10, profile};
+  RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr);
   if (!report.error.empty()) return result.fail(report.error);
   result.out(report.text);
   if (!report.ok) result.status = CommandStatus::Error;
 }
 
+namespace {
+
+/// The kernels of build `build`'s profile stage by name; fails when it has none.
+std::map<std::string, KernelProfile> profileOf(const Workbench& wb, int build, std::string& error) {
+  std::map<std::string, KernelProfile> out;
+  if (build < 0 || build >= static_cast<int>(wb.trace().events().size()) || wb.buildOf(build) < 0) {
+    error = "#" + std::to_string(build) + " is not a build";
+    return out;
+  }
+  build = wb.buildOf(build);
+  int stage = wb.buildStage(build, "profile");
+  if (stage < 0) {
+    error = "build #" + std::to_string(build) + " has no profile (build --profile records one)";
+    return out;
+  }
+  for (const CodegenArtifact& a : wb.event(stage).artifacts) {
+    KernelProfile k;
+    if (!a.function.empty() && parseKernelLine(a.text, k)) {
+      k.function = a.function;
+      out[a.function] = k;
+    }
+  }
+  return out;
+}
+
+void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+  const Workbench& wb = ctx.workbench;
+  bool compare = args.takeFlag("--compare");
+  if (!compare) {
+    if (args.size() > 1) return result.fail(usage(*ctx.interpreter.find("profile")));
+    int build = args.empty() ? wb.currentBuild() : parseEventId(args[0]);
+    if (build < 0) return result.fail("nothing built yet; run `build --profile` first");
+    std::string error;
+    profileOf(wb, build, error);
+    if (!error.empty()) return result.fail(error);
+    return result.out(wb.event(wb.buildStage(wb.buildOf(build), "profile")).artifacts.front().text);
+  }
+  if (args.size() != 2) return result.fail(usage(*ctx.interpreter.find("profile")));
+  int a = parseEventId(args[0]), b = parseEventId(args[1]);
+  std::string error;
+  auto before = profileOf(wb, a, error);
+  if (error.empty()) {
+    auto after = profileOf(wb, b, error);
+    if (error.empty()) {
+      struct Row {
+        std::string name;
+        const KernelProfile *x, *y;
+        double delta;
+      };
+      std::vector<Row> rows;
+      double totalA = 0, totalB = 0;
+      for (const auto& [name, k] : before) {
+        auto it = after.find(name);
+        rows.push_back({name, &k, it == after.end() ? nullptr : &it->second, (it == after.end() ? 0 : it->second.msPerRun) - k.msPerRun});
+        totalA += k.msPerRun;
+      }
+      for (const auto& [name, k] : after) {
+        totalB += k.msPerRun;
+        if (!before.count(name)) rows.push_back({name, nullptr, &k, k.msPerRun});
+      }
+      std::stable_sort(rows.begin(), rows.end(), [](const Row& p, const Row& q) { return std::fabs(p.delta) > std::fabs(q.delta); });
+      char line[256];
+      std::string out = "kernels of build #" + std::to_string(wb.buildOf(a)) + " against build #" + std::to_string(wb.buildOf(b)) +
+                        " (ms per run; largest change first)\n";
+      std::snprintf(line, sizeof line, "  %-44s %10s %10s %10s %8s\n", "kernel", "before", "after", "change", "speedup");
+      out += line;
+      auto cell = [](const KernelProfile* k) {
+        char c[32];
+        if (!k) return std::string("-");
+        std::snprintf(c, sizeof c, "%.4f", k->msPerRun);
+        return std::string(c);
+      };
+      for (const Row& r : rows) {
+        std::string name = "@" + r.name;
+        if (name.size() > 44) name = name.substr(0, 41) + "...";
+        std::string speedup = r.x && r.y && r.y->msPerRun > 0 ? std::to_string(r.x->msPerRun / r.y->msPerRun).substr(0, 5) + "x" : "-";
+        std::snprintf(line, sizeof line, "  %-44s %10s %10s %+10.4f %8s\n", name.c_str(), cell(r.x).c_str(), cell(r.y).c_str(), r.delta,
+                      speedup.c_str());
+        out += line;
+      }
+      std::snprintf(line, sizeof line, "  %-44s %10.4f %10.4f %+10.4f %7.3fx\n", "total in kernels", totalA, totalB, totalB - totalA,
+                    totalB > 0 ? totalA / totalB : 0.0);
+      out += line;
+      return result.out(out);
+    }
+  }
+  result.fail(error);
+}
+
+}  // namespace
+
 void addCodegenCommands(std::vector<Command>& out) {
   Command c;
   c.name = "build";
-  c.syntax = {"build [--target <target>] [-o <file>] [--entry <name>] [--run [--seed <n>]]"};
+  c.syntax = {"build [--target <target>] [-o <file>] [--entry <name>] [--run] [--seed <n>] [--profile [--repeat <n>]]"};
   c.summary = "Compile the module at the cursor: LLVM IR, assembly, object, C for ccompiler functions";
   c.help = "Compiles every PrimFunc for the target (`host`/`llvm`, the default, or `hexagon`: hexagonv68 with HVX), "
            "the entry function's call_tir sequence (`--entry`, default main) and `Compiler=\"ccompiler\"` functions as C. "
            "Lists the functions, which Hexagon kernels got HVX instructions and the entry's signature; `-o DIR` writes "
            "the artifacts (`<target>.ll`, `.opt.ll`, `.s`, `.o`, `<function>.c`). The build is recorded in the trace "
            "right after the cursor's event, with one nested event per stage (llvm, llvm-opt, asm, object, c; `--run` "
-           "adds a `run` stage: the entry run on inputs of `--seed` and compared with the interpreter), and "
+           "adds a `run` stage: the entry run on inputs of `--seed` and compared with the interpreter; `--profile` "
+           "adds a `profile` stage, host only: the entry's latency over `--repeat` runs (default 10) after a warm-up "
+           "and a table of its kernels by total time, measured by timestamps around each call in the compiled entry), and "
            "the cursor moves to it: `stepin`/`back` walk the stages and `show [@F]` at a stage prints its code. "
            "`show llvm|llvm-opt|asm|c @F` prints one function of the cursor's build (else the most recent one); "
            "`run --host|--hexagon` executes the module at the cursor.";
   c.run = runBuild;
   out.push_back(std::move(c));
+
+  Command p;
+  p.name = "profile";
+  p.syntax = {"profile [<event>]", "profile --compare <event> <event>"};
+  p.summary = "Show a build's kernel profile, or compare two builds kernel by kernel";
+  p.help = "Profiles are recorded by `build --profile` as the build's `profile` stage: the entry's median and min "
+           "latency and, per PrimFunc, calls per run, ms per run, share of the time in kernels and GFLOP/s for "
+           "kernels with a multiply-accumulate reduction (conv2d, conv2d_transpose, dense, matmul; FLOPs counted "
+           "from the loop nest). `profile [#B]` prints the profile of build B (default: the cursor's build, else the "
+           "latest); `profile --compare #A #B` lists every kernel's ms per run in both builds and the change, largest "
+           "change first (kernels are matched by name). Profiling is host-only: qemu-hexagon's times are not "
+           "hardware times. `run --host --repeat N [--profile]` times the module at the cursor without recording a build.";
+  p.run = runProfile;
+  out.push_back(std::move(p));
 }
 
 }  // namespace passlab

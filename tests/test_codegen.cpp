@@ -4,6 +4,9 @@
 // run under qemu-hexagon ([slow]); errors for what cannot be compiled.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
+
 #include <cmath>
 #include <filesystem>
 #include <random>
@@ -539,4 +542,86 @@ def @main(%x: Tensor[(2, 4), float32], %i: Tensor[(16), int32]) {
       INFO("row " << r << ", index " << i.getAsInt(k));
       CHECK(outs[0].getAsDouble(r * 16 + k) == x.getAsDouble(r * 4 + idx));
     }
+}
+
+TEST_CASE("Codegen: structurally equal kernels are compiled once and every name still runs", "[codegen]") {
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @relu(%A: Buffer[(6), float32], %C: Buffer[(6), float32], global_symbol="relu") {
+  for (%i, 0, 6) {
+    %C[%i] = max(%A[%i], 0f);
+  }
+}
+primfn @relu_1(%X: Buffer[(6), float32], %Y: Buffer[(6), float32], global_symbol="relu_1") {
+  for (%k, 0, 6) {
+    %Y[%k] = max(%X[%k], 0f);
+  }
+}
+primfn @relu_2(%X: Buffer[(6), float32], %Y: Buffer[(6), float32]) {
+  for (%k, 0, 6) {
+    %Y[%k] = max(%X[%k], 1f);
+  }
+}
+def @main(%x: Tensor[(6), float32]) {
+  %0 = call_tir(@relu, (%x,), out_shape=[6], out_dtype="float32");
+  %1 = call_tir(@relu_1, (%0,), out_shape=[6], out_dtype="float32");
+  call_tir(@relu_2, (%1,), out_shape=[6], out_dtype="float32")
+}
+)");
+  NDArray x = randomFor(DTypeCode::Float32, {6}, 5);
+  Value reference = evaluate(mod, "main", {x});
+  BuildOptions options;
+  options.dedupKernels = GENERATE(true, false);
+  auto host = HostModule::compile(mod, options);
+  const Artifacts& a = host->artifacts();
+  if (options.dedupKernels) {
+    // Equal but for the name and global_symbol; @relu_2 differs in a constant.
+    CHECK(a.sharedKernels == std::map<std::string, std::string>{{"relu_1", "relu"}});
+    CHECK(a.llvmIR.find("@relu_1 = alias") != std::string::npos);
+  } else {
+    CHECK(a.sharedKernels.empty());
+  }
+  CHECK(a.entryCalls == std::vector<std::string>{"relu", "relu_1", "relu_2"});
+  requireClose(host->runEntry({x}).at(0), reference.tensor(), 0);
+  NDArray out(DTypeCode::Float32, {6});
+  host->callPrimFunc("relu_1", std::vector<NDArray>{x, out});
+  for (int64_t i = 0; i < 6; ++i) CHECK(out.getAsDouble(i) == std::max(x.getAsDouble(i), 0.0));
+  CHECK(host->lastProfile().empty());  // not compiled with profiling
+}
+
+TEST_CASE("Codegen: a profiled entry times each call; FLOPs are counted from multiply-accumulate loops", "[codegen][profile]") {
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @mm(%A: Buffer[(4, 8), float32], %B: Buffer[(8, 3), float32], %C: Buffer[(4, 3), float32]) {
+  for (%i, 0, 4) {
+    for (%j, 0, 3) {
+      %C[%i, %j] = 0f;
+      for (%k, 0, 8) {
+        %C[%i, %j] = %C[%i, %j] + %A[%i, %k] * %B[%k, %j];
+      }
+    }
+  }
+}
+primfn @neg(%A: Buffer[(4, 3), float32], %C: Buffer[(4, 3), float32]) {
+  for (%i, 0, 12) {
+    %C[%i] = 0f - %A[%i];
+  }
+}
+def @main(%x: Tensor[(4, 8), float32], %w: Tensor[(8, 3), float32]) {
+  %0 = call_tir(@mm, (%x, %w), out_shape=[4, 3], out_dtype="float32");
+  %1 = call_tir(@neg, (%0,), out_shape=[4, 3], out_dtype="float32");
+  call_tir(@neg, (%1,), out_shape=[4, 3], out_dtype="float32")
+}
+)");
+  CHECK(multiplyAccumulateFlops(mod, "mm") == 2 * 4 * 3 * 8);
+  CHECK(multiplyAccumulateFlops(mod, "neg") == 0);
+  CHECK(multiplyAccumulateFlops(mod, "missing") == 0);
+  BuildOptions options;
+  options.profile = true;
+  auto host = HostModule::compile(mod, options);
+  NDArray x = randomFor(DTypeCode::Float32, {4, 8}, 1), w = randomFor(DTypeCode::Float32, {8, 3}, 2);
+  Value reference = evaluate(mod, "main", {x, w});
+  requireClose(host->runEntry({x, w}).at(0), reference.tensor(), 0);  // the timestamps change nothing
+  CHECK(host->artifacts().entryCalls == std::vector<std::string>{"mm", "neg", "neg"});
+  std::vector<int64_t> ns = host->lastProfile();
+  REQUIRE(ns.size() == 3);
+  for (int64_t t : ns) CHECK(t >= 0);
 }

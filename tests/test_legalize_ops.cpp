@@ -94,6 +94,17 @@ const OpCase kOpCases[] = {
     {"nn.dense", "%x: Tensor[(2, 16), float16], %w: Tensor[(4, 16), float16]", "nn.dense(%x, %w, units=4, out_dtype=\"float32\")"},
     {"nn.matmul", "%x: Tensor[(3, 6), float32], %w: Tensor[(6, 4), float32]", "nn.matmul(%x, %w)"},
     {"nn.batch_matmul", "%x: Tensor[(2, 3, 5), float32], %y: Tensor[(1, 4, 5), float32]", "nn.batch_matmul(%x, %y)"},
+    // N-d data: [..., K] x [N, K] (a transformer's [1, T, C] activation), and a vector.
+    {"nn.dense", "%x: Tensor[(2, 3, 37), float32], %w: Tensor[(5, 37), float32]", "nn.dense(%x, %w, units=5)"},
+    {"nn.dense", "%x: Tensor[(1, 2, 2, 9), float16], %w: Tensor[(3, 9), float16]", "nn.dense(%x, %w, units=3)"},
+    {"nn.dense", "%x: Tensor[(11), float32], %w: Tensor[(4, 11), float32]", "nn.dense(%x, %w)"},
+    {"nn.matmul", "%x: Tensor[(2, 3, 6), float32], %w: Tensor[(6, 4), float32]", "nn.matmul(%x, %w)"},
+    {"nn.matmul", "%x: Tensor[(2, 6, 3), float32], %w: Tensor[(4, 6), float32]", "nn.matmul(%x, %w, transpose_a=True, transpose_b=True)"},
+    {"nn.matmul", "%x: Tensor[(5, 3), float32], %w: Tensor[(5, 4), float32]", "nn.matmul(%x, %w, transpose_a=True)"},
+    {"nn.matmul", "%x: Tensor[(1, 2, 3, 20), float32], %w: Tensor[(7, 20), float32]", "nn.matmul(%x, %w, transpose_b=True)"},
+    {"nn.batch_matmul", "%x: Tensor[(1, 5, 3), float32], %y: Tensor[(2, 5, 4), float32]",
+     "nn.batch_matmul(%x, %y, transpose_a=True, transpose_b=False)"},
+    {"nn.batch_matmul", "%x: Tensor[(3, 2, 6), float32], %y: Tensor[(3, 6, 4), float32]", "nn.batch_matmul(%x, %y, transpose_b=False)"},
     {"nn.bias_add", "%x: Tensor[(1, 4, 3, 3), float32], %b: Tensor[(4), float32]", "nn.bias_add(%x, %b)"},
     {"nn.max_pool2d", "%x: Tensor[(1, 2, 7, 7), float32]", "nn.max_pool2d(%x, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1])"},
     {"nn.avg_pool2d", "%x: Tensor[(1, 2, 6, 6), float32]",
@@ -388,7 +399,7 @@ TEST_CASE("LegalizeOps: seed 000 in float16 with link-params embeds the float16 
 
 TEST_CASE("LegalizeOps: link_params decides whether a constant is embedded or a parameter", "[passes][legalize]") {
   const char* text = R"(#[version = "0.0.5"]
-def @main(%x: Tensor[(1, 2, 4, 4), float16]) {
+def @main(%x: Tensor[(1, 2, 8, 8), float16]) {
   %0 = nn.conv2d(%x, const(Tensor[(3, 2, 1, 1), float16], [0.1, -0.2, 0.3, 0.7, -1.5, 2.25]), channels=3, kernel_size=[1, 1]);
   add(%0, 1f16)
 }
@@ -409,7 +420,7 @@ def @main(%x: Tensor[(1, 2, 4, 4), float16]) {
   CHECK(constArgs == (link ? 0u : 1u));
   std::vector<std::string> reads = readsOf(*r.events("LegalizeOps").at(0));
   CHECK(reads.at(0) == std::string("relay.FuseOps.link_params=") + (link ? "True" : "False") + "(PassContext)");
-  // Host target: the convolution's outer loop is parallel and its lane loops vectorized.
+  // Host target: the convolution's outer loop (here over blocks of positions) is parallel and its lane loops vectorized.
   std::set<T::ForKind> kinds = loopKinds(out, "nn_conv2d");
   CHECK(kinds.count(T::ForKind::Parallel) == 1);
   CHECK(kinds.count(T::ForKind::Vectorized) == 1);
@@ -436,6 +447,10 @@ TEST_CASE("LegalizeOps: fused groups with shared values, tuples and reductions k
        "%0 = nn.leaky_relu(%x);\n  %1 = nn.leaky_relu(%0);\n  %2 = nn.leaky_relu(%1);\n  %3 = nn.leaky_relu(%2);\n  nn.leaky_relu(%3)"},
       {"%x: Tensor[(2, 3, 4), float32], %y: Tensor[(2, 5, 4), float32]",
        "%0 = nn.batch_matmul(%x, %y);\n  %1 = tanh(%0);\n  add(%1, 1f)"},
+      // N-d dense with its bias and activation fused as an epilogue (a transformer's projection).
+      {"%x: Tensor[(1, 24, 40), float32], %w: Tensor[(16, 40), float32], %b: Tensor[(16), float32]",
+       "%0 = nn.dense(%x, %w, units=16);\n  %1 = add(%0, %b);\n  %2 = nn.relu(%1);\n  multiply(%2, 0.5f)"},
+      {"%x: Tensor[(2, 3, 8), float32], %w: Tensor[(8, 5), float32]", "%0 = nn.matmul(%x, %w);\n  sigmoid(%0)"},
       // split and its projections inside one group: the pieces are scratch buffers.
       {"%x: Tensor[(2, 6), float32]", "%0 = exp(%x);\n  %1 = split(%0, indices_or_sections=[2, 5], axis=1);\n  %2 = %1.0;\n  %3 = %1.2;\n  add(%2, %3)"},
       {"%x: Tensor[(4, 3), float32]", "%0 = split(%x, indices_or_sections=2);\n  %1 = %0.1;\n  %2 = negative(%1);\n  multiply(%2, %0.0)"},

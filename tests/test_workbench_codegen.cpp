@@ -5,11 +5,13 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <set>
 #include <stdexcept>
 
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/codegen_backend.h"
+#include "repl/interpreter.h"
 
 using namespace passlab;
 
@@ -277,4 +279,89 @@ TEST_CASE("LlvmCodegenBackend: a build with run records the comparison with the 
   REQUIRE(badRun >= 0);
   CHECK(wb.event(badRun).artifacts.front().text == "error: the module has no graph-level function @nope to run\n");
   CHECK(wb.buildStage(bad, "llvm") >= 0);
+}
+
+TEST_CASE("LlvmCodegenBackend: a build with profile records each kernel's time as a profile stage", "[workbench][codegen][llvm][profile]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  Workbench& wb = *lowered;
+  LlvmCodegenBackend& backend = ensureCodegenBackend(wb);
+  CodegenRequest request;
+  request.profile = true;
+  request.repeat = 3;
+  const int id = wb.build(request);
+  const int profile = wb.buildStage(id, "profile");
+  REQUIRE(profile >= 0);
+  const std::vector<CodegenArtifact>& artifacts = wb.event(profile).artifacts;
+  REQUIRE(artifacts.size() >= 2);
+  const std::string& table = artifacts.front().text;
+  CHECK(table.find("profiled @main on the host (JIT), inputs of seed 0\n") == 0);
+  CHECK(table.find("latency over 3 runs after a warm-up: median ") != std::string::npos);
+  CHECK(table.find("do NOT match") == std::string::npos);
+  // One line per function the entry calls, each parsed back with its calls;
+  // the convolutions count their FLOPs.
+  const codegen::Artifacts& a = *backend.lastArtifacts();
+  std::set<std::string> called(a.entryCalls.begin(), a.entryCalls.end());
+  CHECK(artifacts.size() == called.size() + 1);
+  bool convRate = false;
+  for (size_t i = 1; i < artifacts.size(); ++i) {
+    INFO(artifacts[i].function << ": " << artifacts[i].text);
+    CHECK(called.count(artifacts[i].function) == 1);
+    KernelProfile k;
+    REQUIRE(parseKernelLine(artifacts[i].text, k));
+    CHECK(k.calls == static_cast<int>(std::count(a.entryCalls.begin(), a.entryCalls.end(), artifacts[i].function)));
+    CHECK(k.msPerRun >= 0);
+    if (artifacts[i].function.find("conv2d") != std::string::npos) convRate = convRate || artifacts[i].text.find("GFLOP/s") != std::string::npos;
+  }
+  CHECK(convRate);
+}
+
+TEST_CASE("LlvmCodegenBackend: profiling is host-only and says why", "[workbench][codegen][llvm][profile]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  Workbench& wb = *lowered;
+  ensureCodegenBackend(wb);
+  CodegenRequest request;
+  request.target = "hexagon";
+  request.profile = true;
+  const size_t events = wb.trace().events().size();
+  CHECK_THROWS_WITH(wb.build(request), Catch::Contains("host-only") && Catch::Contains("not Hexagon hardware times"));
+  CHECK(wb.trace().events().size() == events);
+}
+
+TEST_CASE("REPL: run --repeat times the entry, --profile lists kernels, profile --compare matches two builds", "[workbench][codegen][llvm][profile][repl]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  CommandInterpreter interpreter{*lowered};
+  CommandResult timed = interpreter.runLine("run --host --repeat 2");
+  INFO(timed.output() << timed.error());
+  REQUIRE(timed.ok());
+  CHECK(timed.output().find("PASS\nlatency over 2 runs after a warm-up: median ") != std::string::npos);
+  CHECK(timed.output().find("kernel") == std::string::npos);
+  CommandResult profiled = interpreter.runLine("run --host --repeat 2 --profile");
+  REQUIRE(profiled.ok());
+  CHECK(profiled.output().find("(instrumented: a timestamp around each call)") != std::string::npos);
+  CHECK(profiled.output().find("ms per run") != std::string::npos);
+  CHECK(profiled.output().find("total in kernels") != std::string::npos);
+  CHECK(interpreter.runLine("run --hexagon --profile").error().find("host-only") != std::string::npos);
+
+  CommandResult none = interpreter.runLine("profile");
+  CHECK(none.error() == "error: nothing built yet; run `build --profile` first\n");
+  CommandResult first = interpreter.runLine("build --profile --repeat 2");
+  REQUIRE(first.ok());
+  CHECK(first.output().find(" profile\n") != std::string::npos);  // the stage is listed
+  const int a = lowered->currentBuild();
+  CommandResult plain = interpreter.runLine("build");
+  REQUIRE(plain.ok());
+  const int b = lowered->currentBuild();
+  CHECK(interpreter.runLine("profile #" + std::to_string(b)).error() ==
+        "error: build #" + std::to_string(b) + " has no profile (build --profile records one)\n");
+  REQUIRE(interpreter.runLine("build --profile --repeat 2").ok());
+  const int c = lowered->currentBuild();
+  CommandResult shown = interpreter.runLine("profile #" + std::to_string(a));
+  CHECK(shown.output().find("profiled @main on the host") == 0);
+  CommandResult compared = interpreter.runLine("profile --compare #" + std::to_string(a) + " #" + std::to_string(c));
+  INFO(compared.output() << compared.error());
+  REQUIRE(compared.ok());
+  CHECK(compared.output().find("kernels of build #" + std::to_string(a) + " against build #" + std::to_string(c)) == 0);
+  CHECK(compared.output().find("@fused_nn_conv2d") != std::string::npos);
+  CHECK(compared.output().find("total in kernels") != std::string::npos);
+  CHECK(interpreter.runLine("profile --compare #0 #" + std::to_string(c)).error() == "error: #0 is not a build\n");
 }

@@ -345,7 +345,9 @@ std::vector<tir::PrimExpr> Parser::parseTirIndices(const tir::Buffer& buffer, co
       break;
     }
   }
-  if (indices.size() != buffer->shape.size())
+  // One index into a multi-dimensional buffer addresses its flattened storage
+  // (as the TIR interpreter and the code generator read it).
+  if (indices.size() != buffer->shape.size() && indices.size() != 1)
     fail(at, "buffer '%" + buffer->name + "' has " + std::to_string(buffer->shape.size()) + " dimension" +
                  (buffer->shape.size() == 1 ? "" : "s") + " but " + std::to_string(indices.size()) + " index" +
                  (indices.size() == 1 ? " was" : "es were") + " given");

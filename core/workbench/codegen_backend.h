@@ -26,11 +26,16 @@ struct CodegenRequest {
   /// interpreter (a `run` stage).
   bool run = false;
   uint32_t seed = 0;
+  /// Also time the entry on the host with a timestamp around each call (a
+  /// `profile` stage: latency, and per PrimFunc calls, ms, share, GFLOP/s).
+  bool profile = false;
+  /// Timed runs of the profile (after one warm-up).
+  int repeat = 10;
 };
 
 /// One stage of a build: becomes a child event of the build event.
 struct CodegenStage {
-  /// Short stage name, used as the event's pass name: `llvm`, `llvm-opt`, `asm`, `object`, `c`, `run`.
+  /// Short stage name, used as the event's pass name: `llvm`, `llvm-opt`, `asm`, `object`, `c`, `run`, `profile`.
   std::string name;
   /// The stage's text: the whole module's first (function ""), then one per function.
   std::vector<CodegenArtifact> artifacts;
