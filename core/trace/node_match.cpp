@@ -417,9 +417,13 @@ size_t Matcher::topDown() {
         continue;
       }
       // An op inserted or removed in between (a cast, a layout_transform): look one level through it.
-      if (x != kNone && y != kNone && a_.match[x] == kNone && b_.match[y] == kNone) {
-        if (a_.numInputs(x) >= 1 && as<CallNode>(a_.nodes[x]) && tryPair(a_.resolvedInput(x, 0), y)) ++found;
-        else if (b_.numInputs(y) >= 1 && as<CallNode>(b_.nodes[y]) && tryPair(x, b_.resolvedInput(y, 0))) ++found;
+      // Only between calls: a folded constant must not be paired with what fed the folded op.
+      if (x != kNone && y != kNone && a_.match[x] == kNone && b_.match[y] == kNone && as<CallNode>(a_.nodes[x]) &&
+          as<CallNode>(b_.nodes[y])) {
+        uint32_t xi = a_.numInputs(x) >= 1 ? a_.resolvedInput(x, 0) : kNone;
+        uint32_t yi = b_.numInputs(y) >= 1 ? b_.resolvedInput(y, 0) : kNone;
+        if (xi != kNone && as<CallNode>(a_.nodes[xi]) && tryPair(xi, y)) ++found;
+        else if (yi != kNone && as<CallNode>(b_.nodes[yi]) && tryPair(x, yi)) ++found;
       }
     }
   }
@@ -698,6 +702,8 @@ void Matcher::emit() {
   std::unordered_set<uint32_t> into, outOf;
   std::map<std::string, uint32_t> destKinds;
   m.edits.reserve(a_.size() + b_.size() / 4);
+  m.afterIndex.reserve(a_.size());
+  m.beforeIndex.reserve(b_.size());
   auto add = [&](const NodeEdit& e, const ExprNode* counted, int32_t global, bool afterSide) {
     uint32_t index = static_cast<uint32_t>(m.edits.size());
     m.edits.push_back(e);

@@ -78,6 +78,8 @@ struct TraceModel {
 
 /// Builds the trace rows from the workbench (empty model before a load).
 TraceModel buildTraceModel(const Workbench& wb, const TraceFilter& filter = {});
+/// A change summary with the arrows and symbols the GUI font lacks spelled in ASCII ("->", "none").
+std::string plainSummary(std::string text);
 
 /// "#7 FuseOps · nested in #5 FoldConstant · pass 3 of 9 · changed @main", or
 /// "no model loaded".

@@ -172,7 +172,7 @@ void IrViewPanel::drawHeader(GuiSession& session) {
     if (diff.aligned()) {
       // Lines compared under the before side's names: renumbering is not coloured.
       ImGui::SameLine();
-      ImGui::TextDisabled("| aligned: %s", wb.changeSummary(ev.id).c_str());
+      ImGui::TextDisabled("| aligned: %s", plainSummary(wb.changeSummary(ev.id)).c_str());
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("The after side prints matched nodes under their before names, so only inserted,\n"
                           "deleted and updated nodes are coloured. Double-click a line to jump to its\n"
