@@ -420,9 +420,15 @@ class Builder {
     }
     for (size_t i = 0; i < g_.nodes.size(); ++i) {
       Node& n = g_.nodes[i];
+      bool leaf = n.kind == NodeKind::Constant || n.kind == NodeKind::Param || n.kind == NodeKind::FreeVar;
+      n.broadcast = leaf && uses[i] > kBroadcastUses;
       if (n.kind != NodeKind::Constant || uses[i] != 1) continue;
       n.chipOf = consumer[i];
-      g_.nodes[static_cast<size_t>(consumer[i])].chips.push_back(static_cast<int>(i));
+    }
+    // Chips in argument order: single-use constants and broadcast inputs.
+    for (const Edge& e : g_.edges) {
+      const Node& from = g_.nodes[static_cast<size_t>(e.from)];
+      if (from.chipOf >= 0 || from.broadcast) g_.nodes[static_cast<size_t>(e.to)].chips.push_back(e.from);
     }
     // Box sizes, and fused boxes named after their ops (as TVM names fused functions).
     std::vector<std::vector<std::string>> ops(g_.clusters.size());

@@ -65,8 +65,14 @@ struct Node {
   /// Constants drawn as a chip on their only consumer: that consumer's index
   /// (-1: laid out as a node of its own).
   int chipOf = -1;
-  /// Chip nodes attached to this node, in argument order.
+  /// Chips drawn on this node, in argument order: its single-use constants, and
+  /// the widely shared inputs (`broadcast` nodes) it reads.
   std::vector<int> chips;
+  /// A parameter or constant read by more than kBroadcastUses nodes: laid out
+  /// once without edges, and named by a chip on each reader. Hundreds of edges
+  /// from one node spanning the whole graph would dominate the picture and
+  /// make the layout quadratic (a shared weight of a synthetic chain).
+  bool broadcast = false;
   /// Label lines in drawing order (title, details, type).
   std::vector<std::string> lines() const;
 };
@@ -96,6 +102,9 @@ struct Cluster {
   /// Direct child clusters.
   std::vector<int> children;
 };
+
+/// Readers above which a parameter or constant becomes a broadcast node.
+inline constexpr int kBroadcastUses = 6;
 
 /// Options for building a graph.
 struct BuildOptions {

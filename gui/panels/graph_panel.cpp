@@ -381,9 +381,11 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
     } else {
       const graph::Node& n = g.nodes[static_cast<size_t>(b.node)];
       for (const std::string& line : n.lines()) ImGui::TextUnformatted(line.c_str());
-      for (int chip : n.chips)
-        ImGui::TextDisabled("const %s (%s)", g.nodes[static_cast<size_t>(chip)].type.c_str(),
-                            graph::diffStatusName(nodeStatus(s, chip)));
+      for (int chip : n.chips) {
+        const graph::Node& in = g.nodes[static_cast<size_t>(chip)];
+        ImGui::TextDisabled("%s %s %s (%s)", graph::nodeKindName(in.kind), in.kind == graph::NodeKind::Constant ? "" : in.title.c_str(),
+                            in.type.c_str(), graph::diffStatusName(nodeStatus(s, chip)));
+      }
       GraphPick p = model.partnerOf(GraphPick{which, b.node});
       ImGui::TextDisabled("%s%s; click to show its line", graph::diffStatusName(nodeStatus(s, b.node)),
                           p.valid() ? ", partner highlighted" : "");
