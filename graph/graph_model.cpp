@@ -492,7 +492,10 @@ std::shared_ptr<const FunctionGraph> buildGraph(const IRModule& mod, const std::
 
 CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded) {
   CollapseState c(g.clusters.size(), false);
-  for (size_t i = 0; i < g.clusters.size(); ++i) c[i] = g.clusters[i].size > maxExpanded;
+  // A big graph shows its structure first: every box collapsed (dot's cost
+  // grows with the number of clusters far more than with nodes).
+  const bool big = g.laidOutCount() > kCollapseAllAbove;
+  for (size_t i = 0; i < g.clusters.size(); ++i) c[i] = big || g.clusters[i].size > maxExpanded;
   return c;
 }
 

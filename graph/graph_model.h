@@ -152,8 +152,11 @@ std::shared_ptr<const FunctionGraph> buildGraph(const IRModule& mod, const std::
 
 /// Which clusters are drawn collapsed: one flag per cluster.
 using CollapseState = std::vector<bool>;
+/// Graphs with more nodes than this start with every box collapsed.
+inline constexpr size_t kCollapseAllAbove = 1500;
 /// The collapse state a graph starts with: boxes holding more than `maxExpanded`
-/// nodes start collapsed (so a big graph shows its structure first).
+/// nodes start collapsed, and every box of a graph of more than
+/// kCollapseAllAbove nodes (so a big graph shows its structure first).
 CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded = 24);
 /// The node or collapsed cluster that stands for `node` when drawn with
 /// `collapse`: {node, -1} when visible, {-1, cluster} when inside a collapsed box

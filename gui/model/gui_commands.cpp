@@ -66,13 +66,16 @@ void runGraph(GuiSession& s, CommandArgs& args, CommandResult& result) {
     // itself never waits; a script asks for it explicitly).
     model.layouts().waitIdle();
     model.poll();
+  } else if (sub == "zoom") {
+    if (args.size() != 3) throw WorkbenchError("usage: gui graph zoom <percent>");
+    model.zoomTo(static_cast<float>(parseNumber(args[2], "a zoom percentage")) / 100.f);
   } else if (sub == "size") {
     if (args.size() != 3) throw WorkbenchError("usage: gui graph size <percent>");
     int p = parseNumber(args[2], "a percentage");
     if (p < 10 || p > 90) throw WorkbenchError("the bottom area takes 10..90% of the window, not " + args[2]);
     view.bottomFraction = static_cast<float>(p) / 100.f;
   } else {
-    throw WorkbenchError("unknown gui graph subcommand '" + sub + "' (fit, collapse, expand, next, wait, follow, search, line, size)");
+    throw WorkbenchError("unknown gui graph subcommand '" + sub + "' (fit, collapse, expand, next, wait, follow, search, line, size, zoom)");
   }
 }
 
@@ -95,6 +98,7 @@ Command makeGuiCommand(GuiSession& session) {
               "gui graph search <text>",
               "gui graph line <N> [before|after]",
               "gui graph size <percent>",
+              "gui graph zoom <percent>",
               "gui screenshot <file>",
               "gui wait <N>"};
   c.summary = "Drive the GUI: panels, IR filter, search, go to line, diagnostics, screenshots";
@@ -108,7 +112,7 @@ Command makeGuiCommand(GuiSession& session) {
       "`gui graph @f` shows the Graph panel on function @f (`gui graph` on the default: @main or the changed "
       "function); `fit`, `collapse`, `expand` every box, `next` search hit, `wait` until the layouts are done (scripts), `follow on|off`, `search TEXT` "
       "(selects and centres the first match), `line N` selects the node printed on line N (as clicking the line "
-      "in the IR view does), `size P` gives the bottom area P% of the window. "
+      "in the IR view does), `size P` gives the bottom area P% of the window, `zoom P` zooms both sides to P% around the selection. "
       "`gui screenshot FILE` writes the next frame to FILE (PNG). "
       "`gui wait N` lets N frames pass before a script's next line.";
   GuiSession* s = &session;
