@@ -173,6 +173,46 @@ TEST_CASE("IR diff of SimplifyExpr on cnn_block is aligned and complete", "[gui]
   CHECK(cache.misses() == misses);
 }
 
+TEST_CASE("IR diff aligned by the node matcher: renumbered lines are not coloured, moved code links", "[gui][diff]") {
+  // FoldConstant on seed 000 renumbers every binding after the folded chains.
+  Workbench wb(builtinRegistry());
+  wb.load(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
+  wb.setPipeline("InferType,SimplifyInference,ToMixedPrecision,FoldConstant");
+  wb.run();
+  const TraceEvent& fold = wb.event(4);
+  REQUIRE(fold.pass == "FoldConstant");
+  PrintCache cache;
+  IrDiffModel plain = IrDiffModel::build(fold.before, fold.after, cache);
+  IrDiffModel aligned = IrDiffModel::buildAligned(wb.eventEdits(4), cache);
+  REQUIRE(aligned.aligned());
+  size_t plainMarked = plain.addedCount() + plain.removedCount() + plain.changedCount();
+  size_t alignedMarked = aligned.addedCount() + aligned.removedCount() + aligned.changedCount();
+  CHECK(alignedMarked < plainMarked);
+  // The relu after the first folded chain keeps its line.
+  bool reluSame = false;
+  for (const DiffRow& row : aligned.rows())
+    if (row.kind == RowKind::Same && lineOf(aligned.after(), row.newLine).find("nn.relu(%15)") != std::string::npos)
+      reluSame = true;
+  CHECK(reluSame);
+  // A kept node's line links to its counterpart's line.
+  uint32_t line = 0;
+  for (const DiffRow& row : aligned.rows())
+    if (row.kind == RowKind::Same && lineOf(aligned.after(), row.newLine).find("nn.relu(%15)") != std::string::npos)
+      line = row.newLine;
+  REQUIRE(line > 0);
+  CHECK(aligned.counterpartLine(Side::After, line) > 0);
+  // The trace row says what the pass did.
+  TraceModel trace = buildTraceModel(wb, {});
+  bool found = false;
+  for (const TraceRow& row : trace.rows)
+    if (row.event == 4) {
+      found = true;
+      CHECK(row.summary == "folded 31 ops into 7 constants; 7 ops take a new constant input");
+      CHECK(row.detail.find(row.summary) != std::string::npos);
+    }
+  CHECK(found);
+}
+
 TEST_CASE("IR diff colours: added, removed and changed rows have distinct backgrounds", "[gui][diff][colour]") {
   CHECK(rowBackground(RowKind::Same, true) == ColourRole::Count);
   CHECK(rowBackground(RowKind::Added, true) == ColourRole::DiffAddedBg);

@@ -3,6 +3,7 @@
 
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/ir/module.h"
 
@@ -36,6 +37,10 @@ struct AlignedNames {
   uint32_t freshBase = 0;
 };
 
+/// Nodes whose `/* ty=... */` comment an aligned diff leaves out (a type known on
+/// one side only, e.g. after a pass that does not re-infer types, is not a change).
+using HiddenTypes = std::unordered_set<const void*>;
+
 /// Options for printing.
 struct PrintOptions {
   /// Emit `/* ty=... */` comments after bindings whose type is known (as TVM does).
@@ -46,6 +51,8 @@ struct PrintOptions {
   bool recordNames = false;
   /// Print with these names instead of the canonical ones (diffs only; null = canonical).
   const AlignedNames* alignedNames = nullptr;
+  /// Leave out the type comments of these nodes (diffs only; null = none).
+  const HiddenTypes* hiddenTypes = nullptr;
 };
 
 /// Prints a module. Deterministic: the same module always prints the same text,

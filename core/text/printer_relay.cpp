@@ -646,7 +646,7 @@ void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
       }
       w_.endLine();
       std::string closing = "}";
-      appendTypeComment(closing, e->checkedType);
+      if (!options_.hiddenTypes || !options_.hiddenTypes->count(e)) appendTypeComment(closing, e->checkedType);
       closing += terminator;
       pending_.push_back({Task::Line, 0, 0, 0, std::move(closing), e});
       for (auto it = pending_.rbegin(); it != pending_.rend(); ++it) tasks_.push_back(std::move(*it));
@@ -655,7 +655,7 @@ void GraphPrinter::emitExpr(uint32_t id, std::string_view terminator) {
     }
     default: appendRef(out, id); break;
   }
-  appendTypeComment(out, e->checkedType);
+  if (!options_.hiddenTypes || !options_.hiddenTypes->count(e)) appendTypeComment(out, e->checkedType);
   out += terminator;
   w_.rangeEnd(e);
   w_.endLine();

@@ -2,6 +2,7 @@
 // script per function, and the aligned (renumbering-proof) print and diff.
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "core/ir/type.h"
 #include "core/trace/node_match.h"
@@ -118,12 +119,8 @@ std::string changeWords(const NodeEdit& e) {
   if (e.changes & kArityChanged) add("number of inputs");
   else if (e.changes & kInputsRewired) add("inputs rewired");
   if (e.changes & kDataChanged) add("data");
-  if (e.changes & kTypeChanged) {
-    std::string t = "type";
-    if (e.before->checkedType && e.after->checkedType)
-      t += " " + typeToString(e.before->checkedType) + "→" + typeToString(e.after->checkedType);
-    add(t);
-  }
+  if (e.changes & kTypeChanged)
+    add("type " + typeToString(e.before->checkedType) + "→" + typeToString(e.after->checkedType));
   return out;
 }
 
@@ -154,7 +151,18 @@ std::string changeSummary(const ModuleEdits& m) {
   // Per-op groups of inserted, deleted and updated ops.
   std::map<std::string, std::pair<uint32_t, std::string>> inserted, deleted, updated;
   std::map<std::string, bool> updatedMixed;
-  uint32_t rewritten = 0, lifted = 0, insertedNodes = 0, deletedNodes = 0;
+  uint32_t rewritten = 0, lifted = 0, inlined = 0, insertedNodes = 0, deletedNodes = 0;
+  std::set<std::string> inlinedGlobals;
+  // An op whose only change is reading a constant that was inserted (folded) is
+  // already counted by "take a new constant input".
+  auto takesNewConstantOnly = [&](const NodeEdit& e) {
+    auto* c = as<CallNode>(e.after);
+    if (!c || (e.changes & ~kTypeUnknown) != kInputsRewired) return false;
+    for (const Expr& a : c->args)
+      if (const NodeEdit* r = m.findAfter(a.get()); r && r->kind == EditKind::Inserted && a->kind == ExprKind::Constant)
+        return true;
+    return false;
+  };
   for (const NodeEdit& e : m.edits) {
     switch (e.kind) {
       case EditKind::Inserted: {
@@ -179,11 +187,15 @@ std::string changeSummary(const ModuleEdits& m) {
           Expr g = m.after->lookup(m.functionName(e.afterFunction));
           Expr old = m.before->lookup(m.functionName(e.beforeFunction));
           if (g.get() == e.after && old.get() != e.before) ++lifted;
+          if (g.get() != e.after && old.get() == e.before) {
+            ++inlined;
+            inlinedGlobals.insert(m.functionName(e.beforeFunction));
+          }
         }
         std::string op = opName(e.after);
-        if (op.empty() || e.changes == 0) break;
+        if (op.empty() || (e.changes & ~kTypeUnknown) == 0) break;
         if (e.changes & (kAttrsChanged | kInputsRewired | kArityChanged)) ++rewritten;
-        if (e.kind != EditKind::Updated) break;
+        if (e.kind != EditKind::Updated || takesNewConstantOnly(e)) break;
         auto& g = updated[op];
         std::string words = changeWords(e);
         if (g.first == 0)
@@ -210,6 +222,10 @@ std::string changeSummary(const ModuleEdits& m) {
   uint32_t otherMoves = m.ops.moved - std::min(m.ops.moved, m.movedIntoOps + m.movedOutOfOps);
   if (otherMoves) parts.push_back("moved " + plural(otherMoves, "op", "ops") + " between functions");
   if (lifted) parts.push_back("lifted " + plural(lifted, "function", "functions") + " to globals");
+  if (inlined) {
+    std::vector<std::string> names(inlinedGlobals.begin(), inlinedGlobals.end());
+    parts.push_back("inlined " + summarizeFunctionList(names));
+  }
   if (m.ops.folded)
     parts.push_back("folded " + plural(m.ops.folded, "op", "ops") + " into " +
                     plural(m.foldConstants, "constant", "constants") + "; " +
@@ -232,7 +248,7 @@ std::string changeSummary(const ModuleEdits& m) {
   uint32_t stmtChanges = 0;
   for (const FunctionEdit& f : m.functions) {
     if (f.kind == FunctionEdit::Kind::Added) added.push_back(f.name);
-    if (f.kind == FunctionEdit::Kind::Removed) removed.push_back(f.beforeName);
+    if (f.kind == FunctionEdit::Kind::Removed && !inlinedGlobals.count(f.beforeName)) removed.push_back(f.beforeName);
     if (f.kind == FunctionEdit::Kind::Renamed) renamed.push_back(f.beforeName + "→@" + f.name);
     if (!f.attrKeysChanged.empty()) attrs.push_back(f.name.empty() ? f.beforeName : f.name);
     if (f.primFunc && f.kind == FunctionEdit::Kind::Changed) {
@@ -252,7 +268,7 @@ std::string changeSummary(const ModuleEdits& m) {
   if (!renamed.empty()) parts.push_back("renamed " + summarizeFunctionList(renamed));
   if (stmtChanges)
     parts.push_back("changed " + plural(stmtChanges, "statement", "statements") + " in " + summarizeFunctionList(prim));
-  if (!attrs.empty()) parts.push_back("attributes of " + summarizeFunctionList(attrs));
+  if (!attrs.empty()) parts.push_back("changed attributes of " + summarizeFunctionList(attrs));
   if (parts.empty()) {
     if (insertedNodes || deletedNodes) {
       if (insertedNodes) parts.push_back("inserted " + plural(insertedNodes, "node", "nodes"));
@@ -261,7 +277,7 @@ std::string changeSummary(const ModuleEdits& m) {
       parts.push_back("updated " + plural(m.nodes.updated, "node", "nodes"));
     }
   }
-  if (m.moduleAttrsChanged) parts.push_back("module attributes");
+  if (m.moduleAttrsChanged) parts.push_back("module attributes " + attrDelta(m.before->attrs, m.after->attrs));
   if (parts.empty()) return "no change";
   std::string out;
   for (const std::string& p : parts) {
@@ -294,12 +310,14 @@ IRModule onlyFunction(const IRModule& mod, const std::string& name) {
 }
 
 struct AlignedPrint {
+  HiddenTypes hidden;
   PrintedModule before;
   AlignedNames names;
   PrintedModule after;
 };
 
-AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, const PrintOptions& options) {
+AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, const PrintOptions& options,
+                          bool withRanges = false) {
   AlignedPrint p;
   bool one = !function.empty();
   const FunctionEdit* f = one ? m.function(function) : nullptr;
@@ -307,7 +325,17 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
   IRModule after = one ? onlyFunction(m.after, f ? f->name : function) : m.after;
   PrintOptions o = options;
   if (one) o.versionHeader = false;
-  p.before = printModuleWithNames(before, o);
+  for (const NodeEdit& e : m.edits)
+    if (e.changes & kTypeUnknown) {
+      p.hidden.insert(e.before);
+      p.hidden.insert(e.after);
+    }
+  o.hiddenTypes = &p.hidden;
+  auto print = [&](const IRModule& mod, PrintOptions opts) {
+    opts.recordNames = true;
+    return withRanges ? printModuleWithRanges(mod, opts) : printModuleWithNames(mod, opts);
+  };
+  p.before = print(before, o);
   // Start from the before names (nodes shared with before keep them), then
   // give every matched after node its counterpart's name.
   p.names.names = p.before.names;
@@ -318,17 +346,59 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
     maxNumber = std::max<uint32_t>(maxNumber, static_cast<uint32_t>(std::stoul(name)) + 1);
   }
   p.names.freshBase = maxNumber;
+  // A call to a function (a fused literal, a lifted global) stands for the
+  // function's result: on the before side a result printed inline borrows the
+  // name of the call that stands for it, on the after side the call takes the
+  // name of the before node its function's result matched. So `%5 = %4.0`
+  // stays the same line when FuseOps puts %4's op into a function.
+  auto resultOf = [&](const ExprNode* call, const IRModule& mod) -> const ExprNode* {
+    auto* c = as<CallNode>(call);
+    if (!c) return nullptr;
+    if (auto* fn = as<FunctionNode>(c->callee)) return fn->body.get();
+    if (auto* gv = as<GlobalVarNode>(c->callee))
+      if (auto* fn = mod->lookupFunction(gv->name)) return fn->body.get();
+    return nullptr;
+  };
+  std::unordered_map<const ExprNode*, std::string> callName;
+  for (const NodeEdit& e : m.edits) {
+    if (!e.before || e.before->kind != ExprKind::Call) continue;
+    auto it = p.before.names.find(e.before);
+    const ExprNode* r = resultOf(e.before, m.before);
+    if (it != p.before.names.end() && r && !p.before.names.count(r)) callName.emplace(r, it->second);
+  }
+  auto beforeName = [&](const ExprNode* b) -> const std::string* {
+    auto it = p.before.names.find(b);
+    if (it != p.before.names.end()) return &it->second;
+    auto c = callName.find(b);
+    return c == callName.end() ? nullptr : &c->second;
+  };
   for (const NodeEdit& e : m.edits) {
     if (!e.before || !e.after || e.kind == EditKind::Folded) continue;
-    auto it = p.before.names.find(e.before);
-    if (it != p.before.names.end()) p.names.names[e.after] = it->second;
-    else p.names.names.erase(e.after);
+    // Names restart in every function: a node from another global would take a
+    // name the destination's own nodes may need; its line moves anyway.
+    if (e.beforeFunction != e.afterFunction && e.beforeFunction >= 0 && e.afterFunction >= 0 &&
+        m.functionName(e.beforeFunction) != m.functionName(e.afterFunction)) {
+      p.names.names.erase(e.after);
+      continue;
+    }
+    if (const std::string* n = beforeName(e.before))
+      p.names.names[e.after] = *n;
+    else
+      p.names.names.erase(e.after);
   }
-  // Inserted nodes never take a before name, even when a pointer happens to be shared.
-  for (const NodeEdit& e : m.edits)
-    if (e.kind == EditKind::Inserted) p.names.names.erase(e.after);
+  // Inserted nodes never take a before name, even when a pointer happens to be
+  // shared, except a call standing for a matched result.
+  for (const NodeEdit& e : m.edits) {
+    if (e.kind != EditKind::Inserted) continue;
+    p.names.names.erase(e.after);
+    const ExprNode* r = resultOf(e.after, m.after);
+    if (!r) continue;
+    const ExprNode* b = m.beforeOf(r);
+    if (b && b != r && !m.findAfter(r)->before) b = nullptr;
+    if (const std::string* n = b ? beforeName(b) : nullptr) p.names.names[e.after] = *n;
+  }
   o.alignedNames = &p.names;
-  p.after = printModuleWithNames(after, o);
+  p.after = print(after, o);
   return p;
 }
 
@@ -337,13 +407,19 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
 AlignedText printAligned(const ModuleEdits& m, const std::string& function, const PrintOptions& options) {
   if (!m.before || !m.after) return {};
   AlignedPrint p = alignedPrint(m, function, options);
-  return {std::move(p.before.text), std::move(p.after.text)};
+  return {std::move(p.before.text), std::move(p.after.text), std::move(p.before.names), std::move(p.after.names)};
+}
+
+AlignedPrinted printAlignedWithRanges(const ModuleEdits& m, const PrintOptions& options) {
+  if (!m.before || !m.after) return {};
+  AlignedPrint p = alignedPrint(m, "", options, true);
+  return {std::move(p.before), std::move(p.after)};
 }
 
 std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const std::string& newName,
                         const std::string& function, int context) {
   AlignedText t = printAligned(m, function);
-  return unifiedDiff(t.before, t.after, oldName, newName, context);
+  return unifiedDiffIgnoringIndent(t.before, t.after, oldName, newName, context);
 }
 
 // ---- Edit script --------------------------------------------------------------
@@ -361,7 +437,12 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
         if (op.empty()) op = "call";
         return n.empty() ? op : n + " " + op;
       }
-      case ExprKind::Constant: return n.empty() ? "constant" : n + " constant";
+      case ExprKind::Constant: {
+        const NDArray& d = as<ConstantNode>(e)->data;
+        std::string shape;
+        for (int64_t x : d.shape()) shape += (shape.empty() ? "" : ", ") + std::to_string(x);
+        return "constant " + std::string(d.dtype().name()) + "[" + shape + "]";
+      }
       case ExprKind::Function: return n.empty() ? "fn" : n + " fn";
       case ExprKind::Var: return n.empty() ? "var" : n;
       case ExprKind::Tuple: return n.empty() ? "tuple" : n + " tuple";
@@ -411,7 +492,10 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
       if (!all && e.kind == EditKind::Kept) continue;
       // Parameters and variables only when asked for everything.
       const ExprNode* shown = e.after && e.kind != EditKind::Folded ? e.after : e.before;
+      // Variables, and constants that only moved or were folded, are noise unless everything is asked for.
       if (!all && shown->kind == ExprKind::Var && e.kind != EditKind::Updated) continue;
+      if (!all && shown->kind == ExprKind::Constant && (e.kind == EditKind::Folded || (e.kind == EditKind::Moved && !e.changes)))
+        continue;
       std::string line = "  ";
       std::string kind = editKindName(e.kind);
       kind.resize(9, ' ');
@@ -424,12 +508,12 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
           line += nameOf(e.after, true);
           if (nameOf(e.before, false) != nameOf(e.after, true)) line += " (was " + nameOf(e.before, false) + ")";
           line += " from @" + m.functionName(e.beforeFunction);
-          if (e.changes) line += ": " + changeWords(e);
+          if (e.changes & ~kTypeUnknown) line += ": " + changeWords(e);
           break;
         default:
           line += nameOf(e.after, true);
           if (nameOf(e.before, false) != nameOf(e.after, true)) line += " (was " + nameOf(e.before, false) + ")";
-          if (e.changes) line += ": " + changeWords(e);
+          if (e.changes & ~kTypeUnknown) line += ": " + changeWords(e);
           break;
       }
       out += line + '\n';

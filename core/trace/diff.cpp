@@ -242,9 +242,52 @@ std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& n
   return out;
 }
 
+static std::string renderUnified(const std::vector<DiffLine>& lines, const std::string& oldName,
+                                 const std::string& newName, int context);
+
 std::string unifiedDiff(const std::string& oldText, const std::string& newText, const std::string& oldName,
                         const std::string& newName, int context) {
-  const std::vector<DiffLine> lines = diffLines(oldText, newText);
+  return renderUnified(diffLines(oldText, newText), oldName, newName, context);
+}
+
+std::string unifiedDiffIgnoringIndent(const std::string& oldText, const std::string& newText, const std::string& oldName,
+                                      const std::string& newName, int context) {
+  return renderUnified(diffLinesIgnoringIndent(oldText, newText), oldName, newName, context);
+}
+
+std::vector<DiffLine> diffLinesIgnoringIndent(const std::string& oldText, const std::string& newText) {
+  // Compare the lines without their leading blanks, then print the real lines
+  // (a line common to both shows as the new side writes it).
+  auto split = [](const std::string& text, std::string& stripped) {
+    std::vector<std::string_view> lines;
+    size_t start = 0;
+    while (start < text.size()) {
+      size_t nl = text.find('\n', start);
+      size_t end = nl == std::string::npos ? text.size() : nl;
+      lines.emplace_back(text.data() + start, end - start);
+      size_t first = start;
+      while (first < end && (text[first] == ' ' || text[first] == '\t')) ++first;
+      stripped.append(text, first, end - first);
+      stripped += '\n';
+      start = end + 1;
+    }
+    return lines;
+  };
+  std::string oldStripped, newStripped;
+  std::vector<std::string_view> oldLines = split(oldText, oldStripped), newLines = split(newText, newStripped);
+  std::vector<DiffLine> lines = diffLines(oldStripped, newStripped);
+  for (DiffLine& l : lines) {
+    if (l.kind == DiffLine::Kind::Removed) {
+      if (l.oldLine >= 1 && l.oldLine <= oldLines.size()) l.text = std::string(oldLines[l.oldLine - 1]);
+    } else if (l.newLine >= 1 && l.newLine <= newLines.size()) {
+      l.text = std::string(newLines[l.newLine - 1]);
+    }
+  }
+  return lines;
+}
+
+static std::string renderUnified(const std::vector<DiffLine>& lines, const std::string& oldName,
+                                 const std::string& newName, int context) {
   const size_t total = lines.size();
   const size_t ctx = static_cast<size_t>(std::max(0, context));
   auto isChange = [&](size_t i) { return lines[i].kind != DiffLine::Kind::Same; };

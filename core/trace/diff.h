@@ -34,6 +34,14 @@ std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& n
 std::string unifiedDiff(const std::string& oldText, const std::string& newText, const std::string& oldName,
                         const std::string& newName, int context = 3);
 
+/// diffLines comparing lines without their leading blanks; each DiffLine's text is
+/// the real line (the new side's for lines in both).
+std::vector<DiffLine> diffLinesIgnoringIndent(const std::string& oldText, const std::string& newText);
+/// unifiedDiff comparing lines without their leading blanks: code that moved into
+/// or out of a nested function is not a change just because its indentation is.
+std::string unifiedDiffIgnoringIndent(const std::string& oldText, const std::string& newText, const std::string& oldName,
+                                      const std::string& newName, int context = 3);
+
 /// One attribute change of one function between two modules.
 struct AttrChange {
   /// Global function name without '@', or "<module>" for module attributes.

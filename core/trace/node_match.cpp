@@ -118,7 +118,9 @@ class Matcher {
   }
   bool sameLabel(uint32_t a, uint32_t b) const;
   bool corresponds(uint32_t a, uint32_t b) const;
+  bool slotCorresponds(uint32_t a, uint32_t b, uint32_t k) const;
   uint32_t score(uint32_t a, uint32_t b) const;
+  bool tryPair(uint32_t x, uint32_t y);
   void matchIdentity();
   void matchLeaves();
   bool matchParams(uint32_t a, uint32_t b);
@@ -184,7 +186,11 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
       if (auto* gv = as<GlobalVarNode>(c->callee)) {
         callSites_[nameIndex(gv->name)].push_back(id);
       } else if (auto* lit = as<FunctionNode>(c->callee)) {
-        // A called literal's parameters stand for this call's arguments.
+        // The call stands for the literal's result, and the literal's parameters
+        // for the call's arguments: ops moved into or out of a function still
+        // see their original inputs.
+        auto body = s.ids.find(lit->body.get());
+        if (body != s.ids.end()) s.alias[id] = body->second;
         for (size_t i = 0; i < lit->params.size() && i < c->args.size(); ++i) {
           auto p = s.ids.find(lit->params[i].get());
           auto a = s.ids.find(c->args[i].get());
@@ -223,6 +229,8 @@ void Matcher::aliasGlobals(SideIndex& s) {
     auto* call = as<CallNode>(s.nodes[site]);
     auto* fn = as<FunctionNode>(s.nodes[root->second]);
     if (!fn) continue;
+    if (s.numInputs(root->second) == 1 && s.input(root->second, 0) != kNone && s.alias[site] == kNone)
+      s.alias[site] = s.input(root->second, 0);
     for (size_t i = 0; i < fn->params.size() && i < call->args.size(); ++i) {
       auto p = s.ids.find(fn->params[i].get());
       auto a = s.ids.find(call->args[i].get());
@@ -233,26 +241,28 @@ void Matcher::aliasGlobals(SideIndex& s) {
 }
 
 void Matcher::buildUsers(SideIndex& s) {
+  // Users through raw and through resolved inputs (a user is listed once per input).
   uint32_t n = s.size();
   s.userStart.assign(n + 1, 0);
-  for (uint32_t i = 0; i < n; ++i) {
-    uint32_t last = kNone;
+  std::vector<uint32_t> targets;
+  auto targetsOf = [&](uint32_t i) {
+    targets.clear();
     for (uint32_t k = 0; k < s.numInputs(i); ++k) {
-      uint32_t r = s.resolvedInput(i, k);
-      if (r != kNone && r != last) ++s.userStart[r + 1];
-      last = r;
+      uint32_t raw = s.input(i, k), r = s.resolve(raw);
+      for (uint32_t t : {raw, r})
+        if (t != kNone && std::find(targets.begin(), targets.end(), t) == targets.end()) targets.push_back(t);
     }
+  };
+  for (uint32_t i = 0; i < n; ++i) {
+    targetsOf(i);
+    for (uint32_t t : targets) ++s.userStart[t + 1];
   }
   for (uint32_t i = 0; i < n; ++i) s.userStart[i + 1] += s.userStart[i];
   s.users.assign(s.userStart[n], 0);
   std::vector<uint32_t> fill(s.userStart.begin(), s.userStart.end() - 1);
   for (uint32_t i = 0; i < n; ++i) {
-    uint32_t last = kNone;
-    for (uint32_t k = 0; k < s.numInputs(i); ++k) {
-      uint32_t r = s.resolvedInput(i, k);
-      if (r != kNone && r != last) s.users[fill[r]++] = i;
-      last = r;
-    }
+    targetsOf(i);
+    for (uint32_t t : targets) s.users[fill[t]++] = i;
   }
   s.match.assign(n, kNone);
 }
@@ -279,9 +289,18 @@ bool Matcher::corresponds(uint32_t a, uint32_t b) const {
   return r != renamed_.end() && r->second == ia->second;
 }
 
+bool Matcher::slotCorresponds(uint32_t a, uint32_t b, uint32_t k) const {
+  // Either side may see a parameter or a call where the other sees what it
+  // stands for (a function that is called once on one side only).
+  uint32_t ra = a_.input(a, k), rb = b_.input(b, k);
+  uint32_t xa = a_.resolve(ra), xb = b_.resolve(rb);
+  return corresponds(xa, xb) || corresponds(ra, rb) || (ra != xa && corresponds(ra, xb)) ||
+         (rb != xb && corresponds(xa, rb));
+}
+
 uint32_t Matcher::score(uint32_t a, uint32_t b) const {
   uint32_t n = std::min(a_.numInputs(a), b_.numInputs(b)), hits = 0;
-  for (uint32_t k = 0; k < n; ++k) hits += corresponds(a_.resolvedInput(a, k), b_.resolvedInput(b, k));
+  for (uint32_t k = 0; k < n; ++k) hits += slotCorresponds(a, b, k);
   return hits;
 }
 
@@ -355,8 +374,9 @@ size_t Matcher::bottomUp() {
     uint32_t na = a_.numInputs(a);
     if (a_.match[a] != kNone || na == 0) continue;
     uint32_t best = kNone, bestScore = 0;
-    for (uint32_t k = 0; k < na; ++k) {
-      uint32_t in = a_.resolvedInput(a, k);
+    for (uint32_t k = 0; k < 2 * na; ++k) {
+      uint32_t in = k < na ? a_.resolvedInput(a, k) : a_.input(a, k - na);
+      if (k >= na && in == a_.resolvedInput(a, k - na)) continue;
       if (in == kNone || a_.match[in] == kNone) continue;
       uint32_t bin = a_.match[in];
       int scanned = 0;
@@ -392,13 +412,29 @@ size_t Matcher::topDown() {
     uint32_t n = std::min(a_.numInputs(a), b_.numInputs(b));
     for (uint32_t k = 0; k < n; ++k) {
       uint32_t x = a_.resolvedInput(a, k), y = b_.resolvedInput(b, k);
-      if (x == kNone || y == kNone || a_.match[x] != kNone || b_.match[y] != kNone || !sameLabel(x, y)) continue;
-      if (!options_.moves && a_.global[x] != b_.global[y]) continue;
-      link(x, y);
-      ++found;
+      if (tryPair(x, y) || tryPair(a_.input(a, k), b_.input(b, k))) {
+        ++found;
+        continue;
+      }
+      // An op inserted or removed in between (a cast, a layout_transform): look one level through it.
+      // Only between calls: a folded constant must not be paired with what fed the folded op.
+      if (x != kNone && y != kNone && a_.match[x] == kNone && b_.match[y] == kNone && as<CallNode>(a_.nodes[x]) &&
+          as<CallNode>(b_.nodes[y])) {
+        uint32_t xi = a_.numInputs(x) >= 1 ? a_.resolvedInput(x, 0) : kNone;
+        uint32_t yi = b_.numInputs(y) >= 1 ? b_.resolvedInput(y, 0) : kNone;
+        if (xi != kNone && as<CallNode>(a_.nodes[xi]) && tryPair(xi, y)) ++found;
+        else if (yi != kNone && as<CallNode>(b_.nodes[yi]) && tryPair(x, yi)) ++found;
+      }
     }
   }
   return found;
+}
+
+bool Matcher::tryPair(uint32_t x, uint32_t y) {
+  if (x == kNone || y == kNone || a_.match[x] != kNone || b_.match[y] != kNone || !sameLabel(x, y)) return false;
+  if (!options_.moves && a_.global[x] != b_.global[y]) return false;
+  link(x, y);
+  return true;
 }
 
 uint8_t Matcher::changesOf(uint32_t a, uint32_t b) const {
@@ -419,13 +455,14 @@ uint8_t Matcher::changesOf(uint32_t a, uint32_t b) const {
   uint32_t na = a_.numInputs(a), nb = b_.numInputs(b);
   if (na != nb) bits |= kArityChanged | kInputsRewired;
   for (uint32_t k = 0; k < std::min(na, nb); ++k)
-    if (!corresponds(a_.resolvedInput(a, k), b_.resolvedInput(b, k))) {
+    if (!slotCorresponds(a, b, k)) {
       bits |= kInputsRewired;
       break;
     }
   const Type& ta = x->kind == ExprKind::Var && as<VarNode>(x)->annotation ? as<VarNode>(x)->annotation : x->checkedType;
   const Type& tb = y->kind == ExprKind::Var && as<VarNode>(y)->annotation ? as<VarNode>(y)->annotation : y->checkedType;
   if (ta && tb && ta != tb && !typeEqual(ta, tb)) bits |= kTypeChanged;
+  if (!ta != !tb) bits |= kTypeUnknown;
   return bits;
 }
 
@@ -665,6 +702,8 @@ void Matcher::emit() {
   std::unordered_set<uint32_t> into, outOf;
   std::map<std::string, uint32_t> destKinds;
   m.edits.reserve(a_.size() + b_.size() / 4);
+  m.afterIndex.reserve(a_.size());
+  m.beforeIndex.reserve(b_.size());
   auto add = [&](const NodeEdit& e, const ExprNode* counted, int32_t global, bool afterSide) {
     uint32_t index = static_cast<uint32_t>(m.edits.size());
     m.edits.push_back(e);
@@ -710,7 +749,7 @@ void Matcher::emit() {
           }
         }
       } else {
-        e.kind = e.changes ? EditKind::Updated : EditKind::Kept;
+        e.kind = e.changes & ~kTypeUnknown ? EditKind::Updated : EditKind::Kept;
       }
     }
     add(e, x, a_.global[a], true);

@@ -64,6 +64,9 @@ enum EditChange : uint8_t {
   kTypeChanged = 4,    ///< inferred (or declared) type differs
   kDataChanged = 8,    ///< constant bytes differ
   kArityChanged = 16,  ///< number of inputs differs
+  /// The type is known on one side only (a pass that does not re-infer types):
+  /// recorded, but on its own it leaves the node Kept.
+  kTypeUnknown = 32,
 };
 
 /// One node of either snapshot and what happened to it. Nodes of functions
@@ -216,11 +219,19 @@ std::string summarizeFunctionList(const std::vector<std::string>& names, size_t 
 /// after text parses to a module structurally equal to `edits.after`.
 struct AlignedText {
   std::string before, after;
+  /// The name (without '%') each bound node and variable got on each side.
+  std::unordered_map<const void*, std::string> beforeNames, afterNames;
 };
 /// Prints the whole module, or one function (one-sided functions print empty on the other side).
 AlignedText printAligned(const ModuleEdits& edits, const std::string& function = "",
                          const PrintOptions& options = {});
-/// Unified diff of the aligned texts ("" when equal).
+/// printAligned with node → text ranges and names on both sides (the GUI's side-by-side view).
+struct AlignedPrinted {
+  PrintedModule before, after;
+};
+AlignedPrinted printAlignedWithRanges(const ModuleEdits& edits, const PrintOptions& options = {});
+/// Unified diff of the aligned texts ("" when equal), lines compared without their
+/// indentation (code moved into a nested function is not a change).
 std::string alignedDiff(const ModuleEdits& edits, const std::string& oldName, const std::string& newName,
                         const std::string& function = "", int context = 3);
 

@@ -12,11 +12,6 @@ constexpr size_t kEditsCacheSize = 6;
 
 std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
 
-std::string firstLine(const std::string& s) {
-  size_t nl = s.find('\n');
-  return nl == std::string::npos ? s : s.substr(0, nl);
-}
-
 }  // namespace
 
 std::string Workbench::checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const {
@@ -25,8 +20,8 @@ std::string Workbench::checkDiffable(int a, Side sideA, int b, Side sideB, const
     const TraceEvent& ev = event(id);
     if (side == Side::After && ev.status == EventStatus::Failed)
       throw WorkbenchError("event #" + std::to_string(id) + " (" + ev.pass +
-                           ") failed: it has no after snapshot (its failure: " + firstLine(ev.failure) +
-                           "); diff the events around it instead");
+                           ") failed: it has no after snapshot to diff (`info " + std::to_string(id) +
+                           "` shows the failure; diff the events before it)");
   };
   check(a, sideA);
   check(b, sideB);

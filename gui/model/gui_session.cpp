@@ -339,7 +339,17 @@ IrDiffModel& GuiSession::irDiff() {
   if (!irDiff_.valid() || ev.before != irBefore_ || ev.after != irAfter_) {
     irBefore_ = ev.before;
     irAfter_ = ev.after;
-    irDiff_ = IrDiffModel::build(ev.before, ev.after, printCache_);
+    // Aligned by the node matcher when the event changed something; a plain
+    // line diff otherwise (and should matching ever fail).
+    std::shared_ptr<const ModuleEdits> edits;
+    if (ev.status == EventStatus::Changed && ev.before != ev.after) {
+      try {
+        edits = wb.eventEdits(ev.id);
+      } catch (const std::exception&) {
+        edits = nullptr;
+      }
+    }
+    irDiff_ = edits ? IrDiffModel::buildAligned(edits, printCache_) : IrDiffModel::build(ev.before, ev.after, printCache_);
     irDiff_.setFunctionFilter(view_.functionFilter);
     recomputeSearch();
     diagnosticsGen_ = 0;

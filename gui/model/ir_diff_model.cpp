@@ -39,6 +39,40 @@ IrDiffModel IrDiffModel::build(const IRModule& before, const IRModule& after, Pr
   return m;
 }
 
+IrDiffModel IrDiffModel::buildAligned(std::shared_ptr<const ModuleEdits> edits, PrintCache& cache) {
+  if (!edits || edits->before == edits->after) return edits ? build(edits->before, edits->after, cache) : IrDiffModel();
+  IrDiffModel m;
+  AlignedPrinted printed = printAlignedWithRanges(*edits);
+  m.before_ = viewOfPrinted(edits->before, std::move(printed.before));
+  m.after_ = viewOfPrinted(edits->after, std::move(printed.after));
+  m.aligned_ = true;
+  m.edits_ = std::move(edits);
+  m.buildRows();
+  m.markAttributes();
+  m.refreshVisible();
+  return m;
+}
+
+uint32_t IrDiffModel::counterpartLine(Side side, uint32_t line) const {
+  if (!edits_ || line == 0) return 0;
+  const PrintedText& from = side == Side::Before ? *before_ : *after_;
+  const PrintedText& to = side == Side::Before ? *after_ : *before_;
+  // The innermost node starting on that line (the shortest range).
+  const void* best = nullptr;
+  uint32_t bestSpan = ~0u;
+  for (const auto& [node, range] : from.ranges)
+    if (range.line == line && range.endLine - range.line < bestSpan) {
+      best = node;
+      bestSpan = range.endLine - range.line;
+    }
+  if (!best) return 0;
+  auto* e = static_cast<const ExprNode*>(best);
+  const ExprNode* other = side == Side::Before ? edits_->afterOf(e) : edits_->beforeOf(e);
+  if (!other) return 0;
+  auto it = to.ranges.find(other);
+  return it == to.ranges.end() ? 0 : it->second.line;
+}
+
 void IrDiffModel::buildRows() {
   rows_.clear();
   added_ = removed_ = changed_ = 0;
@@ -48,7 +82,8 @@ void IrDiffModel::buildRows() {
     for (uint32_t l = 1; l <= n; ++l) rows_.push_back(DiffRow{l, l, RowKind::Same, false});
     return;
   }
-  std::vector<DiffLine> lines = diffLines(before_->index.text(), after_->index.text());
+  std::vector<DiffLine> lines = aligned_ ? diffLinesIgnoringIndent(before_->index.text(), after_->index.text())
+                                        : diffLines(before_->index.text(), after_->index.text());
   rows_.reserve(lines.size());
   // Within a change the diff lists removed lines before added ones: pair them up
   // row by row so the two sides stay aligned, the surplus becoming pure

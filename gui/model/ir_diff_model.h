@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/trace/diff.h"
+#include "core/trace/node_match.h"
 #include "core/workbench/workbench.h"
 #include "gui/model/palette.h"
 #include "gui/model/printed_text.h"
@@ -64,6 +65,17 @@ class IrDiffModel {
   /// Diffs `before` against `after`, printing through `cache`. Identical
   /// modules (the same pointer) give all-Same rows without running the diff.
   static IrDiffModel build(const IRModule& before, const IRModule& after, PrintCache& cache);
+  /// With the node matching of the two modules: the after side is printed with
+  /// the before side's names for matched nodes (renumbered lines are not coloured)
+  /// and lines are compared without their indentation (moved code is not a change).
+  static IrDiffModel buildAligned(std::shared_ptr<const ModuleEdits> edits, PrintCache& cache);
+  /// True when built aligned.
+  bool aligned() const { return aligned_; }
+  /// The matching an aligned model was built from (null otherwise): moved code links to where it went.
+  const std::shared_ptr<const ModuleEdits>& edits() const { return edits_; }
+  /// Where the counterpart of the node printed at `line` of `side` is printed on the
+  /// other side (its first line; 0 when it has none, e.g. inserted, or not aligned).
+  uint32_t counterpartLine(Side side, uint32_t line) const;
 
   /// The printed sides (never null once built).
   const PrintedText& before() const { return *before_; }
@@ -112,6 +124,8 @@ class IrDiffModel {
 
   std::shared_ptr<const PrintedText> before_, after_;
   bool identical_ = false;
+  bool aligned_ = false;
+  std::shared_ptr<const ModuleEdits> edits_;
   std::vector<DiffRow> rows_;
   std::vector<uint32_t> visible_;
   std::string filter_;

@@ -23,7 +23,12 @@ std::shared_ptr<const PrintedText> printForView(const IRModule& mod) {
   auto out = std::make_shared<PrintedText>();
   out->module = mod;
   if (!mod) return out;
-  PrintedModule printed = printModuleWithRanges(mod);
+  return viewOfPrinted(mod, printModuleWithRanges(mod));
+}
+
+std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedModule printed) {
+  auto out = std::make_shared<PrintedText>();
+  out->module = mod;
   out->index = TextIndex(std::move(printed.text));
   out->ranges = std::move(printed.ranges);
   std::vector<std::pair<std::string, uint32_t>> starts(printed.functionLines.begin(), printed.functionLines.end());

@@ -32,6 +32,8 @@ struct PrintedText {
 
 /// Prints `mod` with ranges and indexes the text.
 std::shared_ptr<const PrintedText> printForView(const IRModule& mod);
+/// Indexes an already printed `mod` (e.g. an aligned print for a diff).
+std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedModule printed);
 
 /// A small most-recently-used cache of printed modules keyed by module pointer.
 /// Stepping shows the after-module of one event as the before-module of the

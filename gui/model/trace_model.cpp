@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <string_view>
+#include <utility>
 
 #include "core/pass/registry.h"
 
@@ -66,6 +68,19 @@ const char* severityWord(Severity s) {
   return "?";
 }
 
+}  // namespace
+
+std::string plainSummary(std::string text) {
+  // The GUI font has no glyphs for these.
+  for (auto [from, to] : {std::pair<std::string_view, std::string_view>{"→", "->"}, {"∅", "none"}, {"—", "-"}}) {
+    for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+      text.replace(at, from.size(), to);
+  }
+  return text;
+}
+
+namespace {
+
 TraceRow rowOf(const Workbench& wb, const TraceEvent& ev, double slowestMs) {
   TraceRow row;
   row.event = ev.id;
@@ -90,6 +105,11 @@ TraceRow rowOf(const Workbench& wb, const TraceEvent& ev, double slowestMs) {
   } else if (!ev.changedFunctions.empty() || ev.moduleAttrsChanged) {
     row.detail = joinFunctions(ev.changedFunctions, 3);
     if (ev.moduleAttrsChanged) row.detail += row.detail.empty() ? "module attrs" : " +attrs";
+    // What the pass did, in one line (node matcher; computed once per event and cached).
+    if (!ev.codegen && ev.id != 0) {
+      row.summary = plainSummary(wb.changeSummary(ev.id));
+      if (!row.summary.empty()) row.detail += ": " + row.summary;
+    }
   }
   if (ev.codegen && ev.parent < 0) {
     row.detail = "code from #" + std::to_string(ev.builtFrom);
@@ -108,6 +128,7 @@ TraceRow rowOf(const Workbench& wb, const TraceEvent& ev, double slowestMs) {
   if (ev.parent >= 0) tip += "\nnested in #" + std::to_string(ev.parent) + " " + wb.event(ev.parent).pass;
   tip += "\ntime: " + formatMs(ev.wallMs);
   if (!ev.changedFunctions.empty()) tip += "\nchanged: " + joinFunctions(ev.changedFunctions, 12);
+  if (!row.summary.empty()) tip += "\n" + row.summary;
   if (ev.moduleAttrsChanged) tip += "\nmodule attributes changed";
   if (!ev.skipReason.empty()) tip += "\nnot run: " + ev.skipReason;
   for (const FunctionSkip& s : ev.skips) tip += "\nskipped @" + s.function + ": " + s.reason;

@@ -28,8 +28,11 @@ struct TraceRow {
   /// Status icon and its colour.
   EventIcon icon = EventIcon::Pending;
   ColourRole colour = ColourRole::Text;
-  /// Short right-hand summary: "@main @f1", "skipped: opt_level 3 > 2", "2 errors".
+  /// Short right-hand summary: "@main @f1", "skipped: opt_level 3 > 2", "2 errors";
+  /// for changed events followed by " — " and the change summary.
   std::string detail;
+  /// The change summary of a changed event ("grouped 12 ops into 6 Primitive functions; ..."), else "".
+  std::string summary;
   /// Multi-line hover text: context, functions changed, skips, diagnostics, time.
   std::string tooltip;
   /// The event's diagnostics by severity.
@@ -75,6 +78,8 @@ struct TraceModel {
 
 /// Builds the trace rows from the workbench (empty model before a load).
 TraceModel buildTraceModel(const Workbench& wb, const TraceFilter& filter = {});
+/// A change summary with the arrows and symbols the GUI font lacks spelled in ASCII ("->", "none").
+std::string plainSummary(std::string text);
 
 /// "#7 FuseOps · nested in #5 FoldConstant · pass 3 of 9 · changed @main", or
 /// "no model loaded".

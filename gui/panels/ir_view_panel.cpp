@@ -114,6 +114,15 @@ void IrViewPanel::drawHeader(GuiSession& session) {
     textColoured(ColourRole::SeverityError, "-" + std::to_string(diff.removedCount()));
     ImGui::SameLine();
     textColoured(ColourRole::GlobalName, "~" + std::to_string(diff.changedCount()));
+    if (diff.aligned()) {
+      // Lines compared under the before side's names: renumbering is not coloured.
+      ImGui::SameLine();
+      ImGui::TextDisabled("| aligned: %s", plainSummary(wb.changeSummary(ev.id)).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("The after side prints matched nodes under their before names, so only inserted,\n"
+                          "deleted and updated nodes are coloured. Double-click a line to jump to its\n"
+                          "counterpart on the other side (where moved code went, or came from).");
+    }
   }
   // Attribute changes at this event, watched ones highlighted; click to scroll to the marker.
   const auto& changes = diff.attrChanges();
@@ -343,6 +352,18 @@ void IrViewPanel::drawBody(GuiSession& session) {
       bool after = m.x >= viewLeft + half;
       uint32_t line = after ? row.newLine : row.oldLine;
       if (line) view.highlight = IrLocation{after ? Side::After : Side::Before, LineRange{line, line}, 0, 0};
+    }
+  }
+  // Double-click: the node's counterpart on the other side (moved code links to where it went).
+  if (ImGui::IsWindowHovered() && ImGui::IsMouseDoubleClicked(ImGuiMouseButton_Left) && diff.aligned()) {
+    ImVec2 m = ImGui::GetMousePos();
+    int v = static_cast<int>((m.y - origin.y) / lineH);
+    if (v >= 0 && v < static_cast<int>(rowCount)) {
+      const DiffRow& row = diff.visibleRow(static_cast<size_t>(v));
+      bool after = m.x >= viewLeft + half;
+      uint32_t line = after ? row.newLine : row.oldLine;
+      uint32_t other = diff.counterpartLine(after ? Side::After : Side::Before, line);
+      if (other) view.highlight = IrLocation{after ? Side::Before : Side::After, LineRange{other, other}, 0, 0};
     }
   }
   ImGui::EndChild();
