@@ -420,9 +420,15 @@ class Builder {
     }
     for (size_t i = 0; i < g_.nodes.size(); ++i) {
       Node& n = g_.nodes[i];
+      bool leaf = n.kind == NodeKind::Constant || n.kind == NodeKind::Param || n.kind == NodeKind::FreeVar;
+      n.broadcast = leaf && uses[i] > kBroadcastUses;
       if (n.kind != NodeKind::Constant || uses[i] != 1) continue;
       n.chipOf = consumer[i];
-      g_.nodes[static_cast<size_t>(consumer[i])].chips.push_back(static_cast<int>(i));
+    }
+    // Chips in argument order: single-use constants and broadcast inputs.
+    for (const Edge& e : g_.edges) {
+      const Node& from = g_.nodes[static_cast<size_t>(e.from)];
+      if (from.chipOf >= 0 || from.broadcast) g_.nodes[static_cast<size_t>(e.to)].chips.push_back(e.from);
     }
     // Box sizes, and fused boxes named after their ops (as TVM names fused functions).
     std::vector<std::vector<std::string>> ops(g_.clusters.size());
@@ -486,7 +492,10 @@ std::shared_ptr<const FunctionGraph> buildGraph(const IRModule& mod, const std::
 
 CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded) {
   CollapseState c(g.clusters.size(), false);
-  for (size_t i = 0; i < g.clusters.size(); ++i) c[i] = g.clusters[i].size > maxExpanded;
+  // A big graph shows its structure first: every box collapsed (dot's cost
+  // grows with the number of clusters far more than with nodes).
+  const bool big = g.laidOutCount() > kCollapseAllAbove;
+  for (size_t i = 0; i < g.clusters.size(); ++i) c[i] = big || g.clusters[i].size > maxExpanded;
   return c;
 }
 

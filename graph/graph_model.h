@@ -65,8 +65,14 @@ struct Node {
   /// Constants drawn as a chip on their only consumer: that consumer's index
   /// (-1: laid out as a node of its own).
   int chipOf = -1;
-  /// Chip nodes attached to this node, in argument order.
+  /// Chips drawn on this node, in argument order: its single-use constants, and
+  /// the widely shared inputs (`broadcast` nodes) it reads.
   std::vector<int> chips;
+  /// A parameter or constant read by more than kBroadcastUses nodes: laid out
+  /// once without edges, and named by a chip on each reader. Hundreds of edges
+  /// from one node spanning the whole graph would dominate the picture and
+  /// make the layout quadratic (a shared weight of a synthetic chain).
+  bool broadcast = false;
   /// Label lines in drawing order (title, details, type).
   std::vector<std::string> lines() const;
 };
@@ -96,6 +102,9 @@ struct Cluster {
   /// Direct child clusters.
   std::vector<int> children;
 };
+
+/// Readers above which a parameter or constant becomes a broadcast node.
+inline constexpr int kBroadcastUses = 6;
 
 /// Options for building a graph.
 struct BuildOptions {
@@ -143,8 +152,11 @@ std::shared_ptr<const FunctionGraph> buildGraph(const IRModule& mod, const std::
 
 /// Which clusters are drawn collapsed: one flag per cluster.
 using CollapseState = std::vector<bool>;
+/// Graphs with more nodes than this start with every box collapsed.
+inline constexpr size_t kCollapseAllAbove = 1500;
 /// The collapse state a graph starts with: boxes holding more than `maxExpanded`
-/// nodes start collapsed (so a big graph shows its structure first).
+/// nodes start collapsed, and every box of a graph of more than
+/// kCollapseAllAbove nodes (so a big graph shows its structure first).
 CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded = 24);
 /// The node or collapsed cluster that stands for `node` when drawn with
 /// `collapse`: {node, -1} when visible, {-1, cluster} when inside a collapsed box

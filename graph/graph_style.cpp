@@ -70,6 +70,7 @@ Colour clusterBorder(ClusterKind kind, DiffStatus status) {
 Colour chipFill(DiffStatus status) { return nodeFill(NodeKind::Constant, status); }
 
 std::string chipText(const Node& constant) {
+  if (constant.kind != NodeKind::Constant) return constant.title.size() > kChipMaxChars ? constant.title.substr(0, kChipMaxChars - 2) + ".." : constant.title;
   std::string t = constant.type.empty() ? constant.title : constant.type;
   if (constant.title.size() > 6 && constant.title.rfind("const ", 0) == 0) t = constant.title.substr(6) + " " + t;
   if (t.size() > kChipMaxChars) t = t.substr(0, kChipMaxChars - 2) + "..";

@@ -109,16 +109,18 @@ class AgBuild {
     graphAttr("rankdir", "TB");
     graphAttr("nodesep", "0.18");
     graphAttr("ranksep", "0.3");
-    // dot's crossing minimisation is most of its time on big graphs; bounded
-    // passes keep a 5,000-node function to a few seconds with a readable result.
-    if (nodes > 1500) {
-      graphAttr("mclimit", "0.2");
-      graphAttr("nslimit", "2");
-      graphAttr("nslimit1", "2");
+    // Beyond a few hundred nodes dot spends its time in network simplex (ranks
+    // and x coordinates), crossing minimisation and spline routing. Bounded
+    // passes keep a 700-node function well under a second and a 5,000-node one
+    // to about two seconds of CPU (bench/bench_graph.cpp), still readable;
+    // small graphs get dot's full effort and curved edges.
+    if (nodes > 300) {
+      graphAttr("mclimit", "0.1");
+      graphAttr("nslimit", "1");
+      graphAttr("nslimit1", "1");
       graphAttr("searchsize", "10");
-      graphAttr("remincross", "false");
-    } else if (nodes > 400) {
-      graphAttr("mclimit", "0.5");
+      graphAttr("splines", nodes > 1500 ? "line" : "polyline");
+      if (nodes > 1500) graphAttr("remincross", "false");
     }
     if (styled_) {
       graphAttr("bgcolor", backgroundColour().hex().c_str());
@@ -235,7 +237,8 @@ class AgBuild {
     std::set<std::pair<int, int>> seen;
     for (size_t i = 0; i < g_.edges.size(); ++i) {
       const Edge& e = g_.edges[i];
-      if (g_.nodes[static_cast<size_t>(e.from)].chipOf >= 0) continue;
+      const Node& from = g_.nodes[static_cast<size_t>(e.from)];
+      if (from.chipOf >= 0 || from.broadcast) continue;
       int a = boxFor(e.from), b = boxFor(e.to);
       if (a < 0 || b < 0 || a == b || !seen.insert({a, b}).second) continue;
       Agedge_t* edge = agedge(graph_, boxNodes_[static_cast<size_t>(a)], boxNodes_[static_cast<size_t>(b)], nullptr, 1);

@@ -252,6 +252,7 @@ TEST_CASE("Graph: collapsing a box hides its nodes behind one box, expanding res
   // Big boxes start collapsed, small ones open.
   CollapseState start = defaultCollapse(g, 2);
   for (size_t c = 0; c < g.clusters.size(); ++c) CHECK(start[c] == (g.clusters[c].size > 2));
+  REQUIRE(g.laidOutCount() < kCollapseAllAbove);
 }
 
 TEST_CASE("Graph: the layout service answers from its cache and never blocks", "[graph][layout]") {

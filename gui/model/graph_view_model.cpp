@@ -167,6 +167,23 @@ void GraphViewModel::focus(Side which, const GraphRect& r, float maxZoom) {
   s.camera.y = (r.y0 + r.y1) / 2 - s.canvasH / 2 / zoom;
 }
 
+void GraphViewModel::zoomTo(float zoom) {
+  zoom = std::clamp(zoom, kMinZoom, kMaxZoom);
+  GraphPick partner = partnerOf(selected_);
+  for (Side which : {Side::Before, Side::After}) {
+    GraphSide& s = side(which);
+    GraphCamera& c = s.camera;
+    float cx = c.x + s.canvasW / 2 / c.zoom, cy = c.y + s.canvasH / 2 / c.zoom;
+    GraphPick on = selected_.side == which ? selected_ : partner.side == which ? partner : GraphPick{};
+    int box = boxOf(on);
+    if (box >= 0) cx = s.layout->boxes[static_cast<size_t>(box)].x, cy = s.layout->boxes[static_cast<size_t>(box)].y;
+    c.zoom = zoom;
+    c.x = cx - s.canvasW / 2 / zoom;
+    c.y = cy - s.canvasH / 2 / zoom;
+    s.refit = false;
+  }
+}
+
 void GraphViewModel::zoomAt(Side which, float factor, float px, float py) {
   GraphCamera& c = side(which).camera;
   float gx = c.x + px / c.zoom, gy = c.y + py / c.zoom;

@@ -92,6 +92,9 @@ class GraphViewModel {
   void fitAll() { fit(Side::Before), fit(Side::After); }
   /// Zooms a side by `factor` around the canvas point (px, py).
   void zoomAt(Side s, float factor, float px, float py);
+  /// Sets both sides' zoom (pixels per point), centred on the selection and its
+  /// partner where there is one, else on the current centre.
+  void zoomTo(float zoom);
   /// Centres a side on a graph rectangle, zoomed to fit it (never closer than `maxZoom`).
   void focus(Side s, const GraphRect& r, float maxZoom = 1.5f);
   /// Follow mode: after each step, recentre on what changed.

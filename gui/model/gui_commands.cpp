@@ -61,13 +61,21 @@ void runGraph(GuiSession& s, CommandArgs& args, CommandResult& result) {
     if (!pick.valid()) throw WorkbenchError("no graph node of @" + model.function() + " is printed on line " + std::to_string(line));
     model.select(pick);
     result.out("selected " + model.side(side).graph->nodes[static_cast<size_t>(pick.node)].title + "\n");
+  } else if (sub == "wait") {
+    // Scripts and screenshots: block until the layouts are done (the panel
+    // itself never waits; a script asks for it explicitly).
+    model.layouts().waitIdle();
+    model.poll();
+  } else if (sub == "zoom") {
+    if (args.size() != 3) throw WorkbenchError("usage: gui graph zoom <percent>");
+    model.zoomTo(static_cast<float>(parseNumber(args[2], "a zoom percentage")) / 100.f);
   } else if (sub == "size") {
     if (args.size() != 3) throw WorkbenchError("usage: gui graph size <percent>");
     int p = parseNumber(args[2], "a percentage");
     if (p < 10 || p > 90) throw WorkbenchError("the bottom area takes 10..90% of the window, not " + args[2]);
     view.bottomFraction = static_cast<float>(p) / 100.f;
   } else {
-    throw WorkbenchError("unknown gui graph subcommand '" + sub + "' (fit, collapse, expand, next, follow, search, line, size)");
+    throw WorkbenchError("unknown gui graph subcommand '" + sub + "' (fit, collapse, expand, next, wait, follow, search, line, size, zoom)");
   }
 }
 
@@ -85,11 +93,12 @@ Command makeGuiCommand(GuiSession& session) {
               "gui diag <N>",
               "gui unchanged show|hide",
               "gui graph [@<function>]",
-              "gui graph fit|collapse|expand|next",
+              "gui graph fit|collapse|expand|next|wait",
               "gui graph follow on|off",
               "gui graph search <text>",
               "gui graph line <N> [before|after]",
               "gui graph size <percent>",
+              "gui graph zoom <percent>",
               "gui screenshot <file>",
               "gui edit",
               "gui wait <N>"};
@@ -102,9 +111,9 @@ Command makeGuiCommand(GuiSession& session) {
       "`gui diag N` does what clicking the N-th row of the diagnostics panel does. "
       "`gui unchanged hide` hides unchanged passes in the trace. "
       "`gui graph @f` shows the Graph panel on function @f (`gui graph` on the default: @main or the changed "
-      "function); `fit`, `collapse`, `expand` every box, `next` search hit, `follow on|off`, `search TEXT` "
+      "function); `fit`, `collapse`, `expand` every box, `next` search hit, `wait` until the layouts are done (scripts), `follow on|off`, `search TEXT` "
       "(selects and centres the first match), `line N` selects the node printed on line N (as clicking the line "
-      "in the IR view does), `size P` gives the bottom area P% of the window. "
+      "in the IR view does), `size P` gives the bottom area P% of the window, `zoom P` zooms both sides to P% around the selection. "
       "`gui screenshot FILE` writes the next frame to FILE (PNG). "
       "`gui edit` opens the IR view's editor on the cursor's module (or the filtered function), as its Edit button does. "
       "`gui wait N` lets N frames pass before a script's next line.";

@@ -278,7 +278,7 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
 
   // ---- Drawing ----------------------------------------------------------------------------
   const float z = c.cam.zoom;
-  const float fontPx = static_cast<float>(graph::kFontSize) * 1.25f * z;
+  const float fontPx = static_cast<float>(graph::kFontSize) * z;  // 0.6 em per character: kCharWidth
   const bool text = fontPx >= 6.f;
   ImFont* font = ImGui::GetFont();
   for (const graph::Layout::Frame& f : L.frames) {
@@ -290,7 +290,7 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
     c.dl->AddRect(a, b, im(graph::clusterBorder(cl.kind, st)), 4.f * z, 0, st == DiffStatus::Unchanged ? 1.f : 2.f);
     if (text) c.dl->AddText(font, fontPx, ImVec2(a.x + 4 * z, a.y + 2 * z), im(graph::dimTextColour()), ("[-] " + cl.label).c_str());
   }
-  const int selBox = model.boxOf(model.selected());
+  const int selBox = model.selected().side == which ? model.boxOf(model.selected()) : -1;
   const GraphPick partner = model.partnerOf(model.selected().valid() ? model.selected() : model.hovered);
   const int partnerBox = partner.side == which ? model.boxOf(partner) : -1;
   const int hoverPartnerBox = [&] {
@@ -381,9 +381,11 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
     } else {
       const graph::Node& n = g.nodes[static_cast<size_t>(b.node)];
       for (const std::string& line : n.lines()) ImGui::TextUnformatted(line.c_str());
-      for (int chip : n.chips)
-        ImGui::TextDisabled("const %s (%s)", g.nodes[static_cast<size_t>(chip)].type.c_str(),
-                            graph::diffStatusName(nodeStatus(s, chip)));
+      for (int chip : n.chips) {
+        const graph::Node& in = g.nodes[static_cast<size_t>(chip)];
+        ImGui::TextDisabled("%s %s %s (%s)", graph::nodeKindName(in.kind), in.kind == graph::NodeKind::Constant ? "" : in.title.c_str(),
+                            in.type.c_str(), graph::diffStatusName(nodeStatus(s, chip)));
+      }
       GraphPick p = model.partnerOf(GraphPick{which, b.node});
       ImGui::TextDisabled("%s%s; click to show its line", graph::diffStatusName(nodeStatus(s, b.node)),
                           p.valid() ? ", partner highlighted" : "");

@@ -1,0 +1,115 @@
+#!/usr/bin/python3
+"""Writes a MobileNetV3-Large-shaped ONNX model with random weights (Debian's
+python3-onnx and python3-numpy; nothing downloaded): the stem, the 15
+inverted-residual blocks with depthwise convolutions, squeeze-and-excitation
+and hard-swish, and the classifier head, each convolution followed by
+BatchNormalization as exporters write it. About 560 Relay ops once imported.
+Used for the Graph view's figures and screenshots (docs/gui.md).
+
+Usage: /usr/bin/python3 bench/make_mobilenetv3_onnx.py OUT.onnx
+"""
+import sys
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+rng = np.random.default_rng(0)
+nodes, inits = [], []
+counter = [0]
+
+
+def name(prefix):
+    counter[0] += 1
+    return f"{prefix}_{counter[0]}"
+
+
+def weight(shape, scale=0.1):
+    n = name("w")
+    inits.append(numpy_helper.from_array((rng.standard_normal(shape) * scale).astype(np.float32), n))
+    return n
+
+
+def conv(x, cin, cout, k, stride=1, group=1, bias=False):
+    out = name("conv")
+    inputs = [x, weight((cout, cin // group, k, k))]
+    if bias:
+        inputs.append(weight((cout,)))
+    nodes.append(helper.make_node("Conv", inputs, [out], kernel_shape=[k, k], strides=[stride, stride],
+                                  pads=[k // 2] * 4, group=group))
+    return out
+
+
+def bn(x, c):
+    out = name("bn")
+    scale = name("gamma")
+    inits.append(numpy_helper.from_array((1 + 0.1 * rng.standard_normal(c)).astype(np.float32), scale))
+    var = name("var")
+    inits.append(numpy_helper.from_array((1 + 0.1 * rng.random(c)).astype(np.float32), var))
+    nodes.append(helper.make_node("BatchNormalization", [x, scale, weight((c,)), weight((c,)), var], [out], epsilon=1e-3))
+    return out
+
+
+def act(x, kind):
+    out = name(kind)
+    nodes.append(helper.make_node("HardSwish" if kind == "hs" else "Relu", [x], [out]))
+    return out
+
+
+def se(x, c):
+    squeeze = max(8, (c // 4 + 7) // 8 * 8)
+    pooled = name("gap")
+    nodes.append(helper.make_node("GlobalAveragePool", [x], [pooled]))
+    a = act(conv(pooled, c, squeeze, 1, bias=True), "re")
+    b = conv(a, squeeze, c, 1, bias=True)
+    gate = name("hsig")
+    nodes.append(helper.make_node("HardSigmoid", [b], [gate], alpha=1.0 / 6, beta=0.5))
+    out = name("se")
+    nodes.append(helper.make_node("Mul", [x, gate], [out]))
+    return out
+
+
+# (kernel, expanded, out, SE, activation, stride) of MobileNetV3-Large.
+BLOCKS = [
+    (3, 16, 16, False, "re", 1), (3, 64, 24, False, "re", 2), (3, 72, 24, False, "re", 1),
+    (5, 72, 40, True, "re", 2), (5, 120, 40, True, "re", 1), (5, 120, 40, True, "re", 1),
+    (3, 240, 80, False, "hs", 2), (3, 200, 80, False, "hs", 1), (3, 184, 80, False, "hs", 1),
+    (3, 184, 80, False, "hs", 1), (3, 480, 112, True, "hs", 1), (3, 672, 112, True, "hs", 1),
+    (5, 672, 160, True, "hs", 2), (5, 960, 160, True, "hs", 1), (5, 960, 160, True, "hs", 1),
+]
+
+
+def main(path):
+    x = act(bn(conv("input", 3, 16, 3, stride=2), 16), "hs")
+    c = 16
+    for k, exp, out, use_se, a, stride in BLOCKS:
+        y = x
+        if exp != c:
+            y = act(bn(conv(y, c, exp, 1), exp), a)
+        y = act(bn(conv(y, exp, exp, k, stride=stride, group=exp), exp), a)
+        if use_se:
+            y = se(y, exp)
+        y = bn(conv(y, exp, out, 1), out)
+        if stride == 1 and c == out:
+            r = name("add")
+            nodes.append(helper.make_node("Add", [x, y], [r]))
+            y = r
+        x, c = y, out
+    x = act(bn(conv(x, c, 960, 1), 960), "hs")
+    pooled = name("gap")
+    nodes.append(helper.make_node("GlobalAveragePool", [x], [pooled]))
+    x = act(conv(pooled, 960, 1280, 1, bias=True), "hs")
+    flat = name("flatten")
+    nodes.append(helper.make_node("Flatten", [x], [flat]))
+    nodes.append(helper.make_node("Gemm", [flat, weight((1000, 1280)), weight((1000,))], ["logits"], transB=1))
+    graph = helper.make_graph(nodes, "mobilenetv3_large",
+                              [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, 3, 224, 224])],
+                              [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, 1000])], inits)
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)], producer_name="passlab")
+    onnx.checker.check_model(model)
+    onnx.save(model, path)
+    print(f"wrote {path}: {len(nodes)} ONNX nodes")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "mobilenetv3.onnx")
