@@ -16,7 +16,8 @@ TEST_CASE("Fuzz regressions: ONNX importer findings fail cleanly", "[fuzz][onnx]
   std::string name = GENERATE(from_range(corpusNames("data/fuzz/onnx", ".onnx")));
   INFO(name);
   std::string bytes = readFile(corpusDir("data/fuzz/onnx") / (name + ".onnx"));
-  // reshape_shape_overflow: a Reshape whose shape multiplies past int64 (signed overflow, UBSan).
+  // reshape_shape_overflow: a Reshape whose shape multiplies past int64 (signed overflow, UBSan);
+  // tile_huge_repeats: a Tile repeating 2^32 times (out of memory building the concatenation).
   try {
     OnnxImport imported = importOnnxBytes(bytes, name + ".onnx");
     CHECK(imported.module);

@@ -294,6 +294,12 @@ std::vector<Expr> tile(NodeContext& ctx) {
   for (size_t axis = 0; axis < repeats.size(); ++axis) {
     int64_t r = repeats[axis];
     if (r < 0) ctx.invalid("repeats must be non-negative");
+    // Tile is spelled as a concatenation of r copies: a hostile repeat count
+    // (found by fuzz/onnx_fuzzer) must not allocate billions of operands.
+    constexpr int64_t kMaxRepeats = 4096;
+    if (r > kMaxRepeats)
+      ctx.invalid("repeats " + listText(repeats) + ": more than " + std::to_string(kMaxRepeats) +
+                  " copies along one axis are not supported");
     if (r == 1) continue;
     AttrDict axisAttr{{"axis", AttrValue::integer(static_cast<int64_t>(axis))}};
     if (r == 0) {
