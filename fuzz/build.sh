@@ -24,13 +24,20 @@ mkdir -p "$OUT/obj" "$OUT/crashes"
 # compile SRC...: objects into $OUT/obj, echoing their paths into $objects.
 compile() {
   objects=""
+  running=0
   for src in "$@"; do
     obj="$OUT/obj/$(echo "$src" | tr / _).o"
     objects="$objects $obj"
     if [ ! -f "$obj" ] || [ "$src" -nt "$obj" ] || [ -n "$(find core -name '*.h' -newer "$obj" | head -1)" ]; then
-      while [ "$(jobs -p | wc -l)" -ge "$JOBS" ]; do sleep 0.2; done
+      # At most $JOBS compilers at once (`jobs` cannot count them in a POSIX
+      # sh command substitution, so wait for each batch).
+      if [ "$running" -ge "$JOBS" ]; then
+        wait
+        running=0
+      fi
       echo "compile $src"
       $CXX $FLAGS -c "$src" -o "$obj" &
+      running=$((running + 1))
     fi
   done
   wait

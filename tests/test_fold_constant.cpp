@@ -74,7 +74,8 @@ TEST_CASE("FoldConstant: evaluation runs InferType and FuseOps in a clean CPU ch
   r.ctx->setConfig(kFuseOpsLinkParamsKey, AttrValue::boolean(true));
   r.run("InferType,FoldConstant", mod);
   const TraceEvent& fold = only(r.events("FoldConstant"));
-  CHECK(readsOf(fold) == std::vector<std::string>{"relay.FoldConstant.inherit_executor_leak=False(default)"});
+  CHECK(readsOf(fold) == std::vector<std::string>{"relay.FoldConstant.inherit_executor_leak=False(default)",
+                                                  "relay.FoldConstant.max_value_bytes=268435456(default)"});
   REQUIRE(fold.children.size() == 2);
   const TraceEvent& infer = r.trace->event(fold.children[0]);
   const TraceEvent& fuse = r.trace->event(fold.children[1]);

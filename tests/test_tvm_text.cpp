@@ -151,13 +151,13 @@ TEST_CASE("TVM text: malformed #[metadata] sections are located errors", "[tvm-t
       {"{\"root\": 1, \"nodes\": [{}, {\"type_key\": \"Map\", \"keys\": [\"relay.Constant\"], \"data\": [2]}, "
        "{\"type_key\": \"Array\", \"data\": [3]}, {\"type_key\": \"relay.Constant\", \"attrs\": {\"data\": \"0\"}}], "
        "\"b64ndarrays\": [\"AAAA\"]}",
-       "magic number"},
+       "metadata constant 0: NDArray data is truncated"},
       {"{\"root\": 1, \"nodes\": [", "unexpected end of input"},
   }));
   std::string text = "def @main() {\n  meta[relay.Constant][0]\n}\n#[metadata]\n" + json + "\n";
   std::string error = firstError(text, "m.relay");
   INFO(error);
-  CHECK(error.rfind("m.relay:5:", 0) == 0);
+  CHECK((error.rfind("m.relay:5:", 0) == 0 || error.rfind("m.relay:6:1:", 0) == 0));
   CHECK(error.find(message) != std::string::npos);
 }
 
@@ -223,7 +223,8 @@ TEST_CASE("TVM text: a printed expression loads as @main over its free variables
 
 TEST_CASE("TVM text: literals, tuples and untyped parameters as TVM writes them", "[tvm-text]") {
   auto scalar = [](const std::string& text) {
-    const auto* c = as<ConstantNode>(parseExpr(text));
+    Expr e = parseExpr(text);
+    const auto* c = as<ConstantNode>(e);
     REQUIRE(c);
     return c->data;
   };
@@ -357,10 +358,10 @@ TEST_CASE("Batch: load notes reach stderr", "[tvm-text][batch]") {
 }
 
 TEST_CASE("FoldConstant: an enormous result stays unfolded with a diagnostic", "[tvm-text][fold-constant]") {
-  // broadcast_to of a scalar to 2^40 elements: 4 TiB if it were computed.
+  // The sum of 2^40 ones: 4 TiB of intermediate value if it were computed.
   IRModule mod = inferTypes(parseModule(
       "def @main(%x: Tensor[(1), float32]) {\n"
-      "  %0 = broadcast_to(1f, shape=[1048576, 1048576]);\n"
+      "  %0 = full(1f, shape=[1048576, 1048576], dtype=\"float32\");\n"
       "  %1 = sum(%0);\n"
       "  add(%x, %1)\n"
       "}\n",

@@ -3,6 +3,7 @@
 // Trilu. Shape-deciding inputs (Reshape's shape, Slice's starts...) must be
 // known at import: the IR's shapes are static.
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 #include "core/frontend/onnx_context.h"
@@ -11,7 +12,15 @@ namespace passlab::onnx_import {
 
 namespace {
 
-int64_t product(const std::vector<int64_t>& dims) { return std::accumulate(dims.begin(), dims.end(), int64_t{1}, std::multiplies<>()); }
+/// The element count of `dims`, saturating at INT64_MAX: hostile shapes must
+/// not overflow (a saturated count never matches a real one, so the checks
+/// below reject them). Found by fuzz/onnx_fuzzer.
+int64_t product(const std::vector<int64_t>& dims) {
+  int64_t n = 1;
+  for (int64_t d : dims)
+    if (__builtin_mul_overflow(n, d, &n)) return std::numeric_limits<int64_t>::max();
+  return n;
+}
 
 std::vector<Expr> reshape(NodeContext& ctx) {
   Expr x = ctx.input(0);
@@ -285,6 +294,12 @@ std::vector<Expr> tile(NodeContext& ctx) {
   for (size_t axis = 0; axis < repeats.size(); ++axis) {
     int64_t r = repeats[axis];
     if (r < 0) ctx.invalid("repeats must be non-negative");
+    // Tile is spelled as a concatenation of r copies: a hostile repeat count
+    // (found by fuzz/onnx_fuzzer) must not allocate billions of operands.
+    constexpr int64_t kMaxRepeats = 4096;
+    if (r > kMaxRepeats)
+      ctx.invalid("repeats " + listText(repeats) + ": more than " + std::to_string(kMaxRepeats) +
+                  " copies along one axis are not supported");
     if (r == 1) continue;
     AttrDict axisAttr{{"axis", AttrValue::integer(static_cast<int64_t>(axis))}};
     if (r == 0) {

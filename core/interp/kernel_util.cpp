@@ -24,7 +24,8 @@ NDArray convertArray(const NDArray& a, DataType to) {
   return out;
 }
 
-#if defined(__x86_64__)
+// clang 14 (the fuzz build) does not know "f16c" for __builtin_cpu_supports: plain loop there.
+#if defined(__x86_64__) && !defined(__clang__)
 // Compiled for F16C regardless of the build's -march, called only after a runtime check.
 __attribute__((target("avx,f16c"))) static void widenHalvesF16C(const Half* src, float* dst, size_t n) {
   size_t i = 0;
@@ -35,7 +36,7 @@ __attribute__((target("avx,f16c"))) static void widenHalvesF16C(const Half* src,
 #endif
 
 void widenHalves(const Half* src, float* dst, size_t n) {
-#if defined(__x86_64__)
+#if defined(__x86_64__) && !defined(__clang__)
   static const bool hasF16C = __builtin_cpu_supports("f16c") && __builtin_cpu_supports("avx");
   if (hasF16C) {
     widenHalvesF16C(src, dst, n);

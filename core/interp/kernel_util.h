@@ -217,7 +217,8 @@ AccData<Acc> accData(const NDArray& a) {
       d.ptr = elems<T>(a);
     } else if constexpr (std::is_same_v<T, Half> && std::is_same_v<Acc, float>) {
       d.owned.resize(static_cast<size_t>(a.numElements()));
-      widenHalves(elems<Half>(a), d.owned.data(), d.owned.size());
+      // elems<T> (T is Half here) keeps the call dependent, so clang skips it where Acc is not float.
+      widenHalves(elems<T>(a), d.owned.data(), d.owned.size());
       d.ptr = d.owned.data();
     } else {
       const T* src = elems<T>(a);

@@ -67,7 +67,8 @@ Value reduceKernel(const KernelCall& call, OpId op) {
   bool keepdims = call.attrBool("keepdims");
   // Move the kept axes first and the reduced axes last, so each output element
   // reduces one contiguous run (no copy when they already are).
-  auto [perm, outShape, count] = reductionLayout(reduced, data.shape(), keepdims);
+  auto [perm, outShape, layoutCount] = reductionLayout(reduced, data.shape(), keepdims);
+  const auto count = layoutCount;  // a plain variable: lambdas cannot capture structured bindings before clang 16
   NDArray ordered = transposeArray(data, perm);
   NDArray out(data.dtype(), outShape);
   int64_t outputs = out.numElements();
@@ -127,7 +128,8 @@ Value argReduceKernel(const KernelCall& call, OpId op) {
   bool isMax = op == OpId::ArgMax;
   // Reduced axes last, as in reduceKernel: the position within each run is the
   // row-major index over the reduced axes (TVM's for several axes).
-  auto [perm, outShape, count] = reductionLayout(reduced, data.shape(), keepdims);
+  auto [perm, outShape, layoutCount] = reductionLayout(reduced, data.shape(), keepdims);
+  const auto count = layoutCount;  // a plain variable: lambdas cannot capture structured bindings before clang 16
   NDArray ordered = transposeArray(data, perm);
   NDArray out(DTypeCode::Int32, outShape);
   int64_t outputs = out.numElements();

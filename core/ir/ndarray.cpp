@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
 #include <stdexcept>
 
 namespace passlab {
@@ -39,15 +40,25 @@ int64_t NDArray::getAsInt(int64_t i) const {
   return static_cast<int64_t>(getAsDouble(i));
 }
 
+/// `v` converted to integer type T, saturating (NaN is 0): a plain cast of an
+/// out-of-range double is undefined behaviour (found by fuzz/onnx_fuzzer).
+template <class T>
+static T saturatingCast(double v) {
+  if (std::isnan(v)) return 0;
+  if (v <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
+  if (v >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
+  return static_cast<T>(v);
+}
+
 void NDArray::setFromDouble(int64_t i, double v) {
   uint8_t* p = mutableData();
   switch (dtype_.code) {
     case DTypeCode::Bool: p[i] = v != 0.0; break;
-    case DTypeCode::Int8: reinterpret_cast<int8_t*>(p)[i] = static_cast<int8_t>(v); break;
-    case DTypeCode::UInt8: p[i] = static_cast<uint8_t>(v); break;
-    case DTypeCode::Int16: reinterpret_cast<int16_t*>(p)[i] = static_cast<int16_t>(v); break;
-    case DTypeCode::Int32: reinterpret_cast<int32_t*>(p)[i] = static_cast<int32_t>(v); break;
-    case DTypeCode::Int64: reinterpret_cast<int64_t*>(p)[i] = static_cast<int64_t>(v); break;
+    case DTypeCode::Int8: reinterpret_cast<int8_t*>(p)[i] = saturatingCast<int8_t>(v); break;
+    case DTypeCode::UInt8: p[i] = saturatingCast<uint8_t>(v); break;
+    case DTypeCode::Int16: reinterpret_cast<int16_t*>(p)[i] = saturatingCast<int16_t>(v); break;
+    case DTypeCode::Int32: reinterpret_cast<int32_t*>(p)[i] = saturatingCast<int32_t>(v); break;
+    case DTypeCode::Int64: reinterpret_cast<int64_t*>(p)[i] = saturatingCast<int64_t>(v); break;
     case DTypeCode::Float16: reinterpret_cast<uint16_t*>(p)[i] = Half::fromDouble(v); break;
     case DTypeCode::Float32: reinterpret_cast<float*>(p)[i] = static_cast<float>(v); break;
     case DTypeCode::Float64: reinterpret_cast<double*>(p)[i] = v; break;

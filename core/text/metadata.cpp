@@ -20,11 +20,13 @@ struct Json {
   size_t offset = 0;
   std::string text;  // string value or number text
   std::vector<Json> items;
-  std::vector<std::pair<std::string, Json>> members;
+  /// Object members: keys[i] names values[i] (a vector of pairs would need Json complete).
+  std::vector<std::string> keys;
+  std::vector<Json> values;
 
   const Json* member(std::string_view key) const {
-    for (const auto& [k, v] : members)
-      if (k == key) return &v;
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (keys[i] == key) return &values[i];
     return nullptr;
   }
 };
@@ -78,7 +80,8 @@ class JsonReader {
         skipSpace();
         if (pos_ >= s_.size() || s_[pos_] != ':') fail("expected ':'");
         ++pos_;
-        v.members.emplace_back(std::move(key), value(depth + 1));
+        v.keys.push_back(std::move(key));
+        v.values.push_back(value(depth + 1));
         skipSpace();
         if (pos_ < s_.size() && s_[pos_] == ',') {
           ++pos_;

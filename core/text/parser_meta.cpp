@@ -62,7 +62,8 @@ Type argumentTypeFromUse(const CallNode& call, size_t index, const std::function
     return nullptr;
   }
   if (call.args.empty()) return nullptr;
-  const TensorTypeNode* data = staticTensor(typeOf(call.args[0]));
+  Type dataType = typeOf(call.args[0]);  // owns what data points to
+  const TensorTypeNode* data = staticTensor(dataType);
   if (!data || index == 0) return nullptr;
   auto channelAt = [&](int64_t axis) -> Type {
     int64_t rank = static_cast<int64_t>(data->shape.size());
@@ -280,7 +281,8 @@ void Parser::resolveDeferredPlaceholders() {
         for (size_t i = 0; i < call->args.size(); ++i) {
           auto it = pending.find(call->args[i].get());
           if (it == pending.end() || replacement.count(it->first)) continue;
-          const TensorTypeNode* t = staticTensor(argumentTypeFromUse(*call, i, typeOf));
+          Type type = argumentTypeFromUse(*call, i, typeOf);  // owns what t points to
+          const TensorTypeNode* t = staticTensor(type);
           if (!t) continue;
           MetaRef& ref = metaRefs_[it->second];
           replacement[it->first] =

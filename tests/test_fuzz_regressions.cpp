@@ -1,0 +1,45 @@
+// Inputs the libFuzzer targets (fuzz/build.sh) flagged, kept as regression
+// tests: each must import or parse, or fail with located diagnostics; the
+// sanitizer build (./dev test) also checks they stay free of undefined behaviour.
+//   tests/data/fuzz/onnx/      fuzz/onnx_fuzzer findings (importOnnxBytes)
+//   tests/data/fuzz/metadata/  fuzz/metadata_fuzzer findings (#[metadata] JSON)
+#include <catch2/catch.hpp>
+
+#include "core/frontend/onnx_importer.h"
+#include "core/text/metadata.h"
+#include "text_test_util.h"
+
+using namespace passlab;
+using namespace passlab::testing;
+
+TEST_CASE("Fuzz regressions: ONNX importer findings fail cleanly", "[fuzz][onnx]") {
+  std::string name = GENERATE(from_range(corpusNames("data/fuzz/onnx", ".onnx")));
+  INFO(name);
+  std::string bytes = readFile(corpusDir("data/fuzz/onnx") / (name + ".onnx"));
+  // reshape_shape_overflow: a Reshape whose shape multiplies past int64 (signed overflow, UBSan);
+  // tile_huge_repeats: a Tile repeating 2^32 times (out of memory building the concatenation);
+  // int8_cast_out_of_range: a constant value far outside int8 stored by a double-to-int cast (UBSan).
+  try {
+    OnnxImport imported = importOnnxBytes(bytes, name + ".onnx");
+    CHECK(imported.module);
+  } catch (const DiagnosticError& e) {
+    CHECK_FALSE(e.diagnostics().empty());
+  }
+}
+
+TEST_CASE("Fuzz regressions: #[metadata] findings decode or fail cleanly", "[fuzz][metadata]") {
+  std::string name = GENERATE(from_range(corpusNames("data/fuzz/metadata", ".json")));
+  INFO(name);
+  std::string json = readFile(corpusDir("data/fuzz/metadata") / (name + ".json"));
+  // slow_under_load: reported as a 20 s timeout on a loaded machine; it takes well under a second.
+  try {
+    decodeTvmMetadata(json);
+  } catch (const MetadataError&) {
+  }
+  std::string text = "def @main() {\n  meta[relay.Constant][0]\n}\n#[metadata]\n" + json;
+  try {
+    printModule(parseModule(text, "fuzz.relay"));
+  } catch (const DiagnosticError& e) {
+    for (const Diagnostic& d : e.diagnostics()) CHECK(d.rule != "internal");
+  }
+}
