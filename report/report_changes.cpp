@@ -23,8 +23,52 @@ ReportModel::ReportModel(const Workbench& wb, const ReportOptions& opts) : optio
   }
 }
 
-int ReportModel::textId(const std::string& text) {
-  auto [it, inserted] = textIds_.try_emplace(text, static_cast<int>(texts_.size()));
+namespace {
+
+/// Constants print with their data inline, so an imported model's weights
+/// would fill the page once per changed event (hundreds of MB for a 700-op
+/// CNN). Lists longer than this keep their first values and a count; the
+/// report shows what changed, and passlab itself has the full text.
+constexpr size_t kMaxConstantDataChars = 160;
+
+/// `text` with the data of every long `const(Tensor[...], [...])` literal cut
+/// to its first values and "… N more".
+std::string elideConstantData(const std::string& text) {
+  static const std::string kOpen = "const(Tensor[";
+  size_t at = text.find(kOpen);
+  if (at == std::string::npos) return text;
+  std::string out;
+  out.reserve(text.size() / 4);
+  size_t copied = 0;
+  for (; at != std::string::npos; at = text.find(kOpen, at + 1)) {
+    // Skip the type: Tensor[...] with nested brackets.
+    size_t i = at + kOpen.size();
+    for (int depth = 1; i < text.size() && depth > 0; ++i) depth += text[i] == '[' ? 1 : text[i] == ']' ? -1 : 0;
+    if (text.compare(i, 2, ", ") != 0 || i + 2 >= text.size() || text[i + 2] != '[') continue;
+    size_t dataStart = i + 2, j = dataStart + 1;
+    for (int depth = 1; j < text.size() && depth > 0; ++j) depth += text[j] == '[' ? 1 : text[j] == ']' ? -1 : 0;
+    // [dataStart, j) is the data list, brackets included.
+    if (j - dataStart <= kMaxConstantDataChars) continue;
+    size_t keep = text.rfind(", ", dataStart + kMaxConstantDataChars / 2);
+    if (keep == std::string::npos || keep <= dataStart) keep = dataStart + 1;
+    size_t values = 1;
+    for (size_t k = dataStart; k < j; ++k) values += text[k] == ',';
+    size_t shown = 0;
+    for (size_t k = dataStart; k < keep; ++k) shown += text[k] == ',';
+    out.append(text, copied, keep - copied);
+    out += ", \u2026 " + std::to_string(values - shown - (keep > dataStart + 1 ? 1 : 0)) + " more]";
+    copied = j;
+    at = j - 1;
+  }
+  out.append(text, copied, std::string::npos);
+  return out;
+}
+
+}  // namespace
+
+int ReportModel::textId(const std::string& raw) {
+  std::string text = elideConstantData(raw);
+  auto [it, inserted] = textIds_.try_emplace(std::move(text), static_cast<int>(texts_.size()));
   if (inserted) texts_.push_back(&it->first);
   return it->second;
 }
@@ -61,7 +105,9 @@ int ReportModel::addDiff(int beforeText, int afterText, int& added, int& removed
 }
 
 int ReportModel::addGraph(const std::string& svg, const std::string& caption) {
-  graphs_.push_back({textId(svg), caption});
+  auto [it, inserted] = textIds_.try_emplace(svg, static_cast<int>(texts_.size()));
+  if (inserted) texts_.push_back(&it->first);
+  graphs_.push_back({it->second, caption});
   return static_cast<int>(graphs_.size()) - 1;
 }
 

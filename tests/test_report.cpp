@@ -157,6 +157,16 @@ TEST_CASE("Report: every example's report has its sections, events and changes",
   CHECK(html.find("src=\"") == std::string::npos);
 }
 
+TEST_CASE("Report: long constant data is cut to its first values", "[report]") {
+  Session s;
+  s.run("load examples/seed000/cnn_fp32.relay\npipeline InferType,FoldConstant\nrun");
+  ReportStats stats;
+  std::string html = renderHtmlReport(s.workbench, {}, &stats);
+  // The 4x3x3x3 conv weight (108 values) keeps its first 12 values and a count.
+  CHECK(html.find("const(Tensor[(4, 3, 3, 3), float32], [-0.09, 0.18, -0.08, -0.11, -0.33, -0.07, 0.39, 0.15, 0.36, 0.09, 0.14, "
+                  "0.06, \u2026 96 more])") != std::string::npos);
+}
+
 TEST_CASE("Report: the seed-000 leak is flagged in the config section", "[report]") {
   Session s;
   s.run("source --keep-going examples/seed000/run.cmds");
