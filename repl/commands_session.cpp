@@ -105,7 +105,8 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     result.out("wrote Chrome trace-event timing to " + path + " (open it in Perfetto or chrome://tracing)\n");
   } else if (what == "report") {
     if (tooMany(ctx, args, 2, "save", result)) return;
-    ReportStats stats = writeHtmlReport(wb, path, reportOptions(wb));
+    ReportStats stats;
+    writeFile(path, renderHtmlReport(wb, reportOptions(wb), &stats));
     result.out("wrote the report (" + std::to_string(stats.events) + " events, " + std::to_string(stats.changedEvents) +
                " changed, " + std::to_string(stats.diffs) + " function diffs, " + std::to_string((stats.bytes + 1023) / 1024) +
                " KiB) to " + path + "; open it in a browser\n");
