@@ -143,22 +143,34 @@ class Planner {
       plan_.steps.push_back(PlanStep{callee->name, false, flatArgs(call.args[1])});
       return {};
     }
+    // One address space on the host: a copy between virtual devices is the value itself.
+    if (op && op->id == OpId::DeviceCopy) return eval(call.args[0]);
+    if (op && op->id == OpId::CallLowered) {
+      const auto* callee = call.args.size() == 2 ? as<GlobalVarNode>(call.args[0]) : nullptr;
+      if (!callee) fail(e, plan_.name, "call_lowered needs a global function and a tuple of arguments");
+      Expr target = mod_->lookup(callee->name);
+      if (const auto* prim = as<PrimFuncNode>(target)) {
+        // TVM's TE-compiler form: the buffers after the inputs are the outputs.
+        PlanStep step{callee->name, false, flatArgs(call.args[1])};
+        std::vector<int> outs;
+        for (size_t i = step.args.size(); i < prim->params.size(); ++i) {
+          const tir::Buffer& b = prim->params[i].buffer;
+          if (!b) fail(e, plan_.name, "@" + callee->name + ": output parameter " + std::to_string(i) + " is not a buffer");
+          outs.push_back(addSlot(PlanSlot::Kind::Temp, sigOf(b->dtype, b->shape)));
+        }
+        step.args.insert(step.args.end(), outs.begin(), outs.end());
+        plan_.steps.push_back(std::move(step));
+        return outs;
+      }
+      const FunctionNode* fn = mod_->lookupFunction(callee->name);
+      const auto* args = as<TupleNode>(call.args[1]);
+      if (fn && args && fn->attrs.getString(fn_attr::kCompiler) == "ccompiler")
+        return planCompilerCall(e, *callee, *fn, args->fields, call.checkedType);
+      fail(e, plan_.name, "call_lowered of @" + callee->name + ": only PrimFuncs and ccompiler functions can be compiled");
+    }
     const auto* gv = as<GlobalVarNode>(call.callee);
     const FunctionNode* fn = gv ? mod_->lookupFunction(gv->name) : nullptr;
-    if (fn && fn->attrs.getString(fn_attr::kCompiler) == "ccompiler") {
-      PlanStep step{gv->name, true, {}};
-      for (const Expr& a : call.args) {
-        std::vector<int> part = eval(a);
-        step.args.insert(step.args.end(), part.begin(), part.end());
-      }
-      Type ret = fn->retType ? fn->retType : call.checkedType;
-      const auto* t = ret ? as<TensorTypeNode>(ret) : nullptr;
-      if (!t || t->hasDynamicDim()) fail(e, plan_.name, "@" + gv->name + " needs a static tensor return type");
-      int out = addSlot(PlanSlot::Kind::Temp, sigOf(t->dtype, t->shape));
-      step.args.push_back(out);
-      plan_.steps.push_back(std::move(step));
-      return {out};
-    }
+    if (fn && fn->attrs.getString(fn_attr::kCompiler) == "ccompiler") return planCompilerCall(e, *gv, *fn, call.args, call.checkedType);
     if (fn && fn->attrs.getString(fn_attr::kCompiler).empty() && !fn->attrs.getBool(fn_attr::kExtern)) {
       // A graph-level global (a lifted fused function holding its own call_tir
       // sequence): planned inline, with a fresh memo so a second call of the
@@ -178,6 +190,23 @@ class Planner {
     }
     fail(e, plan_.name, std::string("cannot compile this call in the entry (") + (op ? std::string(op->name) : "a non-ccompiler function") +
                             "); lower it with LegalizeOps first");
+  }
+
+  /// A call of an external (ccompiler) function: its arguments, then one output.
+  std::vector<int> planCompilerCall(const Expr& e, const GlobalVarNode& gv, const FunctionNode& fn, const std::vector<Expr>& args,
+                                    const Type& callType) {
+    PlanStep step{gv.name, true, {}};
+    for (const Expr& a : args) {
+      std::vector<int> part = eval(a);
+      step.args.insert(step.args.end(), part.begin(), part.end());
+    }
+    Type ret = fn.retType ? fn.retType : callType;
+    const auto* t = ret ? as<TensorTypeNode>(ret) : nullptr;
+    if (!t || t->hasDynamicDim()) fail(e, plan_.name, "@" + gv.name + " needs a static tensor return type");
+    int out = addSlot(PlanSlot::Kind::Temp, sigOf(t->dtype, t->shape));
+    step.args.push_back(out);
+    plan_.steps.push_back(std::move(step));
+    return {out};
   }
 
   IRModule mod_;

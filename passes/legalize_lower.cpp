@@ -198,7 +198,16 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::InvokePureClosure:
     case OpId::VmAllocStorage:
     case OpId::VmAllocTensor:
-    case OpId::VmCallTir: break;
+    case OpId::VmCallTir:
+    case OpId::OnDevice:
+    case OpId::DeviceCopy:
+    case OpId::CallLowered:
+    case OpId::MemoryAllocStorage:
+    case OpId::MemoryAllocTensor:
+    case OpId::MemoryKill:
+    case OpId::VmShapeOf:
+    case OpId::VmInvokeTvmOp:
+    case OpId::VmReshapeTensor: break;
   }
   return LoweringFamily::None;
 }

@@ -360,8 +360,9 @@ class GroupLowering {
 /// diagnostics of calls it could not lower.
 class Legalizer : public ExprMutator {
  public:
-  Legalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs, std::vector<Diagnostic>& diags, bool linkParams, bool host)
-      : mod_(mod), newFuncs_(newFuncs), diags_(diags), linkParams_(linkParams), host_(host) {}
+  Legalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs, std::vector<Diagnostic>& diags, bool linkParams, bool host,
+            bool callLowered)
+      : mod_(mod), newFuncs_(newFuncs), diags_(diags), linkParams_(linkParams), host_(host), callLowered_(callLowered) {}
 
   void setFunction(const std::string& name) { function_ = name; }
 
@@ -377,6 +378,7 @@ class Legalizer : public ExprMutator {
     if (!call) return rebuilt;
     const auto* orig = static_cast<const CallNode*>(original.get());
     if (const OpDef* op = call->op()) {
+      if (op->id == OpId::OnDevice) return call->args[0];
       if (isLoweringBuiltin(op->id)) return rebuilt;
       std::unordered_map<const ExprNode*, Expr> leaves;
       for (size_t i = 0; i < orig->args.size(); ++i) {
@@ -400,6 +402,8 @@ class Legalizer : public ExprMutator {
       // Its parameters carry the types the group's inputs are lowered with.
       if (fn) opt_util::ensureTyped(std::static_pointer_cast<const FunctionNode>(callee), mod_);
     }
+    if (fn && as<GlobalVarNode>(call->callee) && fn->attrs.getBool(fn_attr::kExtern))
+      return makeOpCall(OpId::CallLowered, {call->callee, makeTuple(call->args)}, {}, orig->span);
     if (!fn || !opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler)) return rebuilt;
     std::unordered_map<const ExprNode*, Expr> leaves;
     for (size_t i = 0; i < fn->params.size() && i < call->args.size(); ++i) leaves[fn->params[i].get()] = call->args[i];
@@ -430,8 +434,11 @@ class Legalizer : public ExprMutator {
       shapes.push_back(AttrValue::ints(t->shape));
       dtypes.push_back(AttrValue::string(std::string(t->dtype.name())));
     }
-    AttrDict callAttrs;
     bool single = shapes.size() == 1 && !group.tupleResult();
+    // call_lowered returns one output as itself, so a one-element tuple result keeps call_tir.
+    if (callLowered_ && (single || shapes.size() > 1))
+      return makeOpCall(OpId::CallLowered, {makeGlobalVar(name), makeTuple(group.callArgs())}, {}, span);
+    AttrDict callAttrs;
     callAttrs.set("out_shape", single ? shapes[0] : AttrValue::array(shapes));
     callAttrs.set("out_dtype", single ? dtypes[0] : AttrValue::array(dtypes));
     return makeOpCall(OpId::CallTir, {makeGlobalVar(name), makeTuple(group.callArgs())}, callAttrs, span);
@@ -466,6 +473,7 @@ class Legalizer : public ExprMutator {
   std::vector<Diagnostic>& diags_;
   bool linkParams_;
   bool host_;
+  bool callLowered_;
   std::string function_;
 };
 
@@ -500,7 +508,14 @@ class LegalizeOpsPass final : public Pass {
     bool host = kind != "hexagon";
     std::map<std::string, Expr> newFuncs;
     std::vector<Diagnostic> diags;
-    Legalizer legalizer(mod, newFuncs, diags, linkParams, host);
+    std::string callForm = ctx.config(kLegalizeCallFormKey, kPass).asString();
+    if (callForm != "call_tir" && callForm != "call_lowered") {
+      Diagnostic d;
+      d.rule = "legalize.config";
+      d.message = std::string(kLegalizeCallFormKey) + " must be \"call_tir\" or \"call_lowered\", got \"" + callForm + "\"";
+      throw DiagnosticError(std::move(d));
+    }
+    Legalizer legalizer(mod, newFuncs, diags, linkParams, host, callForm == "call_lowered");
     IRModule out = opt_util::mapFunctions(mod, ctx, kPass, [&](const Function& fn, const std::string& name) -> Function {
       // A lifted fused group is lowered whole where it is called, not op by op.
       if (isLiftedGroup(*fn)) return fn;

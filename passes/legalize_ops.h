@@ -46,6 +46,14 @@ namespace passlab {
 ///    op applies that chain to each element as it leaves the accumulator, so
 ///    conv2d + bias_add + relu is one loop nest writing the output once.
 ///
+/// Devices and lowered calls (TVM's TE compiler): an `on_device` annotation is
+/// dropped (device planning has recorded it in the parameters' and functions'
+/// virtual devices); `device_copy` stays. A call of an `Extern` function
+/// becomes `call_lowered(@f, (args...))`, the form TVM gives calls the TE
+/// compiler does not lower itself. With relay.LegalizeOps.call_form =
+/// "call_lowered", calls of the PrimFuncs made here take that form too
+/// (the outputs are the PrimFunc's buffers after the inputs) instead of call_tir.
+///
 /// Constants: a rank-0 constant becomes an immediate. Other constants of a
 /// lowered call follow link_params, decided as FuseOps decides it
 /// (resolveLinkParams: relay.FuseOps.link_params, then the executor's
@@ -58,5 +66,9 @@ namespace passlab {
 /// lets, projections or nested calls fail the pass with one diagnostic per call
 /// (rule `legalize.unsupported-op`) naming the op, located at the call.
 PassPtr createLegalizeOpsPass();
+
+/// Config key: "call_tir" (default) or "call_lowered", the form of the calls
+/// of lowered PrimFuncs.
+inline constexpr const char* kLegalizeCallFormKey = "relay.LegalizeOps.call_form";
 
 }  // namespace passlab

@@ -23,6 +23,7 @@
 #include "passes/merge_compiler_regions.h"
 #include "passes/outline_compiler_functions.h"
 #include "passes/partition_graph.h"
+#include "passes/plan_devices.h"
 #include "passes/simplify_expr.h"
 #include "passes/simplify_inference.h"
 #include "passes/to_mixed_precision.h"
@@ -357,6 +358,28 @@ void addPhasePasses(std::vector<PassRegistration>& table) {
   }
 }
 
+/// Device planning (seed 004, TVM's heterogeneous execution): PlanDevices.
+void addDevicePasses(std::vector<PassRegistration>& table) {
+  PassRegistration r;
+  r.info.name = "PlanDevices";
+  r.info.optLevel = 0;
+  r.info.required = {"InferType"};
+  r.info.acceptedPhases = {0, 1};
+  r.info.description =
+      "Decides the virtual device of every value from on_device and device_copy annotations, parameter and function "
+      "virtual_device annotations and the targets of called functions; inserts device_copy where a value crosses "
+      "devices. Every decision is recorded with the annotation or target that made it.";
+  r.info.guarantees =
+      "Every parameter of a planned function has a virtual_device and every planned function a virtual_device "
+      "attribute; every on_device has constrain_result=True; a value used on another device than its own goes through "
+      "device_copy; the virtual_devices table holds every device referenced. Idempotent.";
+  r.configKeys = {{kFallbackDeviceTypeKey, Kind::Int, AttrValue::integer(1),
+                   "DLPack device type of the default device (1 cpu, 2 cuda, 16 hexagon); when not set, the context "
+                   "target's kind decides, else cpu"}};
+  r.create = [](const AttrDict&) { return createPlanDevicesPass(); };
+  table.push_back(std::move(r));
+}
+
 /// The lowering passes of the TIR work (seeds 000 and 004): LegalizeOps
 /// (1 -> 2), BindTarget and InlinePrivateFunctions.
 void addLoweringPasses(std::vector<PassRegistration>& table) {
@@ -374,7 +397,12 @@ void addLoweringPasses(std::vector<PassRegistration>& table) {
     r.info.guarantees =
         "No op call remains outside skipped functions except the lowering builtins; every PrimFunc computes what the "
         "reference kernel computes; with link_params every non-scalar constant of a lowered call is an allocate_const "
-        "with its exact bits, without it a call_tir argument; the module is in phase 2.";
+        "with its exact bits, without it a call_tir argument; no on_device remains; every call of an Extern function "
+        "is a call_lowered; the module is in phase 2.";
+    r.configKeys = {{kLegalizeCallFormKey, Kind::String, AttrValue::string("call_tir"),
+                     "how lowered PrimFuncs are called: \"call_tir\" (Relax's destination-passing call, out_shape and "
+                     "out_dtype given) or \"call_lowered\" (TVM Relay's TE-compiler form; outputs from the PrimFunc's "
+                     "signature)"}};
     r.create = [](const AttrDict&) { return createLegalizeOpsPass(); };
     table.push_back(std::move(r));
   }
@@ -502,6 +530,7 @@ const std::vector<PassRegistration>& builtinTable() {
     addOptimizationPasses(table);
     addPhasePasses(table);
     addByocPasses(table);
+    addDevicePasses(table);
     addLoweringPasses(table);
     // Function-level passes can be scoped to one external codegen's functions.
     const std::set<std::string> functionLevel = {"SimplifyExpr",     "DeadCodeElimination", "EliminateCommonSubexpr",

@@ -335,7 +335,8 @@ class GraphEqual {
 
  private:
   bool bindVar(const Var& a, const Var& b) {
-    return a->isDataflow == b->isDataflow && typeEqual(a->annotation, b->annotation) && vars_.bind(a.get(), b.get());
+    return a->isDataflow == b->isDataflow && typeEqual(a->annotation, b->annotation) &&
+           a->virtualDevice == b->virtualDevice && vars_.bind(a.get(), b.get());
   }
   /// Queues child pairs so they are compared in evaluation order.
   void push(std::initializer_list<std::pair<const ExprNode*, const ExprNode*>> pairs) {
@@ -459,6 +460,7 @@ class GraphHash {
         auto it = binder_.find(v);
         mix(h, it != binder_.end() ? it->second : std::hash<const void*>()(v));
         mix(h, typeHash(v->annotation));
+        mix(h, v->virtualDevice.hash());
         mix(h, v->isDataflow);
         break;
       }

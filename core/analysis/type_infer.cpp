@@ -237,7 +237,20 @@ void FunctionTyper::childrenOf(const ExprNode* e, std::vector<const ExprNode*>& 
           }
       bool calleeIsChild = c->callee->kind != ExprKind::Op && c->callee->kind != ExprKind::GlobalVar;
       if (calleeIsChild && !argsFirst) order.push_back(c->callee.get());
-      for (const Expr& a : c->args) order.push_back(a.get());
+      // vm.invoke_tvm_op(fn (%p0, Primitive=1) {...}, (%x,), (%out,)): TVM
+      // prints the function with untyped parameters; they take the inputs' types.
+      const OpDef* op = c->op();
+      const auto* invoked = op && op->id == OpId::VmInvokeTvmOp && c->args.size() == 3 ? as<FunctionNode>(c->args[0]) : nullptr;
+      const auto* inputs = invoked ? as<TupleNode>(c->args[1]) : nullptr;
+      if (invoked && inputs) {
+        for (size_t i = 0; i < invoked->params.size() && i < inputs->fields.size(); ++i)
+          if (!invoked->params[i]->annotation) paramArgument_[invoked->params[i].get()] = inputs->fields[i].get();
+        order.push_back(c->args[1].get());
+        order.push_back(c->args[2].get());
+        order.push_back(c->args[0].get());
+      } else {
+        for (const Expr& a : c->args) order.push_back(a.get());
+      }
       if (calleeIsChild && argsFirst) order.push_back(c->callee.get());
       break;
     }

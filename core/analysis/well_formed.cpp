@@ -34,7 +34,12 @@ const std::vector<WellFormedRule>& wellFormedRules() {
       {"wf.inner-function", 1,
        "no inner function except functions with a Compiler attribute, and Primitive (fused) functions until phase 2 "
        "(LambdaLifting lifts the others; LegalizeOps lowers fused ones)"},
+      {"wf.lowered-call-in-optimization", 1,
+       "in phase 1 (optimization) no call_lowered and no memory.* or vm.* builtin: they are what lowering produces "
+       "(phase 0 accepts them as TVM prints them after its own lowering)"},
       {"wf.dataflow-after-phase1", 2, "no dataflow blocks (ToNonDataflow removes them)"},
+      {"wf.device-annotation-after-lowering", 2,
+       "no on_device after LegalizeOps (device planning is over; devices live in the virtual_device annotations)"},
       {"wf.unlegalized-op", 2, "no operator outside the lowering builtins (LegalizeOps lowers them to call_tir)"},
       {"wf.purity-unmarked", 3, "every function is marked impure (is_pure=0) or force-pure (force_pure=1)"},
       {"wf.purity-wrapper", 3, "no call_pure_packed or invoke_pure_closure (RemovePurityChecking unwraps them)"},
@@ -277,7 +282,13 @@ class Checker {
   /// Phase rules on one call (outside external functions).
   void checkCallPhase(const CallNode& c) {
     const OpDef* op = c.op();
-    if (op && phase_ >= 2 && !isLoweringBuiltin(op->id))
+    if (op && phase_ == 1 && isTvmLoweredForm(op->id))
+      report(c.span, "wf.lowered-call-in-optimization",
+             std::string(op->name) + " in phase 1: call_lowered and the memory/VM builtins come from lowering (phase 2)");
+    if (op && phase_ >= 2 && op->id == OpId::OnDevice)
+      report(c.span, "wf.device-annotation-after-lowering",
+             "on_device in phase " + std::to_string(phase_) + ": LegalizeOps drops device annotations");
+    else if (op && phase_ >= 2 && !isLoweringBuiltin(op->id))
       report(c.span, "wf.unlegalized-op",
              "operator " + std::string(op->name) + " in phase " + std::to_string(phase_) +
                  ": only call_tir, call_dps_packed, the purity wrappers and vm.builtin.* remain after LegalizeOps");

@@ -14,6 +14,8 @@
 // copy those values when they are created (see Closure in value.h).
 #include "core/interp/interpreter.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <unordered_set>
 #include <utility>
@@ -242,6 +244,78 @@ class GraphEvaluator final : public KernelHost {
   }
 
   /// A direct call of a PrimFunc value: destination-passing, result `()`.
+  /// call_lowered of a PrimFunc: the inputs are given, the outputs (its
+  /// remaining buffer parameters) are allocated here and returned.
+  Value callLoweredPrimFunc(const Closure& callee, const std::vector<Value>& inputs, const Span& span) {
+    const auto& prim = *static_cast<const PrimFuncNode*>(callee.function.get());
+    std::vector<NDArray> buffers;
+    for (const Value& a : inputs) {
+      if (!a.isTensor()) runtimeError(span, "@" + callee.globalName + " takes tensors, got " + a.describe());
+      buffers.push_back(a.tensor());
+    }
+    if (buffers.size() > prim.params.size())
+      runtimeError(span, "@" + callee.globalName + " takes " + std::to_string(prim.params.size()) + " buffers, got " +
+                             std::to_string(buffers.size()) + " inputs");
+    std::vector<Value> outs;
+    for (size_t i = buffers.size(); i < prim.params.size(); ++i) {
+      const tir::Param& p = prim.params[i];
+      if (!p.buffer) runtimeError(span, "@" + callee.globalName + ": output parameter " + std::to_string(i) + " is not a buffer");
+      buffers.emplace_back(p.buffer->dtype, p.buffer->shape);
+      outs.push_back(buffers.back());
+    }
+    try {
+      interp_detail::runPrimFunc(mod_, prim, callee.globalName, buffers, inputs.size());
+    } catch (const KernelError& e) {
+      runtimeError(span, e.what());
+    }
+    return outs.size() == 1 ? outs[0] : Value::tuple(std::move(outs));
+  }
+
+  /// vm.invoke_tvm_op(func, (inputs...), (outputs...)): the function's
+  /// results are written into the given output tensors.
+  Value invokeTvmOp(const std::vector<Value>& args, const Span& span) {
+    if (args.size() != 3 || !args[0].isClosure())
+      runtimeError(span, "vm.invoke_tvm_op expects (function, (inputs...), (outputs...))");
+    const Closure& callee = *args[0].closure();
+    std::vector<Value> inputs = args[1].isTuple() ? args[1].fields() : std::vector<Value>{args[1]};
+    std::vector<Value> outputs = args[2].isTuple() ? args[2].fields() : std::vector<Value>{args[2]};
+    std::vector<NDArray> outBuffers;
+    for (const Value& o : outputs) {
+      if (!o.isTensor()) runtimeError(span, "vm.invoke_tvm_op: an output is " + o.describe() + ", not a tensor");
+      outBuffers.push_back(o.tensor());
+    }
+    if (callee.function->kind == ExprKind::PrimFunc) {
+      std::vector<NDArray> buffers;
+      for (const Value& a : inputs) {
+        if (!a.isTensor()) runtimeError(span, "vm.invoke_tvm_op: an input is " + a.describe() + ", not a tensor");
+        buffers.push_back(a.tensor());
+      }
+      buffers.insert(buffers.end(), outBuffers.begin(), outBuffers.end());
+      try {
+        interp_detail::runPrimFunc(mod_, *static_cast<const PrimFuncNode*>(callee.function.get()), callee.globalName, buffers,
+                                   inputs.size());
+      } catch (const KernelError& e) {
+        runtimeError(span, e.what());
+      }
+      return Value();
+    }
+    Value result = callClosure(callee, std::move(inputs), span);
+    std::vector<Value> results = result.isTuple() ? result.fields() : std::vector<Value>{result};
+    if (results.size() != outBuffers.size())
+      runtimeError(span, "vm.invoke_tvm_op: the function returns " + std::to_string(results.size()) + " value(s) for " +
+                             std::to_string(outBuffers.size()) + " output(s)");
+    for (size_t i = 0; i < results.size(); ++i) {
+      if (!results[i].isTensor()) runtimeError(span, "vm.invoke_tvm_op: result " + std::to_string(i) + " is not a tensor");
+      const NDArray& r = results[i].tensor();
+      NDArray& out = outBuffers[i];
+      if (r.dtype() != out.dtype() || r.shape() != out.shape())
+        runtimeError(span, "vm.invoke_tvm_op: result " + std::to_string(i) + " is " + results[i].describe() +
+                               " but its output buffer is " + outputs[i].describe());
+      if (r.byteSize()) std::memcpy(out.mutableData(), r.rawData(), r.byteSize());
+    }
+    return Value();
+  }
+
   Value callPrimFuncValue(const Closure& callee, const std::vector<Value>& args, const Span& span) {
     std::vector<NDArray> buffers;
     for (const Value& a : args) {
@@ -390,6 +464,22 @@ class GraphEvaluator final : public KernelHost {
           callArgs.assign(args.begin() + 1, args.end());
         }
         enterCall(call, f, callee, std::move(callArgs));
+        return;
+      }
+      if (op->id == OpId::CallLowered) {
+        if (args.size() != 2 || !args[0].isClosure())
+          runtimeError(call->span, "call_lowered: callee must be a global function, got " + (args.empty() ? "nothing" : args[0].describe()));
+        const Closure& callee = *args[0].closure();
+        std::vector<Value> inputs = args[1].isTuple() ? args[1].fields() : std::vector<Value>{args[1]};
+        if (callee.function->kind == ExprKind::PrimFunc) {
+          produce(call, f, callLoweredPrimFunc(callee, inputs, call->span));
+          return;
+        }
+        enterCall(call, f, callee, std::move(inputs));
+        return;
+      }
+      if (op->id == OpId::VmInvokeTvmOp) {
+        produce(call, f, invokeTvmOp(args, call->span));
         return;
       }
       if (op->id == OpId::CallDpsPacked && args.size() == 2 && args[0].isClosure() &&

@@ -187,6 +187,46 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
       requireHost(call).callPrimFunc(callee, buffers, 0);
       return Value();
     }
+
+    // Devices are a plan, not a place the interpreter has: the data is the same.
+    case OpId::OnDevice:
+    case OpId::DeviceCopy: return call.arg(0);
+    case OpId::CallLowered:
+    case OpId::VmInvokeTvmOp: call.fail("calls a function; only the graph interpreter evaluates it");
+    case OpId::MemoryAllocStorage: {
+      const NDArray& size = call.tensor(0);
+      if (size.ndim() != 0 || !size.dtype().isInt()) call.fail("the size must be an integer scalar");
+      double bytes = size.getAsDouble(0);
+      if (bytes < 0 || bytes > double(int64_t(1) << 40)) call.fail("size " + std::to_string(int64_t(bytes)) + " is out of range");
+      return NDArray(DTypeCode::UInt8, {static_cast<int64_t>(bytes)});  // storage: its bytes
+    }
+    case OpId::MemoryAllocTensor: {
+      const NDArray& storage = call.tensor(0);
+      const NDArray& shapeData = call.tensor(2);
+      if (shapeData.ndim() != 1 || !shapeData.dtype().isInt()) call.fail("the shape must be a 1-d integer tensor");
+      std::vector<int64_t> shape;
+      for (int64_t i = 0; i < shapeData.numElements(); ++i) shape.push_back(static_cast<int64_t>(shapeData.getAsDouble(i)));
+      for (int64_t d : shape)
+        if (d < 0) call.fail("shape " + shapeString(shape) + " has a negative dimension");
+      DataType dtype = call.attrDType("dtype", DTypeCode::Float32);
+      int64_t offset = static_cast<int64_t>(call.tensor(1).getAsDouble(0));
+      int64_t bytes = productOf(shape) * dtype.bytes();
+      if (offset < 0 || offset + bytes > storage.numElements())
+        call.fail("tensor of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
+                  " does not fit in storage of " + std::to_string(storage.numElements()) + " bytes");
+      // A fresh tensor, as for vm.builtin.alloc_tensor: tensors sharing storage
+      // never have overlapping lifetimes, so what a program observes is the same.
+      return NDArray(dtype, shape);
+    }
+    case OpId::MemoryKill: return Value();
+    case OpId::VmShapeOf: return shapeOfKernel(call);
+    case OpId::VmReshapeTensor: {
+      const NDArray& data = call.tensor(0);
+      std::vector<int64_t> shape = call.attrInts("newshape");
+      if (productOf(shape) != data.numElements())
+        call.fail("cannot reshape " + shapeString(data.shape()) + " to " + shapeString(shape));
+      return data.reshaped(shape);
+    }
   }
   call.fail("has no reference kernel");
 }

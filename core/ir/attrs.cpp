@@ -42,6 +42,13 @@ AttrValue AttrValue::dict(AttrDict d) {
   v.dict_ = std::make_shared<const AttrDict>(std::move(d));
   return v;
 }
+AttrValue AttrValue::metaRef(std::string kind, int64_t index) {
+  AttrValue v;
+  v.kind_ = Kind::MetaRef;
+  v.string_ = std::move(kind);
+  v.int_ = index;
+  return v;
+}
 AttrValue AttrValue::ints(const std::vector<int64_t>& items) {
   std::vector<AttrValue> vs;
   vs.reserve(items.size());
@@ -71,6 +78,7 @@ bool operator==(const AttrValue& a, const AttrValue& b) {
     case AttrValue::Kind::String: return a.string_ == b.string_;
     case AttrValue::Kind::Array: return a.array_ == b.array_;
     case AttrValue::Kind::Dict: return a.asDict() == b.asDict();
+    case AttrValue::Kind::MetaRef: return a.int_ == b.int_ && a.string_ == b.string_;
   }
   return false;
 }
@@ -88,6 +96,10 @@ size_t AttrValue::hash() const {
       for (const AttrValue& v : array_) mix(v.hash());
       break;
     case Kind::Dict: mix(asDict().hash()); break;
+    case Kind::MetaRef:
+      mix(std::hash<std::string>()(string_));
+      mix(std::hash<int64_t>()(int_));
+      break;
   }
   return h;
 }
@@ -147,6 +159,7 @@ std::string AttrValue::toString() const {
       }
       return out + "}";
     }
+    case Kind::MetaRef: return "meta[" + string_ + "][" + std::to_string(int_) + "]";
   }
   return "None";
 }

@@ -13,11 +13,12 @@ namespace passlab {
 
 class AttrDict;
 
-/// One attribute value: None, bool, int, float, string, array or nested dictionary.
+/// One attribute value: None, bool, int, float, string, array, nested
+/// dictionary, or a reference into TVM's metadata (`meta[VirtualDevice][1]`).
 class AttrValue {
  public:
   /// Which alternative is held.
-  enum class Kind : uint8_t { None, Bool, Int, Float, String, Array, Dict };
+  enum class Kind : uint8_t { None, Bool, Int, Float, String, Array, Dict, MetaRef };
 
   AttrValue() = default;
   /// Constructors for each kind.
@@ -28,6 +29,10 @@ class AttrValue {
   static AttrValue string(std::string s);
   static AttrValue array(std::vector<AttrValue> items);
   static AttrValue dict(AttrDict d);
+  /// `meta[kind][index]`: an object TVM keeps in the metadata section rather
+  /// than in the text (virtual devices). What it stands for lives in the module
+  /// (see core/ir/virtual_device.h), so the reference itself is just its name.
+  static AttrValue metaRef(std::string kind, int64_t index);
   /// An array of ints (the common case: strides, padding, shapes).
   static AttrValue ints(const std::vector<int64_t>& items);
 
@@ -37,6 +42,9 @@ class AttrValue {
   int64_t asInt() const { return kind_ == Kind::Bool ? (bool_ ? 1 : 0) : kind_ == Kind::Float ? static_cast<int64_t>(float_) : int_; }
   double asFloat() const { return kind_ == Kind::Int ? static_cast<double>(int_) : float_; }
   const std::string& asString() const { return string_; }
+  /// For a MetaRef: the metadata kind ("VirtualDevice") and the index.
+  const std::string& metaKind() const { return string_; }
+  int64_t metaIndex() const { return int_; }
   const std::vector<AttrValue>& asArray() const { return array_; }
   /// The nested dictionary (empty dictionary for other kinds).
   const AttrDict& asDict() const;

@@ -14,6 +14,12 @@ Var makeVar(std::string name, Type annotation, bool isDataflow, Span span) {
   return std::make_shared<const VarNode>(std::move(name), std::move(annotation), isDataflow, std::move(span));
 }
 
+Var makeVarOnDevice(std::string name, Type annotation, AttrValue virtualDevice, Span span) {
+  auto v = std::make_shared<VarNode>(std::move(name), std::move(annotation), false, std::move(span));
+  v->virtualDevice = std::move(virtualDevice);
+  return v;
+}
+
 Expr makeGlobalVar(std::string name, Span span) { return std::make_shared<const GlobalVarNode>(std::move(name), std::move(span)); }
 
 Expr makeConstant(NDArray data, Span span) {

@@ -73,6 +73,9 @@ struct VarNode final : ExprNode {
   Type annotation;
   /// Dataflow variables (`lv` in Relax) live only inside a dataflow block.
   bool isDataflow = false;
+  /// Where a parameter's value lives (`%x {virtual_device=meta[VirtualDevice][0]}: T`),
+  /// as TVM's PlanDevices annotates parameters; None when unconstrained.
+  AttrValue virtualDevice;
   VarNode(std::string n, Type t, bool dataflow, Span s) : ExprNode(kKind, std::move(s)), name(std::move(n)), annotation(std::move(t)), isDataflow(dataflow) {}
 };
 using Var = std::shared_ptr<const VarNode>;
@@ -183,6 +186,8 @@ struct DataflowNode final : ExprNode {
 
 /// A fresh variable.
 Var makeVar(std::string name, Type annotation = nullptr, bool isDataflow = false, Span span = {});
+/// A parameter with a virtual device (a `meta[VirtualDevice][N]` reference or None).
+Var makeVarOnDevice(std::string name, Type annotation, AttrValue virtualDevice, Span span = {});
 /// A global reference.
 Expr makeGlobalVar(std::string name, Span span = {});
 /// A constant.

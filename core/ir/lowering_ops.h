@@ -8,10 +8,19 @@
 
 namespace passlab {
 
-/// True for call_tir, call_dps_packed, call_pure_packed, invoke_pure_closure
-/// and the vm.builtin.* ops.
+/// True for call_tir, call_dps_packed, call_pure_packed, invoke_pure_closure,
+/// the vm.builtin.* ops, TVM's call_lowered with the memory.* and vm.* builtins
+/// of its memory planning, and device_copy (a runtime copy that lowering keeps).
 inline bool isLoweringBuiltin(OpId id) {
   switch (id) {
+    case OpId::DeviceCopy:
+    case OpId::CallLowered:
+    case OpId::MemoryAllocStorage:
+    case OpId::MemoryAllocTensor:
+    case OpId::MemoryKill:
+    case OpId::VmShapeOf:
+    case OpId::VmInvokeTvmOp:
+    case OpId::VmReshapeTensor:
     case OpId::CallTir:
     case OpId::CallDpsPacked:
     case OpId::CallPurePacked:
@@ -19,6 +28,22 @@ inline bool isLoweringBuiltin(OpId id) {
     case OpId::VmAllocStorage:
     case OpId::VmAllocTensor:
     case OpId::VmCallTir: return true;
+    default: return false;
+  }
+}
+
+/// True for the forms TVM's own lowering and memory planning print
+/// (call_lowered, memory.*, vm.shape_of/invoke_tvm_op/reshape_tensor): what a
+/// module holds only once it is lowered.
+inline bool isTvmLoweredForm(OpId id) {
+  switch (id) {
+    case OpId::CallLowered:
+    case OpId::MemoryAllocStorage:
+    case OpId::MemoryAllocTensor:
+    case OpId::MemoryKill:
+    case OpId::VmShapeOf:
+    case OpId::VmInvokeTvmOp:
+    case OpId::VmReshapeTensor: return true;
     default: return false;
   }
 }

@@ -232,6 +232,41 @@ void describe(OpDef& d) {
       set(2, relVmCallTir);
       d.stateful = true;
       break;
+
+    // Device annotations are never folded away: a constant moved to a device
+    // is still a copy, and on_device is what device planning reads.
+    case OpId::OnDevice:
+      set(1, relOnDevice,
+          {optional("virtual_device", Kind::MetaRef), boolField("constrain_body", true), boolField("constrain_result", false)});
+      d.stateful = true;
+      break;
+    case OpId::DeviceCopy:
+      set(1, relDeviceCopy, {optional("src_virtual_device", Kind::MetaRef), optional("dst_virtual_device", Kind::MetaRef)});
+      d.stateful = true;
+      break;
+    case OpId::CallLowered:
+      set(2, relCallLowered, {field("metadata", Kind::Dict, AttrValue::dict({}))});
+      d.stateful = true;
+      break;
+    case OpId::MemoryAllocStorage:
+      set(2, relMemoryAllocStorage, {optional("virtual_device", Kind::MetaRef), stringField("dtype_hint", "float32")});
+      d.stateful = true;
+      break;
+    case OpId::MemoryAllocTensor:
+      set(3, relMemoryAllocTensor,
+          {stringField("dtype", "float32"), optional("const_shape", Kind::Array), optional("assert_shape", Kind::Array)});
+      d.stateful = true;
+      break;
+    case OpId::MemoryKill:
+      set(1, relMemoryKill);
+      d.stateful = true;
+      break;
+    case OpId::VmShapeOf: set(1, relVmShapeOf, {stringField("dtype", "int64")}); break;
+    case OpId::VmInvokeTvmOp:
+      set(3, relVmInvokeTvmOp);
+      d.stateful = true;
+      break;
+    case OpId::VmReshapeTensor: set(2, relVmReshapeTensor, {required("newshape", Kind::Array)}); break;
   }
 }
 
@@ -261,6 +296,7 @@ std::string_view kindName(Kind k) {
     case Kind::String: return "a string";
     case Kind::Array: return "an array";
     case Kind::Dict: return "a dictionary";
+    case Kind::MetaRef: return "a metadata reference (meta[VirtualDevice][N])";
   }
   return "?";
 }

@@ -16,6 +16,8 @@ namespace passlab {
 
 /// Throws a TypeRelationError with `message`.
 [[noreturn]] void relationError(std::string message);
+/// The argument types packed in a tuple argument (`(%x, %y)`), or one tensor.
+std::vector<Type> packedArgs(const Type& t);
 /// "(1, 3, ?)": a shape as TVM prints it.
 std::string shapeText(const std::vector<int64_t>& shape);
 /// True for a dimension written `?`.
@@ -79,6 +81,27 @@ Type relVmAllocStorage(std::span<const Type> args, const AttrDict& attrs);
 Type relVmAllocTensor(std::span<const Type> args, const AttrDict& attrs);
 /// vm.builtin.call_tir(func, inputs and outputs): writes the outputs, returns ().
 Type relVmCallTir(std::span<const Type> args, const AttrDict& attrs);
+
+// Device planning, lowered calls and memory builtins (op_relations_device.cpp).
+/// on_device(x): x's type, whatever it is (tensors, tuples).
+Type relOnDevice(std::span<const Type> args, const AttrDict& attrs);
+/// device_copy(x): x's type.
+Type relDeviceCopy(std::span<const Type> args, const AttrDict& attrs);
+/// call_lowered(func, (inputs...)): a Relay function's result type, or for a
+/// PrimFunc (destination passing) the buffers after the inputs.
+Type relCallLowered(std::span<const Type> args, const AttrDict& attrs);
+/// memory.alloc_storage(size, alignment): Storage.
+Type relMemoryAllocStorage(std::span<const Type> args, const AttrDict& attrs);
+/// memory.alloc_tensor(storage, offset, shape): Tensor[assert_shape or const_shape, dtype].
+Type relMemoryAllocTensor(std::span<const Type> args, const AttrDict& attrs);
+/// memory.kill(x): ().
+Type relMemoryKill(std::span<const Type> args, const AttrDict& attrs);
+/// vm.shape_of(x): 1-d integer tensor of the rank.
+Type relVmShapeOf(std::span<const Type> args, const AttrDict& attrs);
+/// vm.invoke_tvm_op(func, (inputs...), (outputs...)): writes the outputs, returns ().
+Type relVmInvokeTvmOp(std::span<const Type> args, const AttrDict& attrs);
+/// vm.reshape_tensor(data, shape): Tensor[newshape, data's dtype].
+Type relVmReshapeTensor(std::span<const Type> args, const AttrDict& attrs);
 
 // Neural-network ops (op_relations_nn.cpp).
 /// nn.conv2d: any NCHW/OIHW letter permutation, groups, dilation, 1/2/4-value padding.

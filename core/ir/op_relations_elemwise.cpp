@@ -219,8 +219,7 @@ Type relShapeOf(std::span<const Type> args, const AttrDict& attrs) {
 
 // ---- Later-phase calls -------------------------------------------------------------
 
-/// The argument types packed in a tuple argument (`(%x, %y)`), or one tensor.
-static std::vector<Type> packedArgs(const Type& t) {
+std::vector<Type> packedArgs(const Type& t) {
   if (const auto* tuple = as<TupleTypeNode>(t)) return tuple->fields;
   if (as<TensorTypeNode>(t)) return {t};
   relationError("expects its arguments as a tuple, got " + typeToString(t));

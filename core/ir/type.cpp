@@ -28,6 +28,11 @@ Type unitType() {
   return kUnit;
 }
 
+Type storageType() {
+  static const Type kStorage = std::make_shared<const StorageTypeNode>();
+  return kStorage;
+}
+
 bool typeEqual(const Type& a, const Type& b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
@@ -53,6 +58,7 @@ bool typeEqual(const Type& a, const Type& b) {
         if (!typeEqual(x->params[i], y->params[i])) return false;
       return true;
     }
+    case TypeKind::Storage: return true;
   }
   return false;
 }
@@ -77,6 +83,7 @@ size_t typeHash(const Type& t) {
       mix(typeHash(x->ret));
       break;
     }
+    case TypeKind::Storage: break;
   }
   return h;
 }
@@ -109,6 +116,7 @@ std::string typeToString(const Type& t) {
       for (size_t i = 0; i < x->params.size(); ++i) out += (i ? ", " : "") + typeToString(x->params[i]);
       return out + ") -> " + typeToString(x->ret);
     }
+    case TypeKind::Storage: return "Storage";
   }
   return "?";
 }

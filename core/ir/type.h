@@ -1,4 +1,5 @@
-// Types of graph-level expressions: tensors, tuples and functions.
+// Types of graph-level expressions: tensors, tuples, functions and the opaque
+// storage of TVM's memory planning.
 #pragma once
 
 #include <memory>
@@ -10,7 +11,7 @@
 namespace passlab {
 
 /// Which kind of type a TypeNode is.
-enum class TypeKind : uint8_t { Tensor, Tuple, Func };
+enum class TypeKind : uint8_t { Tensor, Tuple, Func, Storage };
 
 struct TypeNode;
 /// An immutable, shared type. Null means "not known yet" (to be inferred).
@@ -53,6 +54,13 @@ struct FuncTypeNode final : TypeNode {
   FuncTypeNode(std::vector<Type> p, Type r) : TypeNode(kKind), params(std::move(p)), ret(std::move(r)) {}
 };
 
+/// `Storage`: a block of device memory from memory.alloc_storage, which
+/// memory.alloc_tensor places tensors in (TVM's `Storage[]` type call).
+struct StorageTypeNode final : TypeNode {
+  static constexpr TypeKind kKind = TypeKind::Storage;
+  StorageTypeNode() : TypeNode(kKind) {}
+};
+
 /// Downcast: the node as T, or null when it is another kind (or null).
 template <class T>
 const T* as(const Type& t) {
@@ -65,6 +73,8 @@ Type tupleType(std::vector<Type> fields);
 Type funcType(std::vector<Type> params, Type ret);
 /// The empty tuple type `()`.
 Type unitType();
+/// The storage type (one shared node).
+Type storageType();
 
 /// Structural equality of types (null equals only null).
 bool typeEqual(const Type& a, const Type& b);

@@ -21,6 +21,7 @@ std::string_view configSourceName(ConfigSource s) {
     case ConfigSource::ModuleAttr: return "module attribute";
     case ConfigSource::Target: return "target";
     case ConfigSource::Default: return "default";
+    case ConfigSource::Annotation: return "IR annotation";
   }
   return "?";
 }
@@ -184,6 +185,10 @@ std::optional<AttrValue> PassContext::targetAttr(const std::string& key, const s
 
 void PassContext::recordOption(const std::string& key, const AttrValue& value, const std::string& pass) {
   record({key, value, ConfigSource::PassOption, 0, "", pass});
+}
+
+void PassContext::recordDecision(const std::string& key, const AttrValue& value, const std::string& pass) {
+  record({key, value, ConfigSource::Annotation, 0, "", pass});
 }
 
 void PassContext::notifySkip(const FunctionSkip& skip) {

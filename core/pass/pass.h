@@ -47,8 +47,11 @@ struct PassInfo {
 };
 
 /// Where a configuration value came from.
-enum class ConfigSource : uint8_t { PassContext, PassOption, ModuleAttr, Target, Default };
-/// "PassContext", "pass option", "module attribute", "target", "default".
+/// Annotation: a decision a pass took from the IR itself (an on_device, a
+/// parameter's virtual_device, a function's target), as PlanDevices records
+/// where each value lives and why.
+enum class ConfigSource : uint8_t { PassContext, PassOption, ModuleAttr, Target, Default, Annotation };
+/// "PassContext", "pass option", "module attribute", "target", "default", "IR annotation".
 std::string_view configSourceName(ConfigSource s);
 
 /// One recorded read of an input a pass decided on.
@@ -205,6 +208,9 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
   std::optional<AttrValue> targetAttr(const std::string& key, const std::string& pass);
   /// Records a pass option read (source PassOption).
   void recordOption(const std::string& key, const AttrValue& value, const std::string& pass);
+  /// Records a decision taken from the IR (source Annotation): `key` names what
+  /// was decided ("device.@main.%a"), `value` the outcome and its reason.
+  void recordDecision(const std::string& key, const AttrValue& value, const std::string& pass);
   /// Every read recorded in this context (not its children), in order.
   const std::vector<ConfigRead>& reads() const { return reads_; }
 

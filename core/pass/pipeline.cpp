@@ -344,6 +344,7 @@ std::string formatOptionValue(const AttrValue& value) {
       // Not produced by the parser; printed quoted so the text stays parseable.
       return formatOptionValue(AttrValue::string(value.toString()));
     }
+    case AttrValue::Kind::MetaRef: return value.toString();
   }
   return "";
 }

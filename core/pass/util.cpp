@@ -14,6 +14,7 @@ std::string_view kindName(AttrValue::Kind kind) {
     case AttrValue::Kind::String: return "string";
     case AttrValue::Kind::Array: return "array";
     case AttrValue::Kind::Dict: return "dict";
+    case AttrValue::Kind::MetaRef: return "metadata reference";
   }
   return "?";
 }

@@ -228,6 +228,61 @@ T readLE(std::string_view bytes, size_t& at) {
   return v;
 }
 
+/// The node an attribute names (its value is a node index), or null for a
+/// null reference or anything that is not an index.
+const Json* attrNode(const Json& nodes, const Json& node, std::string_view key) {
+  const Json* attrs = node.member("attrs");
+  const Json* v = attrs ? attrs->member(key) : nullptr;
+  if (!v || v->kind != Json::Kind::String || v->text.empty() || v->text.size() > 18) return nullptr;
+  for (char c : v->text)
+    if (c < '0' || c > '9') return nullptr;
+  size_t i = std::stoull(v->text);
+  return i < nodes.items.size() ? &nodes.items[i] : nullptr;
+}
+
+/// An integer attribute written as a decimal string ("2"), or `fallback`.
+int64_t attrInt(const Json& node, std::string_view key, int64_t fallback) {
+  const Json* attrs = node.member("attrs");
+  const Json* v = attrs ? attrs->member(key) : nullptr;
+  if (!v || (v->kind != Json::Kind::String && v->kind != Json::Kind::Number) || v->text.empty() || v->text.size() > 9)
+    return fallback;
+  int64_t n = 0;
+  bool negative = v->text[0] == '-';
+  for (size_t i = negative ? 1 : 0; i < v->text.size(); ++i) {
+    if (v->text[i] < '0' || v->text[i] > '9') return fallback;
+    n = n * 10 + (v->text[i] - '0');
+  }
+  return negative ? -n : n;
+}
+
+/// A runtime.String node's text, or "" for anything else.
+std::string stringNodeOrEmpty(const Json* node) {
+  if (!node) return "";
+  if (const Json* r = node->member("repr_str"); r && r->kind == Json::Kind::String) return r->text;
+  return "";
+}
+
+/// A VirtualDevice node: device_type_int, virtual_device_id, memory_scope and
+/// the target's kind name (with -mcpu when the target's attrs give one).
+VirtualDevice decodeVirtualDevice(const Json& nodes, const Json& node) {
+  if (typeKey(node) != "VirtualDevice")
+    throw MetadataError("metadata JSON: a VirtualDevice entry is a '" + typeKey(node) + "' node", node.offset);
+  VirtualDevice d;
+  d.deviceType = static_cast<int>(attrInt(node, "device_type_int", device_type::kUnknown));
+  d.virtualDeviceId = static_cast<int>(attrInt(node, "virtual_device_id", 0));
+  d.memoryScope = stringNodeOrEmpty(attrNode(nodes, node, "memory_scope"));
+  if (const Json* target = attrNode(nodes, node, "target"); target && typeKey(*target) == "Target") {
+    const Json* kind = attrNode(nodes, *target, "kind");
+    d.target = stringNodeOrEmpty(kind);
+    if (d.target.empty() && kind)
+      if (const Json* name = kind->member("attrs") ? kind->member("attrs")->member("name") : nullptr;
+          name && name->kind == Json::Kind::String)
+        d.target = name->text;
+  }
+  if (d.deviceType < 0) d.deviceType = device_type::kUnknown;
+  return d;
+}
+
 }  // namespace
 
 std::string decodeBase64(std::string_view text) {
@@ -357,6 +412,11 @@ TvmMetadata decodeTvmMetadata(std::string_view text) {
     const Json* elements = arrayNode->member("data");
     if (typeKey(*arrayNode) != "Array" || !elements || elements->kind != Json::Kind::Array)
       throw MetadataError("metadata JSON: the entry '" + kind + "' is not an Array", arrayNode->offset);
+    if (kind == kVirtualDeviceKind) {
+      for (const Json& item : elements->items)
+        result.virtualDevices.push_back(decodeVirtualDevice(nodes, nodes.items[nodeIndex(item, count, "virtual device")]));
+      continue;
+    }
     if (kind != "relay.Constant") {
       result.otherKinds[kind] = elements->items.size();
       continue;

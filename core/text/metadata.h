@@ -2,7 +2,8 @@
 // module as `#[metadata]` followed by JSON (tvm.ir.save_json of a map from
 // kind to array of nodes). Only the constants are read: each relay.Constant
 // node names an entry of `b64ndarrays`, an NDArray in TVM's binary
-// serialisation, base64-encoded. Everything here treats its input as
+// serialisation, base64-encoded. Virtual devices (the `VirtualDevice` kind
+// that device planning prints) are read too. Everything here treats its input as
 // untrusted (it is fuzzed by fuzz/metadata_fuzzer.cpp).
 #pragma once
 
@@ -15,6 +16,7 @@
 
 #include "core/ir/module.h"
 #include "core/ir/ndarray.h"
+#include "core/ir/virtual_device.h"
 
 namespace passlab {
 
@@ -33,6 +35,9 @@ class MetadataError : public std::runtime_error {
 struct TvmMetadata {
   /// `meta[relay.Constant][N]` is constants[N].
   std::vector<NDArray> constants;
+  /// `meta[VirtualDevice][N]` is virtualDevices[N] (device type, id, target
+  /// kind and memory scope; a target is kept as its kind name plus -mcpu).
+  std::vector<VirtualDevice> virtualDevices;
   /// Other kinds the section holds (attributes, virtual devices, ...) and how
   /// many nodes of each: references to them are refused by name.
   std::map<std::string, size_t> otherKinds;

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/text/literal.h"
+#include "core/ir/virtual_device.h"
 #include "core/text/parser_impl.h"
 
 namespace passlab {
@@ -328,6 +329,7 @@ IRModule Parser::parseModule(std::vector<Diagnostic>* notes) {
     for (Diagnostic& d : localNotes) notes->push_back(std::move(d));
   }
   if (!moduleAttrs_.contains(module_attr::kPhase)) moduleAttrs_.set(module_attr::kPhase, AttrValue::integer(0));
+  completeVirtualDeviceTable(notes);
   return makeModule(std::move(functions_), std::move(moduleAttrs_));
 }
 
@@ -521,11 +523,25 @@ Type Parser::parseType() {
     Type ret = parseType();
     return funcType(std::move(params), std::move(ret));
   }
+  if (t.is("Storage")) {
+    // TVM prints the storage type as a type call without arguments: `Storage[]`.
+    take();
+    if (accept(Tok::LBracket)) expect(Tok::RBracket, "']' after Storage[ (the storage type takes no arguments)");
+    return storageType();
+  }
   if (t.kind == Tok::Ident) {
     if (auto d = DataType::parse(t.text)) {
       take();
       return tensorType({}, *d);
     }
+    // TVM's parser reads a bare `int`/`float` as the 32-bit type and `bool` as bool.
+    if (t.is("int") || t.is("float")) {
+      DTypeCode code = t.is("int") ? DTypeCode::Int32 : DTypeCode::Float32;
+      take();
+      return tensorType({}, code);
+    }
+    if (t.is("uint"))
+      fail(t, "type 'uint' is TVM's shorthand for uint32, which passlab has no tensors of (it has uint8)");
     fail(t, "unknown type '" + std::string(t.text) + "' (expected Tensor[(...), dtype], a data type such as float32, "
                                                      "a tuple type or a fn type)");
   }
@@ -634,6 +650,7 @@ AttrValue Parser::parseAttrValue() {
         take();
         return AttrValue::none();
       }
+      if (t.is("meta") && peek(1).kind == Tok::LBracket) return parseMetaAttrValue();
       DataType d;
       bool isNaN = false;
       if (specialFloat(t.text, &d, &isNaN)) {
@@ -646,6 +663,58 @@ AttrValue Parser::parseAttrValue() {
     default: break;
   }
   failExpected("an attribute value (number, string, True/False, None, [list] or {dict})");
+}
+
+void Parser::completeVirtualDeviceTable(std::vector<Diagnostic>* notes) {
+  if (metaVirtualDevices_ == 0) return;
+  std::vector<VirtualDevice> table;
+  if (const AttrValue* given = moduleAttrs_.find(kVirtualDevicesAttr)) {
+    for (const AttrValue& entry : given->asArray()) table.push_back(VirtualDevice::fromAttr(entry));
+  } else if (metadata_) {
+    table = metadata_->virtualDevices;
+  }
+  size_t known = table.size();
+  if (known >= static_cast<size_t>(metaVirtualDevices_)) {
+    if (!moduleAttrs_.contains(kVirtualDevicesAttr)) moduleAttrs_ = withVirtualDeviceTable(makeModule({}, moduleAttrs_), table)->attrs;
+    return;
+  }
+  // As with constants: a reference the text does not back is kept as a
+  // placeholder (device unknown), so the module still loads and plans.
+  table.resize(static_cast<size_t>(metaVirtualDevices_));
+  moduleAttrs_ = withVirtualDeviceTable(makeModule({}, moduleAttrs_), table)->attrs;
+  if (notes) {
+    Diagnostic d;
+    d.severity = Severity::Note;
+    d.rule = "parse.meta";
+    d.message = "meta[VirtualDevice][" + std::to_string(known) +
+                (metaVirtualDevices_ - 1 > static_cast<int64_t>(known) ? ".." + std::to_string(metaVirtualDevices_ - 1) : "") +
+                "] " + (metaVirtualDevices_ - static_cast<int64_t>(known) == 1 ? "is a placeholder" : "are placeholders") +
+                ": the text gives no device for " + (metaVirtualDevices_ - static_cast<int64_t>(known) == 1 ? "it" : "them") +
+                " (no #[metadata] VirtualDevice entry and no #[virtual_devices = ...] table)";
+    notes->push_back(std::move(d));
+  }
+}
+
+AttrValue Parser::parseMetaAttrValue() {
+  Token meta = take();
+  expect(Tok::LBracket, "'[' after meta");
+  Token kind = expect(Tok::Ident, "a metadata kind such as VirtualDevice");
+  expect(Tok::RBracket, "']'");
+  expect(Tok::LBracket, "'['");
+  Token indexToken = expect(Tok::Int, "a metadata index");
+  expect(Tok::RBracket, "']'");
+  int64_t index = 0;
+  if (parseIntValue(indexToken.text, false, DTypeCode::Int32, &index) != LiteralStatus::Ok || index < 0)
+    fail(indexToken, "bad metadata index " + describe(indexToken));
+  // Attributes refer to objects TVM does not print inline; only virtual
+  // devices mean something to passlab (core/ir/virtual_device.h).
+  if (kind.text != "VirtualDevice")
+    fail(kind, "not supported: meta[" + std::string(kind.text) +
+                   "][...] as an attribute value; passlab reads meta[VirtualDevice][N] there (and meta[relay.Constant][N] "
+                   "as an expression)");
+  metaVirtualDevices_ = std::max<int64_t>(metaVirtualDevices_, index + 1);
+  (void)meta;
+  return AttrValue::metaRef(std::string(kind.text), index);
 }
 
 const OpDef* Parser::findOpCached(std::string_view name) {

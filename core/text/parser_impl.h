@@ -183,6 +183,8 @@ class Parser {
   std::vector<int64_t> parseShape();
   DataType parseDType();
   AttrValue parseAttrValue();
+  /// `meta[VirtualDevice][N]` in attribute position.
+  AttrValue parseMetaAttrValue();
   AttrValue parseAttrNumber(bool negative, const Token& signToken);
   /// An attribute key: identifier or string.
   std::string parseAttrKey();
@@ -246,6 +248,11 @@ class Parser {
     bool deferred = false;
   };
   std::map<int64_t, MetaRef> metaRefs_;
+  /// One more than the largest `meta[VirtualDevice][N]` index met (0: none).
+  int64_t metaVirtualDevices_ = 0;
+  /// Gives the module a `virtual_devices` table covering every reference:
+  /// from the text's table, else the #[metadata] section, else placeholders (noted).
+  void completeVirtualDeviceTable(std::vector<Diagnostic>* notes);
   /// Free variables in order of first use (expression text).
   std::vector<Var> freeVarsInOrder_;
 };

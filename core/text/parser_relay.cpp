@@ -8,6 +8,7 @@
 #include <bit>
 #include <limits>
 
+#include "core/ir/virtual_device.h"
 #include "core/text/literal.h"
 #include "core/text/parser_impl.h"
 
@@ -39,9 +40,31 @@ bool Parser::parseParamList(std::vector<Var>& params, AttrDict& attrs) {
   while (!accept(Tok::RParen)) {
     if (check(Tok::Local)) {
       Token nameToken = take();
+      // TVM writes a parameter's device between its name and its type:
+      // `%x {virtual_device=meta[VirtualDevice][0]}: Tensor[...]`.
+      AttrValue device;
+      if (accept(Tok::LBrace)) {
+        while (!accept(Tok::RBrace)) {
+          Token keyToken = peek();
+          std::string key = parseAttrKey();
+          expect(Tok::Equal, "'=' after the parameter attribute name");
+          AttrValue value = parseAttrValue();
+          if (key != "virtual_device")
+            fail(keyToken, "unknown parameter attribute '" + key + "' (a parameter takes only virtual_device=...)");
+          if (!value.isNone() && !isVirtualDeviceRef(value))
+            fail(keyToken, "virtual_device must be meta[VirtualDevice][N], got " + value.toString());
+          device = std::move(value);
+          if (!accept(Tok::Comma)) {
+            expect(Tok::RBrace, "'}' to close the parameter attributes");
+            break;
+          }
+        }
+      }
       Type annotation;
       if (accept(Tok::Colon)) annotation = parseType();
-      Var v = makeVarAt(nameToken, annotation, false);
+      Var v = device.isNone() ? makeVarAt(nameToken, annotation, false)
+                              : makeVarOnDevice(std::string(nameToken.text.substr(1)), annotation, std::move(device),
+                                                spanAt(nameToken));
       if (Symbol* s = define(nameToken, nameToken.text.substr(1)))
         s->value = v;
       else

@@ -126,6 +126,7 @@ void appendType(std::string& out, const Type& type) {
     }
     switch (w.type->kind) {
       case TypeKind::Tensor: appendTensorType(out, *static_cast<const TensorTypeNode*>(w.type)); break;
+      case TypeKind::Storage: out += "Storage"; break;
       case TypeKind::Tuple: {
         auto* t = static_cast<const TupleTypeNode*>(w.type);
         out += '(';

@@ -517,6 +517,11 @@ void GraphPrinter::appendVarDecl(std::string& out, const VarNode* v, bool showIn
   out += '%';
   out += varName(v);
   if (options_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(v, varName(v));
+  if (!v->virtualDevice.isNone()) {
+    out += " {virtual_device=";
+    out += v->virtualDevice.toString();
+    out += '}';
+  }
   // Parameters show their inferred type as TVM does after InferType; let and
   // dataflow variables only a declared one (their value carries a ty comment).
   const Type& t = v->annotation ? v->annotation : showInferred && options_.typeComments ? v->checkedType : v->annotation;

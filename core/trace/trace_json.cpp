@@ -77,6 +77,7 @@ std::string attrValueToJson(const AttrValue& value) {
         out += (out.size() > 1 ? "," : "") + jsonString(key) + ":" + attrValueToJson(item);
       return out + "}";
     }
+    case AttrValue::Kind::MetaRef: return jsonString(value.toString());
   }
   return "null";
 }

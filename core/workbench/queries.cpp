@@ -8,6 +8,7 @@
 #include <unordered_map>
 
 #include "core/text/printer.h"
+#include "core/ir/virtual_device.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
@@ -145,15 +146,34 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
   // the second pass replays the first one's owners in order.
   std::unordered_map<const void*, Owner*> byNode;
   std::vector<Owner*> visits;
+  // Parameters' virtual devices (PlanDevices) are rows of their function,
+  // keyed "virtual_device(%p)"; only functions that have some pay for the copy.
+  AttrDict withParams;
+  auto rowAttrs = [&withParams](const Expr& fn) -> const AttrDict& {
+    const auto* f = as<FunctionNode>(fn);
+    bool any = false;
+    for (size_t i = 0; f && i < f->params.size() && !any; ++i) any = !f->params[i]->virtualDevice.isNone();
+    if (!any) return functionAttrs(fn);
+    withParams = f->attrs;
+    for (const Var& p : f->params)
+      if (!p->virtualDevice.isNone()) withParams.set("virtual_device(%" + p->name + ")", p->virtualDevice);
+    return withParams;
+  };
+  const IRModule* columnModule = nullptr;
   auto forEachFunction = [&](size_t c, const auto& visit) {
     const IRModule& mod = trace_->event(table.events[c]).after;
+    columnModule = &mod;
     if (onlyFunction.empty() || onlyFunction == "<module>") visit(std::string("<module>"), nullptr, mod->attrs);
     if (!onlyFunction.empty()) {
       auto it = mod->functions.find(onlyFunction);
-      if (it != mod->functions.end()) visit(it->first, it->second.get(), functionAttrs(it->second));
+      if (it != mod->functions.end()) visit(it->first, it->second.get(), rowAttrs(it->second));
       return;
     }
-    for (const auto& [name, fn] : mod->functions) visit(name, fn.get(), functionAttrs(fn));
+    for (const auto& [name, fn] : mod->functions) visit(name, fn.get(), rowAttrs(fn));
+  };
+  // A virtual device shows what it stands for in that column's module.
+  auto cellText = [&](const AttrValue& value) {
+    return isVirtualDeviceRef(value) && columnModule ? describeVirtualDeviceRef(*columnModule, value) : value.toString();
   };
   for (size_t c = 0; c < columns; ++c)
     forEachFunction(c, [&](const std::string& function, const void* node, const AttrDict& attrs) {
@@ -228,7 +248,7 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
           if (!wanted(key)) continue;
           for (const auto& [k, i] : owner.rows)
             if (k == key) {
-              cell(i, c) = AttrTimeline::Cell{storage->texts.emplace_back(value.toString()), true, false};
+              cell(i, c) = AttrTimeline::Cell{storage->texts.emplace_back(cellText(value)), true, false};
               break;
             }
         }

@@ -43,7 +43,25 @@ class ValueReader {
     if (c == '"') return AttrValue::string(readQuoted());
     if (c == '[') return readArray();
     if (c == '{') return readDict();
+    if (text_.substr(pos_, 5) == "meta[") return readMetaRef();
     return readWord();
+  }
+
+  /// `meta[Kind][N]`, as the printer writes a virtual device.
+  AttrValue readMetaRef() {
+    pos_ += 5;
+    size_t close = text_.find(']', pos_);
+    if (close == std::string_view::npos || close == pos_) fail("expected meta[Kind][N]");
+    std::string kind(text_.substr(pos_, close - pos_));
+    pos_ = close + 1;
+    if (!eat('[')) fail("expected '[' and an index after meta[" + kind + "]");
+    skipSpace();
+    int64_t index = -1;
+    auto [end, ec] = std::from_chars(text_.data() + pos_, text_.data() + text_.size(), index);
+    if (ec != std::errc() || index < 0) fail("expected a non-negative index in meta[" + kind + "][N]");
+    pos_ = static_cast<size_t>(end - text_.data());
+    if (!eat(']')) fail("expected ']' after the metadata index");
+    return AttrValue::metaRef(std::move(kind), index);
   }
 
   std::string readQuoted() {
@@ -145,6 +163,7 @@ std::string_view attrKindName(AttrValue::Kind kind) {
     case AttrValue::Kind::String: return "string";
     case AttrValue::Kind::Array: return "array";
     case AttrValue::Kind::Dict: return "dict";
+    case AttrValue::Kind::MetaRef: return "metadata reference";
   }
   return "none";
 }
@@ -189,6 +208,10 @@ AttrValue parseAttrValueAs(std::string_view text, AttrValue::Kind kind) {
       return v.kind() == AttrValue::Kind::Dict ? v : mismatch();
     }
     case AttrValue::Kind::None: return parseAttrValueText(t);
+    case AttrValue::Kind::MetaRef: {
+      AttrValue v = parseAttrValueText(t);
+      return v.kind() == AttrValue::Kind::MetaRef ? v : mismatch();
+    }
   }
   return mismatch();
 }

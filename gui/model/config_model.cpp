@@ -22,6 +22,7 @@ ColourRole sourceColour(ConfigSource s) {
     case ConfigSource::ModuleAttr: return ColourRole::TypeName;
     case ConfigSource::Target: return ColourRole::Keyword;
     case ConfigSource::Default: return ColourRole::TextDim;
+    case ConfigSource::Annotation: return ColourRole::Keyword;
   }
   return ColourRole::Text;
 }
