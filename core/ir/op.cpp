@@ -252,11 +252,14 @@ void describe(OpDef& d) {
       set(2, relMemoryAllocStorage, {optional("virtual_device", Kind::MetaRef), stringField("dtype_hint", "float32")});
       d.stateful = true;
       break;
-    case OpId::MemoryAllocTensor:
-      set(3, relMemoryAllocTensor,
-          {stringField("dtype", "float32"), optional("const_shape", Kind::Array), optional("assert_shape", Kind::Array)});
+    case OpId::MemoryAllocTensor: {
+      // TVM prints const_shape as a constant reference (meta[relay.Constant][N]).
+      AttrField constShape = optional("const_shape", Kind::Array);
+      constShape.alsoAccepts = {Kind::MetaRef};
+      set(3, relMemoryAllocTensor, {stringField("dtype", "float32"), constShape, optional("assert_shape", Kind::Array)});
       d.stateful = true;
       break;
+    }
     case OpId::MemoryKill:
       set(1, relMemoryKill);
       d.stateful = true;

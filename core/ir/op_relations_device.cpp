@@ -81,7 +81,9 @@ Type relMemoryAllocTensor(std::span<const Type> args, const AttrDict& attrs) {
   DataType dtype = dtypeAttr(opAttr(OpId::MemoryAllocTensor, attrs, "dtype"), "dtype", DTypeCode::Float32);
   // As TVM's AllocTensorRel: a constant shape, else the asserted one; the
   // shape argument itself is data the type cannot see.
-  const AttrValue& constShape = opAttr(OpId::MemoryAllocTensor, attrs, "const_shape");
+  const AttrValue& written = opAttr(OpId::MemoryAllocTensor, attrs, "const_shape");
+  // A const_shape that is a metadata reference has data the relation cannot read.
+  const AttrValue& constShape = written.kind() == AttrValue::Kind::Array ? written : AttrValue::none();
   const AttrValue& assertShape = opAttr(OpId::MemoryAllocTensor, attrs, "assert_shape");
   const AttrValue& shape = !constShape.isNone() ? constShape : assertShape;
   if (shape.isNone()) relationError("needs const_shape or assert_shape to know the tensor's shape");

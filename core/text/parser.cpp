@@ -706,13 +706,13 @@ AttrValue Parser::parseMetaAttrValue() {
   int64_t index = 0;
   if (parseIntValue(indexToken.text, false, DTypeCode::Int32, &index) != LiteralStatus::Ok || index < 0)
     fail(indexToken, "bad metadata index " + describe(indexToken));
-  // Attributes refer to objects TVM does not print inline; only virtual
-  // devices mean something to passlab (core/ir/virtual_device.h).
-  if (kind.text != "VirtualDevice")
+  // Attributes refer to objects TVM does not print inline: virtual devices
+  // (core/ir/virtual_device.h), and constants such as memory.alloc_tensor's
+  // const_shape, kept as references.
+  if (kind.text != "VirtualDevice" && kind.text != "relay.Constant")
     fail(kind, "not supported: meta[" + std::string(kind.text) +
-                   "][...] as an attribute value; passlab reads meta[VirtualDevice][N] there (and meta[relay.Constant][N] "
-                   "as an expression)");
-  metaVirtualDevices_ = std::max<int64_t>(metaVirtualDevices_, index + 1);
+                   "][...] as an attribute value; passlab reads meta[VirtualDevice][N] and meta[relay.Constant][N] there");
+  if (kind.text == "VirtualDevice") metaVirtualDevices_ = std::max<int64_t>(metaVirtualDevices_, index + 1);
   (void)meta;
   return AttrValue::metaRef(std::string(kind.text), index);
 }
