@@ -341,6 +341,9 @@ std::string formatProvenance(const Workbench& wb, const Provenance& prov, const 
   if (prov.registered) {
     out += "registered config key, default " + prov.registeredDefault;
     out += prov.explicitValue.empty() ? ", not set in the root context" : ", set to " + prov.explicitValue + " in the root context";
+  } else if (!prov.keys.empty()) {
+    // Part of recorded keys: config keys, or decisions such as PlanDevices' device.@main.%x.
+    out += "part of " + std::to_string(prov.keys.size()) + " recorded key" + (prov.keys.size() == 1 ? "" : "s");
   } else {
     out += "not a registered config key";
   }

@@ -142,9 +142,15 @@ TEST_CASE("Ops: schema defaults of other ops match TVM", "[ops][attrs]") {
   CHECK(attrOrDefault(op(name), {}, key) == expected);
 }
 
-TEST_CASE("Ops: only vm builtins that allocate or write memory are stateful", "[ops]") {
+TEST_CASE("Ops: stateful ops are the builtins that allocate or write memory, device annotations and lowered calls", "[ops]") {
+  // Stateful ops are never folded: a device annotation or copy is part of the
+  // plan, and call_lowered may call an external function.
+  const std::set<OpId> stateful = {OpId::VmAllocStorage,     OpId::VmAllocTensor,      OpId::VmCallTir,
+                                   OpId::MemoryAllocStorage, OpId::MemoryAllocTensor,  OpId::MemoryKill,
+                                   OpId::VmInvokeTvmOp,      OpId::OnDevice,           OpId::DeviceCopy,
+                                   OpId::CallLowered};
   for (const OpDef& d : allOps()) {
-    bool expected = d.id == OpId::VmAllocStorage || d.id == OpId::VmAllocTensor || d.id == OpId::VmCallTir;
+    bool expected = stateful.count(d.id) > 0;
     CAPTURE(d.name);
     CHECK(d.stateful == expected);
   }
@@ -643,6 +649,17 @@ TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops
       {"vm.builtin.alloc_storage", {{}, {{"size", integer(16)}}}},
       {"vm.builtin.alloc_tensor", {{tensorType({16}, DTypeCode::UInt8)}, {{"shape", ints({4})}, {"dtype", str("float32")}}}},
       {"vm.builtin.call_tir", {{funcType({v4, v4}, unitType()), tupleType({v4, v4})}, {}}},
+      {"on_device", {{x}, {{"virtual_device", AttrValue::metaRef("VirtualDevice", 0)}}}},
+      {"device_copy", {{x}, {{"src_virtual_device", AttrValue::metaRef("VirtualDevice", 0)},
+                             {"dst_virtual_device", AttrValue::metaRef("VirtualDevice", 1)}}}},
+      {"call_lowered", {{funcType({v4, v4}, unitType()), tupleType({v4})}, {}}},
+      {"memory.alloc_storage", {{tensorType({}, DTypeCode::Int64), tensorType({}, DTypeCode::Int64)}, {}}},
+      {"memory.alloc_tensor", {{storageType(), tensorType({}, DTypeCode::Int64), tensorType({1}, DTypeCode::Int64)},
+                               {{"assert_shape", ints({4})}}}},
+      {"memory.kill", {{v4}, {}}},
+      {"vm.shape_of", {{x}, {}}},
+      {"vm.invoke_tvm_op", {{funcType({v4}, v4), tupleType({v4}), tupleType({v4})}, {}}},
+      {"vm.reshape_tensor", {{x, tensorType({1}, DTypeCode::Int64)}, {{"newshape", ints({256})}}}},
   };
   for (const OpDef& d : allOps()) {
     CAPTURE(d.name);

@@ -4,6 +4,8 @@
 // headless: its scripts run, the DOM is checked, a screenshot is written).
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
+
 #include <sys/wait.h>
 
 #include <array>
@@ -83,6 +85,15 @@ std::pair<std::string, int> capture(const std::string& command) {
   return {out, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
 }
 
+/// A fresh chromium profile of this process: ctest runs the browser tests in
+/// parallel, and two chromiums on one profile directory fail (its lock).
+fs::path freshProfile() {
+  static int uses = 0;
+  fs::path profile = scratch("chromium-profile-" + std::to_string(::getpid()) + "-" + std::to_string(++uses));
+  fs::remove_all(profile);
+  return profile;
+}
+
 /// Headless chromium as this machine allows it (root: no sandbox; closed
 /// network: no background connections), on a fresh profile.
 std::string chromium(const fs::path& profile) {
@@ -93,9 +104,9 @@ std::string chromium(const fs::path& profile) {
 
 /// The DOM of `file` after its scripts ran, opened at `fragment`.
 std::string renderedDom(const fs::path& file, const std::string& fragment) {
-  fs::path profile = scratch("chromium-profile");
-  fs::remove_all(profile);
+  fs::path profile = freshProfile();
   auto [dom, status] = capture(chromium(profile) + "--dump-dom 'file://" + fs::absolute(file).string() + fragment + "' 2>/dev/null");
+  fs::remove_all(profile);
   INFO("chromium exit status " << status);
   REQUIRE(status == 0);
   return dom;
@@ -239,13 +250,13 @@ TEST_CASE("Report: each example's report renders in headless chromium", "[report
   // A picture for people: the report as a reader first sees it.
   fs::path png = scratch(name + ".png");
   fs::remove(png);
-  fs::path profile = scratch("chromium-profile");
-  fs::remove_all(profile);
+  fs::path profile = freshProfile();
   int firstChange = -1;
   for (const TraceEvent& ev : s.workbench.trace().events())
     if (firstChange < 0 && !ev.codegen && ev.id != 0 && ev.status == EventStatus::Changed) firstChange = ev.id;
   auto [out, status] = capture(chromium(profile) + "--window-size=1280,1600 --screenshot=" + png.string() + " 'file://" +
                                fs::absolute(file).string() + "#change-" + std::to_string(firstChange) + "' 2>/dev/null");
+  fs::remove_all(profile);
   CHECK(status == 0);
   CHECK(fs::exists(png));
   CHECK(fs::file_size(png) > 10000);
