@@ -2,6 +2,7 @@
 // Each op computes in its own dtype and rounds once per element, as the
 // reference kernels do (math intrinsics are evaluated in double and rounded).
 #include "core/ir/op.h"
+#include "core/ir/float_math.h"
 #include "passes/legalize_lower.h"
 
 namespace passlab::legalize {
@@ -13,9 +14,9 @@ using T::BinaryOp;
 using T::PrimExpr;
 
 /// A math intrinsic of `x`'s dtype.
-PrimExpr intrinsic(const char* name, PrimExpr x) {
+PrimExpr intrinsic(std::string_view name, PrimExpr x) {
   DataType d = x->dtype;
-  return T::call(d, name, {std::move(x)});
+  return T::call(d, std::string(name), {std::move(x)});
 }
 
 /// The value of a unary op at one element.
@@ -33,24 +34,6 @@ PrimExpr unaryValue(const OpLowering& l, PrimExpr x) {
     case OpId::Floor: return isFloat ? intrinsic("floor", x) : x;
     case OpId::Ceil: return isFloat ? intrinsic("ceil", x) : x;
     case OpId::Relu: return bin(BinaryOp::Max, x, constOf(d, 0));
-    case OpId::Exp: requireFloat(); return intrinsic("exp", x);
-    case OpId::Log: requireFloat(); return intrinsic("log", x);
-    case OpId::Sqrt: requireFloat(); return intrinsic("sqrt", x);
-    case OpId::Rsqrt: requireFloat(); return intrinsic("rsqrt", x);
-    case OpId::Tanh: requireFloat(); return intrinsic("tanh", x);
-    case OpId::Sigmoid: requireFloat(); return intrinsic("sigmoid", x);
-    case OpId::Erf: requireFloat(); return intrinsic("erf", x);
-    case OpId::Sin: requireFloat(); return intrinsic("sin", x);
-    case OpId::Cos: requireFloat(); return intrinsic("cos", x);
-    case OpId::Tan: requireFloat(); return intrinsic("tan", x);
-    case OpId::Asin: requireFloat(); return intrinsic("asin", x);
-    case OpId::Acos: requireFloat(); return intrinsic("acos", x);
-    case OpId::Atan: requireFloat(); return intrinsic("atan", x);
-    case OpId::Sinh: requireFloat(); return intrinsic("sinh", x);
-    case OpId::Cosh: requireFloat(); return intrinsic("cosh", x);
-    case OpId::Asinh: requireFloat(); return intrinsic("asinh", x);
-    case OpId::Acosh: requireFloat(); return intrinsic("acosh", x);
-    case OpId::Atanh: requireFloat(); return intrinsic("atanh", x);
     case OpId::Clip: {
       PrimExpr lo = constOf(d, attr(l, "a_min").asFloat()), hi = constOf(d, attr(l, "a_max").asFloat());
       return bin(BinaryOp::Min, bin(BinaryOp::Max, x, lo), hi);
@@ -61,6 +44,10 @@ PrimExpr unaryValue(const OpLowering& l, PrimExpr x) {
     }
     case OpId::Cast: return castTo(l.out->dtype, x);
     default: break;
+  }
+  if (std::string_view name = floatMathIntrinsic(l.op.id); !name.empty()) {
+    requireFloat();
+    return intrinsic(name, x);
   }
   throw Unsupported("LegalizeOps: op '" + std::string(l.op.name) + "' is not unary");
 }

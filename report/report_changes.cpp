@@ -247,7 +247,7 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
         changes.push_back(std::move(c));
       }
     } else {
-      for (const std::string& name : ev.changedFunctions) changes.push_back(FunctionChange{name, name});
+      for (const std::string& name : ev.changedFunctions) changes.push_back(FunctionChange{name, name, ""});
     }
     // The entry first: it is where a reader starts; then the rest by name.
     std::stable_partition(changes.begin(), changes.end(), [](const FunctionChange& c) { return c.name == "main"; });

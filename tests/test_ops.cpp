@@ -2,6 +2,8 @@
 // the type relation of every op (results and error messages).
 #include <catch2/catch.hpp>
 
+#include "core/ir/float_math.h"
+
 #include <map>
 #include <set>
 #include <string>
@@ -154,6 +156,24 @@ TEST_CASE("Ops: stateful ops are the builtins that allocate or write memory, dev
     CAPTURE(d.name);
     CHECK(d.stateful == expected);
   }
+}
+
+TEST_CASE("Ops: the float-math category of ops.def has one reference function per op", "[ops]") {
+  size_t members = 0;
+  for (const OpDef& d : allOps()) {
+    CAPTURE(d.name);
+    if (!isFloatMathOp(d.id)) continue;
+    ++members;
+    // Its function (what the interpreters compute) and its relation (floats only).
+    FloatMathFn f = floatMathFunction(floatMathIntrinsic(d.id));
+    REQUIRE(f != nullptr);
+    std::vector<Type> ints{tensorType({4}, DTypeCode::Int32)};
+    CHECK_THROWS_WITH(inferOpCallType(d, ints, {}), Catch::Contains("floating-point"));
+  }
+  CHECK(members == 18);
+  CHECK(floatMathIntrinsic(OpId::Sigmoid) == "sigmoid");
+  CHECK(floatMathIntrinsic(OpId::Relu).empty());
+  CHECK(floatMathFunction("rsqrt")(4.0) == 0.5);
 }
 
 // ---- Canonicalization ------------------------------------------------------------------

@@ -140,6 +140,7 @@ TEST_CASE("Report: every example's report has its sections, events and changes",
       {"seed002", "examples/seed002/run.cmds", {"LambdaLifting", "LegalizeOps"}},
       {"seed003", "examples/seed003/run.cmds", {"OutlineCompilerFunctions", "MarkCompilerFunctionsAsExtern", "Extern"}},
       {"seed004", "examples/seed004/run.cmds", {"BindTarget", "InlinePrivateFunctions", "hexagon"}},
+      {"seed004-plan", "examples/seed004/plan.cmds", {"PlanDevices", "device_copy", "virtual_device(%bias)", "hexagon:0"}},
   }));
   INFO(example.name);
   Session s;

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "core/interp/kernel_ops.h"
+#include "core/ir/float_math.h"
 
 namespace passlab::kernels {
 
@@ -187,26 +188,12 @@ NDArray unary(const KernelCall& call, OpId op, const NDArray& a) {
           C v = E::load(x);
           return pickFirstForMax(v, C(0)) ? x : E::store(0);
         });
-      case OpId::Exp: return mapViaDouble<T>(a, [](double v) { return std::exp(v); });
-      case OpId::Log: return mapViaDouble<T>(a, [](double v) { return std::log(v); });
-      // sqrt in double is exact enough that rounding it once is the correctly rounded result.
-      case OpId::Sqrt: return mapViaDouble<T>(a, [](double v) { return std::sqrt(v); });
-      case OpId::Rsqrt: return mapViaDouble<T>(a, [](double v) { return 1.0 / std::sqrt(v); });
-      case OpId::Tanh: return mapViaDouble<T>(a, [](double v) { return std::tanh(v); });
-      case OpId::Sigmoid: return mapViaDouble<T>(a, [](double v) { return 1.0 / (1.0 + std::exp(-v)); });
-      case OpId::Erf: return mapViaDouble<T>(a, [](double v) { return std::erf(v); });
-      case OpId::Sin: return mapViaDouble<T>(a, [](double v) { return std::sin(v); });
-      case OpId::Cos: return mapViaDouble<T>(a, [](double v) { return std::cos(v); });
-      case OpId::Tan: return mapViaDouble<T>(a, [](double v) { return std::tan(v); });
-      case OpId::Asin: return mapViaDouble<T>(a, [](double v) { return std::asin(v); });
-      case OpId::Acos: return mapViaDouble<T>(a, [](double v) { return std::acos(v); });
-      case OpId::Atan: return mapViaDouble<T>(a, [](double v) { return std::atan(v); });
-      case OpId::Sinh: return mapViaDouble<T>(a, [](double v) { return std::sinh(v); });
-      case OpId::Cosh: return mapViaDouble<T>(a, [](double v) { return std::cosh(v); });
-      case OpId::Asinh: return mapViaDouble<T>(a, [](double v) { return std::asinh(v); });
-      case OpId::Acosh: return mapViaDouble<T>(a, [](double v) { return std::acosh(v); });
-      case OpId::Atanh: return mapViaDouble<T>(a, [](double v) { return std::atanh(v); });
-      default: call.fail("not a unary elementwise op");
+      default: {
+        // The float-math category: one reference function per intrinsic.
+        FloatMathFn f = floatMathFunction(floatMathIntrinsic(op));
+        if (!f) call.fail("not a unary elementwise op");
+        return mapViaDouble<T>(a, f);
+      }
     }
   }
 }

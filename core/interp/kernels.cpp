@@ -92,24 +92,11 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
 
     case OpId::Negative:
     case OpId::Abs:
-    case OpId::Exp:
-    case OpId::Log:
-    case OpId::Sqrt:
-    case OpId::Rsqrt:
-    case OpId::Tanh:
-    case OpId::Sigmoid:
-    case OpId::Erf:
-    case OpId::Sin:
-    case OpId::Cos:
-    case OpId::Tan:
-    case OpId::Asin:
-    case OpId::Acos:
-    case OpId::Atan:
-    case OpId::Sinh:
-    case OpId::Cosh:
-    case OpId::Asinh:
-    case OpId::Acosh:
-    case OpId::Atanh:
+    // The float-math category of ops.def.
+#define PASSLAB_OP(id, name, pattern)
+#define PASSLAB_FLOAT_MATH_OP(id, name, intrinsic) case OpId::id:
+#include "core/ir/ops.def"
+#undef PASSLAB_OP
     case OpId::Round:
     case OpId::Floor:
     case OpId::Ceil:

@@ -10,6 +10,7 @@
 #include <cstring>
 
 #include "core/interp/interpreter.h"
+#include "core/ir/float_math.h"
 #include "core/interp/kernels.h"
 
 namespace passlab::interp_detail {
@@ -262,31 +263,7 @@ class TirMachine {
       return f(x[0]);
     };
     double r;
-    if (name == "exp") r = unary(std::exp);
-    else if (name == "exp2") r = unary(std::exp2);
-    else if (name == "log") r = unary(std::log);
-    else if (name == "log2") r = unary(std::log2);
-    else if (name == "sqrt") r = unary(std::sqrt);
-    else if (name == "rsqrt") r = 1.0 / unary(std::sqrt);
-    else if (name == "tanh") r = unary(std::tanh);
-    else if (name == "erf") r = unary(std::erf);
-    else if (name == "fabs" || name == "abs") r = unary(std::fabs);
-    else if (name == "round" || name == "nearbyint") r = unary(std::nearbyint);
-    else if (name == "floor") r = unary(std::floor);
-    else if (name == "ceil") r = unary(std::ceil);
-    else if (name == "trunc") r = unary(std::trunc);
-    else if (name == "sin") r = unary(std::sin);
-    else if (name == "cos") r = unary(std::cos);
-    else if (name == "tan") r = unary(std::tan);
-    else if (name == "asin") r = unary(std::asin);
-    else if (name == "acos") r = unary(std::acos);
-    else if (name == "atan") r = unary(std::atan);
-    else if (name == "sinh") r = unary(std::sinh);
-    else if (name == "cosh") r = unary(std::cosh);
-    else if (name == "asinh") r = unary(std::asinh);
-    else if (name == "acosh") r = unary(std::acosh);
-    else if (name == "atanh") r = unary(std::atanh);
-    else if (name == "sigmoid") r = 1.0 / (1.0 + std::exp(-unary([](double v) { return v; })));
+    if (FloatMathFn f = floatMathFunction(name)) r = unary(f);
     else if (name == "pow") {
       if (x.size() != 2) fail("pow takes 2 arguments");
       r = std::pow(x[0], x[1]);

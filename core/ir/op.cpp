@@ -71,24 +71,13 @@ void describe(OpDef& d) {
     case OpId::Floor:
     case OpId::Ceil:
     case OpId::Relu: set(1, relIdentity); break;
-    case OpId::Exp:
-    case OpId::Log:
-    case OpId::Sqrt:
-    case OpId::Rsqrt:
-    case OpId::Tanh:
-    case OpId::Sigmoid:
-    case OpId::Erf:
-    case OpId::Sin:
-    case OpId::Cos:
-    case OpId::Tan:
-    case OpId::Asin:
-    case OpId::Acos:
-    case OpId::Atan:
-    case OpId::Sinh:
-    case OpId::Cosh:
-    case OpId::Asinh:
-    case OpId::Acosh:
-    case OpId::Atanh: set(1, relFloatUnary); break;
+    // The float-math category of ops.def.
+#define PASSLAB_OP(id, name, pattern)
+#define PASSLAB_FLOAT_MATH_OP(id, name, intrinsic) case OpId::id:
+#include "core/ir/ops.def"
+#undef PASSLAB_OP
+      set(1, relFloatUnary);
+      break;
     case OpId::Clip: set(1, relClip, {required("a_min", Kind::Float), required("a_max", Kind::Float)}); break;
     case OpId::LeakyRelu: set(1, relIdentity, {floatField("alpha", 0.25)}); break;
     case OpId::Cast: set(1, relCast, {required("dtype", Kind::String)}); break;
