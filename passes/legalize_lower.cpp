@@ -179,22 +179,13 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::BatchNorm:
     case OpId::LayerNorm:
     case OpId::ShapeOf:
-    case OpId::CallTir:
-    case OpId::CallDpsPacked:
-    case OpId::CallPurePacked:
-    case OpId::InvokePureClosure:
-    case OpId::VmAllocStorage:
-    case OpId::VmAllocTensor:
-    case OpId::VmCallTir:
     case OpId::OnDevice:
-    case OpId::DeviceCopy:
-    case OpId::CallLowered:
-    case OpId::MemoryAllocStorage:
-    case OpId::MemoryAllocTensor:
-    case OpId::MemoryKill:
-    case OpId::VmShapeOf:
-    case OpId::VmInvokeTvmOp:
-    case OpId::VmReshapeTensor: break;
+    // The lowering ops of ops.def: what lowering produces.
+#define PASSLAB_OP(id, name, pattern)
+#define PASSLAB_LOWERING_OP(id, name, pattern) case OpId::id:
+#include "core/ir/ops.def"
+#undef PASSLAB_OP
+      break;
   }
   return LoweringFamily::None;
 }

@@ -8,42 +8,31 @@
 
 namespace passlab {
 
-/// True for call_tir, call_dps_packed, call_pure_packed, invoke_pure_closure,
-/// the vm.builtin.* ops, TVM's call_lowered with the memory.* and vm.* builtins
-/// of its memory planning, and device_copy (a runtime copy that lowering keeps).
+/// True for the lowering ops of ops.def (PASSLAB_LOWERING_OP and
+/// PASSLAB_TVM_LOWERED_OP): call_tir, call_dps_packed, the purity wrappers,
+/// vm.builtin.*, device_copy, and TVM's call_lowered with the memory.* and vm.*
+/// builtins of its memory planning.
 inline bool isLoweringBuiltin(OpId id) {
   switch (id) {
-    case OpId::DeviceCopy:
-    case OpId::CallLowered:
-    case OpId::MemoryAllocStorage:
-    case OpId::MemoryAllocTensor:
-    case OpId::MemoryKill:
-    case OpId::VmShapeOf:
-    case OpId::VmInvokeTvmOp:
-    case OpId::VmReshapeTensor:
-    case OpId::CallTir:
-    case OpId::CallDpsPacked:
-    case OpId::CallPurePacked:
-    case OpId::InvokePureClosure:
-    case OpId::VmAllocStorage:
-    case OpId::VmAllocTensor:
-    case OpId::VmCallTir: return true;
+#define PASSLAB_OP(id, name, pattern)
+#define PASSLAB_LOWERING_OP(id, name, pattern) case OpId::id:
+#include "core/ir/ops.def"
+#undef PASSLAB_OP
+      return true;
     default: return false;
   }
 }
 
 /// True for the forms TVM's own lowering and memory planning print
-/// (call_lowered, memory.*, vm.shape_of/invoke_tvm_op/reshape_tensor): what a
-/// module holds only once it is lowered.
+/// (PASSLAB_TVM_LOWERED_OP: call_lowered, memory.*, vm.shape_of/invoke_tvm_op/
+/// reshape_tensor): what a module holds only once it is lowered.
 inline bool isTvmLoweredForm(OpId id) {
   switch (id) {
-    case OpId::CallLowered:
-    case OpId::MemoryAllocStorage:
-    case OpId::MemoryAllocTensor:
-    case OpId::MemoryKill:
-    case OpId::VmShapeOf:
-    case OpId::VmInvokeTvmOp:
-    case OpId::VmReshapeTensor: return true;
+#define PASSLAB_OP(id, name, pattern)
+#define PASSLAB_TVM_LOWERED_OP(id, name) case OpId::id:
+#include "core/ir/ops.def"
+#undef PASSLAB_OP
+      return true;
     default: return false;
   }
 }

@@ -696,16 +696,9 @@ void Parser::completeVirtualDeviceTable(std::vector<Diagnostic>* notes) {
 }
 
 AttrValue Parser::parseMetaAttrValue() {
-  Token meta = take();
-  expect(Tok::LBracket, "'[' after meta");
-  Token kind = expect(Tok::Ident, "a metadata kind such as VirtualDevice");
-  expect(Tok::RBracket, "']'");
-  expect(Tok::LBracket, "'['");
-  Token indexToken = expect(Tok::Int, "a metadata index");
-  expect(Tok::RBracket, "']'");
-  int64_t index = 0;
-  if (parseIntValue(indexToken.text, false, DTypeCode::Int32, &index) != LiteralStatus::Ok || index < 0)
-    fail(indexToken, "bad metadata index " + describe(indexToken));
+  MetaHead head = parseMetaHead();
+  const Token& kind = head.kind;
+  int64_t index = head.index;
   // Attributes refer to objects TVM does not print inline: virtual devices
   // (core/ir/virtual_device.h), and constants such as memory.alloc_tensor's
   // const_shape, kept as references.
@@ -713,7 +706,6 @@ AttrValue Parser::parseMetaAttrValue() {
     fail(kind, "not supported: meta[" + std::string(kind.text) +
                    "][...] as an attribute value; passlab reads meta[VirtualDevice][N] and meta[relay.Constant][N] there");
   if (kind.text == "VirtualDevice") metaVirtualDevices_ = std::max<int64_t>(metaVirtualDevices_, index + 1);
-  (void)meta;
   return AttrValue::metaRef(std::string(kind.text), index);
 }
 

@@ -185,6 +185,13 @@ class Parser {
   AttrValue parseAttrValue();
   /// `meta[VirtualDevice][N]` in attribute position.
   AttrValue parseMetaAttrValue();
+  /// `meta[Kind][N]`: the tokens every metadata reference starts with.
+  struct MetaHead {
+    Token meta;
+    Token kind;
+    int64_t index = 0;
+  };
+  MetaHead parseMetaHead();
   AttrValue parseAttrNumber(bool negative, const Token& signToken);
   /// An attribute key: identifier or string.
   std::string parseAttrKey();

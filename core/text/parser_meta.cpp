@@ -176,18 +176,25 @@ Type Parser::readTypeComment() {
   return type;
 }
 
-Expr Parser::parseMetaReference() {
-  Token meta = take();
+Parser::MetaHead Parser::parseMetaHead() {
+  MetaHead head;
+  head.meta = take();
   expect(Tok::LBracket, "'[' after meta");
-  Token kind = expect(Tok::Ident, "a metadata kind such as relay.Constant");
+  head.kind = expect(Tok::Ident, "a metadata kind such as relay.Constant or VirtualDevice");
   expect(Tok::RBracket, "']'");
   expect(Tok::LBracket, "'['");
   Token indexToken = expect(Tok::Int, "a metadata index");
   expect(Tok::RBracket, "']'");
-  Span span = spanFrom(meta);
-  int64_t index = 0;
-  if (parseIntValue(indexToken.text, false, DTypeCode::Int32, &index) != LiteralStatus::Ok)
+  if (parseIntValue(indexToken.text, false, DTypeCode::Int32, &head.index) != LiteralStatus::Ok || head.index < 0)
     fail(indexToken, "bad metadata index " + describe(indexToken));
+  return head;
+}
+
+Expr Parser::parseMetaReference() {
+  MetaHead head = parseMetaHead();
+  const Token& kind = head.kind;
+  int64_t index = head.index;
+  Span span = spanFrom(head.meta);
   Type commented = readTypeComment();
   if (kind.text != "relay.Constant") {
     report(span, "not supported: meta[" + std::string(kind.text) + "][" + std::to_string(index) +
