@@ -102,7 +102,7 @@ class Planner {
     for (const auto& [name, f] : planned) collect(name, mod_->functions.at(name), *f);
     if (!conflicts_.empty()) throw DiagnosticError(std::move(conflicts_));
     followPreferences();
-    for (const auto& [name, f] : planned) settle(name, *f);
+    settleDefaults();
     IRModule out = mod_;
     for (const auto& [name, f] : planned) {
       Expr rewritten = rewriteFunction(name, mod_->functions.at(name), *f);
@@ -144,8 +144,7 @@ class Planner {
   /// `hexagon:0`, or `placeholder N` for a device the text did not describe.
   std::string shortName(int64_t device) const {
     const VirtualDevice& d = table_[static_cast<size_t>(device)];
-    if (d.isPlaceholder()) return "placeholder " + std::to_string(device);
-    return deviceTypeName(d.deviceType) + ":" + std::to_string(d.virtualDeviceId);
+    return d.isPlaceholder() ? "placeholder " + std::to_string(device) : d.shortName();
   }
 
   void chooseDefault() {
@@ -367,13 +366,10 @@ class Planner {
     }
   }
 
-  /// Unconstrained classes of the function go to the default device.
-  void settle(const std::string& name, const FunctionNode& fn) {
-    postOrderVisit(mod_->functions.at(name), [&](const Expr& e) {
-      auto it = classOf_.find(e.get());
-      if (it != classOf_.end()) classes_.fix(it->second, defaultDevice_, defaultReason_);
-    });
-    classes_.fix(cls(mod_->functions.at(name).get()), defaultDevice_, defaultReason_);
+  /// What nothing decided goes to the default device (every value planned has
+  /// a class, the functions themselves included).
+  void settleDefaults() {
+    for (const auto& [node, c] : classOf_) classes_.fix(c, defaultDevice_, defaultReason_);
   }
 
   int64_t deviceOf(const ExprNode* e) {

@@ -25,6 +25,15 @@ const std::string kCpuGpu =
     "#[virtual_devices = [{\"device_type\": 1, \"virtual_device_id\": 0, \"target\": \"llvm\", \"memory_scope\": \"\"}, "
     "{\"device_type\": 2, \"virtual_device_id\": 0, \"target\": \"cuda\", \"memory_scope\": \"\"}]]\n";
 
+/// The decisions PlanDevices recorded in `run`, "key=value".
+std::vector<std::string> decisionsOf(const PipelineRun& run) {
+  std::vector<std::string> out;
+  for (const TraceEvent* e : run.events("PlanDevices"))
+    for (const ConfigRead& r : e->configReads)
+      if (r.source == ConfigSource::Annotation) out.push_back(r.key + "=" + r.value.asString());
+  return out;
+}
+
 /// Parses, infers types and runs PlanDevices with TVM's test default (the GPU, device type 2).
 struct Planned {
   PipelineRun run;
@@ -33,14 +42,7 @@ struct Planned {
     run.ctx->setConfig(kFallbackDeviceTypeKey, AttrValue::integer(fallback));
     out = run.run("InferType,PlanDevices", parse(text));
   }
-  /// The recorded decisions of the PlanDevices event, "key=value".
-  std::vector<std::string> decisions() const {
-    std::vector<std::string> out;
-    for (const TraceEvent* e : run.events("PlanDevices"))
-      for (const ConfigRead& r : e->configReads)
-        if (r.source == ConfigSource::Annotation) out.push_back(r.key + "=" + r.value.asString());
-    return out;
-  }
+  std::vector<std::string> decisions() const { return decisionsOf(run); }
 };
 
 bool sameMain(const IRModule& a, const std::string& expectedText) {
@@ -281,10 +283,7 @@ TEST_CASE("PlanDevices: host code calling a Hexagon function gets copies both wa
   auto deviceOfParam = [&](size_t i) { return table.at(static_cast<size_t>(main->params[i]->virtualDevice.metaIndex())).deviceType; };
   CHECK(deviceOfParam(0) == device_type::kCPU);      // %x feeds the dense
   CHECK(deviceOfParam(2) == device_type::kHexagon);  // %bias is used only on Hexagon: placed there, not copied
-  std::vector<std::string> reads;
-  for (const TraceEvent* e : run.events("PlanDevices"))
-    for (const ConfigRead& r : e->configReads)
-      if (r.source == ConfigSource::Annotation) reads.push_back(r.key + "=" + r.value.asString());
+  std::vector<std::string> reads = decisionsOf(run);
   CHECK(std::any_of(reads.begin(), reads.end(), [](const std::string& r) {
     return r.rfind("device.@main.%bias=", 0) == 0 && r.find("an argument of @hexagon_epilogue") != std::string::npos;
   }));

@@ -52,6 +52,19 @@ KernelHost& requireHost(const KernelCall& call) {
   return *call.host();
 }
 
+/// vm.builtin.alloc_tensor and memory.alloc_tensor: a tensor that must fit in
+/// `storage` at `offset`. A fresh tensor instead of a view into the storage:
+/// memory planning only shares storage between tensors whose lifetimes do not
+/// overlap, so the values a program can observe are the same.
+NDArray tensorInStorage(const KernelCall& call, const NDArray& storage, int64_t offset, DataType dtype,
+                        const std::vector<int64_t>& shape) {
+  int64_t bytes = productOf(shape) * dtype.bytes();
+  if (offset < 0 || offset + bytes > storage.numElements())
+    call.fail("tensor of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
+              " does not fit in storage of " + std::to_string(storage.numElements()) + " bytes");
+  return NDArray(dtype, shape);
+}
+
 /// call_tir and call_dps_packed: fresh outputs, inputs read-only, outputs returned.
 Value destinationPassingCall(const KernelCall& call) {
   std::string callee = primFuncCallee(call);
@@ -157,16 +170,7 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::VmAllocTensor: {
       const NDArray& storage = call.tensor(0);
       std::vector<int64_t> shape = call.attrInts("shape");
-      DataType dtype = call.attrDType("dtype", DTypeCode::Float32);
-      int64_t offset = call.attrInt("offset");
-      int64_t bytes = productOf(shape) * dtype.bytes();
-      if (offset < 0 || offset + bytes > storage.numElements())
-        call.fail("tensor of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
-                  " does not fit in storage of " + std::to_string(storage.numElements()) + " bytes");
-      // A fresh tensor instead of a view into the storage: memory planning only
-      // shares storage between tensors whose lifetimes do not overlap, so the
-      // values a program can observe are the same.
-      return NDArray(dtype, shape);
+      return tensorInStorage(call, storage, call.attrInt("offset"), call.attrDType("dtype", DTypeCode::Float32), shape);
     }
     case OpId::VmCallTir: {
       std::string callee = primFuncCallee(call);
@@ -195,15 +199,8 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
       for (int64_t i = 0; i < shapeData.numElements(); ++i) shape.push_back(static_cast<int64_t>(shapeData.getAsDouble(i)));
       for (int64_t d : shape)
         if (d < 0) call.fail("shape " + shapeString(shape) + " has a negative dimension");
-      DataType dtype = call.attrDType("dtype", DTypeCode::Float32);
-      int64_t offset = static_cast<int64_t>(call.tensor(1).getAsDouble(0));
-      int64_t bytes = productOf(shape) * dtype.bytes();
-      if (offset < 0 || offset + bytes > storage.numElements())
-        call.fail("tensor of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
-                  " does not fit in storage of " + std::to_string(storage.numElements()) + " bytes");
-      // A fresh tensor, as for vm.builtin.alloc_tensor: tensors sharing storage
-      // never have overlapping lifetimes, so what a program observes is the same.
-      return NDArray(dtype, shape);
+      return tensorInStorage(call, storage, static_cast<int64_t>(call.tensor(1).getAsDouble(0)),
+                             call.attrDType("dtype", DTypeCode::Float32), shape);
     }
     case OpId::MemoryKill: return Value();
     case OpId::VmShapeOf: return shapeOfKernel(call);

@@ -41,7 +41,7 @@ int deviceTypeOfTarget(std::string_view target) {
 
 std::string VirtualDevice::describe() const {
   if (isPlaceholder()) return "unknown device";
-  std::string out = deviceTypeName(deviceType) + ":" + std::to_string(virtualDeviceId);
+  std::string out = shortName();
   if (!target.empty()) out += " (target \"" + target + "\")";
   if (!memoryScope.empty()) out += " scope \"" + memoryScope + "\"";
   return out;

@@ -30,6 +30,9 @@ inline constexpr int kCUDA = 2;
 inline constexpr int kHexagon = 16;
 }  // namespace device_type
 
+/// "cpu", "cuda", "hexagon", or "device_type=N".
+std::string deviceTypeName(int deviceType);
+
 /// One virtual device: a device type and id, the target compiling for it and
 /// a memory scope (TVM's VirtualDevice fields).
 struct VirtualDevice {
@@ -45,6 +48,8 @@ struct VirtualDevice {
   AttrValue toAttr() const;
   /// Reads a table entry; missing fields keep their defaults.
   static VirtualDevice fromAttr(const AttrValue& entry);
+  /// `hexagon:0`: device type and id.
+  std::string shortName() const { return deviceTypeName(deviceType) + ":" + std::to_string(virtualDeviceId); }
   /// One-line description: `hexagon:0 (target "hexagon -mcpu=hexagonv68")`.
   std::string describe() const;
   friend bool operator==(const VirtualDevice& a, const VirtualDevice& b) {
@@ -53,8 +58,6 @@ struct VirtualDevice {
   }
 };
 
-/// "cpu", "cuda", "hexagon", or "device_type=N".
-std::string deviceTypeName(int deviceType);
 /// The device type a target string compiles for: hexagon → 16, cuda → 2,
 /// llvm/c → 1; 0 when the target is empty or unknown.
 int deviceTypeOfTarget(std::string_view target);
