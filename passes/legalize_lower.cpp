@@ -36,6 +36,99 @@ DataType accumulatorType(DataType d) {
   return d.code == DTypeCode::Float16 ? DataType(DTypeCode::Float32) : d;
 }
 
+namespace {
+
+/// Whether every use of `outer` and `inner` in `s` is a buffer access that
+/// indexes them as adjacent axes [.., outer, inner, rest..] of extents
+/// `outerExtent` and `innerExtent`, i.e. whether the pair can be replaced by
+/// one flat variable without turning contiguous accesses into gathers.
+class JointIndexCheck {
+ public:
+  JointIndexCheck(const T::VarNode* outer, const T::VarNode* inner, int64_t outerExtent, int64_t innerExtent)
+      : outer_(outer), inner_(inner), outerExtent_(outerExtent), innerExtent_(innerExtent) {}
+
+  bool holds(const T::Stmt& s) {
+    stmt(s);
+    return ok_;
+  }
+
+ private:
+  void access(const T::BufferNode& b, const std::vector<T::PrimExpr>& indices) {
+    for (size_t k = 0; k < indices.size(); ++k) {
+      const auto* v = T::as<T::VarNode>(indices[k]);
+      if (v == outer_) {
+        ok_ = ok_ && k + 1 < indices.size() && T::as<T::VarNode>(indices[k + 1]) == inner_ && indices.size() == b.shape.size() &&
+              b.shape[k] == outerExtent_ && b.shape[k + 1] == innerExtent_;
+        ++k;  // the inner variable is accounted for
+      } else if (v != inner_) {
+        expr(indices[k]);
+      } else {
+        ok_ = false;  // inner without outer
+      }
+    }
+  }
+  void expr(const T::PrimExpr& e) {
+    if (!ok_ || !e) return;
+    switch (e->kind) {
+      case T::PrimExprKind::Var: {
+        const auto* v = static_cast<const T::VarNode*>(e.get());
+        if (v == outer_ || v == inner_) ok_ = false;
+        return;
+      }
+      case T::PrimExprKind::Binary: {
+        const auto& b = static_cast<const T::BinaryNode&>(*e);
+        expr(b.a), expr(b.b);
+        return;
+      }
+      case T::PrimExprKind::Not: expr(static_cast<const T::NotNode&>(*e).a); return;
+      case T::PrimExprKind::Select: {
+        const auto& s = static_cast<const T::SelectNode&>(*e);
+        expr(s.cond), expr(s.trueValue), expr(s.falseValue);
+        return;
+      }
+      case T::PrimExprKind::Cast: expr(static_cast<const T::CastNode&>(*e).value); return;
+      case T::PrimExprKind::Call:
+        for (const T::PrimExpr& a : static_cast<const T::CallNode&>(*e).args) expr(a);
+        return;
+      case T::PrimExprKind::Load: {
+        const auto& l = static_cast<const T::LoadNode&>(*e);
+        access(*l.buffer, l.indices);
+        return;
+      }
+      case T::PrimExprKind::IntImm:
+      case T::PrimExprKind::FloatImm: return;
+    }
+  }
+  void stmt(const T::Stmt& s) {
+    if (!ok_ || !s) return;
+    switch (s->kind) {
+      case T::StmtKind::Store: {
+        const auto& st = static_cast<const T::StoreNode&>(*s);
+        access(*st.buffer, st.indices);
+        expr(st.value);
+        return;
+      }
+      case T::StmtKind::LetStmt: {
+        const auto& l = static_cast<const T::LetStmtNode&>(*s);
+        expr(l.value), stmt(l.body);
+        return;
+      }
+      case T::StmtKind::Seq:
+        for (const T::Stmt& c : static_cast<const T::SeqNode&>(*s).stmts) stmt(c);
+        return;
+      case T::StmtKind::Evaluate: expr(static_cast<const T::EvaluateNode&>(*s).value); return;
+      default: ok_ = false;  // loops, branches and allocations inside: keep the nest as it is
+    }
+  }
+
+  const T::VarNode* outer_;
+  const T::VarNode* inner_;
+  int64_t outerExtent_, innerExtent_;
+  bool ok_ = true;
+};
+
+}  // namespace
+
 T::Stmt loopNest(const std::vector<int64_t>& shape, const std::string& prefix,
                  const std::function<T::Stmt(const std::vector<T::PrimExpr>&)>& body, NestSchedule schedule) {
   std::vector<T::Var> vars;
@@ -45,6 +138,31 @@ T::Stmt loopNest(const std::vector<int64_t>& shape, const std::string& prefix,
     idx.push_back(vars.back());
   }
   T::Stmt s = body(idx);
+  if (schedule.collapseInner && schedule.vectorizeInner && shape.size() >= 2 && shape.back() < 64) {
+    // Merge the innermost axis with the ones outside it while the merged
+    // extent stays short; each merged axis is recovered with floordiv/floormod,
+    // which LLVM folds back into a flat offset for row-major accesses.
+    size_t first = shape.size() - 1;
+    int64_t merged = shape.back();
+    // Each adjacent pair is checked on the body built with separate
+    // variables: pairs that hold for every access chain into one run of axes.
+    while (first > 0 && merged < 256 && JointIndexCheck(vars[first - 1].get(), vars[first].get(), shape[first - 1], shape[first]).holds(s)) {
+      merged *= shape[first - 1];
+      --first;
+    }
+    if (first + 1 < shape.size()) {
+      std::vector<int64_t> outerShape(shape.begin(), shape.begin() + static_cast<long>(first));
+      outerShape.push_back(merged);
+      std::vector<int64_t> tail(shape.begin() + static_cast<long>(first), shape.end());
+      NestSchedule flat = schedule;
+      flat.collapseInner = false;
+      return loopNest(outerShape, prefix, [&](const std::vector<T::PrimExpr>& outer) {
+        std::vector<T::PrimExpr> full(outer.begin(), outer.end() - 1);
+        for (T::PrimExpr& e : unflattenIndex(outer.back(), tail)) full.push_back(std::move(e));
+        return body(full);
+      }, flat);
+    }
+  }
   int parallelDim = -1;
   if (schedule.parallelOuter)
     for (size_t d = 0; d < shape.size(); ++d)
@@ -67,7 +185,7 @@ T::Stmt finishElement(const OpLowering& l, const std::vector<T::PrimExpr>& idx, 
 }
 
 NestSchedule elementwiseSchedule(const OpLowering& l) {
-  return NestSchedule{l.host && numElements(l.out->shape) >= 1024, true};
+  return NestSchedule{l.host && numElements(l.out->shape) >= 1024, true, true};
 }
 
 const AttrValue& attr(const OpLowering& l, std::string_view key) { return attrOrDefault(l.op, l.call.attrs, key); }
@@ -102,6 +220,19 @@ std::vector<T::PrimExpr> unflattenIndex(T::PrimExpr flat, const std::vector<int6
     stride *= shape[d];
   }
   return idx;
+}
+
+T::PrimExpr add(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Add, std::move(a), std::move(b)); }
+T::PrimExpr mul(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Mul, std::move(a), std::move(b)); }
+
+std::array<int64_t, 4> padding4(const OpLowering& l) {
+  std::vector<int64_t> p = attrInts(l, "padding");
+  for (int64_t v : p)
+    if (v < 0) throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " padding must be non-negative");
+  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
+  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
+  if (p.size() == 4) return {p[0], p[1], p[2], p[3]};
+  throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " padding must have 1, 2 or 4 values");
 }
 
 int64_t numElements(const std::vector<int64_t>& shape) {

@@ -2,6 +2,7 @@
 // Shared by legalize_lower*.cpp; not part of any public API.
 #pragma once
 
+#include <array>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -79,6 +80,17 @@ tir::PrimExpr i32(int64_t v);
 tir::PrimExpr constOf(DataType d, double v);
 /// `a op b`.
 tir::PrimExpr bin(tir::BinaryOp op, tir::PrimExpr a, tir::PrimExpr b);
+/// Width of the partial sums of dot-product reductions (one 256-bit float
+/// vector): dense's reduction, a pointwise convolution of one position.
+constexpr int64_t kLanes = 8;
+
+/// a + b and a * b (the arithmetic every lowering writes most).
+tir::PrimExpr add(tir::PrimExpr a, tir::PrimExpr b);
+tir::PrimExpr mul(tir::PrimExpr a, tir::PrimExpr b);
+
+/// The `padding` attribute as (top, left, bottom, right) from 1, 2 or 4
+/// non-negative values, or Unsupported naming the op.
+std::array<int64_t, 4> padding4(const OpLowering& l);
 /// The element of `o` at `indices` (a scalar ignores them).
 tir::PrimExpr read(const Operand& o, std::vector<tir::PrimExpr> indices);
 /// The element of `o` broadcast (numpy rules, right-aligned) to an output indexed by `outIndices`.
@@ -95,6 +107,11 @@ struct NestSchedule {
   bool parallelOuter = false;
   /// Mark the innermost loop vectorized (unless it is the parallel one).
   bool vectorizeInner = false;
+  /// Merge trailing loops into one when every buffer access indexes them
+  /// together as whole trailing axes (a (1, C, 14, 14) elementwise op becomes
+  /// C loops of 196, which vectorize, instead of 14 x 14). Only for bodies
+  /// that build nothing outside the statement: the body is built twice.
+  bool collapseInner = false;
 };
 
 /// Nested loops over `shape` (outermost first) with variables `<prefix>0..`;

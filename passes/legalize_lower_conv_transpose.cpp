@@ -117,17 +117,6 @@ std::array<int64_t, 2> pair2(const OpLowering& l, std::string_view key) {
   throw Unsupported("LegalizeOps: nn.conv2d_transpose " + std::string(key) + " must have 1 or 2 values");
 }
 
-/// padding as (top, left, bottom, right) from 1, 2 or 4 values, or Unsupported.
-std::array<int64_t, 4> padding4(const OpLowering& l) {
-  std::vector<int64_t> p = attrInts(l, "padding");
-  for (int64_t v : p)
-    if (v < 0) throw Unsupported("LegalizeOps: nn.conv2d_transpose padding must be non-negative");
-  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
-  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
-  if (p.size() == 4) return {p[0], p[1], p[2], p[3]};
-  throw Unsupported("LegalizeOps: nn.conv2d_transpose padding must have 1, 2 or 4 values");
-}
-
 /// The reference kernel's accumulator: float32 for float16/float32 data,
 /// float64 for float64 and wrapping 64-bit integers for integer data (truncated
 /// to the output type at the end, which is what wrapping in the output type gives).

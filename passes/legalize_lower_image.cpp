@@ -29,9 +29,7 @@ const DataType kF64 = DTypeCode::Float64;
 
 PrimExpr f32(float v) { return T::floatImm(kF32, v); }
 PrimExpr f64(double v) { return T::floatImm(kF64, v); }
-PrimExpr add(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Add, std::move(a), std::move(b)); }
 PrimExpr sub(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Sub, std::move(a), std::move(b)); }
-PrimExpr mul(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Mul, std::move(a), std::move(b)); }
 PrimExpr div(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Div, std::move(a), std::move(b)); }
 PrimExpr floorF32(PrimExpr x) { return T::call(kF32, "floor", {std::move(x)}); }
 PrimExpr ceilF32(PrimExpr x) { return T::call(kF32, "ceil", {std::move(x)}); }

@@ -1,7 +1,8 @@
-// LegalizeOps: reductions, softmax, conv2d, dense/matmul/batch_matmul and
+// LegalizeOps: reductions, softmax, dense/matmul/batch_matmul and
 // pooling. Sums accumulate in float32 for float16/float32 data (rounded once
 // to the output dtype, as the reference kernels do) in small scratch buffers
 // allocated inside the loop that owns them, so parallel iterations never share one.
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <limits>
@@ -17,11 +18,7 @@ namespace T = tir;
 using T::BinaryOp;
 using T::PrimExpr;
 
-/// Width of the accumulator lanes of dense's reduction (one 256-bit float vector).
-constexpr int64_t kLanes = 8;
 
-PrimExpr add(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Add, std::move(a), std::move(b)); }
-PrimExpr mul(PrimExpr a, PrimExpr b) { return bin(BinaryOp::Mul, std::move(a), std::move(b)); }
 
 /// The lowest value of `d` (-inf for floats): what max starts from.
 PrimExpr lowest(DataType d) {
@@ -43,14 +40,6 @@ struct Cell {
   PrimExpr get() const { return T::load(buffer, {i32(0)}); }
   T::Stmt set(PrimExpr v) const { return T::store(buffer, {i32(0)}, castTo(buffer->dtype, std::move(v))); }
 };
-
-/// padding as (top, left, bottom, right) from 1, 2 or 4 values.
-std::array<int64_t, 4> padding4(const std::vector<int64_t>& p) {
-  if (p.size() == 1) return {p[0], p[0], p[0], p[0]};
-  if (p.size() == 2) return {p[0], p[1], p[0], p[1]};
-  if (p.size() == 4) return {p[0], p[1], p[2], p[3]};
-  throw Unsupported("LegalizeOps: padding must have 1, 2 or 4 values");
-}
 
 /// Which axes of a rank-`rank` input the reduction `l` removes (axis, exclude).
 std::vector<bool> reducedAxesOf(const OpLowering& l, size_t rank) {
@@ -190,203 +179,6 @@ T::Stmt lowerSoftmax(const OpLowering& l) {
   }, NestSchedule{l.host && numElements(outer) >= 16, false});
 }
 
-/// A 1x1, stride-1, unpadded NCHW conv2d without groups (a pointwise
-/// convolution) is a GEMM over the flattened spatial axis:
-/// out[n, c, p] = sum over rc of w[c, rc] * data[n, rc, p]. Tiles of
-/// kPointwiseChannels output channels x kPointwisePositions positions stay in
-/// registers while the input channels are reduced, so each data vector loaded
-/// serves several channels. Every element is still summed over rc in
-/// increasing order, as the reference kernel does.
-constexpr int64_t kPointwiseChannels = 4, kPointwisePositions = 32;
-
-T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Operand& weight, const std::vector<size_t>& kp) {
-  const int64_t N = data.shape[0], IC = data.shape[1], W = data.shape[3], P = data.shape[2] * data.shape[3];
-  const int64_t OC = l.out->shape[1];
-  DataType accType = accumulatorType(l.out->dtype);
-  if (P == 1 && kp == std::vector<size_t>{0, 1, 2, 3}) {
-    // One position (squeeze-excite on pooled features): each output is a dot
-    // product of a weight row with the data, both contiguous along rc, summed
-    // in kLanes partial sums like dense.
-    int64_t blocks = IC / kLanes, tail = IC % kLanes;
-    auto acc = T::makeBuffer("conv_acc", accType, {kLanes});
-    return loopNest({N, OC}, "ax", [&](const std::vector<PrimExpr>& o) {
-      std::vector<T::Stmt> body;
-      T::Var z = T::makeVar("lane");
-      body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0))));
-      auto term = [&](const PrimExpr& rc) {
-        return mul(castTo(accType, read(data, {add(mul(o[0], i32(IC)), rc)})), castTo(accType, read(weight, {add(mul(o[1], i32(IC)), rc)})));
-      };
-      if (blocks > 0) {
-        T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
-        body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
-                                  T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
-                                             T::store(acc, {ki}, add(T::load(acc, {ki}), term(add(mul(ko, i32(kLanes)), ki)))))));
-      }
-      if (tail > 0) {
-        T::Var kt = T::makeVar("kt");
-        body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
-                                  T::store(acc, {kt}, add(T::load(acc, {kt}), term(add(i32(blocks * kLanes), kt))))));
-      }
-      PrimExpr total = T::load(acc, {i32(0)});
-      for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(acc, {i32(q)}));
-      body.push_back(finishElement(l, {o[0], o[1], i32(0), i32(0)}, total));
-      return T::allocate(acc, T::seq(std::move(body)));
-    }, NestSchedule{l.host, false});
-  }
-  // Channels [c0, c0 + cb) x positions [p0, p0 + pb) of image n.
-  auto tile = [&](const PrimExpr& n, const PrimExpr& c0, int64_t cb, const PrimExpr& p0, int64_t pb) {
-    auto acc = T::makeBuffer("conv_acc", accType, {cb, pb});
-    T::Var pi0 = T::makeVar("pi"), pi1 = T::makeVar("pi"), rc = T::makeVar("rc"), ci2 = T::makeVar("ci"), pi2 = T::makeVar("pi");
-    // The channel loop is unrolled here, inside the vectorized position loop:
-    // one data vector feeds cb products, and LLVM keeps the cb x pb sums in registers.
-    std::vector<T::Stmt> zero, accumulate;
-    // data[n, rc, p] through its flat storage: consecutive positions are consecutive elements.
-    PrimExpr flat = add(mul(add(mul(n, i32(IC)), rc), i32(P)), add(p0, pi1));
-    for (int64_t ci = 0; ci < cb; ++ci) {
-      zero.push_back(T::store(acc, {i32(ci), pi0}, constOf(accType, 0)));
-      std::vector<PrimExpr> ki(4, i32(0));
-      ki[kp[0]] = add(c0, i32(ci)), ki[kp[1]] = rc;
-      PrimExpr product = mul(castTo(accType, read(data, {flat})), castTo(accType, read(weight, ki)));
-      accumulate.push_back(T::store(acc, {i32(ci), pi1}, add(T::load(acc, {i32(ci), pi1}), product)));
-    }
-    T::Stmt init = T::forLoop(pi0, i32(0), i32(pb), T::ForKind::Vectorized, T::seq(std::move(zero)));
-    T::Stmt update = T::forLoop(rc, i32(0), i32(IC), T::ForKind::Serial,
-                                T::forLoop(pi1, i32(0), i32(pb), T::ForKind::Vectorized, T::seq(std::move(accumulate))));
-    PrimExpr p = add(p0, pi2);
-    std::vector<PrimExpr> idx{n, add(c0, ci2), bin(BinaryOp::FloorDiv, p, i32(W)), bin(BinaryOp::FloorMod, p, i32(W))};
-    T::Stmt finish = T::forLoop(ci2, i32(0), i32(cb), T::ForKind::Serial,
-                                T::forLoop(pi2, i32(0), i32(pb), T::ForKind::Vectorized, finishElement(l, idx, T::load(acc, {ci2, pi2}))));
-    return T::allocate(acc, T::seq({init, update, finish}));
-  };
-  // Full tiles, then the leftover positions and channels as narrower tiles.
-  int64_t fullC = OC / kPointwiseChannels, restC = OC % kPointwiseChannels;
-  // The host's parallel loop: over channel blocks, else over position blocks.
-  bool parallelChannels = l.host && fullC > 1;
-  auto positions = [&](const PrimExpr& n, const PrimExpr& c0, int64_t cb) {
-    std::vector<T::Stmt> parts;
-    int64_t full = P / kPointwisePositions, rest = P % kPointwisePositions;
-    if (full > 0) {
-      T::Var po = T::makeVar("po");
-      T::ForKind kind = l.host && !parallelChannels && full > 1 ? T::ForKind::Parallel : T::ForKind::Serial;
-      parts.push_back(T::forLoop(po, i32(0), i32(full), kind, tile(n, c0, cb, mul(po, i32(kPointwisePositions)), kPointwisePositions)));
-    }
-    if (rest > 0) parts.push_back(tile(n, c0, cb, i32(full * kPointwisePositions), rest));
-    return T::seq(std::move(parts));
-  };
-  T::Var n = T::makeVar("n");
-  std::vector<T::Stmt> perImage;
-  if (fullC > 0) {
-    T::Var co = T::makeVar("co");
-    perImage.push_back(T::forLoop(co, i32(0), i32(fullC), parallelChannels ? T::ForKind::Parallel : T::ForKind::Serial,
-                                  positions(n, mul(co, i32(kPointwiseChannels)), kPointwiseChannels)));
-  }
-  if (restC > 0) perImage.push_back(positions(n, i32(fullC * kPointwiseChannels), restC));
-  return T::forLoop(n, i32(0), i32(N), T::ForKind::Serial, T::seq(std::move(perImage)));
-}
-
-T::Stmt lowerConv2D(const OpLowering& l) {
-  const Operand& data = l.args.at(0);
-  const Operand& weight = l.args.at(1);
-  if (!data.buffer || !weight.buffer || data.shape.size() != 4 || weight.shape.size() != 4)
-    throw Unsupported("LegalizeOps: nn.conv2d expects 4-d data and weight");
-  std::string dataLayout = attr(l, "data_layout").asString(), kernelLayout = attr(l, "kernel_layout").asString();
-  std::string outLayout = attr(l, "out_layout").asString();
-  if (outLayout.empty()) outLayout = dataLayout;
-  std::vector<size_t> dp = layoutPositions(l, dataLayout, "NCHW", "data_layout");
-  std::vector<size_t> kp = layoutPositions(l, kernelLayout, "OIHW", "kernel_layout");
-  std::vector<size_t> op = layoutPositions(l, outLayout, "NCHW", "out_layout");
-  auto strides = attrInts(l, "strides"), dilation = attrInts(l, "dilation");
-  if (strides.size() == 1) strides.push_back(strides[0]);
-  if (dilation.size() == 1) dilation.push_back(dilation[0]);
-  auto pad = padding4(attrInts(l, "padding"));
-  int64_t groups = attr(l, "groups").asInt();
-  int64_t inC = data.shape[dp[1]];
-  int64_t outC = weight.shape[kp[0]], icPerGroup = weight.shape[kp[1]], kh = weight.shape[kp[2]], kw = weight.shape[kp[3]];
-  if (groups <= 0 || outC % groups != 0 || icPerGroup * groups != inC)
-    throw Unsupported("LegalizeOps: nn.conv2d channels do not match groups");
-  int64_t ocPerGroup = outC / groups;
-  bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 && groups == 1 && !pad[0] && !pad[1] && !pad[2] && !pad[3] &&
-                   dp == std::vector<size_t>{0, 1, 2, 3} && op == std::vector<size_t>{0, 1, 2, 3};
-  if (pointwise) return lowerPointwiseConv(l, data, weight, kp);
-
-  // Zero padding goes into a scratch copy of the data, so the hot loop has no
-  // guards. With a column stride s (NCHW data) the copy also splits columns by
-  // phase, [N, C, H, s, ceil(W / s)]: column s * x + r is at (r mod s, x + r div s),
-  // so the taps of consecutive output columns are consecutive elements.
-  Operand src = data;
-  std::vector<T::Stmt> prologue;
-  bool padded = pad[0] || pad[1] || pad[2] || pad[3];
-  const int64_t sw = strides[1];
-  bool split = sw > 1 && dp == std::vector<size_t>{0, 1, 2, 3};
-  if (padded || split) {
-    std::vector<int64_t> shape = data.shape;
-    shape[dp[2]] += pad[0] + pad[2];
-    shape[dp[3]] += pad[1] + pad[3];
-    if (split) shape = {shape[0], shape[1], shape[2], sw, (shape[3] + sw - 1) / sw};
-    src.buffer = T::makeBuffer(split ? "data_phases" : "data_pad", data.dtype, shape);
-    src.shape = shape;
-    prologue.push_back(loopNest(shape, "ax", [&](const std::vector<PrimExpr>& idx) {
-      return T::store(src.buffer, idx, constOf(data.dtype, 0));
-    }, NestSchedule{false, true}));
-    prologue.push_back(loopNest(data.shape, "ax", [&](const std::vector<PrimExpr>& idx) {
-      std::vector<PrimExpr> dst = idx;
-      if (pad[0]) dst[dp[2]] = add(idx[dp[2]], i32(pad[0]));
-      if (pad[1]) dst[dp[3]] = add(idx[dp[3]], i32(pad[1]));
-      if (split) {
-        PrimExpr col = dst[3];
-        dst[3] = bin(BinaryOp::FloorMod, col, i32(sw));
-        dst.push_back(bin(BinaryOp::FloorDiv, col, i32(sw)));
-      }
-      return T::store(src.buffer, dst, read(data, idx));
-    }, NestSchedule{false, !split}));
-  }
-
-  // Output axes in the output layout's order; the innermost one is the
-  // vectorized lane axis, accumulated in a row buffer while the reduction
-  // (input channel, kernel row, kernel column) runs outside it.
-  const std::vector<int64_t>& outShape = l.out->shape;
-  size_t laneAxis = 3;
-  int64_t lanes = outShape[laneAxis];
-  DataType accType = accumulatorType(l.out->dtype);
-  auto acc = T::makeBuffer("conv_acc", accType, {lanes});
-  std::vector<int64_t> outerShape(outShape.begin(), outShape.begin() + 3);
-  T::Stmt nest = loopNest(outerShape, "ax", [&](const std::vector<PrimExpr>& outer) {
-    T::Var lane = T::makeVar("lane"), rc = T::makeVar("rc"), ry = T::makeVar("ry"), rx = T::makeVar("rx");
-    std::vector<PrimExpr> o = outer;
-    o.push_back(lane);
-    // Canonical coordinates of this output element.
-    PrimExpr n = o[op[0]], c = o[op[1]], y = o[op[2]], x = o[op[3]];
-    PrimExpr group = ocPerGroup == outC ? i32(0) : bin(BinaryOp::FloorDiv, c, i32(ocPerGroup));
-    PrimExpr ic = groups == 1 ? PrimExpr(rc) : add(mul(group, i32(icPerGroup)), rc);
-    PrimExpr iy = add(strides[0] == 1 ? y : mul(y, i32(strides[0])), dilation[0] == 1 ? PrimExpr(ry) : mul(ry, i32(dilation[0])));
-    PrimExpr ix = add(strides[1] == 1 ? x : mul(x, i32(strides[1])), dilation[1] == 1 ? PrimExpr(rx) : mul(rx, i32(dilation[1])));
-    std::vector<PrimExpr> di(4), ki(4);
-    di[dp[0]] = n, di[dp[1]] = ic, di[dp[2]] = iy, di[dp[3]] = ix;
-    if (split) {
-      PrimExpr tap = dilation[1] == 1 ? PrimExpr(rx) : mul(rx, i32(dilation[1]));
-      di[3] = bin(BinaryOp::FloorMod, tap, i32(sw));
-      di.push_back(add(x, bin(BinaryOp::FloorDiv, tap, i32(sw))));
-    }
-    ki[kp[0]] = c, ki[kp[1]] = rc, ki[kp[2]] = ry, ki[kp[3]] = rx;
-    PrimExpr product = mul(castTo(accType, read(src, di)), castTo(accType, read(weight, ki)));
-    T::Stmt update = T::store(acc, {lane}, add(T::load(acc, {lane}), product));
-    T::Stmt reduction = T::forLoop(rc, i32(0), i32(icPerGroup), T::ForKind::Serial,
-                                   T::forLoop(ry, i32(0), i32(kh), T::ForKind::Serial,
-                                              T::forLoop(rx, i32(0), i32(kw), T::ForKind::Serial,
-                                                         T::forLoop(lane, i32(0), i32(lanes), T::ForKind::Vectorized, update))));
-    T::Var z = T::makeVar("lane"), w = T::makeVar("lane");
-    std::vector<PrimExpr> oz = outer;
-    oz.push_back(w);
-    T::Stmt init = T::forLoop(z, i32(0), i32(lanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0)));
-    T::Stmt store = T::forLoop(w, i32(0), i32(lanes), T::ForKind::Vectorized,
-                               finishElement(l, oz, T::load(acc, {w})));
-    return T::allocate(acc, T::seq({init, reduction, store}));
-  }, NestSchedule{l.host, false});
-  if (!padded && !split) return nest;
-  prologue.push_back(nest);
-  return T::allocate(src.buffer, T::seq(std::move(prologue)));
-}
-
 T::Stmt lowerMatmul(const OpLowering& l) {
   const Operand& a = l.args.at(0);
   const Operand& b = l.args.at(1);
@@ -485,7 +277,7 @@ T::Stmt lowerPool(const OpLowering& l) {
   std::vector<int64_t> dilation = global ? std::vector<int64_t>{1, 1} : attrInts(l, "dilation");
   for (auto* v : {&pool, &strides, &dilation})
     if (v->size() == 1) v->push_back(v->at(0));
-  auto pad = global ? std::array<int64_t, 4>{0, 0, 0, 0} : padding4(attrInts(l, "padding"));
+  auto pad = global ? std::array<int64_t, 4>{0, 0, 0, 0} : padding4(l);
   bool includePad = !isMax && !global && attr(l, "count_include_pad").asBool();
   // Without padding or ceil_mode overhang every tap is inside the data.
   bool anyPad = pad[0] || pad[1] || pad[2] || pad[3] || (!global && attr(l, "ceil_mode").asBool());
