@@ -58,22 +58,26 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   int64_t maxTap = 0;
   for (int64_t ry = 0; ry < g.kh; ++ry)
     for (int64_t rx = 0; rx < g.kw; ++rx) maxTap = std::max(maxTap, tapOffset(ry, rx));
-  const int64_t scratchSize = std::max(g.C * channelSize, (g.C - 1) * channelSize + maxTap + gridSize);
+  // One group's input channels at a time: the scratch stays in cache while
+  // every output channel of the group reads it (a depthwise channel's plane
+  // is a few hundred KB at most), instead of a padded copy of the whole input.
+  const int64_t scratchSize = (g.icPerGroup - 1) * channelSize + std::max(channelSize, maxTap + gridSize);
   DataType d = data.dtype;
   DataType accType = accumulatorType(l.out->dtype);
   T::Buffer src = T::makeBuffer("data_phases", d, {scratchSize});
 
-  T::Var n = T::makeVar("n");
-  std::vector<T::Stmt> perImage;
-  // Zero everything (padding, slack), then copy the data in, one column phase at a time:
-  // padded column col = x + pad_left lands at (col mod sw, col div sw).
-  perImage.push_back(loopNest({scratchSize}, "ax", [&](const std::vector<PrimExpr>& i) { return T::store(src, i, constOf(d, 0)); },
+  T::Var n = T::makeVar("n"), grp = T::makeVar("group");
+  std::vector<T::Stmt> perGroup;
+  // Zero everything (padding, slack), then copy the group's channels in, one
+  // column phase at a time: padded column col = x + pad_left lands at (col mod sw, col div sw).
+  perGroup.push_back(loopNest({scratchSize}, "ax", [&](const std::vector<PrimExpr>& i) { return T::store(src, i, constOf(d, 0)); },
                               NestSchedule{false, true}));
   for (int64_t ph = 0; ph < g.sw; ++ph) {
     // Columns x with (x + pad_left) mod sw == ph: x = ph + sw * k - pad_left.
-    int64_t kMin = ceilDiv(std::max<int64_t>(g.pad[1] - ph, 0), g.sw), kEnd = (g.W - 1 + g.pad[1] - ph) / g.sw + 1;
-    if (g.W - 1 + g.pad[1] - ph < 0 || kEnd <= kMin) continue;
-    perImage.push_back(loopNest({g.C, g.H, kEnd - kMin}, "cp", [&](const std::vector<PrimExpr>& i) {
+    int64_t last = g.W - 1 + g.pad[1] - ph;
+    int64_t kMin = ceilDiv(std::max<int64_t>(g.pad[1] - ph, 0), g.sw), kEnd = last < 0 ? 0 : last / g.sw + 1;
+    if (kEnd <= kMin) continue;
+    perGroup.push_back(loopNest({g.icPerGroup, g.H, kEnd - kMin}, "cp", [&](const std::vector<PrimExpr>& i) {
       PrimExpr row = add(i[1], i32(g.pad[0]));
       PrimExpr rowPhase = g.sh == 1 ? i32(0) : bin(BinaryOp::FloorMod, row, i32(g.sh));
       PrimExpr rowIndex = g.sh == 1 ? row : bin(BinaryOp::FloorDiv, row, i32(g.sh));
@@ -81,13 +85,13 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
       PrimExpr at = add(add(mul(i[0], i32(channelSize)), mul(add(mul(rowPhase, i32(g.sw)), i32(ph)), i32(plane))),
                         add(mul(rowIndex, i32(Wq)), k));
       PrimExpr x = add(mul(k, i32(g.sw)), i32(ph - g.pad[1]));
-      return T::store(src, {at}, read(data, {n, i[0], i[1], x}));
+      PrimExpr channel = g.groups == 1 ? i[0] : add(mul(grp, i32(g.icPerGroup)), i[0]);
+      return T::store(src, {at}, read(data, {n, channel, i[1], x}));
     }, NestSchedule{false, true}));
   }
 
   // One tile of cb output channels from c0: accumulate, keep the wide rows, finish the real positions.
   auto channelTile = [&](const PrimExpr& c0) {
-    PrimExpr group = g.ocPerGroup == g.OC ? i32(0) : bin(BinaryOp::FloorDiv, c0, i32(g.ocPerGroup));
     T::Buffer wide = T::makeBuffer("conv_rows", accType, {cb, gridSize});
     T::Buffer acc = T::makeBuffer("conv_acc", accType, {cb, tileWidth});
     T::Var t = T::makeVar("tile"), z = T::makeVar("lane"), lane = T::makeVar("lane"), out = T::makeVar("lane");
@@ -98,8 +102,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
     PrimExpr phase = add(mul(g.sh == 1 ? i32(0) : bin(BinaryOp::FloorMod, r, i32(g.sh)), i32(g.sw)),
                          g.sw == 1 ? i32(0) : bin(BinaryOp::FloorMod, c, i32(g.sw)));
     PrimExpr within = add(mul(g.sh == 1 ? r : bin(BinaryOp::FloorDiv, r, i32(g.sh)), i32(Wq)), g.sw == 1 ? c : bin(BinaryOp::FloorDiv, c, i32(g.sw)));
-    PrimExpr channel = add(mul(group, i32(g.icPerGroup)), rc);
-    PrimExpr base = add(add(mul(channel, i32(channelSize)), mul(phase, i32(plane))), within);
+    PrimExpr base = add(add(mul(rc, i32(channelSize)), mul(phase, i32(plane))), within);
     PrimExpr value = castTo(accType, T::load(src, {add(add(base, mul(t, i32(tileWidth))), lane)}));
     for (int64_t ci = 0; ci < cb; ++ci) {
       zero.push_back(T::store(acc, {i32(ci), z}, constOf(accType, 0)));
@@ -122,8 +125,10 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
     return T::allocate(wide, T::seq({accumulate, finish}));
   };
   T::Var co = T::makeVar("co");
-  perImage.push_back(T::forLoop(co, i32(0), i32(g.OC / cb), T::ForKind::Parallel, channelTile(cb == 1 ? PrimExpr(co) : mul(co, i32(cb)))));
-  return T::allocate(src, T::forLoop(n, i32(0), i32(g.N), T::ForKind::Serial, T::seq(std::move(perImage))));
+  PrimExpr c0 = add(mul(grp, i32(g.ocPerGroup)), cb == 1 ? PrimExpr(co) : mul(co, i32(cb)));
+  perGroup.push_back(T::forLoop(co, i32(0), i32(g.ocPerGroup / cb), T::ForKind::Serial, channelTile(c0)));
+  T::Stmt groups = T::forLoop(grp, i32(0), i32(g.groups), T::ForKind::Parallel, T::allocate(src, T::seq(std::move(perGroup))));
+  return T::forLoop(n, i32(0), i32(g.N), T::ForKind::Serial, groups);
 }
 
 /// A 1x1, stride-1, unpadded NCHW conv2d without groups (a pointwise
@@ -133,7 +138,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
 /// registers while the input channels are reduced, so each data vector loaded
 /// serves several channels. Every element is still summed over rc in
 /// increasing order, as the reference kernel does.
-constexpr int64_t kPointwiseChannels = 4, kPointwisePositions = 32;
+constexpr int64_t kPointwiseChannels = 8, kPointwisePositions = 32;
 /// float32 elements in the widest vector register of the targets (AVX-512, 64-byte HVX halves).
 constexpr int64_t kVectorFloats = 16;
 
