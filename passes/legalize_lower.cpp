@@ -185,7 +185,10 @@ T::Stmt finishElement(const OpLowering& l, const std::vector<T::PrimExpr>& idx, 
 }
 
 NestSchedule elementwiseSchedule(const OpLowering& l) {
-  return NestSchedule{l.host && numElements(l.out->shape) >= 1024, true, true};
+  // Merging axes is host-only: LLVM 14's Hexagon backend crashes (unbounded
+  // recursion in computeKnownBits) on some of the vectorized floordiv/floormod
+  // index arithmetic it leaves (ONNX test_and4d).
+  return NestSchedule{l.host && numElements(l.out->shape) >= 1024, true, l.host};
 }
 
 const AttrValue& attr(const OpLowering& l, std::string_view key) { return attrOrDefault(l.op, l.call.attrs, key); }
