@@ -86,8 +86,15 @@ struct Artifacts {
   /// The entry's calls in order (PrimFunc module names, or ccompiler function
   /// names): what each timestamp interval of a profiled run measures.
   std::vector<std::string> entryCalls;
-  /// Wall time of TIR->LLVM, optimization and object emission, in ms.
+  /// Wall time of TIR->LLVM, optimization and object emission, in ms. A
+  /// host JIT build that keeps no text optimizes and emits its partitions in
+  /// parallel: optimizeMs is then the wall time of both, objectMs 0.
   double emitMs = 0, optimizeMs = 0, objectMs = 0;
+  /// Threads that optimized and compiled the code (1: one module on the caller's thread).
+  int compileThreads = 1;
+  /// Warnings and remarks LLVM reported, in order (e.g. a `vectorized` loop
+  /// it could not vectorize). The library never prints them.
+  std::vector<std::string> llvmDiagnostics;
   /// PrimFuncs whose code was shared with a structurally equal one compiled
   /// once (BuildOptions::dedupKernels): name -> the name compiled.
   std::map<std::string, std::string> sharedKernels;

@@ -1,8 +1,13 @@
 // LLVM back end: target machines, the O3 pipeline, assembly and objects, and
 // the host JIT (ORC LLJIT). Everything that needs LLVM headers beyond IR
 // emission lives here, so only two files of the project pay for them.
+#include <llvm/Bitcode/BitcodeReader.h>
+#include <llvm/Bitcode/BitcodeWriter.h>
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/IR/DiagnosticHandler.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
 #include <llvm/MC/TargetRegistry.h>
@@ -13,11 +18,14 @@
 #include <llvm/Support/raw_ostream.h>
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/Utils/Cloning.h>
+#include <llvm/Transforms/Utils/SplitModule.h>
 
+#include <atomic>
 #include <chrono>
 #include <cstring>
 #include <mutex>
 #include <set>
+#include <thread>
 
 #include "codegen/codegen.h"
 #include "codegen/codegen_internal.h"
@@ -112,14 +120,108 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
   mpm.run(m, mam);
 }
 
-std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
-  std::unique_ptr<llvm::Module> m = llvm::CloneModule(source);  // code generation rewrites the IR it runs on
+/// Code generation of `m` itself (it rewrites the IR it runs on).
+std::string emitFileConsuming(llvm::Module& m, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream os(buffer);
   llvm::legacy::PassManager pm;
   if (tm.addPassesToEmitFile(pm, os, nullptr, type)) throw CodegenError("LLVM cannot emit this file type for " + tm.getTargetTriple().str());
-  pm.run(*m);
+  pm.run(m);
   return std::string(buffer.begin(), buffer.end());
+}
+
+std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
+  std::unique_ptr<llvm::Module> m = llvm::CloneModule(source);
+  return emitFileConsuming(*m, tm, type);
+}
+
+/// Where the warnings and remarks of every LLVM context of one build go
+/// (shared: a JIT compiles after the build returns, workers on other threads).
+struct DiagnosticSink {
+  std::mutex mutex;
+  std::vector<std::string> messages;
+};
+
+/// Keeps LLVM's warnings (a forced `vectorized` loop it could not vectorize)
+/// out of stderr: the library never prints; the build lists them.
+class DiagnosticCollector final : public llvm::DiagnosticHandler {
+ public:
+  explicit DiagnosticCollector(std::shared_ptr<DiagnosticSink> sink) : sink_(std::move(sink)) {}
+  bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
+    if (info.getSeverity() == llvm::DS_Error) return false;  // errors keep LLVM's own handling
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    info.print(printer);
+    os.flush();
+    std::lock_guard<std::mutex> lock(sink_->mutex);
+    sink_->messages.push_back(text);
+    return true;
+  }
+
+ private:
+  std::shared_ptr<DiagnosticSink> sink_;
+};
+
+void collectDiagnostics(llvm::LLVMContext& ctx, const std::shared_ptr<DiagnosticSink>& sink) {
+  ctx.setDiagnosticHandler(std::make_unique<DiagnosticCollector>(sink));
+}
+
+std::vector<std::string> diagnosticsOf(DiagnosticSink& sink) {
+  std::lock_guard<std::mutex> lock(sink.mutex);
+  return sink.messages;
+}
+
+/// Optimizes and compiles a host module to objects on every hardware thread.
+/// The optimization pipeline and the code generator work one function at a
+/// time, so the module is split into partitions (llvm::SplitModule keeps each
+/// local global with its users; kernels call each other by external symbol)
+/// and each partition is moved through bitcode into a context of its own,
+/// since a context belongs to one thread. More partitions than threads, taken
+/// from a shared counter, balance kernels of very different sizes.
+std::vector<std::unique_ptr<llvm::MemoryBuffer>> optimizeAndCompileInParallel(llvm::Module& m, const Target& target, unsigned threads,
+                                                                             const std::shared_ptr<DiagnosticSink>& sink) {
+  std::vector<llvm::SmallVector<char, 0>> bitcode;
+  llvm::SplitModule(m, threads * 4, [&](std::unique_ptr<llvm::Module> part) {
+    for (const llvm::Function& f : *part)
+      if (!f.isDeclaration()) {
+        llvm::SmallVector<char, 0> buffer;
+        llvm::raw_svector_ostream os(buffer);
+        llvm::WriteBitcodeToFile(*part, os);
+        bitcode.push_back(std::move(buffer));
+        return;
+      }
+  }, /*PreserveLocals=*/true);
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects(bitcode.size());
+  std::vector<std::string> errors(bitcode.size());
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (size_t i = next++; i < bitcode.size(); i = next++) {
+      try {
+        llvm::LLVMContext ctx;
+        collectDiagnostics(ctx, sink);
+        llvm::MemoryBufferRef ref(llvm::StringRef(bitcode[i].data(), bitcode[i].size()), "partition");
+        llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(ref, ctx);
+        if (!part) {
+          errors[i] = errorText(part.takeError());
+          continue;
+        }
+        std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
+        optimize(**part, *tm);
+        objects[i] = llvm::MemoryBuffer::getMemBufferCopy(emitFileConsuming(**part, *tm, llvm::CGFT_ObjectFile),
+                                                          "passlab-partition-" + std::to_string(i) + ".o");
+      } catch (const std::exception& e) {
+        errors[i] = e.what();
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+  for (const std::string& e : errors)
+    if (!e.empty()) throw CodegenError("parallel compilation: " + e);
+  return objects;
 }
 
 /// Which functions of an assembly listing use HVX vector registers (v0..v31, w pairs, q predicates in vector ops).
@@ -172,13 +274,19 @@ bool belongsTo(const IRModule& mod, const Expr& fn, TargetKind kind) {
 
 struct Compiled {
   Artifacts artifacts;
+  std::shared_ptr<DiagnosticSink> diagnostics = std::make_shared<DiagnosticSink>();
   // The context must outlive the module: members are destroyed in reverse order.
   std::unique_ptr<llvm::LLVMContext> context;
   std::unique_ptr<llvm::Module> optimized;
+  /// Host objects compiled in parallel (then `optimized` is null).
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
 };
 
+/// Compiles for `target`. `forJit`: the result only runs in the host JIT, so
+/// when no text is kept the module is optimized and compiled to objects in
+/// parallel (Compiled::objects) instead of handed to the JIT as IR.
 Compiled compileModule(const IRModule& mod, const Target& target, const BuildOptions& options,
-                       std::vector<std::string> only = {}) {
+                       std::vector<std::string> only = {}, bool forJit = false) {
   Compiled out;
   Artifacts& a = out.artifacts;
   a.target = target;
@@ -218,6 +326,7 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   if (plan)
     for (const PlanStep& s : plan->steps) a.entryCalls.push_back(s.callee);
   out.context = std::make_unique<llvm::LLVMContext>();
+  collectDiagnostics(*out.context, out.diagnostics);
   auto t0 = std::chrono::steady_clock::now();
   if (options.dedupKernels) {
     // Kernels other PrimFuncs call keep their own code: their callers declare them by symbol.
@@ -236,6 +345,14 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   if (options.keepText) a.llvmIR = toString(*m);
   a.emitMs = msSince(t0);
   t0 = std::chrono::steady_clock::now();
+  unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+  if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly && threads > 1) {
+    out.objects = optimizeAndCompileInParallel(*m, target, threads, out.diagnostics);
+    a.compileThreads = static_cast<int>(threads);
+    a.optimizeMs = msSince(t0);
+    a.llvmDiagnostics = diagnosticsOf(*out.diagnostics);
+    return out;
+  }
   optimize(*m, *tm);
   if (options.keepText) a.llvmIROptimized = toString(*m);
   a.optimizeMs = msSince(t0);
@@ -252,6 +369,7 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
     a.hvxFunctions = hvxFunctionsOf(a.assembly, symbols);
   }
   a.objectMs = msSince(t0);
+  a.llvmDiagnostics = diagnosticsOf(*out.diagnostics);
   out.optimized = std::move(m);
   return out;
 }
@@ -273,7 +391,7 @@ class JitModule final : public HostModule {
  public:
   JitModule(const IRModule& mod, const BuildOptions& options) : mod_(mod) {
     initializeLLVM();
-    Compiled c = compileModule(mod, Target::host(), options);
+    Compiled c = compileModule(mod, Target::host(), options, {}, /*forJit=*/true);
     artifacts_ = std::move(c.artifacts);
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!jtmb) throw CodegenError("cannot detect the host for the JIT: " + errorText(jtmb.takeError()));
@@ -301,9 +419,23 @@ class JitModule final : public HostModule {
       auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(reinterpret_cast<const char*>(obj.data()), obj.size()), name + ".o");
       if (auto err = jit_->addObjectFile(std::move(buffer))) throw CodegenError("JIT: " + errorText(std::move(err)));
     }
-    c.optimized->setDataLayout(jit_->getDataLayout());
-    if (auto err = jit_->addIRModule(llvm::orc::ThreadSafeModule(std::move(c.optimized), std::move(c.context))))
-      throw CodegenError("JIT: " + errorText(std::move(err)));
+    for (std::unique_ptr<llvm::MemoryBuffer>& object : c.objects)
+      if (auto err = jit_->addObjectFile(std::move(object))) throw CodegenError("JIT: " + errorText(std::move(err)));
+    if (c.optimized) {
+      c.optimized->setDataLayout(jit_->getDataLayout());
+      if (auto err = jit_->addIRModule(llvm::orc::ThreadSafeModule(std::move(c.optimized), std::move(c.context))))
+        throw CodegenError("JIT: " + errorText(std::move(err)));
+    }
+    // Compile (or link) now rather than at the first call: the build's times
+    // then include machine code, and a failure surfaces here.
+    auto t0 = std::chrono::steady_clock::now();
+    if (!artifacts_.entry.empty()) lookup(kEntrySymbol);
+    for (const std::string& f : artifacts_.functions) {
+      auto shared = artifacts_.sharedKernels.find(f);
+      lookup(packedSymbol(symbolOf(mod, shared == artifacts_.sharedKernels.end() ? f : shared->second)));
+    }
+    artifacts_.objectMs += msSince(t0);
+    artifacts_.llvmDiagnostics = diagnosticsOf(*c.diagnostics);
     if (options.profile && !artifacts_.entry.empty()) {
       auto sym = jit_->lookup(kProfileTicksSymbol);
       if (!sym) throw CodegenError("JIT: " + errorText(sym.takeError()));

@@ -39,6 +39,10 @@ std::string summaryOf(const codegen::Artifacts& a) {
     for (size_t i = 0; i < a.entryOutputs.size(); ++i) out += (i ? ", " : "") + sigText(a.entryOutputs[i]);
     out += ")\n";
   }
+  if (!a.llvmDiagnostics.empty()) {
+    out += "  LLVM reported " + std::to_string(a.llvmDiagnostics.size()) + " warning" + (a.llvmDiagnostics.size() == 1 ? "" : "s") +
+           ", first: " + a.llvmDiagnostics.front() + "\n";
+  }
   return out;
 }
 
