@@ -149,6 +149,9 @@ class DiagnosticCollector final : public llvm::DiagnosticHandler {
   explicit DiagnosticCollector(std::shared_ptr<DiagnosticSink> sink) : sink_(std::move(sink)) {}
   bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
     if (info.getSeverity() == llvm::DS_Error) return false;  // errors keep LLVM's own handling
+    // Remarks and notes (every SLP decision, instruction counts) are not
+    // filtered before a handler sees them: only warnings are kept.
+    if (info.getSeverity() != llvm::DS_Warning) return true;
     std::string text;
     llvm::raw_string_ostream os(text);
     llvm::DiagnosticPrinterRawOStream printer(os);
