@@ -51,6 +51,9 @@ struct OpLowering {
   /// (its index and value) instead of storing it in `out`, so an elementwise
   /// epilogue runs while the value is still in the accumulator.
   std::function<tir::Stmt(const std::vector<tir::PrimExpr>&, tir::PrimExpr)> epilogue;
+  /// dense only: the weight operand holds [K, N], the transpose of the op's
+  /// [N, K] (a constant LegalizeOps transposed; see GroupLowering).
+  bool weightTransposed = false;
 };
 
 /// Stores `value` (cast to the output dtype) at `idx` of `l.out`, or hands it to `l.epilogue`.

@@ -271,7 +271,7 @@ T::Stmt lowerMatmul(const OpLowering& l) {
   if (!a.buffer || !b.buffer) throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " expects tensor operands");
   bool batched = l.op.id == OpId::BatchMatmul;
   bool transA = l.op.id != OpId::Dense && attr(l, "transpose_a").asBool();
-  bool transB = l.op.id == OpId::Dense || attr(l, "transpose_b").asBool();
+  bool transB = l.op.id == OpId::Dense ? !l.weightTransposed : attr(l, "transpose_b").asBool();
   // dense: [..., K] x [N, K]; matmul: [..., M, K] (transpose_a: [..., K, M]) x
   // 2-d b; batch_matmul: [Ba, M, K] x [Bb, K, N] with a batch of 1 broadcast.
   // The output has a's rank in every case, so a's index is the output's with

@@ -2,6 +2,7 @@
 // the per-op loop nests come from legalize_lower*.cpp.
 #include "passes/legalize_ops.h"
 
+#include <cstring>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -139,6 +140,48 @@ class GroupLowering {
     }
   }
 
+  /// dense on the host whose weight is a constant [N, K] used only here, with
+  /// several rows of data: the constant is passed transposed, [K, N] (computed
+  /// once, here), so the kernel accumulates whole rows of N in registers
+  /// instead of one dot product per output (TVM's dense_pack packs its weight
+  /// the same way). A single row keeps [N, K]: each output reads one
+  /// contiguous weight row, which is as good.
+  bool transposeConstantWeight(const CallNode& call) {
+    if (call.args.size() != 2) return false;
+    const Expr& w = call.args[1];
+    const TensorTypeNode* data = as<TensorTypeNode>(call.args[0]->checkedType);
+    if (!data || data->shape.empty() || users_[w.get()] != 1) return false;
+    int64_t rows = 1;
+    for (size_t d = 0; d + 1 < data->shape.size(); ++d) rows *= data->shape[d];
+    if (rows < 4) return false;
+    auto leaf = leaves_->find(w.get());
+    const auto* constant = as<ConstantNode>(leaf != leaves_->end() ? leaf->second : w);
+    auto found = operands_.find(w.get());
+    if (!constant || constant->data.ndim() != 2 || found == operands_.end() || found->second.size() != 1 || !found->second[0].buffer)
+      return false;
+    const NDArray& from = constant->data;
+    const int64_t n = from.shape()[0], k = from.shape()[1];
+    NDArray to(from.dtype(), {k, n});
+    const size_t bytes = from.dtype().bytes();
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j < k; ++j)
+        std::memcpy(to.mutableData() + (static_cast<size_t>(j * n + i)) * bytes, from.rawData() + static_cast<size_t>(i * k + j) * bytes, bytes);
+    Operand& operand = found->second[0];
+    T::Buffer old = operand.buffer, transposed = T::makeBuffer(old->name, old->dtype, {k, n});
+    bool replaced = false;
+    for (size_t i = 0; i < params_.size() && i < callArgs_.size(); ++i)
+      if (params_[i].buffer == old) {
+        params_[i] = {T::makeVar(transposed->name, transposed->dtype), transposed};
+        callArgs_[i] = makeConstant(to, constant->span);
+        replaced = true;
+      }
+    for (auto& [buffer, data] : consts_)
+      if (buffer == old) buffer = transposed, data = to, replaced = true;
+    if (!replaced) return false;
+    operand = bufferOperand(transposed);
+    return true;
+  }
+
   const Operand& single(const Expr& e) {
     auto it = operands_.find(e.get());
     if (it == operands_.end() || it->second.size() != 1) throw Unsupported("LegalizeOps: a group output is not a tensor");
@@ -212,6 +255,7 @@ class GroupLowering {
         const TensorTypeNode* t = opt_util::tensorTypeOf(e);
         if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has a tuple or unknown result type");
         (void)tensorTypeOrThrow(e, "the result of op '" + std::string(op->name) + "'");
+        bool weightTransposed = op->id == OpId::Dense && host_ && transposeConstantWeight(call);
         std::vector<Operand> args;
         for (const Expr& a : call.args) {
           const std::vector<Operand>& ops = operands_.at(a.get());
@@ -228,7 +272,7 @@ class GroupLowering {
             // the readers see through `value` while that nest's epilogue is built.
             auto value = std::make_shared<T::Var>(T::makeVar(symbolPart(op->name.substr(op->name.rfind('.') + 1)) + "_value", t->dtype));
             T::Buffer unused = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
-            pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), unused, host_, {}}), value};
+            pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), unused, host_, {}, weightTransposed}), value};
             Operand lazy{nullptr, nullptr, t->shape, t->dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return *value; }};
             operands_[e.get()] = {lazy};
             return;
@@ -252,7 +296,7 @@ class GroupLowering {
           out = T::makeBuffer("T_" + symbolPart(op->name.substr(op->name.rfind('.') + 1)), t->dtype, t->shape);
           scratch_.push_back(out);
         }
-        legalize::OpLowering l{call, *op, std::move(args), out, host_, {}};
+        legalize::OpLowering l{call, *op, std::move(args), out, host_, {}, weightTransposed};
         if (auto p = pending_.find(e.get()); p != pending_.end()) {
           legalize::OpLowering producer = *p->second.lowering;
           std::shared_ptr<T::Var> value = p->second.value;

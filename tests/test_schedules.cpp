@@ -153,3 +153,26 @@ def @main(%x: Tensor[(1, 6, 5, 7), float32], %r: Tensor[(1, 1, 5, 1), float32]) 
   checkAgainstInterpreter(merged, {{1, 6, 5, 7}, {1, 6, 1, 1}});
   checkAgainstInterpreter(kept, {{1, 6, 5, 7}, {1, 1, 5, 1}});
 }
+
+TEST_CASE("Schedules: a constant dense weight is passed transposed to a kernel with several rows", "[schedules][codegen]") {
+  // dense(x, W) + bias with W a constant [N, K]: with 6 rows LegalizeOps passes
+  // W^T [K, N] and the kernel accumulates rows of N; with one row W stays.
+  int64_t rows = GENERATE(Catch::Generators::as<int64_t>{}, 6, 1);
+  INFO("rows " << rows);
+  const int64_t n = 10, k = 12;
+  NDArray w = randomTensor({n, k}, 3), bias = randomTensor({n}, 4);
+  Var x = makeVar("x", tensorType({rows, k}, DTypeCode::Float32));
+  Expr body = makeOpCall(OpId::Add, {makeOpCall(OpId::Dense, {x, makeConstant(w)}), makeConstant(bias)});
+  IRModule mod = makeModule({{"main", makeFunction({x}, body)}});
+  IRModule lowered = lower(mod);
+  REQUIRE(lowered->phase() == 2);
+  std::string text = printModule(lowered);
+  std::string transposedParam = "Buffer[(" + std::to_string(k) + ", " + std::to_string(n) + "), float32]";
+  CHECK((text.find(transposedParam) != std::string::npos) == (rows > 1));
+  NDArray input = randomTensor({rows, k}, 5);
+  Value reference = evaluate(mod, "main", {Value(input)});
+  // The lowered module agrees on the TIR interpreter too: the call passes the transposed constant.
+  requireClose(evaluate(lowered, "main", {Value(input)}).tensor(), reference.tensor());
+  auto host = HostModule::compile(lowered);
+  requireClose(host->runEntry({input})[0], reference.tensor());
+}
