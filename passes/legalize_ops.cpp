@@ -73,9 +73,11 @@ class GroupLowering {
       for (const Expr& u : used) {
         ++users_[u.get()];
         userOf_[u.get()] = e.get();
+        readers_[u.get()].push_back(e.get());
         if (!elementwise) materialized_.insert(u.get());
       }
     }, enter);
+    postOrderVisit(body, [&](const Expr& e) { position_[e.get()] = postOrder_.size(), postOrder_.push_back(e); }, enter);
     postOrderVisit(body, [&](const Expr& e) { visit(e); }, enter);
     std::vector<T::Stmt> copies;
     if (!rootPieces_.empty()) {
@@ -135,9 +137,53 @@ class GroupLowering {
       const TensorTypeNode* t = call ? as<TensorTypeNode>(call->checkedType) : nullptr;
       if (!call || !legalize::computedInline(*call) || !t || t->shape != shape)
         return nullptr;
-      if (next == root_ || users_[next] != 1 || materialized_.count(next)) return next;
+      if (next == root_ || materialized_.count(next)) return next;
+      if (users_[next] != 1) {
+        // Read several times (hard-swish reads x in x * clip(x / 6 + 1 / 2)):
+        // the epilogue can still finish the element when the readers close
+        // into one elementwise value; the region is computed inline.
+        const ExprNode* sink = closeElementwiseRegion(next, shape);
+        if (!sink) return next;
+        if (sink == root_ || users_[sink] != 1 || materialized_.count(sink)) return sink;
+        next = sink;
+      }
       cur = next;
     }
+  }
+
+  /// The elementwise value in which every reader of `start` (and of their
+  /// readers) ends: the first node after `start`, in evaluation order, such
+  /// that the nodes read from `start` on are all same-shape elementwise ops
+  /// computed inline whose readers are inside the region. Null when a reader
+  /// is anything else or the region grows past a few ops. The region's nodes
+  /// are then computed inline even when read twice (an elementwise op
+  /// recomputed: cheaper than a buffer round trip).
+  const ExprNode* closeElementwiseRegion(const ExprNode* start, const std::vector<int64_t>& shape) {
+    constexpr size_t kMaxRegion = 8;
+    std::vector<const ExprNode*> region{start};
+    std::set<const ExprNode*> inRegion{start};
+    for (size_t i = position_[start] + 1; i < postOrder_.size() && region.size() <= kMaxRegion; ++i) {
+      const ExprNode* n = postOrder_[i].get();
+      const auto* call = as<CallNode>(postOrder_[i]);
+      if (!call) continue;
+      bool readsRegion = false;
+      for (const Expr& a : call->args) readsRegion = readsRegion || inRegion.count(a.get());
+      if (!readsRegion) continue;
+      const TensorTypeNode* t = as<TensorTypeNode>(call->checkedType);
+      if (!legalize::computedInline(*call) || !t || t->shape != shape || materialized_.count(n)) return nullptr;
+      region.push_back(n);
+      inRegion.insert(n);
+      bool closed = true;
+      for (const ExprNode* r : region)
+        if (r != n)
+          for (const ExprNode* reader : readers_[r]) closed = closed && inRegion.count(reader);
+      if (closed) {
+        for (const ExprNode* r : region)
+          if (r != n) recomputed_.insert(r);
+        return n;
+      }
+    }
+    return nullptr;
   }
 
   /// dense on the host whose weight is a constant [N, K] used only here, with
@@ -279,7 +325,8 @@ class GroupLowering {
           }
         }
         T::Buffer out;
-        bool inlineIt = e.get() != root_ && users_[e.get()] == 1 && !materialized_.count(e.get()) && legalize::computedInline(call);
+        bool inlineIt = e.get() != root_ && (users_[e.get()] == 1 || recomputed_.count(e.get())) && !materialized_.count(e.get()) &&
+                        legalize::computedInline(call);
         if (inlineIt) {
           // Nothing is stored: readers evaluate the op where they need it.
           out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
@@ -383,6 +430,13 @@ class GroupLowering {
   std::unordered_map<const ExprNode*, T::Buffer> directOutputs_;
   std::unordered_map<const ExprNode*, int> users_;
   std::unordered_map<const ExprNode*, const ExprNode*> userOf_;
+  /// Every reader of each value (a value read twice by one op appears twice).
+  std::unordered_map<const ExprNode*, std::vector<const ExprNode*>> readers_;
+  /// The group's nodes in evaluation order, and each node's position.
+  std::vector<Expr> postOrder_;
+  std::unordered_map<const ExprNode*, size_t> position_;
+  /// Elementwise nodes inside an epilogue region: computed inline although read more than once.
+  std::set<const ExprNode*> recomputed_;
   /// A conv2d/matmul waiting for the end of its epilogue chain, and the variable its element is bound to.
   struct Pending {
     std::shared_ptr<legalize::OpLowering> lowering;

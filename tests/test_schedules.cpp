@@ -176,3 +176,20 @@ TEST_CASE("Schedules: a constant dense weight is passed transposed to a kernel w
   auto host = HostModule::compile(lowered);
   requireClose(host->runEntry({input})[0], reference.tensor());
 }
+
+TEST_CASE("Schedules: an epilogue read twice (hard-swish) still finishes in the convolution's accumulator", "[schedules][codegen]") {
+  // x * clip(x / 6 + 1/2) reads x = conv + bias twice: the fused group needs
+  // no buffer for x, the whole activation runs on the accumulator's value.
+  const char* text = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 4, 6, 6), float32], %w: Tensor[(8, 4, 1, 1), float32], %b: Tensor[(8), float32]) {
+  %0 = nn.conv2d(%x, %w, padding=[0, 0, 0, 0], channels=8, kernel_size=[1, 1]);
+  %1 = nn.bias_add(%0, %b);
+  multiply(%1, clip(add(multiply(%1, 0.166667f), 0.5f), a_min=0f, a_max=1f))
+}
+)";
+  IRModule lowered = lower(parseModule(text));
+  std::string printed = printModule(lowered);
+  CHECK(printed.find("primfn @fused_nn_conv2d_nn_bias_add_multiply_add_clip_multiply(") != std::string::npos);
+  CHECK(printed.find("allocate %T_bias_add") == std::string::npos);
+  checkAgainstInterpreter(text, {{1, 4, 6, 6}, {8, 4, 1, 1}, {8}});
+}
