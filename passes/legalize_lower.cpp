@@ -228,6 +228,17 @@ std::vector<T::PrimExpr> unflattenIndex(T::PrimExpr flat, const std::vector<int6
 T::PrimExpr add(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Add, std::move(a), std::move(b)); }
 T::PrimExpr mul(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Mul, std::move(a), std::move(b)); }
 
+ConvLayouts convLayouts(const OpLowering& l) {
+  const Operand& data = l.args.at(0);
+  const Operand& weight = l.args.at(1);
+  if (!data.buffer || !weight.buffer || data.shape.size() != 4 || weight.shape.size() != 4)
+    throw Unsupported("LegalizeOps: " + std::string(l.op.name) + " expects 4-d data and weight");
+  std::string dataLayout = attr(l, "data_layout").asString(), outLayout = attr(l, "out_layout").asString();
+  if (outLayout.empty()) outLayout = dataLayout;
+  return {layoutPositions(l, dataLayout, "NCHW", "data_layout"), layoutPositions(l, attr(l, "kernel_layout").asString(), "OIHW", "kernel_layout"),
+          layoutPositions(l, outLayout, "NCHW", "out_layout")};
+}
+
 std::array<int64_t, 4> padding4(const OpLowering& l) {
   std::vector<int64_t> p = attrInts(l, "padding");
   for (int64_t v : p)

@@ -91,6 +91,15 @@ constexpr int64_t kLanes = 8;
 tir::PrimExpr add(tir::PrimExpr a, tir::PrimExpr b);
 tir::PrimExpr mul(tir::PrimExpr a, tir::PrimExpr b);
 
+/// Where N, C, H, W (data and output) and O, I, H, W (kernel) sit in a
+/// convolution's layouts.
+struct ConvLayouts {
+  std::vector<size_t> data, kernel, out;
+};
+/// The layouts of a conv2d / conv2d_transpose call with 4-d data and weight
+/// (out_layout defaults to data_layout), or Unsupported naming the op.
+ConvLayouts convLayouts(const OpLowering& l);
+
 /// The `padding` attribute as (top, left, bottom, right) from 1, 2 or 4
 /// non-negative values, or Unsupported naming the op.
 std::array<int64_t, 4> padding4(const OpLowering& l);

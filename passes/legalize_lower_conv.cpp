@@ -240,14 +240,7 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
 T::Stmt lowerConv2D(const OpLowering& l) {
   const Operand& data = l.args.at(0);
   const Operand& weight = l.args.at(1);
-  if (!data.buffer || !weight.buffer || data.shape.size() != 4 || weight.shape.size() != 4)
-    throw Unsupported("LegalizeOps: nn.conv2d expects 4-d data and weight");
-  std::string dataLayout = attr(l, "data_layout").asString(), kernelLayout = attr(l, "kernel_layout").asString();
-  std::string outLayout = attr(l, "out_layout").asString();
-  if (outLayout.empty()) outLayout = dataLayout;
-  std::vector<size_t> dp = layoutPositions(l, dataLayout, "NCHW", "data_layout");
-  std::vector<size_t> kp = layoutPositions(l, kernelLayout, "OIHW", "kernel_layout");
-  std::vector<size_t> op = layoutPositions(l, outLayout, "NCHW", "out_layout");
+  auto [dp, kp, op] = convLayouts(l);
   auto strides = attrInts(l, "strides"), dilation = attrInts(l, "dilation");
   if (strides.size() == 1) strides.push_back(strides[0]);
   if (dilation.size() == 1) dilation.push_back(dilation[0]);

@@ -129,14 +129,8 @@ DataType transposeAccumulator(DataType data) {
 T::Stmt lowerConv2DTranspose(const OpLowering& l) {
   const Operand& data = l.args.at(0);
   const Operand& weight = l.args.at(1);
-  if (!data.buffer || !weight.buffer || data.shape.size() != 4 || weight.shape.size() != 4)
-    throw Unsupported("LegalizeOps: nn.conv2d_transpose expects 4-d data and weight");
-  std::string outLayout = attr(l, "out_layout").asString();
-  if (outLayout.empty()) outLayout = attr(l, "data_layout").asString();
-  std::vector<size_t> dp = layoutPositions(l, attr(l, "data_layout").asString(), "NCHW", "data_layout");
-  // As TVM (and the reference kernel): "I" is the data's channel axis, "O" the output channels per group.
-  std::vector<size_t> kp = layoutPositions(l, attr(l, "kernel_layout").asString(), "OIHW", "kernel_layout");
-  std::vector<size_t> op = layoutPositions(l, outLayout, "NCHW", "out_layout");
+  // As TVM (and the reference kernel): the kernel's "I" is the data's channel axis, "O" the output channels per group.
+  auto [dp, kp, op] = convLayouts(l);
   auto strides = pair2(l, "strides"), dilation = pair2(l, "dilation"), outPad = pair2(l, "output_padding");
   auto pad = padding4(l);
   for (size_t i = 0; i < 2; ++i)

@@ -2,11 +2,11 @@
 // the per-op loop nests come from legalize_lower*.cpp.
 #include "passes/legalize_ops.h"
 
-#include <cstring>
 #include <map>
 #include <set>
 #include <unordered_map>
 
+#include "core/interp/kernel_util.h"
 #include "core/ir/lowering_ops.h"
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
@@ -71,14 +71,13 @@ class GroupLowering {
       if (call) used = call->args;
       else if (const auto* tuple = as<TupleNode>(e)) used = tuple->fields;
       for (const Expr& u : used) {
-        ++users_[u.get()];
-        userOf_[u.get()] = e.get();
         readers_[u.get()].push_back(e.get());
         if (!elementwise) materialized_.insert(u.get());
       }
+      position_[e.get()] = postOrder_.size();
+      postOrder_.push_back(e);
     }, enter);
-    postOrderVisit(body, [&](const Expr& e) { position_[e.get()] = postOrder_.size(), postOrder_.push_back(e); }, enter);
-    postOrderVisit(body, [&](const Expr& e) { visit(e); }, enter);
+    for (const Expr& e : postOrder_) visit(e);
     std::vector<T::Stmt> copies;
     if (!rootPieces_.empty()) {
       // A lone split writes its pieces straight into the output parameters.
@@ -131,20 +130,20 @@ class GroupLowering {
     const ExprNode* cur = producer;
     while (true) {
       // The producer's own value is let-bound, so a user reading it twice (leaky_relu) is fine.
-      if (cur == root_ || users_[cur] != 1 || (cur != producer && materialized_.count(cur))) return nullptr;
-      const ExprNode* next = userOf_[cur];
+      if (cur == root_ || users(cur) != 1 || (cur != producer && materialized_.count(cur))) return nullptr;
+      const ExprNode* next = readers_[cur].front();
       const auto* call = as<CallNode>(next);
       const TensorTypeNode* t = call ? as<TensorTypeNode>(call->checkedType) : nullptr;
       if (!call || !legalize::computedInline(*call) || !t || t->shape != shape)
         return nullptr;
       if (next == root_ || materialized_.count(next)) return next;
-      if (users_[next] != 1) {
+      if (users(next) != 1) {
         // Read several times (hard-swish reads x in x * clip(x / 6 + 1 / 2)):
         // the epilogue can still finish the element when the readers close
         // into one elementwise value; the region is computed inline.
         const ExprNode* sink = closeElementwiseRegion(next, shape);
         if (!sink) return next;
-        if (sink == root_ || users_[sink] != 1 || materialized_.count(sink)) return sink;
+        if (sink == root_ || users(sink) != 1 || materialized_.count(sink)) return sink;
         next = sink;
       }
       cur = next;
@@ -196,7 +195,7 @@ class GroupLowering {
     if (call.args.size() != 2) return false;
     const Expr& w = call.args[1];
     const TensorTypeNode* data = as<TensorTypeNode>(call.args[0]->checkedType);
-    if (!data || data->shape.empty() || users_[w.get()] != 1) return false;
+    if (!data || data->shape.empty() || users(w.get()) != 1) return false;
     int64_t rows = 1;
     for (size_t d = 0; d + 1 < data->shape.size(); ++d) rows *= data->shape[d];
     if (rows < 4) return false;
@@ -205,15 +204,9 @@ class GroupLowering {
     auto found = operands_.find(w.get());
     if (!constant || constant->data.ndim() != 2 || found == operands_.end() || found->second.size() != 1 || !found->second[0].buffer)
       return false;
-    const NDArray& from = constant->data;
-    const int64_t n = from.shape()[0], k = from.shape()[1];
-    NDArray to(from.dtype(), {k, n});
-    const size_t bytes = from.dtype().bytes();
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j < k; ++j)
-        std::memcpy(to.mutableData() + (static_cast<size_t>(j * n + i)) * bytes, from.rawData() + static_cast<size_t>(i * k + j) * bytes, bytes);
+    NDArray to = kernels::transposeArray(constant->data, {1, 0});
     Operand& operand = found->second[0];
-    T::Buffer old = operand.buffer, transposed = T::makeBuffer(old->name, old->dtype, {k, n});
+    T::Buffer old = operand.buffer, transposed = T::makeBuffer(old->name, old->dtype, to.shape());
     bool replaced = false;
     for (size_t i = 0; i < params_.size() && i < callArgs_.size(); ++i)
       if (params_[i].buffer == old) {
@@ -226,6 +219,12 @@ class GroupLowering {
     if (!replaced) return false;
     operand = bufferOperand(transposed);
     return true;
+  }
+
+  /// How many times the group reads `e` (an op reading it twice counts twice).
+  size_t users(const ExprNode* e) const {
+    auto it = readers_.find(e);
+    return it == readers_.end() ? 0 : it->second.size();
   }
 
   const Operand& single(const Expr& e) {
@@ -325,7 +324,7 @@ class GroupLowering {
           }
         }
         T::Buffer out;
-        bool inlineIt = e.get() != root_ && (users_[e.get()] == 1 || recomputed_.count(e.get())) && !materialized_.count(e.get()) &&
+        bool inlineIt = e.get() != root_ && (users(e.get()) == 1 || recomputed_.count(e.get())) && !materialized_.count(e.get()) &&
                         legalize::computedInline(call);
         if (inlineIt) {
           // Nothing is stored: readers evaluate the op where they need it.
@@ -428,8 +427,6 @@ class GroupLowering {
   const ExprNode* root_ = nullptr;
   std::unordered_map<const ExprNode*, std::vector<Operand>> operands_;
   std::unordered_map<const ExprNode*, T::Buffer> directOutputs_;
-  std::unordered_map<const ExprNode*, int> users_;
-  std::unordered_map<const ExprNode*, const ExprNode*> userOf_;
   /// Every reader of each value (a value read twice by one op appears twice).
   std::unordered_map<const ExprNode*, std::vector<const ExprNode*>> readers_;
   /// The group's nodes in evaluation order, and each node's position.
