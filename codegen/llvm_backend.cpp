@@ -283,6 +283,9 @@ struct Compiled {
   std::unique_ptr<llvm::Module> optimized;
   /// Host objects compiled in parallel (then `optimized` is null).
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  /// The entry's constants, when the code refers to them by address
+  /// (EmitRequest::constantsByAddress): the JIT binds their symbols to these.
+  std::vector<NDArray> constants;
 };
 
 /// Compiles for `target`. `forJit`: the result only runs in the host JIT, so
@@ -341,6 +344,10 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   }
   EmitRequest request{mod, a.functions, plan.get(), options.allowContract, target.kind == TargetKind::Host,
                       target.kind == TargetKind::Host, options.profile && target.kind == TargetKind::Host, a.sharedKernels};
+  if (forJit && plan) {
+    request.constantsByAddress = true;
+    out.constants = plan->constants;
+  }
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
   m->setDataLayout(tm->createDataLayout());
@@ -416,6 +423,13 @@ class JitModule final : public HostModule {
     def("__gnu_f2h_ieee", reinterpret_cast<void*>(&passlab_f2h));
     def("__truncdfhf2", reinterpret_cast<void*>(&passlab_d2h));
     def(kProfileClockSymbol, reinterpret_cast<void*>(&passlab_profile_now));
+    // The code reads the entry's constants where the module keeps them.
+    constants_ = std::move(c.constants);
+    static uint8_t noBytes = 0;  // an empty array has no storage, its symbol still needs an address
+    for (size_t i = 0; i < constants_.size(); ++i) {
+      const uint8_t* bytes = constants_[i].rawData();
+      def(constantSymbol(static_cast<int>(i)).c_str(), const_cast<uint8_t*>(bytes ? bytes : &noBytes));
+    }
     if (auto err = lib.define(llvm::orc::absoluteSymbols(halfs))) throw CodegenError("JIT: " + errorText(std::move(err)));
     for (const auto& [name, source] : artifacts_.externC) {
       std::vector<uint8_t> obj = compileC(source, TargetKind::Host, name);
@@ -516,6 +530,8 @@ class JitModule final : public HostModule {
 
   IRModule mod_;
   Artifacts artifacts_;
+  /// Storage the compiled entry reads its constants from (shared with the module's arrays).
+  std::vector<NDArray> constants_;
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   std::map<std::string, Packed> cache_;
   /// The profiled entry's timestamps (null when not profiled).

@@ -694,7 +694,7 @@ void emitPacked(llvm::Module& m, llvm::Function* target, const PrimFuncNode& fn,
 /// With `profile`, the clock is read before the first call and after each one
 /// into kProfileTicksSymbol.
 void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan, bool profile,
-               const std::map<std::string, std::string>& shared) {
+               const std::map<std::string, std::string>& shared, bool constantsByAddress) {
   llvm::LLVMContext& ctx = m.getContext();
   llvm::IRBuilder<> b(ctx);
   auto* i8p = b.getInt8PtrTy();
@@ -722,6 +722,13 @@ void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan, bool
       continue;
     }
     llvm::GlobalVariable* g;
+    if (slot.kind == PlanSlot::Kind::Const && constantsByAddress) {
+      // No alignment is promised: the arrays are wherever their storage is.
+      auto* at = llvm::ArrayType::get(b.getInt8Ty(), static_cast<uint64_t>(std::max<int64_t>(slot.sig.bytes(), 1)));
+      g = new llvm::GlobalVariable(m, at, true, llvm::GlobalValue::ExternalLinkage, nullptr, constantSymbol(slot.index));
+      slots.push_back(b.CreateBitCast(g, i8p));
+      continue;
+    }
     if (slot.kind == PlanSlot::Kind::Const) {
       const NDArray& data = plan.constants[static_cast<size_t>(slot.index)];
       llvm::Constant* init = llvm::ConstantDataArray::get(ctx, llvm::ArrayRef<uint8_t>(data.rawData(), data.byteSize()));
@@ -816,7 +823,7 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
     made.emplace_back(&fn, it->second, symbol);
   }
   for (auto& [fn, f, symbol] : made) emitPacked(*m, f, *fn, symbol);
-  if (request.plan) emitEntry(*m, request.mod, *request.plan, request.profile, request.shared);
+  if (request.plan) emitEntry(*m, request.mod, *request.plan, request.profile, request.shared, request.constantsByAddress);
   std::string problems;
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*m, &os)) throw CodegenError("internal error: invalid LLVM IR generated:\n" + os.str());

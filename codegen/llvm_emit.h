@@ -39,6 +39,12 @@ struct EmitRequest {
   /// PrimFuncs emitted as an alias of a structurally equal one (name -> the
   /// name whose code they share); the entry calls the shared code directly.
   std::map<std::string, std::string> shared;
+  /// The entry's constants are external symbols (constantSymbol(i)) bound to
+  /// the plan's arrays by the JIT, instead of initializers copied into the
+  /// module: megabytes of weights no longer pass through bitcode, the
+  /// optimizer and the object writer, and inlined kernels cannot fold weight
+  /// values into their code.
+  bool constantsByAddress = false;
 };
 
 /// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,
@@ -54,6 +60,8 @@ inline constexpr const char* kEntrySymbol = "__passlab_entry";
 inline constexpr const char* kProfileTicksSymbol = "__passlab_profile_ticks";
 /// `i64 ()`: the clock a profiled entry reads (nanoseconds), provided by the host.
 inline constexpr const char* kProfileClockSymbol = "__passlab_profile_now";
+/// The symbol of the entry's constant `index` under EmitRequest::constantsByAddress.
+inline std::string constantSymbol(int index) { return "__passlab_const" + std::to_string(index); }
 
 /// PrimFuncs of `names` that are structurally equal to an earlier one of the
 /// list once `global_symbol` is ignored: name -> the first such name.

@@ -207,6 +207,14 @@ def @main(%x: Tensor[(2, 3), float32]) {
   requireClose(outs[1], reference.fields()[1].tensor(), 0);
   CHECK(host->artifacts().entry == "main");
   CHECK(host->artifacts().functions == std::vector<std::string>{"add1", "relu"});
+  // The JIT reads the entry's constants where the module keeps them, on the
+  // parallel path above and on the one-module path that keeps IR text.
+  BuildOptions withText;
+  withText.keepText = true;
+  auto shown = HostModule::compile(mod, withText);
+  CHECK(shown->artifacts().llvmIR.find("@__passlab_const0 = external constant [24 x i8]") != std::string::npos);
+  CHECK(shown->artifacts().llvmIR.find("c\"") == std::string::npos);
+  requireClose(shown->runEntry({x})[1], reference.fields()[1].tensor(), 0);
 }
 
 TEST_CASE("Codegen: artifacts per target are written to a folder", "[codegen]") {
