@@ -115,7 +115,7 @@ int main(int argc, char** argv) {
     std::string name;
     size_t ops = 0;
     int onnxNodes = 0;
-    double lowerMs = 0, compileMs = 0, passlabMs = 0, ortMs = 0;
+    double lowerMs = 0, compileMs = 0, rebuildMs = 0, passlabMs = 0, ortMs = 0;
     std::string note, profileText, compileDetail;
   };
   std::vector<Row> rows;
@@ -136,22 +136,38 @@ int main(int argc, char** argv) {
       codegen::BuildOptions options;
       options.emitAssembly = false;
       options.keepText = false;
+      options.reuseCompiledKernels = false;  // cold: nothing of an earlier model or run is taken
       t0 = std::chrono::steady_clock::now();
       std::clock_t cpu0 = std::clock();
       auto compiled = codegen::HostModule::compile(low, options);
       row.compileMs = msSince(t0);
       double cpuMs = 1000.0 * static_cast<double>(std::clock() - cpu0) / CLOCKS_PER_SEC;
       const codegen::Artifacts& a = compiled->artifacts();
-      char detail[200];
+      char detail[400];
       std::snprintf(detail, sizeof detail, "TIR->LLVM %.0f ms, O3 and machine code %.0f ms on %d thread%s (%.0f ms of CPU time in all), %zu PrimFuncs (%zu shared)",
                     a.emitMs, a.optimizeMs + a.objectMs, a.compileThreads, a.compileThreads == 1 ? "" : "s", cpuMs, a.functions.size(),
                     a.sharedKernels.size());
       row.compileDetail = detail;
+      std::vector<std::pair<std::string, double>> slowest = a.unitCompileMs;
+      std::sort(slowest.begin(), slowest.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
+      for (size_t i = 0; i < slowest.size() && i < 3; ++i) {
+        std::snprintf(detail, sizeof detail, "%s @%s %.0f ms", i ? "," : "; slowest units:", slowest[i].first.c_str(), slowest[i].second);
+        row.compileDetail += detail;
+      }
       TimingRequest timing{repeat, false};
       RunReport r = runAndCompare(low, "main", false, 0, nullptr, &timing);
       if (!r.error.empty()) throw std::runtime_error(r.error);
       if (!r.ok) row.note = "MISMATCH with the interpreter";
       row.passlabMs = r.timing->medianMs;
+      // The run above compiled the same module with reuse on: a rebuild now
+      // takes every kernel's object from it, as the workbench's next build does.
+      options.reuseCompiledKernels = true;
+      t0 = std::chrono::steady_clock::now();
+      auto rebuilt = codegen::HostModule::compile(low, options);
+      row.rebuildMs = msSince(t0);
+      std::snprintf(detail, sizeof detail, "; rebuild %.0f ms (%d of %zu units reused)", row.rebuildMs, rebuilt->artifacts().reusedUnits,
+                    rebuilt->artifacts().unitCompileMs.size());
+      row.compileDetail += detail;
       if (profile) {
         TimingRequest perKernel{repeat, true};
         RunReport p = runAndCompare(low, "main", false, 0, nullptr, &perKernel);
@@ -172,13 +188,15 @@ int main(int argc, char** argv) {
     }
     rows.push_back(row);
   }
-  std::printf("%-16s %6s %6s %10s %11s %12s %12s %7s\n", "model", "onnx", "ops", "lower ms", "compile ms", "passlab ms", "ort ms", "ratio");
+  std::printf("%-16s %6s %6s %10s %11s %11s %12s %12s %7s\n", "model", "onnx", "ops", "lower ms", "compile ms", "rebuild ms", "passlab ms", "ort ms",
+              "ratio");
   for (const Row& r : rows) {
-    std::printf("%-16s %6d %6zu %10.1f %11.1f %12.3f %12.3f %7s %s\n", r.name.c_str(), r.onnxNodes, r.ops, r.lowerMs, r.compileMs,
-                r.passlabMs, r.ortMs, r.ortMs > 0 && r.passlabMs > 0 ? (std::to_string(r.passlabMs / r.ortMs).substr(0, 5)).c_str() : "-",
+    std::printf("%-16s %6d %6zu %10.1f %11.1f %11.1f %12.3f %12.3f %7s %s\n", r.name.c_str(), r.onnxNodes, r.ops, r.lowerMs, r.compileMs,
+                r.rebuildMs, r.passlabMs, r.ortMs, r.ortMs > 0 && r.passlabMs > 0 ? (std::to_string(r.passlabMs / r.ortMs).substr(0, 5)).c_str() : "-",
                 r.note.c_str());
   }
-  std::printf("\ncompile times (JIT, wall clock unless said: TIR->LLVM, then LLVM O3 and machine code for the whole module):\n");
+  std::printf("\ncompile times (JIT, wall clock unless said: TIR->LLVM, then LLVM O3 and machine code for the whole module; "
+              "compile is cold, rebuild takes the objects of the kernels compiled by the first run):\n");
   for (const Row& r : rows) std::printf("  %-16s %s\n", r.name.c_str(), r.compileDetail.c_str());
   if (profile)
     for (const Row& r : rows)

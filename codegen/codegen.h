@@ -92,6 +92,13 @@ struct Artifacts {
   double emitMs = 0, optimizeMs = 0, objectMs = 0;
   /// Threads that optimized and compiled the code (1: one module on the caller's thread).
   int compileThreads = 1;
+  /// A host JIT build compiled unit by unit (a kernel with its packed
+  /// wrapper, or "(entry)"): each unit's optimization and machine code time
+  /// on its worker, in ms (0 when its object was reused).
+  std::vector<std::pair<std::string, double>> unitCompileMs;
+  /// Units whose object was reused from an earlier build in this process
+  /// (BuildOptions::reuseCompiledKernels).
+  int reusedUnits = 0;
   /// Warnings and remarks LLVM reported, in order (e.g. a `vectorized` loop
   /// it could not vectorize). The library never prints them.
   std::vector<std::string> llvmDiagnostics;
@@ -122,6 +129,10 @@ struct BuildOptions {
   /// Compile structurally equal PrimFuncs (equal but for global_symbol) once;
   /// the others become aliases of that code (Artifacts::sharedKernels).
   bool dedupKernels = true;
+  /// Host JIT builds: take the object of a kernel compiled before in this
+  /// process when its LLVM IR and target machine are the same (rebuilding
+  /// after a pass step or for a profiled run recompiles only what changed).
+  bool reuseCompiledKernels = true;
 };
 
 /// Compiles every PrimFunc of `mod` whose `target` attribute (or the module's

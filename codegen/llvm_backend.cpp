@@ -1,231 +1,28 @@
-// LLVM back end: target machines, the O3 pipeline, assembly and objects, and
-// the host JIT (ORC LLJIT). Everything that needs LLVM headers beyond IR
-// emission lives here, so only two files of the project pay for them.
-#include <llvm/Bitcode/BitcodeReader.h>
-#include <llvm/Bitcode/BitcodeWriter.h>
+// LLVM back end: builds for a target (one module, or host code compiled unit
+// by unit in parallel for the JIT), the host JIT (ORC LLJIT), and the HVX
+// scan of Hexagon assembly. The shared LLVM machinery is llvm_machine.cpp.
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
-#include <llvm/IR/DiagnosticHandler.h>
-#include <llvm/IR/DiagnosticInfo.h>
-#include <llvm/IR/DiagnosticPrinter.h>
-#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
-#include <llvm/MC/TargetRegistry.h>
-#include <llvm/Passes/PassBuilder.h>
-#include <llvm/Support/CommandLine.h>
-#include <llvm/Support/Host.h>
-#include <llvm/Support/TargetSelect.h>
-#include <llvm/Support/raw_ostream.h>
+#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Target/TargetMachine.h>
-#include <llvm/Transforms/Utils/Cloning.h>
-#include <llvm/Transforms/Utils/SplitModule.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstring>
-#include <mutex>
 #include <set>
 #include <thread>
 
 #include "codegen/codegen.h"
 #include "codegen/codegen_internal.h"
 #include "codegen/llvm_emit.h"
+#include "codegen/llvm_machine.h"
+#include "codegen/llvm_parallel.h"
 #include "codegen/tir_scan.h"
-
-extern "C" {
-void LLVMInitializeHexagonTargetInfo();
-void LLVMInitializeHexagonTarget();
-void LLVMInitializeHexagonTargetMC();
-void LLVMInitializeHexagonAsmPrinter();
-}
 
 namespace passlab::codegen {
 
 namespace {
-
-double msSince(std::chrono::steady_clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-void initializeLLVM() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-    LLVMInitializeHexagonTargetInfo();
-    LLVMInitializeHexagonTarget();
-    LLVMInitializeHexagonTargetMC();
-    LLVMInitializeHexagonAsmPrinter();
-    // Auto-vectorization into HVX is off by default in LLVM 14's Hexagon back
-    // end. Small-data (GP-relative) constants need relocations ld.lld-14 does
-    // not implement, so none are placed there.
-    const char* argv[] = {"passlab", "-hexagon-autohvx", "-hexagon-small-data-threshold=0"};
-    llvm::cl::ParseCommandLineOptions(3, argv, "passlab\n");
-  });
-}
-
-std::string toString(const llvm::Module& m) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  m.print(os, nullptr);
-  return os.str();
-}
-
-std::string errorText(llvm::Error e) {
-  std::string s;
-  llvm::raw_string_ostream os(s);
-  os << e;
-  return os.str();
-}
-
-std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {
-  initializeLLVM();
-  std::string triple = target.kind == TargetKind::Host ? llvm::sys::getProcessTriple() : target.triple;
-  std::string cpu = target.cpu, features = target.features;
-  if (target.kind == TargetKind::Host && cpu.empty()) {
-    cpu = llvm::sys::getHostCPUName().str();
-    llvm::StringMap<bool> hostFeatures;
-    if (llvm::sys::getHostCPUFeatures(hostFeatures)) {
-      std::vector<std::string> list;
-      for (auto& f : hostFeatures) list.push_back((f.second ? "+" : "-") + f.first().str());
-      std::sort(list.begin(), list.end());
-      for (const std::string& f : list) features += (features.empty() ? "" : ",") + f;
-    }
-  }
-  std::string error;
-  const llvm::Target* t = llvm::TargetRegistry::lookupTarget(triple, error);
-  if (!t) throw CodegenError("LLVM has no target for " + triple + ": " + error);
-  llvm::TargetOptions options;
-  auto rm = target.kind == TargetKind::Host ? llvm::Optional<llvm::Reloc::Model>(llvm::Reloc::PIC_) : llvm::Optional<llvm::Reloc::Model>(llvm::Reloc::Static);
-  std::unique_ptr<llvm::TargetMachine> tm(t->createTargetMachine(triple, cpu, features, options, rm, llvm::None, llvm::CodeGenOpt::Aggressive));
-  if (!tm) throw CodegenError("cannot create an LLVM target machine for " + triple);
-  return tm;
-}
-
-void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
-  llvm::LoopAnalysisManager lam;
-  llvm::FunctionAnalysisManager fam;
-  llvm::CGSCCAnalysisManager cgam;
-  llvm::ModuleAnalysisManager mam;
-  llvm::PipelineTuningOptions tuning;
-  tuning.LoopVectorization = true;
-  tuning.SLPVectorization = true;
-  llvm::PassBuilder pb(&tm, tuning);
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
-  mpm.run(m, mam);
-}
-
-/// Code generation of `m` itself (it rewrites the IR it runs on).
-std::string emitFileConsuming(llvm::Module& m, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
-  llvm::SmallVector<char, 0> buffer;
-  llvm::raw_svector_ostream os(buffer);
-  llvm::legacy::PassManager pm;
-  if (tm.addPassesToEmitFile(pm, os, nullptr, type)) throw CodegenError("LLVM cannot emit this file type for " + tm.getTargetTriple().str());
-  pm.run(m);
-  return std::string(buffer.begin(), buffer.end());
-}
-
-std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
-  std::unique_ptr<llvm::Module> m = llvm::CloneModule(source);
-  return emitFileConsuming(*m, tm, type);
-}
-
-/// Where the warnings and remarks of every LLVM context of one build go
-/// (shared: a JIT compiles after the build returns, workers on other threads).
-struct DiagnosticSink {
-  std::mutex mutex;
-  std::vector<std::string> messages;
-};
-
-/// Keeps LLVM's warnings (a forced `vectorized` loop it could not vectorize)
-/// out of stderr: the library never prints; the build lists them.
-class DiagnosticCollector final : public llvm::DiagnosticHandler {
- public:
-  explicit DiagnosticCollector(std::shared_ptr<DiagnosticSink> sink) : sink_(std::move(sink)) {}
-  bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
-    if (info.getSeverity() == llvm::DS_Error) return false;  // errors keep LLVM's own handling
-    // Remarks and notes (every SLP decision, instruction counts) are not
-    // filtered before a handler sees them: only warnings are kept.
-    if (info.getSeverity() != llvm::DS_Warning) return true;
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    llvm::DiagnosticPrinterRawOStream printer(os);
-    info.print(printer);
-    os.flush();
-    std::lock_guard<std::mutex> lock(sink_->mutex);
-    sink_->messages.push_back(text);
-    return true;
-  }
-
- private:
-  std::shared_ptr<DiagnosticSink> sink_;
-};
-
-void collectDiagnostics(llvm::LLVMContext& ctx, const std::shared_ptr<DiagnosticSink>& sink) {
-  ctx.setDiagnosticHandler(std::make_unique<DiagnosticCollector>(sink));
-}
-
-std::vector<std::string> diagnosticsOf(DiagnosticSink& sink) {
-  std::lock_guard<std::mutex> lock(sink.mutex);
-  return sink.messages;
-}
-
-/// Optimizes and compiles a host module to objects on every hardware thread.
-/// The optimization pipeline and the code generator work one function at a
-/// time, so the module is split into partitions (llvm::SplitModule keeps each
-/// local global with its users; kernels call each other by external symbol)
-/// and each partition is moved through bitcode into a context of its own,
-/// since a context belongs to one thread. More partitions than threads, taken
-/// from a shared counter, balance kernels of very different sizes.
-std::vector<std::unique_ptr<llvm::MemoryBuffer>> optimizeAndCompileInParallel(llvm::Module& m, const Target& target, unsigned threads,
-                                                                             const std::shared_ptr<DiagnosticSink>& sink) {
-  std::vector<llvm::SmallVector<char, 0>> bitcode;
-  llvm::SplitModule(m, threads * 4, [&](std::unique_ptr<llvm::Module> part) {
-    for (const llvm::Function& f : *part)
-      if (!f.isDeclaration()) {
-        llvm::SmallVector<char, 0> buffer;
-        llvm::raw_svector_ostream os(buffer);
-        llvm::WriteBitcodeToFile(*part, os);
-        bitcode.push_back(std::move(buffer));
-        return;
-      }
-  }, /*PreserveLocals=*/true);
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects(bitcode.size());
-  std::vector<std::string> errors(bitcode.size());
-  std::atomic<size_t> next{0};
-  auto worker = [&] {
-    for (size_t i = next++; i < bitcode.size(); i = next++) {
-      try {
-        llvm::LLVMContext ctx;
-        collectDiagnostics(ctx, sink);
-        llvm::MemoryBufferRef ref(llvm::StringRef(bitcode[i].data(), bitcode[i].size()), "partition");
-        llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(ref, ctx);
-        if (!part) {
-          errors[i] = errorText(part.takeError());
-          continue;
-        }
-        std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
-        optimize(**part, *tm);
-        objects[i] = llvm::MemoryBuffer::getMemBufferCopy(emitFileConsuming(**part, *tm, llvm::CGFT_ObjectFile),
-                                                          "passlab-partition-" + std::to_string(i) + ".o");
-      } catch (const std::exception& e) {
-        errors[i] = e.what();
-      }
-    }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
-  for (const std::string& e : errors)
-    if (!e.empty()) throw CodegenError("parallel compilation: " + e);
-  return objects;
-}
 
 /// Which functions of an assembly listing use HVX vector registers (v0..v31, w pairs, q predicates in vector ops).
 std::vector<std::string> hvxFunctionsOf(const std::string& assembly, const std::vector<std::pair<std::string, std::string>>& symbols) {
@@ -357,7 +154,15 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   t0 = std::chrono::steady_clock::now();
   unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
   if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly && threads > 1) {
-    out.objects = optimizeAndCompileInParallel(*m, target, threads, out.diagnostics);
+    UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, out.diagnostics);
+    out.objects = std::move(units.objects);
+    a.reusedUnits = units.reused;
+    std::map<std::string, std::string> nameOfSymbol;
+    for (const std::string& f : a.functions) nameOfSymbol[symbolOf(mod, f)] = f;
+    for (auto& [symbol, ms] : units.unitMs) {
+      auto known = nameOfSymbol.find(symbol);
+      a.unitCompileMs.emplace_back(known != nameOfSymbol.end() ? known->second : symbol == kEntrySymbol ? "(entry)" : symbol, ms);
+    }
     a.compileThreads = static_cast<int>(threads);
     a.optimizeMs = msSince(t0);
     a.llvmDiagnostics = diagnosticsOf(*out.diagnostics);

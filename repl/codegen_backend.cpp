@@ -153,6 +153,11 @@ std::string formatTiming(const TimingReport& t) {
   std::snprintf(line, sizeof line, "latency over %d runs after a warm-up: median %.4f ms, min %.4f ms%s\n", t.repeat, t.medianMs, t.minMs,
                 t.perKernel ? " (instrumented: a timestamp around each call)" : "");
   std::string out = line;
+  if (t.compileUnits > 0) {
+    std::snprintf(line, sizeof line, "JIT compile: %.0f ms, %d of %d code units reused from earlier builds\n", t.compileMs,
+                  t.reusedUnits, t.compileUnits);
+    out += line;
+  }
   if (!t.perKernel) return out;
   std::snprintf(line, sizeof line, "  %-64s %5s %11s %7s %9s\n", "kernel", "calls", "ms per run", "share", "GFLOP/s");
   out += line;
@@ -199,9 +204,16 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
       options.profile = timing && timing->perKernel;
       options.emitAssembly = false;  // nobody reads it here, and it is a second code generation
       options.keepText = false;
+      auto t0 = std::chrono::steady_clock::now();
       std::unique_ptr<codegen::HostModule> module = codegen::HostModule::compile(mod, options);
+      double compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       actual = module->runEntry(inputs);
-      if (timing) report.timing = timeEntry(*module, mod, inputs, *timing);
+      if (timing) {
+        report.timing = timeEntry(*module, mod, inputs, *timing);
+        report.timing->compileMs = compileMs;
+        report.timing->compileUnits = static_cast<int>(module->artifacts().unitCompileMs.size());
+        report.timing->reusedUnits = module->artifacts().reusedUnits;
+      }
     } else {
       std::optional<codegen::Artifacts> fresh;
       if (!built || built->target.kind != codegen::TargetKind::Hexagon || built->entry != entry)

@@ -217,6 +217,47 @@ def @main(%x: Tensor[(2, 3), float32]) {
   requireClose(shown->runEntry({x})[1], reference.fields()[1].tensor(), 0);
 }
 
+TEST_CASE("Codegen: a host rebuild reuses the objects of the kernels that did not change", "[codegen]") {
+  auto moduleWith = [](const std::string& floor) {
+    return parseModule(R"(#[version = "0.0.5"]
+primfn @scale(%A: Buffer[(8), float32], %C: Buffer[(8), float32]) {
+  for (%i, 0, 8, vectorized) {
+    %C[%i] = %A[%i] * 3.25f;
+  }
+}
+primfn @floor(%A: Buffer[(8), float32], %C: Buffer[(8), float32]) {
+  for (%i, 0, 8) {
+    %C[%i] = max(%A[%i], )" + floor + R"();
+  }
+}
+def @main(%x: Tensor[(8), float32]) {
+  %0 = call_tir(@scale, (%x,), out_shape=[8], out_dtype="float32");
+  call_tir(@floor, (%0,), out_shape=[8], out_dtype="float32")
+}
+)");
+  };
+  BuildOptions options;
+  options.keepText = false;
+  options.emitAssembly = false;
+  NDArray x = randomFor(DTypeCode::Float32, {8}, 3);
+  IRModule first = moduleWith("0.0625f");
+  HostModule::compile(first, options);
+  auto again = HostModule::compile(first, options);
+  // Units: the two kernels (each with its packed wrapper) and the entry.
+  REQUIRE(again->artifacts().unitCompileMs.size() == 3);
+  CHECK(again->artifacts().reusedUnits == 3);
+  requireClose(again->runEntry({x})[0], evaluate(first, "main", {x}).tensor(), 0);
+
+  IRModule edited = moduleWith("0.1875f");
+  auto rebuilt = HostModule::compile(edited, options);
+  CHECK(rebuilt->artifacts().reusedUnits == 2);  // only @floor is compiled again
+  requireClose(rebuilt->runEntry({x})[0], evaluate(edited, "main", {x}).tensor(), 0);
+  for (const auto& [unit, ms] : rebuilt->artifacts().unitCompileMs) CHECK((unit == "floor") == (ms > 0));
+
+  options.reuseCompiledKernels = false;
+  CHECK(HostModule::compile(edited, options)->artifacts().reusedUnits == 0);
+}
+
 TEST_CASE("Codegen: artifacts per target are written to a folder", "[codegen]") {
   IRModule mod = parseModule(replaceAll(kElementwise, "DT", "int8"));
   std::string dir = (std::filesystem::temp_directory_path() / "passlab-test-artifacts").string();

@@ -2,6 +2,7 @@
 // cursor's event, stepping into their stages, and the pipeline bookkeeping and
 // bisect that must not see them. A recording test backend drives the workbench
 // logic; the last cases use the real LLVM backend the faces register.
+#include <cstdio>
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -340,6 +341,14 @@ TEST_CASE("REPL: run --repeat times the entry, --profile lists kernels, profile 
   CHECK(profiled.output().find("(instrumented: a timestamp around each call)") != std::string::npos);
   CHECK(profiled.output().find("ms per run") != std::string::npos);
   CHECK(profiled.output().find("total in kernels") != std::string::npos);
+  // The instrumented build changes only the entry: every kernel's object is reused.
+  size_t at = profiled.output().find("JIT compile: ");
+  REQUIRE(at != std::string::npos);
+  double ms = 0;
+  int reused = 0, units = 0;
+  REQUIRE(std::sscanf(profiled.output().c_str() + at, "JIT compile: %lf ms, %d of %d code units reused", &ms, &reused, &units) == 3);
+  CHECK(units > 2);
+  CHECK(reused >= units - 1);
   CHECK(interpreter.runLine("run --hexagon --profile").error().find("host-only") != std::string::npos);
 
   CommandResult none = interpreter.runLine("profile");

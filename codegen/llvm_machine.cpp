@@ -1,0 +1,160 @@
+// LLVM machinery shared by the back-end sources (see llvm_machine.h).
+#include "codegen/llvm_machine.h"
+
+#include <llvm/IR/DiagnosticHandler.h>
+#include <llvm/IR/DiagnosticInfo.h>
+#include <llvm/IR/DiagnosticPrinter.h>
+#include <llvm/IR/LegacyPassManager.h>
+#include <llvm/IR/Module.h>
+#include <llvm/MC/TargetRegistry.h>
+#include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/CommandLine.h>
+#include <llvm/Support/Host.h>
+#include <llvm/Support/TargetSelect.h>
+#include <llvm/Support/raw_ostream.h>
+#include <llvm/Target/TargetMachine.h>
+#include <llvm/Transforms/Utils/Cloning.h>
+
+extern "C" {
+void LLVMInitializeHexagonTargetInfo();
+void LLVMInitializeHexagonTarget();
+void LLVMInitializeHexagonTargetMC();
+void LLVMInitializeHexagonAsmPrinter();
+}
+
+namespace passlab::codegen {
+
+namespace {
+
+/// Keeps LLVM's warnings (a forced `vectorized` loop it could not vectorize)
+/// out of stderr: the library never prints; the build lists them.
+class DiagnosticCollector final : public llvm::DiagnosticHandler {
+ public:
+  explicit DiagnosticCollector(std::shared_ptr<DiagnosticSink> sink) : sink_(std::move(sink)) {}
+  bool handleDiagnostics(const llvm::DiagnosticInfo& info) override {
+    if (info.getSeverity() == llvm::DS_Error) return false;  // errors keep LLVM's own handling
+    // Remarks and notes (every SLP decision, instruction counts) are not
+    // filtered before a handler sees them: only warnings are kept.
+    if (info.getSeverity() != llvm::DS_Warning) return true;
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvm::DiagnosticPrinterRawOStream printer(os);
+    info.print(printer);
+    os.flush();
+    std::lock_guard<std::mutex> lock(sink_->mutex);
+    sink_->messages.push_back(text);
+    return true;
+  }
+
+ private:
+  std::shared_ptr<DiagnosticSink> sink_;
+};
+
+}  // namespace
+
+double msSince(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+void initializeLLVM() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+    LLVMInitializeHexagonTargetInfo();
+    LLVMInitializeHexagonTarget();
+    LLVMInitializeHexagonTargetMC();
+    LLVMInitializeHexagonAsmPrinter();
+    // Auto-vectorization into HVX is off by default in LLVM 14's Hexagon back
+    // end. Small-data (GP-relative) constants need relocations ld.lld-14 does
+    // not implement, so none are placed there.
+    const char* argv[] = {"passlab", "-hexagon-autohvx", "-hexagon-small-data-threshold=0"};
+    llvm::cl::ParseCommandLineOptions(3, argv, "passlab\n");
+  });
+}
+
+std::string toString(const llvm::Module& m) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  m.print(os, nullptr);
+  return os.str();
+}
+
+std::string errorText(llvm::Error e) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << e;
+  return os.str();
+}
+
+std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {
+  initializeLLVM();
+  std::string triple = target.kind == TargetKind::Host ? llvm::sys::getProcessTriple() : target.triple;
+  std::string cpu = target.cpu, features = target.features;
+  if (target.kind == TargetKind::Host && cpu.empty()) {
+    cpu = llvm::sys::getHostCPUName().str();
+    llvm::StringMap<bool> hostFeatures;
+    if (llvm::sys::getHostCPUFeatures(hostFeatures)) {
+      std::vector<std::string> list;
+      for (auto& f : hostFeatures) list.push_back((f.second ? "+" : "-") + f.first().str());
+      std::sort(list.begin(), list.end());
+      for (const std::string& f : list) features += (features.empty() ? "" : ",") + f;
+    }
+  }
+  std::string error;
+  const llvm::Target* t = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!t) throw CodegenError("LLVM has no target for " + triple + ": " + error);
+  llvm::TargetOptions options;
+  auto rm = target.kind == TargetKind::Host ? llvm::Optional<llvm::Reloc::Model>(llvm::Reloc::PIC_) : llvm::Optional<llvm::Reloc::Model>(llvm::Reloc::Static);
+  std::unique_ptr<llvm::TargetMachine> tm(t->createTargetMachine(triple, cpu, features, options, rm, llvm::None, llvm::CodeGenOpt::Aggressive));
+  if (!tm) throw CodegenError("cannot create an LLVM target machine for " + triple);
+  return tm;
+}
+
+std::string machineSignature(const llvm::TargetMachine& tm) {
+  return tm.getTargetTriple().str() + "|" + tm.getTargetCPU().str() + "|" + tm.getTargetFeatureString().str() + "|O" +
+         std::to_string(static_cast<int>(tm.getOptLevel()));
+}
+
+void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
+  llvm::LoopAnalysisManager lam;
+  llvm::FunctionAnalysisManager fam;
+  llvm::CGSCCAnalysisManager cgam;
+  llvm::ModuleAnalysisManager mam;
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder pb(&tm, tuning);
+  pb.registerModuleAnalyses(mam);
+  pb.registerCGSCCAnalyses(cgam);
+  pb.registerFunctionAnalyses(fam);
+  pb.registerLoopAnalyses(lam);
+  pb.crossRegisterProxies(lam, fam, cgam, mam);
+  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  mpm.run(m, mam);
+}
+
+std::string emitFileConsuming(llvm::Module& m, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
+  llvm::SmallVector<char, 0> buffer;
+  llvm::raw_svector_ostream os(buffer);
+  llvm::legacy::PassManager pm;
+  if (tm.addPassesToEmitFile(pm, os, nullptr, type)) throw CodegenError("LLVM cannot emit this file type for " + tm.getTargetTriple().str());
+  pm.run(m);
+  return std::string(buffer.begin(), buffer.end());
+}
+
+std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
+  std::unique_ptr<llvm::Module> m = llvm::CloneModule(source);
+  return emitFileConsuming(*m, tm, type);
+}
+
+void collectDiagnostics(llvm::LLVMContext& ctx, const std::shared_ptr<DiagnosticSink>& sink) {
+  ctx.setDiagnosticHandler(std::make_unique<DiagnosticCollector>(sink));
+}
+
+std::vector<std::string> diagnosticsOf(DiagnosticSink& sink) {
+  std::lock_guard<std::mutex> lock(sink.mutex);
+  return sink.messages;
+}
+
+}  // namespace passlab::codegen

@@ -1,0 +1,41 @@
+// Host code compiled on every hardware thread, one unit per kernel, with the
+// objects of units compiled before in this process reused. Internal to
+// codegen/ (LLVM types).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "codegen/llvm_machine.h"
+
+namespace llvm {
+class MemoryBuffer;
+class Module;
+}  // namespace llvm
+
+namespace passlab::codegen {
+
+/// What compiling a module unit by unit produced.
+struct UnitObjects {
+  /// One object per unit, in no particular order, for the JIT to link.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> objects;
+  /// Per unit (named by its first function's LLVM symbol): milliseconds its
+  /// worker spent optimizing and compiling it, 0 for a reused object.
+  std::vector<std::pair<std::string, double>> unitMs;
+  /// Units whose object came from an earlier build in this process.
+  int reused = 0;
+};
+
+/// Optimizes and compiles host module `m` (consumed) to objects on `threads`
+/// threads. The module is cut into units, a kernel with its packed wrapper or
+/// the entry, each moved through bitcode into an LLVM context of its own
+/// (a context belongs to one thread); the largest units start first. With
+/// `reuse`, a unit whose bitcode and target machine equal one compiled before
+/// in this process takes that object (and its LLVM warnings) instead: a
+/// workbench rebuilds the same kernels after every pass step and run.
+UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse,
+                                   const std::shared_ptr<DiagnosticSink>& sink);
+
+}  // namespace passlab::codegen
