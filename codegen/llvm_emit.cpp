@@ -516,10 +516,27 @@ class FunctionEmitter {
     if (single) return nullptr;
     if (f.forKind == ForKind::Vectorized && (forceFloatVectorize_ || !usesFloat(f.body))) {
       flag("llvm.loop.vectorize.enable", i1(true));
-      if (const auto* ext = as<IntImmNode>(f.extent); ext && ext->value >= 2 && ext->value <= 64 && (ext->value & (ext->value - 1)) == 0)
-        flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(static_cast<uint32_t>(ext->value))));
+      if (const auto* ext = as<IntImmNode>(f.extent); ext && ext->value >= 2 && ext->value <= 64) {
+        uint32_t width = 1;
+        while (width * 2 <= ext->value) width *= 2;
+        if (width == ext->value) {
+          flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(width)));
+        } else if (forceFloatVectorize_ && ext->value < 32) {
+          // A short odd run (a 14-wide row; host only) is one whole vector
+          // and a remainder along this loop. Left to itself, LLVM fully
+          // unrolls such a loop before vectorizing and then vectorizes the
+          // loop around it, across rows: every access a gather or scatter.
+          flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(width)));
+          ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.unroll.disable")}));
+        }
+      }
     } else if (f.forKind == ForKind::Unrolled) {
       ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.unroll.full")}));
+    } else if (forceFloatVectorize_ && containsVectorizedLoop(f.body)) {
+      // The schedule chose the vector axis inside this loop. Once LLVM fully
+      // unrolls that short inner loop it would vectorize this one instead,
+      // across strided rows or channels: a gather per access (host only).
+      flag("llvm.loop.vectorize.enable", i1(false));
     }
     if (ops.size() == 1) return nullptr;
     llvm::MDNode* node = llvm::MDNode::getDistinct(ctx_, ops);

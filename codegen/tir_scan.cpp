@@ -111,6 +111,30 @@ void callsIn(const PrimExpr& e, std::vector<std::string>& out) {
 }
 }  // namespace
 
+bool containsVectorizedLoop(const Stmt& s) {
+  if (!s) return false;
+  switch (s->kind) {
+    case StmtKind::For: {
+      const auto& f = static_cast<const ForNode&>(*s);
+      return f.forKind == ForKind::Vectorized || containsVectorizedLoop(f.body);
+    }
+    case StmtKind::LetStmt: return containsVectorizedLoop(static_cast<const LetStmtNode&>(*s).body);
+    case StmtKind::IfThenElse: {
+      const auto& i = static_cast<const IfThenElseNode&>(*s);
+      return containsVectorizedLoop(i.thenCase) || containsVectorizedLoop(i.elseCase);
+    }
+    case StmtKind::Allocate: return containsVectorizedLoop(static_cast<const AllocateNode&>(*s).body);
+    case StmtKind::AllocateConst: return containsVectorizedLoop(static_cast<const AllocateConstNode&>(*s).body);
+    case StmtKind::Seq:
+      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts)
+        if (containsVectorizedLoop(p)) return true;
+      return false;
+    case StmtKind::Store:
+    case StmtKind::Evaluate: return false;
+  }
+  return false;
+}
+
 void collectGlobalCalls(const Stmt& s, std::vector<std::string>& out) {
   if (!s) return;
   switch (s->kind) {

@@ -16,6 +16,9 @@ bool hasSideEffectsOrLoads(const tir::PrimExpr& e);
 bool usesFloat(const tir::PrimExpr& e);
 bool usesFloat(const tir::Stmt& s);
 
+/// True when `s` holds a `vectorized` loop at any depth.
+bool containsVectorizedLoop(const tir::Stmt& s);
+
 /// Adds the names of the PrimFuncs `s` calls (`@f(...)`) to `out`.
 void collectGlobalCalls(const tir::Stmt& s, std::vector<std::string>& out);
 

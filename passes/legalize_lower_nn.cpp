@@ -369,6 +369,35 @@ T::Stmt lowerPool(const OpLowering& l) {
   // Without padding or ceil_mode overhang every tap is inside the data.
   bool anyPad = pad[0] || pad[1] || pad[2] || pad[3] || (!global && attr(l, "ceil_mode").asBool());
   DataType accType = isMax ? d : accumulatorType(d);
+  if (global && l.host && dp == std::vector<size_t>{0, 1, 2, 3}) {
+    // A channel's H x W values are contiguous: summed along the flat plane
+    // in kLanes partial sums (as dense sums a row), not window by window.
+    // Nested window loops made LLVM vectorize across channels, a gather per tap.
+    const int64_t plane = H * W, blocks = plane / kLanes, tail = plane % kLanes;
+    auto sums = T::makeBuffer("pool_acc", accType, {kLanes});
+    return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
+      PrimExpr base = mul(add(mul(o[op[0]], i32(data.shape[1])), o[op[1]]), i32(plane));
+      auto value = [&](const PrimExpr& k) { return castTo(accType, read(data, {add(base, k)})); };
+      std::vector<T::Stmt> body;
+      T::Var z = T::makeVar("lane");
+      body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(sums, {z}, constOf(accType, 0))));
+      if (blocks > 0) {
+        T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
+        body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
+                                  T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
+                                             T::store(sums, {ki}, add(T::load(sums, {ki}), value(add(mul(ko, i32(kLanes)), ki)))))));
+      }
+      if (tail > 0) {
+        T::Var kt = T::makeVar("kt");
+        body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
+                                  T::store(sums, {kt}, add(T::load(sums, {kt}), value(add(i32(blocks * kLanes), kt))))));
+      }
+      PrimExpr total = T::load(sums, {i32(0)});
+      for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(sums, {i32(q)}));
+      body.push_back(T::store(l.out, o, castTo(l.out->dtype, bin(BinaryOp::Div, total, constOf(accType, static_cast<double>(std::max<int64_t>(plane, 1)))))));
+      return T::allocate(sums, T::seq(std::move(body)));
+    }, NestSchedule{l.host, false});
+  }
   Cell acc("pool_acc", accType), count("pool_count", DTypeCode::Int32);
   return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
     PrimExpr n = o[op[0]], c = o[op[1]], y = o[op[2]], x = o[op[3]];
