@@ -193,3 +193,33 @@ def @main(%x: Tensor[(1, 4, 6, 6), float32], %w: Tensor[(8, 4, 1, 1), float32], 
   CHECK(printed.find("allocate %T_bias_add") == std::string::npos);
   checkAgainstInterpreter(text, {{1, 4, 6, 6}, {8, 4, 1, 1}, {8}});
 }
+
+TEST_CASE("Schedules: global average pooling sums each channel's plane in partial sums", "[schedules][codegen]") {
+  // Planes shorter than one block of partial sums, with and without a tail.
+  auto shape = GENERATE(values<std::vector<int64_t>>({{1, 6, 7, 7}, {2, 3, 4, 5}, {1, 4, 1, 3}, {1, 5, 4, 4}}));
+  INFO(ints(shape));
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(" + ints(shape) + "), float32]) {\n  nn.global_avg_pool2d(%x)\n}\n";
+  IRModule lowered = lower(parseModule(text));
+  CHECK(printModule(lowered).find("pool_count") == std::string::npos);  // no window loops, no tap counts
+  checkAgainstInterpreter(text, {shape});
+}
+
+TEST_CASE("Schedules: LLVM vectorizes the schedule's vector axis, not the loops around it", "[schedules][codegen]") {
+  // A 14-wide depthwise row: the finish loop is 14 wide inside a loop over
+  // rows. LLVM used to unroll the row and vectorize over rows (a gather or
+  // scatter per element); now the row is one 8-wide vector and a remainder,
+  // and the loops around it are marked not to vectorize.
+  const char* text = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 4, 14, 14), float32], %w: Tensor[(4, 1, 5, 5), float32]) {
+  nn.conv2d(%x, %w, padding=[2, 2, 2, 2], groups=4, channels=4, kernel_size=[5, 5])
+}
+)";
+  IRModule lowered = lower(parseModule(text));
+  Artifacts a = build(lowered, Target::host());
+  CHECK(a.llvmIR.find("!\"llvm.loop.vectorize.enable\", i1 false") != std::string::npos);
+  CHECK(a.llvmIR.find("!\"llvm.loop.vectorize.width\", i32 8") != std::string::npos);
+  CHECK(a.llvmIR.find("!\"llvm.loop.unroll.disable\"") != std::string::npos);
+  CHECK(a.llvmIROptimized.find("llvm.masked.gather") == std::string::npos);
+  CHECK(a.llvmIROptimized.find("llvm.masked.scatter") == std::string::npos);
+  checkAgainstInterpreter(text, {{1, 4, 14, 14}, {4, 1, 5, 5}});
+}
