@@ -505,7 +505,37 @@ class FunctionEmitter {
   }
 
   // ---- statements ----------------------------------------------------------
-  llvm::MDNode* loopMetadata(const ForNode& f) {
+  /// Whether `s` stores into a stack buffer allocated around it: a register
+  /// tile (an accumulator row) that SROA keeps in registers once LLVM has
+  /// fully unrolled the loop over it.
+  bool storesToStackBuffer(const Stmt& s) {
+    if (!s) return false;
+    switch (s->kind) {
+      case StmtKind::Store: {
+        const BufferNode* b = static_cast<const StoreNode&>(*s).buffer.get();
+        for (size_t i = buffers_.size(); i-- > 0;)
+          if (buffers_[i].buffer == b) return llvm::isa<llvm::AllocaInst>(buffers_[i].base->stripPointerCasts());
+        return false;
+      }
+      case StmtKind::For: return storesToStackBuffer(static_cast<const ForNode&>(*s).body);
+      case StmtKind::LetStmt: return storesToStackBuffer(static_cast<const LetStmtNode&>(*s).body);
+      case StmtKind::IfThenElse: {
+        const auto& i = static_cast<const IfThenElseNode&>(*s);
+        return storesToStackBuffer(i.thenCase) || storesToStackBuffer(i.elseCase);
+      }
+      case StmtKind::Allocate: return storesToStackBuffer(static_cast<const AllocateNode&>(*s).body);
+      case StmtKind::AllocateConst: return storesToStackBuffer(static_cast<const AllocateConstNode&>(*s).body);
+      case StmtKind::Seq:
+        for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts)
+          if (storesToStackBuffer(p)) return true;
+        return false;
+      case StmtKind::Evaluate: return false;
+    }
+    return false;
+  }
+
+  /// `registerTile`: the loop stores into a stack buffer (storesToStackBuffer).
+  llvm::MDNode* loopMetadata(const ForNode& f, bool registerTile) {
     std::vector<llvm::Metadata*> ops{nullptr};
     auto flag = [&](const char* name, llvm::Metadata* value) {
       ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, name), value}));
@@ -521,11 +551,13 @@ class FunctionEmitter {
         while (width * 2 <= ext->value) width *= 2;
         if (width == ext->value) {
           flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(width)));
-        } else if (forceFloatVectorize_ && ext->value < 32) {
-          // A short odd run (a 14-wide row; host only) is one whole vector
-          // and a remainder along this loop. Left to itself, LLVM fully
-          // unrolls such a loop before vectorizing and then vectorizes the
-          // loop around it, across rows: every access a gather or scatter.
+        } else if (forceFloatVectorize_ && ext->value < 32 && !registerTile) {
+          // A short odd run over memory (a 14-wide row; host only) is one
+          // whole vector and a remainder along this loop. Left to itself,
+          // LLVM fully unrolls such a loop before vectorizing and then
+          // vectorizes the loop around it, across rows: every access a
+          // gather or scatter. A register tile keeps LLVM's full unroll:
+          // its accumulators only leave memory that way.
           flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(width)));
           ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.unroll.disable")}));
         }
@@ -559,11 +591,12 @@ class FunctionEmitter {
     llvm::PHINode* iv = b_.CreatePHI(valueType(d), 2, f.var->name);
     iv->addIncoming(begin, pre);
     vars_[f.var.get()] = iv;
+    bool registerTile = storesToStackBuffer(f.body);
     exec(f.body);
     llvm::Value* next = b_.CreateAdd(iv, llvm::ConstantInt::get(iv->getType(), 1), "", false, true);
     iv->addIncoming(next, b_.GetInsertBlock());
     llvm::BranchInst* latch = b_.CreateCondBr(b_.CreateICmpSLT(next, end), body, exit);
-    if (llvm::MDNode* md = loopMetadata(f)) latch->setMetadata(llvm::LLVMContext::MD_loop, md);
+    if (llvm::MDNode* md = loopMetadata(f, registerTile)) latch->setMetadata(llvm::LLVMContext::MD_loop, md);
     vars_.erase(f.var.get());
     b_.SetInsertPoint(exit);
   }
