@@ -509,29 +509,13 @@ class FunctionEmitter {
   /// tile (an accumulator row) that SROA keeps in registers once LLVM has
   /// fully unrolled the loop over it.
   bool storesToStackBuffer(const Stmt& s) {
-    if (!s) return false;
-    switch (s->kind) {
-      case StmtKind::Store: {
-        const BufferNode* b = static_cast<const StoreNode&>(*s).buffer.get();
-        for (size_t i = buffers_.size(); i-- > 0;)
-          if (buffers_[i].buffer == b) return llvm::isa<llvm::AllocaInst>(buffers_[i].base->stripPointerCasts());
-        return false;
-      }
-      case StmtKind::For: return storesToStackBuffer(static_cast<const ForNode&>(*s).body);
-      case StmtKind::LetStmt: return storesToStackBuffer(static_cast<const LetStmtNode&>(*s).body);
-      case StmtKind::IfThenElse: {
-        const auto& i = static_cast<const IfThenElseNode&>(*s);
-        return storesToStackBuffer(i.thenCase) || storesToStackBuffer(i.elseCase);
-      }
-      case StmtKind::Allocate: return storesToStackBuffer(static_cast<const AllocateNode&>(*s).body);
-      case StmtKind::AllocateConst: return storesToStackBuffer(static_cast<const AllocateConstNode&>(*s).body);
-      case StmtKind::Seq:
-        for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts)
-          if (storesToStackBuffer(p)) return true;
-        return false;
-      case StmtKind::Evaluate: return false;
-    }
-    return false;
+    return anyStatement(s, [&](const Stmt& t) {
+      if (t->kind != StmtKind::Store) return false;
+      const BufferNode* b = static_cast<const StoreNode&>(*t).buffer.get();
+      for (size_t i = buffers_.size(); i-- > 0;)
+        if (buffers_[i].buffer == b) return llvm::isa<llvm::AllocaInst>(buffers_[i].base->stripPointerCasts());
+      return false;
+    });
   }
 
   /// `registerTile`: the loop stores into a stack buffer (storesToStackBuffer).

@@ -111,28 +111,32 @@ void callsIn(const PrimExpr& e, std::vector<std::string>& out) {
 }
 }  // namespace
 
-bool containsVectorizedLoop(const Stmt& s) {
+bool anyStatement(const Stmt& s, const std::function<bool(const Stmt&)>& pred) {
   if (!s) return false;
+  if (pred(s)) return true;
   switch (s->kind) {
-    case StmtKind::For: {
-      const auto& f = static_cast<const ForNode&>(*s);
-      return f.forKind == ForKind::Vectorized || containsVectorizedLoop(f.body);
-    }
-    case StmtKind::LetStmt: return containsVectorizedLoop(static_cast<const LetStmtNode&>(*s).body);
+    case StmtKind::For: return anyStatement(static_cast<const ForNode&>(*s).body, pred);
+    case StmtKind::LetStmt: return anyStatement(static_cast<const LetStmtNode&>(*s).body, pred);
     case StmtKind::IfThenElse: {
       const auto& i = static_cast<const IfThenElseNode&>(*s);
-      return containsVectorizedLoop(i.thenCase) || containsVectorizedLoop(i.elseCase);
+      return anyStatement(i.thenCase, pred) || anyStatement(i.elseCase, pred);
     }
-    case StmtKind::Allocate: return containsVectorizedLoop(static_cast<const AllocateNode&>(*s).body);
-    case StmtKind::AllocateConst: return containsVectorizedLoop(static_cast<const AllocateConstNode&>(*s).body);
+    case StmtKind::Allocate: return anyStatement(static_cast<const AllocateNode&>(*s).body, pred);
+    case StmtKind::AllocateConst: return anyStatement(static_cast<const AllocateConstNode&>(*s).body, pred);
     case StmtKind::Seq:
       for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts)
-        if (containsVectorizedLoop(p)) return true;
+        if (anyStatement(p, pred)) return true;
       return false;
     case StmtKind::Store:
     case StmtKind::Evaluate: return false;
   }
   return false;
+}
+
+bool containsVectorizedLoop(const Stmt& s) {
+  return anyStatement(s, [](const Stmt& t) {
+    return t->kind == StmtKind::For && static_cast<const ForNode&>(*t).forKind == ForKind::Vectorized;
+  });
 }
 
 void collectGlobalCalls(const Stmt& s, std::vector<std::string>& out) {

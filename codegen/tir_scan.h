@@ -1,6 +1,7 @@
 // Questions the LLVM emitter asks about TIR trees (internal to codegen/).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,9 @@ bool hasSideEffectsOrLoads(const tir::PrimExpr& e);
 bool usesFloat(const tir::PrimExpr& e);
 bool usesFloat(const tir::Stmt& s);
 
+/// True when some statement of `s` (itself or one nested at any depth)
+/// satisfies `pred`.
+bool anyStatement(const tir::Stmt& s, const std::function<bool(const tir::Stmt&)>& pred);
 /// True when `s` holds a `vectorized` loop at any depth.
 bool containsVectorizedLoop(const tir::Stmt& s);
 

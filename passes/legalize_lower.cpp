@@ -228,6 +228,28 @@ std::vector<T::PrimExpr> unflattenIndex(T::PrimExpr flat, const std::vector<int6
 T::PrimExpr add(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Add, std::move(a), std::move(b)); }
 T::PrimExpr mul(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Mul, std::move(a), std::move(b)); }
 
+std::vector<T::Stmt> laneSums(const T::Buffer& sums, DataType accType, int64_t length,
+                              const std::function<T::PrimExpr(const T::PrimExpr&)>& term, T::PrimExpr& total) {
+  const int64_t blocks = length / kLanes, tail = length % kLanes;
+  std::vector<T::Stmt> out;
+  T::Var z = T::makeVar("lane");
+  out.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(sums, {z}, constOf(accType, 0))));
+  if (blocks > 0) {
+    T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
+    out.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
+                             T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
+                                        T::store(sums, {ki}, add(T::load(sums, {ki}), term(add(mul(ko, i32(kLanes)), ki)))))));
+  }
+  if (tail > 0) {
+    T::Var kt = T::makeVar("kt");
+    out.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
+                             T::store(sums, {kt}, add(T::load(sums, {kt}), term(add(i32(blocks * kLanes), kt))))));
+  }
+  total = T::load(sums, {i32(0)});
+  for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(sums, {i32(q)}));
+  return out;
+}
+
 ConvLayouts convLayouts(const OpLowering& l) {
   const Operand& data = l.args.at(0);
   const Operand& weight = l.args.at(1);

@@ -87,6 +87,14 @@ tir::PrimExpr bin(tir::BinaryOp op, tir::PrimExpr a, tir::PrimExpr b);
 /// vector): dense's reduction, a pointwise convolution of one position.
 constexpr int64_t kLanes = 8;
 
+/// The statements summing term(k) for k in [0, length) into kLanes partial
+/// sums held in `sums` (a [kLanes] buffer of the accumulator type): zero it,
+/// add vectors of kLanes terms, then the scalar tail lane by lane. `total`
+/// becomes the lanes added in order. Dense rows, a pointwise convolution of
+/// one position and global pooling reduce this way.
+std::vector<tir::Stmt> laneSums(const tir::Buffer& sums, DataType accType, int64_t length,
+                                const std::function<tir::PrimExpr(const tir::PrimExpr&)>& term, tir::PrimExpr& total);
+
 /// a + b and a * b (the arithmetic every lowering writes most).
 tir::PrimExpr add(tir::PrimExpr a, tir::PrimExpr b);
 tir::PrimExpr mul(tir::PrimExpr a, tir::PrimExpr b);

@@ -150,28 +150,13 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
     // One position (squeeze-excite on pooled features): each output is a dot
     // product of a weight row with the data, both contiguous along rc, summed
     // in kLanes partial sums like dense.
-    int64_t blocks = IC / kLanes, tail = IC % kLanes;
     auto acc = T::makeBuffer("conv_acc", accType, {kLanes});
     return loopNest({N, OC}, "ax", [&](const std::vector<PrimExpr>& o) {
-      std::vector<T::Stmt> body;
-      T::Var z = T::makeVar("lane");
-      body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0))));
       auto term = [&](const PrimExpr& rc) {
         return mul(castTo(accType, read(data, {add(mul(o[0], i32(IC)), rc)})), castTo(accType, read(weight, {add(mul(o[1], i32(IC)), rc)})));
       };
-      if (blocks > 0) {
-        T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
-        body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
-                                  T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
-                                             T::store(acc, {ki}, add(T::load(acc, {ki}), term(add(mul(ko, i32(kLanes)), ki)))))));
-      }
-      if (tail > 0) {
-        T::Var kt = T::makeVar("kt");
-        body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
-                                  T::store(acc, {kt}, add(T::load(acc, {kt}), term(add(i32(blocks * kLanes), kt))))));
-      }
-      PrimExpr total = T::load(acc, {i32(0)});
-      for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(acc, {i32(q)}));
+      PrimExpr total;
+      std::vector<T::Stmt> body = laneSums(acc, accType, IC, term, total);
       body.push_back(finishElement(l, {o[0], o[1], i32(0), i32(0)}, total));
       return T::allocate(acc, T::seq(std::move(body)));
     }, NestSchedule{l.host, false});

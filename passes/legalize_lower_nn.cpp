@@ -320,29 +320,12 @@ T::Stmt lowerMatmul(const OpLowering& l) {
   if (l.host) return lowerTransposedMatmulTiles(l, K, accType, A, B);
   // B is (N, K), contiguous along K like A: kLanes partial sums over K in a
   // vectorized loop, added together at the end (and a scalar tail).
-  int64_t blocks = K / kLanes, tail = K % kLanes;
   auto acc = T::makeBuffer("dense_acc", accType, {kLanes});
   return loopNest(outShape, "ax", [&](const std::vector<PrimExpr>& o) {
     PrimExpr j = o.back();
     const std::vector<PrimExpr> r(o.begin(), o.end() - 1);
-    std::vector<T::Stmt> body;
-    T::Var z = T::makeVar("lane");
-    body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(acc, {z}, constOf(accType, 0))));
-    if (blocks > 0) {
-      T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
-      PrimExpr k = add(mul(ko, i32(kLanes)), ki);
-      body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
-                                T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
-                                           T::store(acc, {ki}, add(T::load(acc, {ki}), mul(A(r, k), B(o, k, j)))))));
-    }
-    if (tail > 0) {
-      T::Var kt = T::makeVar("kt");
-      PrimExpr k = add(i32(blocks * kLanes), kt);
-      body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
-                                T::store(acc, {kt}, add(T::load(acc, {kt}), mul(A(r, k), B(o, k, j))))));
-    }
-    PrimExpr total = T::load(acc, {i32(0)});
-    for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(acc, {i32(q)}));
+    PrimExpr total;
+    std::vector<T::Stmt> body = laneSums(acc, accType, K, [&](const PrimExpr& k) { return mul(A(r, k), B(o, k, j)); }, total);
     body.push_back(finishElement(l, o, total));
     return T::allocate(acc, T::seq(std::move(body)));
   }, NestSchedule{l.host, false});
@@ -373,27 +356,13 @@ T::Stmt lowerPool(const OpLowering& l) {
     // A channel's H x W values are contiguous: summed along the flat plane
     // in kLanes partial sums (as dense sums a row), not window by window.
     // Nested window loops made LLVM vectorize across channels, a gather per tap.
-    const int64_t plane = H * W, blocks = plane / kLanes, tail = plane % kLanes;
+    const int64_t plane = H * W;
     auto sums = T::makeBuffer("pool_acc", accType, {kLanes});
     return loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
       PrimExpr base = mul(add(mul(o[op[0]], i32(data.shape[1])), o[op[1]]), i32(plane));
-      auto value = [&](const PrimExpr& k) { return castTo(accType, read(data, {add(base, k)})); };
-      std::vector<T::Stmt> body;
-      T::Var z = T::makeVar("lane");
-      body.push_back(T::forLoop(z, i32(0), i32(kLanes), T::ForKind::Vectorized, T::store(sums, {z}, constOf(accType, 0))));
-      if (blocks > 0) {
-        T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
-        body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
-                                  T::forLoop(ki, i32(0), i32(kLanes), T::ForKind::Vectorized,
-                                             T::store(sums, {ki}, add(T::load(sums, {ki}), value(add(mul(ko, i32(kLanes)), ki)))))));
-      }
-      if (tail > 0) {
-        T::Var kt = T::makeVar("kt");
-        body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial,
-                                  T::store(sums, {kt}, add(T::load(sums, {kt}), value(add(i32(blocks * kLanes), kt))))));
-      }
-      PrimExpr total = T::load(sums, {i32(0)});
-      for (int64_t q = 1; q < kLanes; ++q) total = add(total, T::load(sums, {i32(q)}));
+      PrimExpr total;
+      std::vector<T::Stmt> body =
+          laneSums(sums, accType, plane, [&](const PrimExpr& k) { return castTo(accType, read(data, {add(base, k)})); }, total);
       body.push_back(T::store(l.out, o, castTo(l.out->dtype, bin(BinaryOp::Div, total, constOf(accType, static_cast<double>(std::max<int64_t>(plane, 1)))))));
       return T::allocate(sums, T::seq(std::move(body)));
     }, NestSchedule{l.host, false});
