@@ -96,9 +96,11 @@ struct Artifacts {
   /// wrapper, or "(entry)"): each unit's optimization and machine code time
   /// on its worker, in ms (0 when its object was reused).
   std::vector<std::pair<std::string, double>> unitCompileMs;
-  /// Units whose object was reused from an earlier build in this process
-  /// (BuildOptions::reuseCompiledKernels).
-  int reusedUnits = 0;
+  /// Units whose object was reused from an earlier build
+  /// (BuildOptions::reuseCompiledKernels); reusedUnitsFromDisk of them came
+  /// from the cache directory (BuildOptions::objectCacheDir), the rest from
+  /// this process's memory.
+  int reusedUnits = 0, reusedUnitsFromDisk = 0;
   /// Warnings and remarks LLVM reported, in order (e.g. a `vectorized` loop
   /// it could not vectorize). The library never prints them.
   std::vector<std::string> llvmDiagnostics;
@@ -106,6 +108,15 @@ struct Artifacts {
   /// once (BuildOptions::dedupKernels): name -> the name compiled.
   std::map<std::string, std::string> sharedKernels;
 };
+
+/// The directory of compiled kernels kept between processes: $PASSLAB_CACHE_DIR
+/// when set ("" or "off": none), else $XDG_CACHE_HOME/passlab/kernels, else
+/// $HOME/.cache/passlab/kernels, else none.
+std::string defaultObjectCacheDir();
+
+/// Forgets the compiled kernels this process holds in memory (the cache
+/// directory stays): a benchmark or test then sees what a new process sees.
+void forgetCompiledKernelsInMemory();
 
 /// Build options.
 struct BuildOptions {
@@ -129,10 +140,15 @@ struct BuildOptions {
   /// Compile structurally equal PrimFuncs (equal but for global_symbol) once;
   /// the others become aliases of that code (Artifacts::sharedKernels).
   bool dedupKernels = true;
-  /// Host JIT builds: take the object of a kernel compiled before in this
-  /// process when its LLVM IR and target machine are the same (rebuilding
-  /// after a pass step or for a profiled run recompiles only what changed).
+  /// Host JIT builds: take the object of a kernel compiled before when its
+  /// LLVM IR and target machine are the same (rebuilding after a pass step
+  /// or for a profiled run recompiles only what changed).
   bool reuseCompiledKernels = true;
+  /// With reuseCompiledKernels, also keep compiled kernels in this directory
+  /// and take them from there, so the next process that builds the same
+  /// kernels links them instead ("": this process only). Bounded to 512 MiB,
+  /// least recently used first out.
+  std::string objectCacheDir = defaultObjectCacheDir();
 };
 
 /// Compiles every PrimFunc of `mod` whose `target` attribute (or the module's

@@ -153,10 +153,11 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   a.emitMs = msSince(t0);
   t0 = std::chrono::steady_clock::now();
   unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
-  if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly && threads > 1) {
-    UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, out.diagnostics);
+  if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly) {
+    UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, options.objectCacheDir, out.diagnostics);
     out.objects = std::move(units.objects);
     a.reusedUnits = units.reused;
+    a.reusedUnitsFromDisk = units.reusedFromDisk;
     std::map<std::string, std::string> nameOfSymbol;
     for (const std::string& f : a.functions) nameOfSymbol[symbolOf(mod, f)] = f;
     for (auto& [symbol, ms] : units.unitMs) {

@@ -7,7 +7,9 @@
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
 #include <llvm/MC/TargetRegistry.h>
+#include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Passes/PassBuilder.h>
+#include <llvm/Support/DynamicLibrary.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/TargetSelect.h>
@@ -111,9 +113,59 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {
   return tm;
 }
 
+bool usesVectorMathLibrary(const llvm::Triple& triple) {
+  if (triple.getArch() != llvm::Triple::x86_64 || !triple.isOSLinux() || triple.getEnvironment() != llvm::Triple::GNU) return false;
+  // Loaded once, with its symbols global: the JIT resolves the vector calls
+  // in the process like any libc function.
+  static const bool loaded = !llvm::sys::DynamicLibrary::LoadLibraryPermanently("libmvec.so.1");
+  return loaded;
+}
+
+namespace {
+
+/// One vector variant of a math function in glibc's libmvec, named by the
+/// x86 vector function ABI: _ZGV<isa>N<lanes><args>_<scalar name>.
+struct VectorVariant {
+  std::string scalar, vector;
+  unsigned lanes;
+  char isa;  // b: SSE4, d: AVX2, e: AVX-512
+};
+
+/// Every variant this process's libmvec has, for the scalar names and the
+/// LLVM intrinsics the emitter calls. LLVM 14's own LIBMVEC-X86 table stops at
+/// AVX2 and leaves tanh and erf out, so a 16-lane exp or any tanh would be
+/// scalar calls.
+const std::vector<VectorVariant>& libmvecVariants() {
+  static const std::vector<VectorVariant> variants = [] {
+    struct Family {
+      const char* name;
+      const char* intrinsic;  // "" when LLVM has none
+      const char* args;
+    };
+    const Family families[] = {{"exp", "exp", "v"},   {"log", "log", "v"}, {"sin", "sin", "v"}, {"cos", "cos", "v"},
+                               {"exp2", "exp2", "v"}, {"log2", "log2", "v"}, {"pow", "pow", "vv"}, {"tanh", "", "v"},
+                               {"erf", "", "v"}};
+    std::vector<VectorVariant> out;
+    for (const Family& f : families)
+      for (bool single : {true, false})
+        for (char isa : {'b', 'd', 'e'}) {
+          unsigned lanes = (isa == 'b' ? 2u : isa == 'd' ? 4u : 8u) * (single ? 2u : 1u);
+          std::string scalar = std::string(f.name) + (single ? "f" : "");
+          std::string vector = "_ZGV" + std::string(1, isa) + "N" + std::to_string(lanes) + f.args + "_" + scalar;
+          if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(vector)) continue;  // an older glibc
+          out.push_back({scalar, vector, lanes, isa});
+          if (*f.intrinsic) out.push_back({"llvm." + std::string(f.intrinsic) + (single ? ".f32" : ".f64"), vector, lanes, isa});
+        }
+    return out;
+  }();
+  return variants;
+}
+
+}  // namespace
+
 std::string machineSignature(const llvm::TargetMachine& tm) {
   return tm.getTargetTriple().str() + "|" + tm.getTargetCPU().str() + "|" + tm.getTargetFeatureString().str() + "|O" +
-         std::to_string(static_cast<int>(tm.getOptLevel()));
+         std::to_string(static_cast<int>(tm.getOptLevel())) + (usesVectorMathLibrary(tm.getTargetTriple()) ? "|libmvec" : "");
 }
 
 void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
@@ -125,6 +177,19 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
   llvm::PassBuilder pb(&tm, tuning);
+  llvm::TargetLibraryInfoImpl library(tm.getTargetTriple());
+  if (usesVectorMathLibrary(tm.getTargetTriple())) {
+    llvm::StringRef features = tm.getTargetFeatureString();
+    const bool avx2 = features.contains("+avx2"), avx512 = features.contains("+avx512f");
+    std::vector<llvm::VecDesc> usable;
+    for (const VectorVariant& v : libmvecVariants())
+      if (v.isa == 'b' || (v.isa == 'd' && avx2) || (v.isa == 'e' && avx512))
+        usable.push_back({v.scalar, v.vector, llvm::ElementCount::getFixed(v.lanes)});
+    library.addVectorizableFunctions(usable);
+  }
+  // Registered before PassBuilder's defaults, which would otherwise provide
+  // a library without vector variants.
+  fam.registerPass([&] { return llvm::TargetLibraryAnalysis(library); });
   pb.registerModuleAnalyses(mam);
   pb.registerCGSCCAnalyses(cgam);
   pb.registerFunctionAnalyses(fam);

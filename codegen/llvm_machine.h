@@ -18,6 +18,7 @@ namespace llvm {
 class LLVMContext;
 class Module;
 class TargetMachine;
+class Triple;
 }  // namespace llvm
 
 namespace passlab::codegen {
@@ -36,6 +37,12 @@ std::string errorText(llvm::Error e);
 
 /// A target machine for `target` (the host: this CPU and its features).
 std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target);
+
+/// Whether code for `triple` calls glibc's vector math library (libmvec)
+/// for `exp` and friends in vectorized loops: x86-64 GNU/Linux with
+/// libmvec.so.1 loadable (it is then loaded into the process for the JIT).
+/// Objects written for such a target link with -lmvec.
+bool usesVectorMathLibrary(const llvm::Triple& triple);
 
 /// A short text naming everything of `target`'s machine that shapes its code
 /// (triple, CPU, features): part of the key of a compiled object.

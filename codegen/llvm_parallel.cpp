@@ -16,61 +16,17 @@
 
 #include <algorithm>
 #include <atomic>
-#include <deque>
 #include <map>
 #include <set>
 #include <thread>
 #include <unordered_map>
 
 #include "codegen/llvm_emit.h"
+#include "codegen/object_cache.h"
 
 namespace passlab::codegen {
 
 namespace {
-
-/// A compiled unit as the cache keeps it.
-struct CachedObject {
-  std::string object;
-  std::vector<std::string> warnings;
-};
-
-/// Objects of units compiled earlier in this process, keyed by the SHA-1 of
-/// the unit's bitcode and the machine signature. Bounded by bytes: the oldest
-/// entries go first.
-class UnitCache {
- public:
-  static UnitCache& instance() {
-    static UnitCache cache;
-    return cache;
-  }
-
-  std::shared_ptr<const CachedObject> find(const std::string& key) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = entries_.find(key);
-    return it == entries_.end() ? nullptr : it->second;
-  }
-
-  void insert(const std::string& key, std::shared_ptr<const CachedObject> entry) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (!entries_.emplace(key, entry).second) return;
-    order_.push_back(key);
-    bytes_ += entry->object.size();
-    while (bytes_ > kCapacityBytes && order_.size() > 1) {
-      auto old = entries_.find(order_.front());
-      bytes_ -= old->second->object.size();
-      entries_.erase(old);
-      order_.pop_front();
-    }
-  }
-
- private:
-  /// Objects of a few hundred kernels are a few megabytes; this holds many models' worth.
-  static constexpr size_t kCapacityBytes = size_t{256} << 20;
-  std::mutex mutex_;
-  std::unordered_map<std::string, std::shared_ptr<const CachedObject>> entries_;
-  std::deque<std::string> order_;
-  size_t bytes_ = 0;
-};
 
 /// A unit: one group of definitions as a module of its own, in bitcode.
 struct Unit {
@@ -172,7 +128,7 @@ std::vector<Unit> splitIntoUnits(llvm::Module& m, const std::string& signature) 
 
 }  // namespace
 
-UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse,
+UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
                                    const std::shared_ptr<DiagnosticSink>& sink) {
   std::string signature = machineSignature(*makeTargetMachine(target));
   std::vector<Unit> units = splitIntoUnits(m, signature);
@@ -180,18 +136,21 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
   std::vector<size_t> schedule(units.size());
   for (size_t i = 0; i < schedule.size(); ++i) schedule[i] = i;
   std::stable_sort(schedule.begin(), schedule.end(), [&](size_t a, size_t b) { return units[a].instructions > units[b].instructions; });
-  std::vector<std::shared_ptr<const CachedObject>> compiled(units.size());
+  std::vector<std::shared_ptr<const CompiledUnit>> compiled(units.size());
   std::vector<double> ms(units.size(), 0);
-  std::vector<char> hit(units.size(), 0);
+  std::vector<char> hit(units.size(), 0), fromDisk(units.size(), 0);
   std::vector<std::string> errors(units.size());
   std::atomic<size_t> next{0};
-  UnitCache& cache = UnitCache::instance();
+  ObjectCache& cache = ObjectCache::process();
+  const std::string dir = reuse ? cacheDir : "";
   auto worker = [&] {
     std::unique_ptr<llvm::TargetMachine> tm;
     for (size_t k = next++; k < schedule.size(); k = next++) {
       size_t i = schedule[k];
-      if (reuse && (compiled[i] = cache.find(units[i].key))) {
+      bool disk = false;
+      if (reuse && (compiled[i] = cache.find(units[i].key, dir, &disk))) {
         hit[i] = 1;
+        fromDisk[i] = disk;
         continue;
       }
       auto t0 = std::chrono::steady_clock::now();
@@ -207,11 +166,11 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
         }
         if (!tm) tm = makeTargetMachine(target);
         optimize(**part, *tm);
-        auto entry = std::make_shared<CachedObject>();
+        auto entry = std::make_shared<CompiledUnit>();
         entry->object = emitFileConsuming(**part, *tm, llvm::CGFT_ObjectFile);
         entry->warnings = diagnosticsOf(*unitSink);
         compiled[i] = entry;
-        if (reuse) cache.insert(units[i].key, entry);
+        if (reuse) cache.insert(units[i].key, entry, dir);
       } catch (const std::exception& e) {
         errors[i] = e.what();
       }
@@ -233,7 +192,11 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
     out.objects.push_back(llvm::MemoryBuffer::getMemBufferCopy(compiled[i]->object, "passlab-" + units[i].name + ".o"));
     out.unitMs.emplace_back(units[i].name, ms[i]);
     out.reused += hit[i];
+    out.reusedFromDisk += fromDisk[i];
   }
+  bool wrote = false;
+  for (size_t i = 0; i < units.size(); ++i) wrote = wrote || !hit[i];
+  if (wrote && !dir.empty()) ObjectCache::trimDirectory(dir, kObjectCacheDirectoryBytes);
   return out;
 }
 

@@ -24,8 +24,9 @@ struct UnitObjects {
   /// Per unit (named by its first function's LLVM symbol): milliseconds its
   /// worker spent optimizing and compiling it, 0 for a reused object.
   std::vector<std::pair<std::string, double>> unitMs;
-  /// Units whose object came from an earlier build in this process.
-  int reused = 0;
+  /// Units whose object came from an earlier build (this process's or, through
+  /// the cache directory, another's); reusedFromDisk of them from the directory.
+  int reused = 0, reusedFromDisk = 0;
 };
 
 /// Optimizes and compiles host module `m` (consumed) to objects on `threads`
@@ -33,9 +34,11 @@ struct UnitObjects {
 /// the entry, each moved through bitcode into an LLVM context of its own
 /// (a context belongs to one thread); the largest units start first. With
 /// `reuse`, a unit whose bitcode and target machine equal one compiled before
-/// in this process takes that object (and its LLVM warnings) instead: a
-/// workbench rebuilds the same kernels after every pass step and run.
-UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse,
+/// takes that object (and its LLVM warnings) instead: a workbench rebuilds
+/// the same kernels after every pass step and run. Such units are kept in
+/// the process and, when `cacheDir` is not "", in that directory for later
+/// processes (ObjectCache).
+UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
                                    const std::shared_ptr<DiagnosticSink>& sink);
 
 }  // namespace passlab::codegen

@@ -160,6 +160,8 @@ T::Stmt lowerSoftmax(const OpLowering& l) {
   int64_t extent = outer[static_cast<size_t>(axis)];
   outer[static_cast<size_t>(axis)] = 1;
   DataType a = accumulatorType(in.dtype);
+  // The output row can hold the exponentials only when it has the accumulator's precision.
+  const bool rowInPlace = l.host && axis == rank - 1 && l.out->dtype == a && extent >= kLanes;
   Cell maxCell("max_elem", a), sumCell("exp_sum", a);
   return loopNest(outer, "ax", [&](const std::vector<PrimExpr>& idx) {
     auto at = [&](const PrimExpr& k) {
@@ -171,11 +173,27 @@ T::Stmt lowerSoftmax(const OpLowering& l) {
     auto shifted = [&](const T::Var& k) { return T::call(a, "exp", {bin(BinaryOp::Sub, castTo(a, read(in, at(k))), maxCell.get())}); };
     T::Stmt findMax = T::forLoop(k1, i32(0), i32(extent), T::ForKind::Serial,
                                  maxCell.set(bin(BinaryOp::Max, maxCell.get(), castTo(a, read(in, at(k1))))));
-    T::Stmt sum = T::forLoop(k2, i32(0), i32(extent), T::ForKind::Serial, sumCell.set(add(sumCell.get(), shifted(k2))));
-    T::Stmt write = T::forLoop(k3, i32(0), i32(extent), T::ForKind::Serial,
-                               T::store(l.out, at(k3), castTo(l.out->dtype, bin(BinaryOp::Div, shifted(k3), sumCell.get()))));
-    T::Stmt body = T::seq({maxCell.set(lowest(a)), findMax, sumCell.set(constOf(a, 0)), sum, write});
-    return T::allocate(maxCell.buffer, T::allocate(sumCell.buffer, body));
+    if (!rowInPlace) {
+      T::Stmt sum = T::forLoop(k2, i32(0), i32(extent), T::ForKind::Serial, sumCell.set(add(sumCell.get(), shifted(k2))));
+      T::Stmt write = T::forLoop(k3, i32(0), i32(extent), T::ForKind::Serial,
+                                 T::store(l.out, at(k3), castTo(l.out->dtype, bin(BinaryOp::Div, shifted(k3), sumCell.get()))));
+      T::Stmt body = T::seq({maxCell.set(lowest(a)), findMax, sumCell.set(constOf(a, 0)), sum, write});
+      return T::allocate(maxCell.buffer, T::allocate(sumCell.buffer, body));
+    }
+    // The host, along a contiguous axis: the exponentials go to the output row
+    // in a vectorized loop (LLVM calls a vector exp there), their sum reads
+    // them back in partial sums, and a second vectorized pass divides. A sum of
+    // exp() calls is a floating-point reduction LLVM keeps scalar, with a
+    // scalar exp call per element, and the row's exponentials were computed twice.
+    T::Stmt exps = T::forLoop(k2, i32(0), i32(extent), T::ForKind::Vectorized, T::store(l.out, at(k2), shifted(k2)));
+    auto lanes = T::makeBuffer("exp_lanes", a, {kLanes});
+    PrimExpr total;
+    std::vector<T::Stmt> steps = {maxCell.set(lowest(a)), findMax, exps};
+    for (T::Stmt& s : laneSums(lanes, a, extent, [&](const PrimExpr& k) { return T::load(l.out, at(k)); }, total)) steps.push_back(std::move(s));
+    steps.push_back(sumCell.set(total));
+    steps.push_back(T::forLoop(k3, i32(0), i32(extent), T::ForKind::Vectorized,
+                               T::store(l.out, at(k3), bin(BinaryOp::Div, T::load(l.out, at(k3)), sumCell.get()))));
+    return T::allocate(maxCell.buffer, T::allocate(sumCell.buffer, T::allocate(lanes, T::seq(steps))));
   }, NestSchedule{l.host && numElements(outer) >= 16, false});
 }
 

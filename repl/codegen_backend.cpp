@@ -154,8 +154,9 @@ std::string formatTiming(const TimingReport& t) {
                 t.perKernel ? " (instrumented: a timestamp around each call)" : "");
   std::string out = line;
   if (t.compileUnits > 0) {
-    std::snprintf(line, sizeof line, "JIT compile: %.0f ms, %d of %d code units reused from earlier builds\n", t.compileMs,
-                  t.reusedUnits, t.compileUnits);
+    std::snprintf(line, sizeof line, "JIT compile: %.0f ms, %d of %d code units reused from earlier builds%s\n", t.compileMs,
+                  t.reusedUnits, t.compileUnits,
+                  t.reusedUnitsFromDisk > 0 ? (" (" + std::to_string(t.reusedUnitsFromDisk) + " from the kernel cache directory)").c_str() : "");
     out += line;
   }
   if (!t.perKernel) return out;
@@ -213,6 +214,7 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
         report.timing->compileMs = compileMs;
         report.timing->compileUnits = static_cast<int>(module->artifacts().unitCompileMs.size());
         report.timing->reusedUnits = module->artifacts().reusedUnits;
+        report.timing->reusedUnitsFromDisk = module->artifacts().reusedUnitsFromDisk;
       }
     } else {
       std::optional<codegen::Artifacts> fresh;

@@ -63,9 +63,10 @@ struct TimingReport {
   /// Sum of the kernels' time per run.
   double kernelMs = 0;
   /// The JIT build before the runs: wall ms (machine code included), its
-  /// units (kernels and the entry) and how many reused an earlier build's object.
+  /// units (kernels and the entry) and how many reused an earlier build's
+  /// object, reusedUnitsFromDisk of them from the cache directory.
   double compileMs = 0;
-  int compileUnits = 0, reusedUnits = 0;
+  int compileUnits = 0, reusedUnits = 0, reusedUnitsFromDisk = 0;
 };
 
 /// The latency line and, when profiled, the table of kernels by total time:

@@ -9,9 +9,11 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "codegen/codegen.h"
+#include "codegen/object_cache.h"
 #include "core/interp/interpreter.h"
 #include "core/pass/pass.h"
 #include "core/pass/registry.h"
@@ -256,6 +258,92 @@ def @main(%x: Tensor[(8), float32]) {
 
   options.reuseCompiledKernels = false;
   CHECK(HostModule::compile(edited, options)->artifacts().reusedUnits == 0);
+}
+
+TEST_CASE("Codegen: a cache directory serves compiled kernels to a new process, and a damaged entry is a miss", "[codegen]") {
+  namespace fs = std::filesystem;
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @offset(%A: Buffer[(16), float32], %C: Buffer[(16), float32]) {
+  for (%i, 0, 16, vectorized) {
+    %C[%i] = %A[%i] + 0.4375f;
+  }
+}
+def @main(%x: Tensor[(16), float32]) {
+  call_tir(@offset, (%x,), out_shape=[16], out_dtype="float32")
+}
+)");
+  const std::string dir = makeTempDir("passlab-kernel-cache");
+  BuildOptions options;
+  options.keepText = false;
+  options.emitAssembly = false;
+  options.objectCacheDir = dir;
+  NDArray x = randomFor(DTypeCode::Float32, {16}, 5);
+  NDArray expected = evaluate(mod, "main", {x}).tensor();
+  auto unitFiles = [&] {
+    std::vector<fs::path> files;
+    for (const auto& e : fs::directory_iterator(dir))
+      if (e.path().extension() == ".unit") files.push_back(e.path());
+    return files;
+  };
+  // A new process: nothing in memory.
+  forgetCompiledKernelsInMemory();
+  auto first = HostModule::compile(mod, options);
+  CHECK(first->artifacts().reusedUnits == 0);
+  REQUIRE(unitFiles().size() == 2);  // the kernel with its packed wrapper, the entry
+
+  forgetCompiledKernelsInMemory();
+  auto second = HostModule::compile(mod, options);
+  CHECK(second->artifacts().reusedUnits == 2);
+  CHECK(second->artifacts().reusedUnitsFromDisk == 2);
+  requireClose(second->runEntry({x})[0], expected, 0);
+
+  // Truncated and overwritten files are compiled again and replaced.
+  std::vector<fs::path> files = unitFiles();
+  fs::resize_file(files[0], fs::file_size(files[0]) / 2);
+  std::ofstream(files[1], std::ios::binary | std::ios::trunc) << "not a compiled unit";
+  forgetCompiledKernelsInMemory();
+  auto repaired = HostModule::compile(mod, options);
+  CHECK(repaired->artifacts().reusedUnitsFromDisk == 0);
+  requireClose(repaired->runEntry({x})[0], expected, 0);
+  forgetCompiledKernelsInMemory();
+  CHECK(HostModule::compile(mod, options)->artifacts().reusedUnitsFromDisk == 2);
+
+  // Without reuse the directory is neither read nor written.
+  options.reuseCompiledKernels = false;
+  fs::remove_all(dir);
+  CHECK(HostModule::compile(mod, options)->artifacts().reusedUnits == 0);
+  CHECK(!fs::exists(dir));
+}
+
+TEST_CASE("Codegen: trimming a cache directory drops the least recently used units first", "[codegen]") {
+  namespace fs = std::filesystem;
+  const std::string dir = makeTempDir("passlab-kernel-cache");
+  auto unit = [](size_t bytes) {
+    auto u = std::make_shared<CompiledUnit>();
+    u->object.assign(bytes, 'o');
+    return u;
+  };
+  ObjectCache& cache = ObjectCache::process();
+  cache.insert("old", unit(1000), dir);
+  cache.insert("used", unit(1000), dir);
+  cache.insert("new", unit(1000), dir);
+  std::ofstream(fs::path(dir) / "notes.txt") << "not ours";
+  // Age the files, then use "used": it becomes the most recent.
+  auto past = fs::file_time_type::clock::now() - std::chrono::hours(1);
+  int age = 0;
+  for (const auto& e : fs::directory_iterator(dir)) fs::last_write_time(e.path(), past - std::chrono::minutes(age++));
+  cache.forgetInMemory();
+  bool fromDisk = false;
+  REQUIRE(cache.find("used", dir, &fromDisk));
+  CHECK(fromDisk);
+  ObjectCache::trimDirectory(dir, 2500);  // room for two of the three
+  cache.forgetInMemory();
+  CHECK(cache.find("used", dir));
+  int left = 0;
+  for (const char* key : {"old", "new"}) left += cache.find(key, dir) != nullptr;
+  CHECK(left == 1);
+  CHECK(fs::exists(fs::path(dir) / "notes.txt"));
+  cache.forgetInMemory();
 }
 
 TEST_CASE("Codegen: artifacts per target are written to a folder", "[codegen]") {

@@ -223,3 +223,20 @@ def @main(%x: Tensor[(1, 4, 14, 14), float32], %w: Tensor[(4, 1, 5, 5), float32]
   CHECK(a.llvmIROptimized.find("llvm.masked.scatter") == std::string::npos);
   checkAgainstInterpreter(text, {{1, 4, 14, 14}, {4, 1, 5, 5}});
 }
+
+TEST_CASE("Schedules: softmax and sigmoid run exp through the vector math library", "[schedules][codegen]") {
+  // Rows of 24 (one 16-lane vector and a remainder), 1000 (a classifier's
+  // head) and 5 (shorter than the partial sums: the scalar schedule).
+  auto shape = GENERATE(values<std::vector<int64_t>>({{3, 24}, {2, 1000}, {4, 5}}));
+  INFO(ints(shape));
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(" + ints(shape) + "), float32]) {\n  nn.softmax(%x, axis=-1)\n}\n";
+  checkAgainstInterpreter(text, {shape});
+  if (shape.back() >= 8) {
+    Artifacts a = build(lower(parseModule(text)), Target::host());
+    // glibc's libmvec names its variants _ZGV<isa>N<lanes>v_expf.
+    CHECK(a.llvmIROptimized.find("v_expf(") != std::string::npos);
+  }
+  std::string sigmoid = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 8, 10, 10), float32]) {\n  sigmoid(%x)\n}\n";
+  checkAgainstInterpreter(sigmoid, {{1, 8, 10, 10}});
+  CHECK(build(lower(parseModule(sigmoid)), Target::host()).llvmIROptimized.find("v_expf(") != std::string::npos);
+}
