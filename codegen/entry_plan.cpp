@@ -3,6 +3,8 @@
 // `ccompiler` function into a step over static buffers.
 #include "codegen/entry_plan.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <unordered_map>
 
 #include "core/ir/op.h"
@@ -215,6 +217,61 @@ class Planner {
   int depth_ = 0;
 };
 
+/// Places the temps in blocks, as a graph executor's memory planner does: a
+/// temp lives from the first step that passes it to the last one (outputs to
+/// the end); at each step the temps starting there take the free block closest
+/// in size (growing one when none is large enough), and blocks whose temps end
+/// there become free after it. Two temps of one step never share a block, so
+/// the kernels' noalias parameters stay true. A detector's 84 intermediates
+/// took 37.6 MB of static storage, zeroed on every JIT link and cold in cache.
+void assignStorage(EntryPlan& plan) {
+  const size_t n = plan.slots.size(), steps = plan.steps.size();
+  const size_t never = SIZE_MAX;
+  std::vector<size_t> first(n, never), last(n, 0);
+  for (size_t i = 0; i < steps; ++i)
+    for (int a : plan.steps[i].args) {
+      auto s = static_cast<size_t>(a);
+      first[s] = std::min(first[s], i);
+      last[s] = std::max(last[s], i);
+    }
+  for (int o : plan.outputs) last[static_cast<size_t>(o)] = steps;
+  std::vector<std::vector<size_t>> startAt(steps + 1), endAt(steps + 1);
+  for (size_t s = 0; s < n; ++s) {
+    if (plan.slots[s].kind != PlanSlot::Kind::Temp) continue;
+    if (first[s] == never) first[s] = last[s] = steps;  // never passed to a step: a block of its own at the end
+    startAt[first[s]].push_back(s);
+    endAt[last[s]].push_back(s);
+  }
+  std::vector<int> freeBlocks;
+  for (size_t i = 0; i <= steps; ++i) {
+    for (size_t s : startAt[i]) {
+      int64_t bytes = std::max<int64_t>(plan.slots[s].sig.bytes(), 1);
+      auto best = freeBlocks.end();
+      for (auto it = freeBlocks.begin(); it != freeBlocks.end(); ++it) {
+        int64_t have = plan.storageBytes[static_cast<size_t>(*it)];
+        if (best == freeBlocks.end()) {
+          best = it;
+          continue;
+        }
+        int64_t bestHave = plan.storageBytes[static_cast<size_t>(*best)];
+        // Prefer a block that fits, the smallest such; else the largest, which grows least.
+        bool fits = have >= bytes, bestFits = bestHave >= bytes;
+        if (fits != bestFits ? fits : fits ? have < bestHave : have > bestHave) best = it;
+      }
+      if (best == freeBlocks.end()) {
+        plan.slots[s].storage = static_cast<int>(plan.storageBytes.size());
+        plan.storageBytes.push_back(bytes);
+      } else {
+        plan.slots[s].storage = *best;
+        int64_t& size = plan.storageBytes[static_cast<size_t>(*best)];
+        size = std::max(size, bytes);
+        freeBlocks.erase(best);
+      }
+    }
+    for (size_t s : endAt[i]) freeBlocks.push_back(plan.slots[s].storage);
+  }
+}
+
 }  // namespace
 
 int64_t TensorSig::bytes() const {
@@ -223,7 +280,11 @@ int64_t TensorSig::bytes() const {
   return n;
 }
 
-EntryPlan planEntry(const IRModule& mod, const std::string& name) { return Planner(mod, name).run(); }
+EntryPlan planEntry(const IRModule& mod, const std::string& name) {
+  EntryPlan plan = Planner(mod, name).run();
+  assignStorage(plan);
+  return plan;
+}
 
 std::string symbolOf(const IRModule& mod, const std::string& name) {
   Expr fn = mod->lookup(name);

@@ -16,6 +16,9 @@ struct PlanSlot {
   enum class Kind : uint8_t { Input, Const, Temp } kind = Kind::Temp;
   int index = 0;
   TensorSig sig;
+  /// Temp: the block of EntryPlan::storageBytes that holds it. Temps whose
+  /// lifetimes (first to last step that passes them) do not overlap share one.
+  int storage = -1;
 };
 
 /// One call: a PrimFunc (call_tir) or an external C function, on slots.
@@ -34,9 +37,12 @@ struct EntryPlan {
   std::vector<PlanStep> steps;
   std::vector<int> outputs;
   int inputCount = 0;
+  /// Sizes of the static blocks the temps live in (assignStorage).
+  std::vector<int64_t> storageBytes;
 };
 
-/// Plans graph-level function `name` of `mod`. Throws CodegenError (located
+/// Plans graph-level function `name` of `mod`, temps placed in shared
+/// storage blocks. Throws CodegenError (located
 /// at the offending expression) for a body that is not a call sequence.
 EntryPlan planEntry(const IRModule& mod, const std::string& name);
 

@@ -748,9 +748,20 @@ void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan, bool
                                      kProfileTicksSymbol);
     clock = m.getOrInsertFunction(kProfileClockSymbol, llvm::FunctionType::get(b.getInt64Ty(), false));
   }
+  std::vector<llvm::GlobalVariable*> storage;
+  for (size_t k = 0; k < plan.storageBytes.size(); ++k) {
+    auto* at = llvm::ArrayType::get(b.getInt8Ty(), static_cast<uint64_t>(plan.storageBytes[k]));
+    storage.push_back(new llvm::GlobalVariable(m, at, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantAggregateZero::get(at),
+                                               "entry.storage" + std::to_string(k)));
+    storage.back()->setAlignment(llvm::Align(64));
+  }
   std::vector<llvm::Value*> slots;
   for (size_t s = 0; s < plan.slots.size(); ++s) {
     const PlanSlot& slot = plan.slots[s];
+    if (slot.kind == PlanSlot::Kind::Temp) {
+      slots.push_back(b.CreateBitCast(storage.at(static_cast<size_t>(slot.storage)), i8p));
+      continue;
+    }
     if (slot.kind == PlanSlot::Kind::Input) {
       slots.push_back(b.CreateLoad(i8p, b.CreateConstInBoundsGEP1_64(i8p, f->getArg(0), static_cast<uint64_t>(slot.index))));
       continue;
@@ -763,15 +774,9 @@ void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan, bool
       slots.push_back(b.CreateBitCast(g, i8p));
       continue;
     }
-    if (slot.kind == PlanSlot::Kind::Const) {
-      const NDArray& data = plan.constants[static_cast<size_t>(slot.index)];
-      llvm::Constant* init = llvm::ConstantDataArray::get(ctx, llvm::ArrayRef<uint8_t>(data.rawData(), data.byteSize()));
-      g = new llvm::GlobalVariable(m, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, "entry.const" + std::to_string(slot.index));
-    } else {
-      auto* at = llvm::ArrayType::get(b.getInt8Ty(), static_cast<uint64_t>(std::max<int64_t>(slot.sig.bytes(), 1)));
-      g = new llvm::GlobalVariable(m, at, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantAggregateZero::get(at),
-                                   "entry.temp" + std::to_string(slot.index));
-    }
+    const NDArray& data = plan.constants[static_cast<size_t>(slot.index)];
+    llvm::Constant* init = llvm::ConstantDataArray::get(ctx, llvm::ArrayRef<uint8_t>(data.rawData(), data.byteSize()));
+    g = new llvm::GlobalVariable(m, init->getType(), true, llvm::GlobalValue::PrivateLinkage, init, "entry.const" + std::to_string(slot.index));
     g->setAlignment(llvm::Align(64));
     slots.push_back(b.CreateBitCast(g, i8p));
   }

@@ -13,6 +13,7 @@
 #include <random>
 
 #include "codegen/codegen.h"
+#include "codegen/entry_plan.h"
 #include "codegen/object_cache.h"
 #include "core/interp/interpreter.h"
 #include "core/pass/pass.h"
@@ -344,6 +345,46 @@ TEST_CASE("Codegen: trimming a cache directory drops the least recently used uni
   CHECK(left == 1);
   CHECK(fs::exists(fs::path(dir) / "notes.txt"));
   cache.forgetInMemory();
+}
+
+TEST_CASE("Codegen: the entry's intermediates share storage blocks when their lifetimes do not overlap", "[codegen]") {
+  // x -> a -> b -> c, and d = a + c. `a` lives until the last step, so `b`
+  // and `c` cannot take its block; `b` is read by the step that writes `c`,
+  // so `c` needs a third block; d (the output) reuses the block of `b`.
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @twice(%A: Buffer[(64), float32], %C: Buffer[(64), float32]) {
+  for (%i, 0, 64, vectorized) {
+    %C[%i] = %A[%i] * 2f;
+  }
+}
+primfn @sum(%A: Buffer[(64), float32], %B: Buffer[(64), float32], %C: Buffer[(64), float32]) {
+  for (%i, 0, 64, vectorized) {
+    %C[%i] = %A[%i] + %B[%i];
+  }
+}
+def @main(%x: Tensor[(64), float32]) {
+  %a = call_tir(@twice, (%x,), out_shape=[64], out_dtype="float32");
+  %b = call_tir(@twice, (%a,), out_shape=[64], out_dtype="float32");
+  %c = call_tir(@twice, (%b,), out_shape=[64], out_dtype="float32");
+  call_tir(@sum, (%a, %c), out_shape=[64], out_dtype="float32")
+}
+)");
+  EntryPlan plan = planEntry(mod, "main");
+  std::vector<int> blockOf;
+  for (const PlanSlot& s : plan.slots)
+    if (s.kind == PlanSlot::Kind::Temp) blockOf.push_back(s.storage);
+  REQUIRE(blockOf.size() == 4);  // a, b, c, d in step order
+  CHECK(plan.storageBytes.size() == 3);
+  CHECK(blockOf[0] != blockOf[1]);
+  CHECK(blockOf[1] != blockOf[2]);
+  CHECK(blockOf[0] != blockOf[2]);
+  CHECK(blockOf[3] == blockOf[1]);  // b ended at the step that wrote c
+  NDArray x = randomFor(DTypeCode::Float32, {64}, 9);
+  NDArray expected = evaluate(mod, "main", {x}).tensor();
+  auto host = HostModule::compile(mod);
+  CHECK(host->artifacts().llvmIR.find("@entry.storage2 = internal global [256 x i8]") != std::string::npos);
+  CHECK(host->artifacts().llvmIR.find("@entry.storage3") == std::string::npos);
+  for (int run = 0; run < 2; ++run) requireClose(host->runEntry({x})[0], expected, 0);
 }
 
 TEST_CASE("Codegen: artifacts per target are written to a folder", "[codegen]") {
