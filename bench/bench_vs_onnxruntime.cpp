@@ -4,10 +4,13 @@
 // bench/onnxruntime/ort_bench.js (npm `onnxruntime-node`, one intra-op
 // thread: see bench/onnxruntime/README.md). Prints, per model, the ops, the
 // lowering and JIT compile times, both median latencies and their ratio, and
-// with --profile the top kernels of passlab's profile. Asserts nothing; every
-// passlab result is checked against the interpreter first.
+// with --profile the top kernels of passlab's profile. The two run in
+// alternating rounds (onnxruntime in a node process serving rounds), so the
+// machine's load drifting between them does not show as a ratio. Asserts
+// nothing; every passlab result is checked against the interpreter first.
 //
 //   bench_vs_onnxruntime [--repeat N] [--profile] [--top N] [--models DIR] [--only NAME]
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -44,6 +47,73 @@ std::string capture(const std::string& command, int* status = nullptr) {
   int rc = pclose(p);
   if (status) *status = rc;
   return out;
+}
+
+/// onnxruntime in a node process of its own (ort_bench.js in serve mode):
+/// each round() asks it for n runs and returns their latencies in ms.
+class OrtServer {
+ public:
+  explicit OrtServer(const std::vector<std::string>& argv) {
+    int toChild[2], fromChild[2];
+    if (pipe(toChild) != 0 || pipe(fromChild) != 0) return;
+    pid_ = fork();
+    if (pid_ == 0) {
+      dup2(toChild[0], 0);
+      dup2(fromChild[1], 1);
+      close(toChild[1]);
+      close(fromChild[0]);
+      std::vector<char*> args;
+      for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+      args.push_back(nullptr);
+      execvp(args[0], args.data());
+      _exit(127);
+    }
+    close(toChild[0]);
+    close(fromChild[1]);
+    in_ = fdopen(toChild[1], "w");
+    out_ = fdopen(fromChild[0], "r");
+    ready_ = line() == "ready";
+  }
+  ~OrtServer() {
+    if (in_) std::fclose(in_);
+    if (out_) std::fclose(out_);
+    if (pid_ > 0) waitpid(pid_, nullptr, 0);
+  }
+  bool ready() const { return ready_; }
+  std::vector<double> round(int n) {
+    std::vector<double> times;
+    if (!ready_) return times;
+    std::fprintf(in_, "%d\n", n);
+    std::fflush(in_);
+    std::string text = line();
+    for (const char* p = text.c_str(); *p;) {
+      char* end = nullptr;
+      double v = std::strtod(p, &end);
+      if (end == p) break;
+      times.push_back(v);
+      p = end;
+    }
+    if (static_cast<int>(times.size()) != n) ready_ = false;
+    return times;
+  }
+
+ private:
+  std::string line() {
+    std::string text;
+    if (!out_) return text;
+    for (int c; (c = std::fgetc(out_)) != EOF && c != '\n';) text += static_cast<char>(c);
+    return text;
+  }
+  pid_t pid_ = -1;
+  FILE* in_ = nullptr;
+  FILE* out_ = nullptr;
+  bool ready_ = false;
+};
+
+double medianOf(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
 struct ModelInfo {
@@ -115,7 +185,8 @@ int main(int argc, char** argv) {
   bool haveOrt = std::filesystem::exists(benchDir + "/node_modules/onnxruntime-node") && capture("command -v node") != "";
   if (!haveOrt)
     std::printf("onnxruntime-node is not installed: only passlab is timed (install it as bench/onnxruntime/README.md says)\n");
-  std::printf("one thread each; median latency over %d runs after warm-up; passlab checked against its interpreter first\n\n", repeat);
+  std::printf("one thread each; median latency over %d runs after warm-up, in 5 alternating rounds of each; passlab checked against its "
+              "interpreter first\n\n", repeat);
 
   struct Row {
     std::string name;
@@ -123,6 +194,8 @@ int main(int argc, char** argv) {
     int onnxNodes = 0;
     double lowerMs = 0, compileMs = 0, rebuildMs = 0, newProcessMs = 0, passlabMs = 0, ortMs = 0;
     std::string note, profileText, compileDetail;
+    /// The lowest and highest ratio of the medians of one round.
+    std::pair<double, double> roundRatios{0, 0};
   };
   std::vector<Row> rows;
   for (const ModelInfo& m : models) {
@@ -175,6 +248,41 @@ int main(int argc, char** argv) {
       std::snprintf(detail, sizeof detail, "; rebuild %.0f ms (%d of %zu units reused; TIR->LLVM %.0f ms, units %.0f ms, JIT link %.0f ms)",
                     row.rebuildMs, again.reusedUnits, again.unitCompileMs.size(), again.emitMs, again.optimizeMs, again.objectMs);
       row.compileDetail += detail;
+      if (haveOrt) {
+        // Rounds of each in turn; the medians are over all runs of all rounds.
+        OrtServer ort({"node", benchDir + "/ort_bench.js", m.path, m.input, m.dims, "serve"});
+        std::vector<NDArray> inputs;
+        uint32_t seed = 12345;
+        for (const codegen::TensorSig& sig : rebuilt->artifacts().entryInputs) {
+          NDArray x(sig.dtype, sig.shape);
+          for (int64_t i = 0; i < x.numElements(); ++i) {
+            seed = seed * 1103515245u + 12345u;
+            x.setFromDouble(i, seed / 4294967296.0 * 2 - 1);
+          }
+          inputs.push_back(x);
+        }
+        rebuilt->runEntry(inputs);  // warm-up
+        const int rounds = 5, perRound = std::max(1, repeat / rounds);
+        std::vector<double> mine, theirs, ratios;
+        for (int round = 0; round < rounds && ort.ready(); ++round) {
+          std::vector<double> ours;
+          for (int i = 0; i < perRound; ++i) {
+            auto r0 = std::chrono::steady_clock::now();
+            rebuilt->runEntry(inputs);
+            ours.push_back(msSince(r0));
+          }
+          std::vector<double> other = ort.round(perRound);
+          if (other.empty()) break;
+          ratios.push_back(medianOf(ours) / medianOf(other));
+          mine.insert(mine.end(), ours.begin(), ours.end());
+          theirs.insert(theirs.end(), other.begin(), other.end());
+        }
+        if (!theirs.empty()) {
+          row.passlabMs = medianOf(mine);
+          row.ortMs = medianOf(theirs);
+          row.roundRatios = {*std::min_element(ratios.begin(), ratios.end()), *std::max_element(ratios.begin(), ratios.end())};
+        }
+      }
       // What the next process building this model sees: nothing in memory,
       // every kernel in the cache directory.
       codegen::forgetCompiledKernelsInMemory();
@@ -196,20 +304,17 @@ int main(int argc, char** argv) {
     } catch (const std::exception& e) {
       row.note = e.what();
     }
-    if (haveOrt) {
-      std::string out = capture("node " + benchDir + "/ort_bench.js " + m.path + " " + m.input + " " + m.dims + " " + std::to_string(repeat));
-      double median = 0, best = 0;
-      if (std::sscanf(out.c_str(), "%lf %lf", &median, &best) == 2) row.ortMs = median;
-      else row.note += (row.note.empty() ? "" : "; ") + std::string("onnxruntime failed");
-    }
+    if (haveOrt && row.ortMs == 0) row.note += (row.note.empty() ? "" : "; ") + std::string("onnxruntime failed");
     rows.push_back(row);
   }
-  std::printf("%-16s %6s %6s %10s %11s %11s %11s %12s %12s %7s\n", "model", "onnx", "ops", "lower ms", "compile ms", "rebuild ms", "cached ms",
-              "passlab ms", "ort ms", "ratio");
+  std::printf("%-16s %6s %6s %10s %11s %11s %11s %12s %12s %7s %13s\n", "model", "onnx", "ops", "lower ms", "compile ms", "rebuild ms", "cached ms",
+              "passlab ms", "ort ms", "ratio", "per round");
   for (const Row& r : rows) {
-    std::printf("%-16s %6d %6zu %10.1f %11.1f %11.1f %11.1f %12.3f %12.3f %7s %s\n", r.name.c_str(), r.onnxNodes, r.ops, r.lowerMs, r.compileMs,
-                r.rebuildMs, r.newProcessMs, r.passlabMs, r.ortMs, r.ortMs > 0 && r.passlabMs > 0 ? (std::to_string(r.passlabMs / r.ortMs).substr(0, 5)).c_str() : "-",
-                r.note.c_str());
+    char ratio[16] = "-", spread[32] = "-";
+    if (r.ortMs > 0 && r.passlabMs > 0) std::snprintf(ratio, sizeof ratio, "%.3f", r.passlabMs / r.ortMs);
+    if (r.roundRatios.second > 0) std::snprintf(spread, sizeof spread, "%.2f-%.2f", r.roundRatios.first, r.roundRatios.second);
+    std::printf("%-16s %6d %6zu %10.1f %11.1f %11.1f %11.1f %12.3f %12.3f %7s %13s %s\n", r.name.c_str(), r.onnxNodes, r.ops, r.lowerMs, r.compileMs,
+                r.rebuildMs, r.newProcessMs, r.passlabMs, r.ortMs, ratio, spread, r.note.c_str());
   }
   std::printf("\ncompile times (JIT, wall clock unless said: TIR->LLVM, then LLVM O3 and machine code for the whole module; "
               "compile is cold, rebuild takes the objects of the kernels compiled by the first run from memory, cached ms from the "

@@ -15,14 +15,59 @@ namespace T = tir;
 using T::BinaryOp;
 using T::PrimExpr;
 
+/// The input index of a reshape's output index `idx`: the same row-major
+/// position. The two shapes split into groups of axes at the points where
+/// their running products agree ([1, 120, 24] and [1, 120, 1, 24]: {1}{120}
+/// {24} against {1}{120, 1}{24}); only a group of several axes needs division
+/// or remainder, and only within itself. Flattening the whole index instead
+/// left floordiv/floormod chains LLVM could not see through: every element of
+/// a reshape fused with a transpose was a gather.
+std::vector<PrimExpr> reshapeSource(const std::vector<PrimExpr>& idx, const std::vector<int64_t>& outShape, const std::vector<int64_t>& inShape) {
+  if (numElements(outShape) == 0) {
+    PrimExpr flat = i32(0);
+    for (size_t d = 0; d < outShape.size(); ++d) flat = d == 0 ? idx[0] : add(mul(flat, i32(outShape[d])), idx[d]);
+    return unflattenIndex(flat, inShape);
+  }
+  std::vector<PrimExpr> src(inShape.size());
+  size_t i = 0, j = 0;
+  while (i < outShape.size() || j < inShape.size()) {
+    const size_t i0 = i, j0 = j;
+    int64_t outProduct = 1, inProduct = 1;
+    do {
+      if (j >= inShape.size() || (i < outShape.size() && outProduct <= inProduct)) outProduct *= outShape[i++];
+      else inProduct *= inShape[j++];
+    } while (outProduct != inProduct && (i < outShape.size() || j < inShape.size()));
+    PrimExpr flat;
+    int64_t stride = 1;
+    for (size_t d = i; d-- > i0;) {
+      if (outShape[d] == 1) continue;
+      PrimExpr term = stride == 1 ? idx[d] : mul(idx[d], i32(stride));
+      flat = flat ? add(term, flat) : term;
+      stride *= outShape[d];
+    }
+    if (!flat) flat = i32(0);
+    size_t outermost = j0;
+    while (outermost < j && inShape[outermost] == 1) ++outermost;
+    stride = 1;
+    for (size_t d = j; d-- > j0;) {
+      if (inShape[d] == 1) {
+        src[d] = i32(0);
+        continue;
+      }
+      PrimExpr e = stride == 1 ? flat : bin(BinaryOp::FloorDiv, flat, i32(stride));
+      src[d] = d == outermost ? e : bin(BinaryOp::FloorMod, e, i32(inShape[d]));
+      stride *= inShape[d];
+    }
+  }
+  return src;
+}
+
 /// out[...] = in[same row-major position]: reshape, squeeze, expand_dims.
 T::Stmt flatCopy(const OpLowering& l) {
   const Operand& in = l.args.at(0);
   const std::vector<int64_t>& outShape = l.out->shape;
   return loopNest(outShape, "ax", [&](const std::vector<PrimExpr>& idx) {
-    PrimExpr flat = i32(0);
-    for (size_t d = 0; d < outShape.size(); ++d) flat = d == 0 ? idx[0] : bin(BinaryOp::Add, bin(BinaryOp::Mul, flat, i32(outShape[d])), idx[d]);
-    return T::store(l.out, idx, read(in, unflattenIndex(flat, in.shape)));
+    return T::store(l.out, idx, read(in, reshapeSource(idx, outShape, in.shape)));
   }, elementwiseSchedule(l));
 }
 

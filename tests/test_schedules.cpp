@@ -240,3 +240,30 @@ TEST_CASE("Schedules: softmax and sigmoid run exp through the vector math librar
   checkAgainstInterpreter(sigmoid, {{1, 8, 10, 10}});
   CHECK(build(lower(parseModule(sigmoid)), Target::host()).llvmIROptimized.find("v_expf(") != std::string::npos);
 }
+
+TEST_CASE("Schedules: a reshape divides only within the axes it regroups", "[schedules][codegen]") {
+  // Shapes split where their running products agree: [1, 120, 24] against
+  // [1, 120, 1, 24] is a copy, axis by axis. An input axis covering several
+  // output axes ([6, 4] to [2, 3, 4]) only multiplies; an output axis covering
+  // several input axes ([2, 3, 4] to [6, 4]) or a regrouping ([4, 6] to [3, 8])
+  // divides.
+  struct ReshapeCase {
+    std::vector<int64_t> in, out;
+    bool divides;
+  };
+  auto c = GENERATE(values<ReshapeCase>({{{1, 120, 24}, {1, 120, 1, 24}, false},
+                                         {{2, 3, 4}, {6, 4}, true},
+                                         {{6, 4}, {2, 3, 4}, false},
+                                         {{4, 6}, {3, 8}, true},
+                                         {{1, 1, 5}, {5}, false},
+                                         {{2, 12}, {4, 3, 2}, true}}));
+  INFO(ints(c.in) << " -> " << ints(c.out));
+  // The transpose after the reshape keeps the copy from collapsing into one flat loop.
+  std::string perm;
+  for (size_t d = c.out.size(); d-- > 0;) perm += std::to_string(d) + (d ? ", " : "");
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(" + ints(c.in) + "), float32]) {\n  transpose(reshape(%x, newshape=[" + ints(c.out) +
+                     "]), axes=[" + perm + "])\n}\n";
+  std::string printed = printModule(lower(parseModule(text)));
+  CHECK((printed.find("floordiv") != std::string::npos || printed.find("floormod") != std::string::npos) == c.divides);
+  checkAgainstInterpreter(text, {c.in});
+}

@@ -2,6 +2,11 @@
 // execution provider with one intra-op thread.
 //   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... REPEAT
 // prints one line: `median_ms MIN_ms` over REPEAT runs after 3 warm-up runs.
+//   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... serve
+// prints `ready` after the warm-up, then for every line N read from stdin
+// runs N times and prints one line of the N latencies in ms: the benchmark
+// alternates rounds of passlab and onnxruntime this way, so a change in the
+// machine's load between the two measurements does not become their ratio.
 'use strict';
 const ort = require('onnxruntime-node');
 
@@ -25,6 +30,22 @@ async function main() {
   }
   const feeds = { [inputName]: new ort.Tensor('float32', data, shape) };
   for (let i = 0; i < 3; ++i) await session.run(feeds);
+  if (repeatText === 'serve') {
+    console.log('ready');
+    const lines = require('readline').createInterface({ input: process.stdin });
+    for await (const line of lines) {
+      const n = Number(line);
+      if (!(n > 0)) break;
+      const round = [];
+      for (let i = 0; i < n; ++i) {
+        const t0 = process.hrtime.bigint();
+        await session.run(feeds);
+        round.push((Number(process.hrtime.bigint() - t0) / 1e6).toFixed(4));
+      }
+      console.log(round.join(' '));
+    }
+    return;
+  }
   const times = [];
   for (let i = 0; i < repeat; ++i) {
     const t0 = process.hrtime.bigint();
