@@ -65,7 +65,7 @@ struct TensorSig {
 /// What code generation produced for one target.
 struct Artifacts {
   Target target;
-  /// LLVM IR as emitted from TIR, and after LLVM's O3 pipeline.
+  /// LLVM IR as emitted from TIR, and after LLVM's optimization (O3's function pipeline).
   std::string llvmIR;
   std::string llvmIROptimized;
   /// Target assembly (Hexagon; for the host, the assembly of the JIT's code).

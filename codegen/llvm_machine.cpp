@@ -10,6 +10,8 @@
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Passes/PassBuilder.h>
 #include <llvm/Support/DynamicLibrary.h>
+#include <llvm/Support/SHA1.h>
+#include <llvm/ADT/StringExtras.h>
 #include <llvm/Support/CommandLine.h>
 #include <llvm/Support/Host.h>
 #include <llvm/Support/TargetSelect.h>
@@ -163,9 +165,35 @@ const std::vector<VectorVariant>& libmvecVariants() {
 
 }  // namespace
 
+/// LLVM 14's O3 function pipeline (buildFunctionSimplificationPipeline, then
+/// buildModuleOptimizationPipeline's function part), in its order, without
+/// the module and call-graph layers around it. A kernel never calls another
+/// one and its packed wrapper must stay a call, so the inliner, the
+/// interprocedural passes and the CGSCC walk that reruns the function passes
+/// found nothing to do, yet cost about a quarter of the optimization time
+/// (classifier cold compile 0.88 -> 0.67 s; latencies unchanged).
+/// `inferattrs` first: it tells the vectorizer libm's functions only write
+/// errno, which the vector variants' mappings need.
+constexpr const char* kKernelPipeline =
+    "inferattrs,function("
+    // Simplification: scalars out of memory, redundancies, canonical loops.
+    "simplifycfg,sroa,early-cse,instcombine,simplifycfg,reassociate,"
+    "loop-mssa(loop-instsimplify,loop-simplifycfg,licm,loop-rotate,licm),simplifycfg,instcombine,"
+    "loop(loop-idiom,indvars,loop-deletion,loop-unroll-full),"
+    "sroa,gvn,sccp,bdce,instcombine,adce,memcpyopt,dse,loop-mssa(licm),simplifycfg,instcombine,"
+    // Optimization: vectorization, unrolling, cleanup.
+    "float2int,loop(loop-rotate,loop-deletion),inject-tli-mappings,loop-vectorize,loop-load-elim,instcombine,simplifycfg,"
+    "slp-vectorizer,vector-combine,instcombine,loop-unroll<O3>,transform-warning,instcombine,loop-mssa(licm),"
+    "alignment-from-assumptions,instsimplify,div-rem-pairs,simplifycfg)";
+
 std::string machineSignature(const llvm::TargetMachine& tm) {
+  // The pipeline shapes the code as much as the machine does.
+  static const std::string pipeline = [] {
+    auto digest = llvm::SHA1::hash(llvm::arrayRefFromStringRef(kKernelPipeline));
+    return llvm::toHex(llvm::ArrayRef<uint8_t>(digest.data(), 8));
+  }();
   return tm.getTargetTriple().str() + "|" + tm.getTargetCPU().str() + "|" + tm.getTargetFeatureString().str() + "|O" +
-         std::to_string(static_cast<int>(tm.getOptLevel())) + (usesVectorMathLibrary(tm.getTargetTriple()) ? "|libmvec" : "");
+         std::to_string(static_cast<int>(tm.getOptLevel())) + (usesVectorMathLibrary(tm.getTargetTriple()) ? "|libmvec" : "") + "|" + pipeline;
 }
 
 void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
@@ -195,7 +223,8 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
   pb.registerFunctionAnalyses(fam);
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
-  llvm::ModulePassManager mpm = pb.buildPerModuleDefaultPipeline(llvm::OptimizationLevel::O3);
+  llvm::ModulePassManager mpm;
+  if (llvm::Error error = pb.parsePassPipeline(mpm, kKernelPipeline)) throw CodegenError("LLVM rejects the kernel pipeline: " + errorText(std::move(error)));
   mpm.run(m, mam);
 }
 

@@ -48,7 +48,8 @@ bool usesVectorMathLibrary(const llvm::Triple& triple);
 /// (triple, CPU, features): part of the key of a compiled object.
 std::string machineSignature(const llvm::TargetMachine& tm);
 
-/// LLVM's O3 pipeline with loop and SLP vectorization.
+/// LLVM 14's O3 function pipeline, loop and SLP vectorization included,
+/// without the inliner and the interprocedural passes (kKernelPipeline).
 void optimize(llvm::Module& m, llvm::TargetMachine& tm);
 
 /// Code generation of `m` itself (it rewrites the IR it runs on).
