@@ -19,6 +19,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <set>
 #include <tuple>
 #include <unordered_map>
 
@@ -220,6 +221,42 @@ class FunctionEmitter {
       default: break;
     }
     fail("unsupported integer operator " + std::string(binaryOpName(op)));
+  }
+
+  /// `high * extent + low` as one expression when `low` is floormod(x, extent)
+  /// and `high` is floordiv(x, extent) or floordiv(y, extent * m) with x =
+  /// floordiv(y, m) (unflattenIndex's forms); null otherwise. Exact for any
+  /// integer x, as floor division and modulo are.
+  static PrimExpr refolded(const PrimExpr& high, const PrimExpr& low, int64_t extent) {
+    const auto* mod = as<BinaryNode>(low);
+    const auto* div = as<BinaryNode>(high);
+    if (!mod || !div || mod->op != BinaryOp::FloorMod || div->op != BinaryOp::FloorDiv || extent <= 0) return nullptr;
+    if (constantIndex(mod->b) != extent) return nullptr;
+    const PrimExpr& x = mod->a;
+    const int64_t divisor = constantIndex(div->b);
+    if (divisor == extent && sameIndex(div->a, x)) return x;
+    const auto* inner = as<BinaryNode>(x);
+    if (inner && inner->op == BinaryOp::FloorDiv && constantIndex(inner->b) > 0 && divisor == extent * constantIndex(inner->b) &&
+        sameIndex(div->a, inner->a))
+      return x;
+    return nullptr;
+  }
+
+  static int64_t constantIndex(const PrimExpr& e) {
+    const auto* imm = as<IntImmNode>(e);
+    return imm ? imm->value : -1;
+  }
+
+  /// Structural equality of index expressions (variables by identity).
+  static bool sameIndex(const PrimExpr& a, const PrimExpr& b) {
+    if (a == b) return true;
+    if (!a || !b || a->kind != b->kind || a->dtype != b->dtype) return false;
+    if (const auto* x = as<IntImmNode>(a)) return x->value == as<IntImmNode>(b)->value;
+    if (const auto* x = as<BinaryNode>(a)) {
+      const auto* y = as<BinaryNode>(b);
+      return x->op == y->op && sameIndex(x->a, y->a) && sameIndex(x->b, y->b);
+    }
+    return false;
   }
 
   /// An index expression as i64 (nsw arithmetic).
@@ -442,10 +479,27 @@ class FunctionEmitter {
     const BufferNode& b = *slot.buffer;
     llvm::Value* offset = nullptr;
     if (indices.size() == b.shape.size() && !indices.empty()) {
-      for (size_t d = 0; d < indices.size(); ++d) {
-        llvm::Value* i = index(indices[d]);
-        offset = offset ? b_.CreateAdd(b_.CreateMul(offset, b_.getInt64(b.shape[d]), "", false, true), i, "", false, true) : i;
+      // The row-major offset is frozen * multiplier + last. An index that
+      // unflattens a flat position (floordiv(p, W), floormod(p, W) over an
+      // axis of W) folds back into p: LLVM cannot undo the division, and a
+      // store through it is a scatter (the flattened convolutions' epilogues
+      // went scalar, libm calls and all).
+      llvm::Value* frozen = nullptr;
+      int64_t multiplier = 1;
+      PrimExpr last = indices[0];
+      for (size_t d = 1; d < indices.size(); ++d) {
+        if (PrimExpr whole = refolded(last, indices[d], b.shape[d])) {
+          last = whole;
+        } else {
+          llvm::Value* term = index(last);
+          frozen = frozen ? b_.CreateAdd(b_.CreateMul(frozen, b_.getInt64(multiplier), "", false, true), term, "", false, true) : term;
+          multiplier = 1;
+          last = indices[d];
+        }
+        multiplier *= b.shape[d];
       }
+      llvm::Value* term = index(last);
+      offset = frozen ? b_.CreateAdd(b_.CreateMul(frozen, b_.getInt64(multiplier), "", false, true), term, "", false, true) : term;
     } else if (indices.size() == 1) {
       offset = index(indices[0]);
     } else if (indices.empty() && b.shape.empty()) {
@@ -519,6 +573,18 @@ class FunctionEmitter {
   }
 
   /// `registerTile`: the loop stores into a stack buffer (storesToStackBuffer).
+  /// True when `body` calls a math function that is a library call rather
+  /// than an instruction (exp, tanh, sigmoid's exp...). Its vector variants
+  /// are at most one register wide (16 floats with AVX-512), so a loop forced
+  /// to a wider vector (a 32-position tile's epilogue) called the scalar
+  /// function for every lane; LLVM's own choice of width finds the variant.
+  static bool callsLibraryFunction(const tir::Stmt& body) {
+    std::vector<std::string> names;
+    collectIntrinsicCalls(body, names);
+    static const std::set<std::string> instructions{"sqrt", "rsqrt", "fabs", "abs", "round", "nearbyint", "floor", "ceil", "trunc"};
+    return std::any_of(names.begin(), names.end(), [](const std::string& n) { return !instructions.count(n); });
+  }
+
   llvm::MDNode* loopMetadata(const ForNode& f, bool registerTile) {
     std::vector<llvm::Metadata*> ops{nullptr};
     auto flag = [&](const char* name, llvm::Metadata* value) {
@@ -533,7 +599,7 @@ class FunctionEmitter {
       if (const auto* ext = as<IntImmNode>(f.extent); ext && ext->value >= 2 && ext->value <= 64) {
         uint32_t width = 1;
         while (width * 2 <= ext->value) width *= 2;
-        if (width == ext->value) {
+        if (width == ext->value && !callsLibraryFunction(f.body)) {
           flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(width)));
         } else if (forceFloatVectorize_ && ext->value < 32 && !registerTile) {
           // A short odd run over memory (a 14-wide row; host only) is one

@@ -80,31 +80,32 @@ bool usesFloat(const Stmt& s) {
 
 
 namespace {
-void callsIn(const PrimExpr& e, std::vector<std::string>& out) {
+/// Adds the callees of `e`'s calls to `out`: PrimFuncs (`global`) or intrinsics.
+void callsIn(const PrimExpr& e, std::vector<std::string>& out, bool global) {
   switch (e->kind) {
     case PrimExprKind::Call: {
       const auto& c = static_cast<const tir::CallNode&>(*e);
-      if (c.isGlobal) out.push_back(c.callee);
-      for (const PrimExpr& a : c.args) callsIn(a, out);
+      if (c.isGlobal == global) out.push_back(c.callee);
+      for (const PrimExpr& a : c.args) callsIn(a, out, global);
       return;
     }
     case PrimExprKind::Binary: {
       const auto& n = static_cast<const BinaryNode&>(*e);
-      callsIn(n.a, out);
-      callsIn(n.b, out);
+      callsIn(n.a, out, global);
+      callsIn(n.b, out, global);
       return;
     }
-    case PrimExprKind::Not: return callsIn(static_cast<const NotNode&>(*e).a, out);
-    case PrimExprKind::Cast: return callsIn(static_cast<const CastNode&>(*e).value, out);
+    case PrimExprKind::Not: return callsIn(static_cast<const NotNode&>(*e).a, out, global);
+    case PrimExprKind::Cast: return callsIn(static_cast<const CastNode&>(*e).value, out, global);
     case PrimExprKind::Select: {
       const auto& s = static_cast<const SelectNode&>(*e);
-      callsIn(s.cond, out);
-      callsIn(s.trueValue, out);
-      callsIn(s.falseValue, out);
+      callsIn(s.cond, out, global);
+      callsIn(s.trueValue, out, global);
+      callsIn(s.falseValue, out, global);
       return;
     }
     case PrimExprKind::Load:
-      for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices) callsIn(i, out);
+      for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices) callsIn(i, out, global);
       return;
     default: return;
   }
@@ -139,39 +140,45 @@ bool containsVectorizedLoop(const Stmt& s) {
   });
 }
 
-void collectGlobalCalls(const Stmt& s, std::vector<std::string>& out) {
+namespace {
+void collectCalls(const Stmt& s, std::vector<std::string>& out, bool global) {
   if (!s) return;
   switch (s->kind) {
     case StmtKind::Store: {
       const auto& st = static_cast<const StoreNode&>(*s);
-      for (const PrimExpr& i : st.indices) callsIn(i, out);
-      return callsIn(st.value, out);
+      for (const PrimExpr& i : st.indices) callsIn(i, out, global);
+      return callsIn(st.value, out, global);
     }
     case StmtKind::For: {
       const auto& f = static_cast<const ForNode&>(*s);
-      callsIn(f.min, out);
-      callsIn(f.extent, out);
-      return collectGlobalCalls(f.body, out);
+      callsIn(f.min, out, global);
+      callsIn(f.extent, out, global);
+      return collectCalls(f.body, out, global);
     }
     case StmtKind::LetStmt: {
       const auto& l = static_cast<const LetStmtNode&>(*s);
-      callsIn(l.value, out);
-      return collectGlobalCalls(l.body, out);
+      callsIn(l.value, out, global);
+      return collectCalls(l.body, out, global);
     }
     case StmtKind::IfThenElse: {
       const auto& i = static_cast<const IfThenElseNode&>(*s);
-      callsIn(i.cond, out);
-      collectGlobalCalls(i.thenCase, out);
-      return collectGlobalCalls(i.elseCase, out);
+      callsIn(i.cond, out, global);
+      collectCalls(i.thenCase, out, global);
+      return collectCalls(i.elseCase, out, global);
     }
-    case StmtKind::Allocate: return collectGlobalCalls(static_cast<const AllocateNode&>(*s).body, out);
-    case StmtKind::AllocateConst: return collectGlobalCalls(static_cast<const AllocateConstNode&>(*s).body, out);
+    case StmtKind::Allocate: return collectCalls(static_cast<const AllocateNode&>(*s).body, out, global);
+    case StmtKind::AllocateConst: return collectCalls(static_cast<const AllocateConstNode&>(*s).body, out, global);
     case StmtKind::Seq:
-      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts) collectGlobalCalls(p, out);
+      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts) collectCalls(p, out, global);
       return;
-    case StmtKind::Evaluate: return callsIn(static_cast<const EvaluateNode&>(*s).value, out);
+    case StmtKind::Evaluate: return callsIn(static_cast<const EvaluateNode&>(*s).value, out, global);
   }
 }
+}  // namespace
+
+void collectGlobalCalls(const Stmt& s, std::vector<std::string>& out) { collectCalls(s, out, true); }
+
+void collectIntrinsicCalls(const Stmt& s, std::vector<std::string>& out) { collectCalls(s, out, false); }
 
 }  // namespace passlab::codegen
 

@@ -25,5 +25,7 @@ bool containsVectorizedLoop(const tir::Stmt& s);
 
 /// Adds the names of the PrimFuncs `s` calls (`@f(...)`) to `out`.
 void collectGlobalCalls(const tir::Stmt& s, std::vector<std::string>& out);
+/// Adds the names of the intrinsics `s` calls (`exp(...)`, `sigmoid(...)`) to `out`.
+void collectIntrinsicCalls(const tir::Stmt& s, std::vector<std::string>& out);
 
 }  // namespace passlab::codegen
