@@ -288,3 +288,34 @@ def @main(%x: Tensor[(1, 16, 12, 12), float32], %w: Tensor[(8, 16, 1, 1), float3
   CHECK(a.llvmIROptimized.find("llvm.exp.v32f32") == std::string::npos);
   checkAgainstInterpreter(text, {{1, 16, 12, 12}, {8, 16, 1, 1}, {8}});
 }
+
+TEST_CASE("Schedules: the emitter folds an unflattened index back into the flat position only where it is exact", "[schedules][codegen]") {
+  // B's three indices are unflattenIndex's form of q over (2, 4, 5): the
+  // offset is q. D's pair divides by 5 over an axis of 6: the row-major
+  // offset is row * 6 + column, not q.
+  const char* folds = R"(#[version = "0.0.5"]
+primfn @k(%A: Buffer[(40), float32], %B: Buffer[(2, 4, 5), float32]) {
+  for (%q, 0, 40, vectorized) {
+    %B[floordiv(%q, 20), floormod(floordiv(%q, 5), 4), floormod(%q, 5)] = %A[%q] + 1f;
+  }
+}
+)";
+  const char* keeps = R"(#[version = "0.0.5"]
+primfn @k(%A: Buffer[(40), float32], %D: Buffer[(8, 6), float32]) {
+  for (%q, 0, 40, vectorized) {
+    %D[floordiv(%q, 5), floormod(%q, 5)] = %A[%q] + 1f;
+  }
+}
+)";
+  for (const char* text : {folds, keeps}) {
+    const bool folded = text == folds;
+    INFO((folded ? "folds" : "keeps"));
+    IRModule mod = parseModule(text);
+    CHECK((build(mod, Target::host()).llvmIR.find("sdiv") == std::string::npos) == folded);
+    std::vector<NDArray> reference{randomTensor({40}, 1), folded ? NDArray(DTypeCode::Float32, {2, 4, 5}) : NDArray(DTypeCode::Float32, {8, 6})};
+    std::vector<NDArray> compiled{reference[0], NDArray(reference[1].dtype(), reference[1].shape())};
+    evaluatePrimFunc(mod, "k", reference);
+    HostModule::compile(mod)->callPrimFunc("k", compiled);
+    requireClose(compiled[1], reference[1]);
+  }
+}
