@@ -208,6 +208,33 @@ T::Stmt lowerResize2DTables(const OpLowering& l, const ResizeSpec& s) {
     return a;
   };
   Axis ys = table("y", s.h, oh, s.roi[0], s.roi[2]), xs = table("x", s.w, ow, s.roi[1], s.roi[3]);
+  if (!nearest && oh >= s.h) {
+    // Upsampling: every input row is blended by several output rows, so each
+    // image's rows are first interpolated along x into a float64 scratch
+    // (once per input row, the only gathers), then each output row blends
+    // two contiguous scratch rows. The arithmetic is the nest's below, in
+    // the same order: `top` and `bottom` are scratch rows.
+    T::Buffer rows = T::makeBuffer("rows_x", kF64, {s.h, ow});
+    scratch.push_back(rows);
+    PrimExpr one = f64(1.0);
+    fill.push_back(loopNest({l.out->shape[0], l.out->shape[1]}, "ax", [&](const std::vector<PrimExpr>& nc) {
+      T::Var iy = T::makeVar("iy"), ox = T::makeVar("ox"), oy = T::makeVar("oy"), ox2 = T::makeVar("ox");
+      PrimExpr tx = T::load(xs.fraction, {ox});
+      auto pixel = [&](const T::Buffer& ix) { return castTo(kF64, read(data, {nc[0], nc[1], iy, T::load(ix, {ox})})); };
+      T::Stmt blendX = T::forLoop(iy, i32(0), i32(s.h), T::ForKind::Serial,
+                                  T::forLoop(ox, i32(0), i32(ow), T::ForKind::Vectorized,
+                                             T::store(rows, {iy, ox}, add(mul(pixel(xs.index[0]), sub(one, tx)), mul(pixel(xs.index[1]), tx)))));
+      PrimExpr ty = T::load(ys.fraction, {oy});
+      PrimExpr top = T::load(rows, {T::load(ys.index[0], {oy}), ox2}), bottom = T::load(rows, {T::load(ys.index[1], {oy}), ox2});
+      PrimExpr value = add(mul(top, sub(one, ty)), mul(bottom, ty));
+      T::Stmt blendY = T::forLoop(oy, i32(0), i32(oh), T::ForKind::Serial,
+                                  T::forLoop(ox2, i32(0), i32(ow), T::ForKind::Vectorized, finishElement(l, {nc[0], nc[1], oy, ox2}, toOutput(outType, value))));
+      return T::seq({blendX, blendY});
+    }));  // serial: the images share the scratch
+    T::Stmt body = T::seq(std::move(fill));
+    for (size_t i = scratch.size(); i-- > 0;) body = T::allocate(scratch[i], body);
+    return body;
+  }
   T::Stmt nest = loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
     auto pixel = [&](const T::Buffer& iy, const T::Buffer& ix) { return read(data, {o[0], o[1], T::load(iy, {o[2]}), T::load(ix, {o[3]})}); };
     PrimExpr value;

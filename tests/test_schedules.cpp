@@ -319,3 +319,19 @@ primfn @k(%A: Buffer[(40), float32], %D: Buffer[(8, 6), float32]) {
     requireClose(compiled[1], reference[1]);
   }
 }
+
+TEST_CASE("Schedules: linear upsampling interpolates each input row once, with the interpreter's arithmetic", "[schedules][codegen]") {
+  // Upsampling (2x, 3x, a non-integer 5 -> 12) goes through a scratch of
+  // rows interpolated along x; downsampling keeps the one-nest schedule.
+  auto [inShape, size, mode, separable] = GENERATE(table<std::vector<int64_t>, std::vector<int64_t>, const char*, bool>({
+      {{2, 3, 8, 8}, {16, 16}, "half_pixel", true},
+      {{1, 2, 5, 7}, {12, 21}, "align_corners", true},
+      {{1, 4, 6, 6}, {18, 9}, "asymmetric", true},
+      {{1, 2, 9, 8}, {4, 16}, "half_pixel", false},
+  }));
+  INFO(ints(inShape) << " -> " << ints(size) << " " << mode);
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(" + ints(inShape) + "), float32]) {\n  add(image.resize2d(%x, size=[" + ints(size) +
+                     "], method=\"linear\", coordinate_transformation_mode=\"" + mode + "\"), 1f)\n}\n";
+  CHECK((printModule(lower(parseModule(text))).find("rows_x") != std::string::npos) == separable);
+  checkAgainstInterpreter(text, {inShape});
+}
