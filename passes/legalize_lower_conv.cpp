@@ -68,11 +68,10 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
 
   T::Var n = T::makeVar("n"), grp = T::makeVar("group");
   std::vector<T::Stmt> perGroup;
-  // Copy the group's channels in, one column phase at a time: padded column
-  // col = x + pad_left lands at (col mod sw, col div sw). Every group writes
-  // the same positions, so the padding and the slack, zeroed once before the
-  // first group, stay zero (zeroing per group had cost a depthwise layer of
-  // 160x160 planes a memset of its whole scratch per channel).
+  // Zero everything (padding, slack), then copy the group's channels in, one
+  // column phase at a time: padded column col = x + pad_left lands at (col mod sw, col div sw).
+  perGroup.push_back(loopNest({scratchSize}, "ax", [&](const std::vector<PrimExpr>& i) { return T::store(src, i, constOf(d, 0)); },
+                              NestSchedule{false, true}));
   for (int64_t ph = 0; ph < g.sw; ++ph) {
     // Columns x with (x + pad_left) mod sw == ph: x = ph + sw * k - pad_left.
     int64_t last = g.W - 1 + g.pad[1] - ph;
@@ -128,11 +127,8 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   T::Var co = T::makeVar("co");
   PrimExpr c0 = add(mul(grp, i32(g.ocPerGroup)), cb == 1 ? PrimExpr(co) : mul(co, i32(cb)));
   perGroup.push_back(T::forLoop(co, i32(0), i32(g.ocPerGroup / cb), T::ForKind::Serial, channelTile(c0)));
-  // Groups share the scratch, so they are serial; one group may still be a parallel loop.
-  T::Stmt groups = T::forLoop(grp, i32(0), i32(g.groups), g.groups == 1 ? T::ForKind::Parallel : T::ForKind::Serial, T::seq(std::move(perGroup)));
-  T::Stmt zeroScratch = loopNest({scratchSize}, "ax", [&](const std::vector<PrimExpr>& i) { return T::store(src, i, constOf(d, 0)); },
-                                 NestSchedule{false, true});
-  return T::allocate(src, T::seq({zeroScratch, T::forLoop(n, i32(0), i32(g.N), T::ForKind::Serial, groups)}));
+  T::Stmt groups = T::forLoop(grp, i32(0), i32(g.groups), T::ForKind::Parallel, T::allocate(src, T::seq(std::move(perGroup))));
+  return T::forLoop(n, i32(0), i32(g.N), T::ForKind::Serial, groups);
 }
 
 /// A 1x1, stride-1, unpadded NCHW conv2d without groups (a pointwise
