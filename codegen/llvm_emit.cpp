@@ -479,27 +479,28 @@ class FunctionEmitter {
     const BufferNode& b = *slot.buffer;
     llvm::Value* offset = nullptr;
     if (indices.size() == b.shape.size() && !indices.empty()) {
-      // The row-major offset is frozen * multiplier + last. An index that
+      // The row-major offset is offset * multiplier + last. An index that
       // unflattens a flat position (floordiv(p, W), floormod(p, W) over an
       // axis of W) folds back into p: LLVM cannot undo the division, and a
       // store through it is a scatter (the flattened convolutions' epilogues
       // went scalar, libm calls and all).
-      llvm::Value* frozen = nullptr;
       int64_t multiplier = 1;
       PrimExpr last = indices[0];
+      auto freeze = [&] {
+        llvm::Value* term = index(last);
+        offset = offset ? b_.CreateAdd(b_.CreateMul(offset, b_.getInt64(multiplier), "", false, true), term, "", false, true) : term;
+      };
       for (size_t d = 1; d < indices.size(); ++d) {
         if (PrimExpr whole = refolded(last, indices[d], b.shape[d])) {
           last = whole;
         } else {
-          llvm::Value* term = index(last);
-          frozen = frozen ? b_.CreateAdd(b_.CreateMul(frozen, b_.getInt64(multiplier), "", false, true), term, "", false, true) : term;
+          freeze();
           multiplier = 1;
           last = indices[d];
         }
         multiplier *= b.shape[d];
       }
-      llvm::Value* term = index(last);
-      offset = frozen ? b_.CreateAdd(b_.CreateMul(frozen, b_.getInt64(multiplier), "", false, true), term, "", false, true) : term;
+      freeze();
     } else if (indices.size() == 1) {
       offset = index(indices[0]);
     } else if (indices.empty() && b.shape.empty()) {

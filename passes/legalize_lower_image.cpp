@@ -231,27 +231,24 @@ T::Stmt lowerResize2DTables(const OpLowering& l, const ResizeSpec& s) {
                                   T::forLoop(ox2, i32(0), i32(ow), T::ForKind::Vectorized, finishElement(l, {nc[0], nc[1], oy, ox2}, toOutput(outType, value))));
       return T::seq({blendX, blendY});
     }));  // serial: the images share the scratch
-    T::Stmt body = T::seq(std::move(fill));
-    for (size_t i = scratch.size(); i-- > 0;) body = T::allocate(scratch[i], body);
-    return body;
+  } else {
+    fill.push_back(loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
+      auto pixel = [&](const T::Buffer& iy, const T::Buffer& ix) { return read(data, {o[0], o[1], T::load(iy, {o[2]}), T::load(ix, {o[3]})}); };
+      PrimExpr value;
+      if (nearest) {
+        PrimExpr v = pixel(ys.index[0], xs.index[0]);
+        value = v->dtype == outType && outType.code != DTypeCode::Int64 ? v : castTo(kF64, v);
+      } else {
+        PrimExpr one = f64(1.0), ty = T::load(ys.fraction, {o[2]}), tx = T::load(xs.fraction, {o[3]});
+        auto at = [&](int j, int i) { return castTo(kF64, pixel(ys.index[j], xs.index[i])); };
+        PrimExpr top = add(mul(at(0, 0), sub(one, tx)), mul(at(0, 1), tx));
+        PrimExpr bottom = add(mul(at(1, 0), sub(one, tx)), mul(at(1, 1), tx));
+        value = add(mul(top, sub(one, ty)), mul(bottom, ty));
+      }
+      PrimExpr result = value->dtype == kF64 ? toOutput(outType, value) : castTo(outType, value);
+      return finishElement(l, o, result);
+    }, NestSchedule{l.host && numElements(l.out->shape) >= 1024, true}));
   }
-  T::Stmt nest = loopNest(l.out->shape, "ax", [&](const std::vector<PrimExpr>& o) {
-    auto pixel = [&](const T::Buffer& iy, const T::Buffer& ix) { return read(data, {o[0], o[1], T::load(iy, {o[2]}), T::load(ix, {o[3]})}); };
-    PrimExpr value;
-    if (nearest) {
-      PrimExpr v = pixel(ys.index[0], xs.index[0]);
-      value = v->dtype == outType && outType.code != DTypeCode::Int64 ? v : castTo(kF64, v);
-    } else {
-      PrimExpr one = f64(1.0), ty = T::load(ys.fraction, {o[2]}), tx = T::load(xs.fraction, {o[3]});
-      auto at = [&](int j, int i) { return castTo(kF64, pixel(ys.index[j], xs.index[i])); };
-      PrimExpr top = add(mul(at(0, 0), sub(one, tx)), mul(at(0, 1), tx));
-      PrimExpr bottom = add(mul(at(1, 0), sub(one, tx)), mul(at(1, 1), tx));
-      value = add(mul(top, sub(one, ty)), mul(bottom, ty));
-    }
-    PrimExpr result = value->dtype == kF64 ? toOutput(outType, value) : castTo(outType, value);
-    return finishElement(l, o, result);
-  }, NestSchedule{l.host && numElements(l.out->shape) >= 1024, true});
-  fill.push_back(nest);
   T::Stmt body = T::seq(std::move(fill));
   for (size_t i = scratch.size(); i-- > 0;) body = T::allocate(scratch[i], body);
   return body;
