@@ -227,10 +227,14 @@ int main(int argc, char** argv) {
                     a.emitMs, a.optimizeMs + a.objectMs, a.compileThreads, a.compileThreads == 1 ? "" : "s", cpuMs, a.functions.size(),
                     a.sharedKernels.size());
       row.compileDetail = detail;
+      size_t onBodies = 0;
+      for (const auto& group : a.kernelsSharingBodies) onBodies += group.first.size();
+      std::snprintf(detail, sizeof detail, ", %zu kernels on %zu shared bodies", onBodies, a.kernelsSharingBodies.size());
+      row.compileDetail += detail;
       std::vector<std::pair<std::string, double>> slowest = a.unitCompileMs;
       std::sort(slowest.begin(), slowest.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
       for (size_t i = 0; i < slowest.size() && i < 3; ++i) {
-        std::snprintf(detail, sizeof detail, "%s @%s %.0f ms", i ? "," : "; slowest units:", slowest[i].first.c_str(), slowest[i].second);
+        std::snprintf(detail, sizeof detail, "%s %s%s %.0f ms", i ? "," : "; slowest units:", slowest[i].first[0] == '(' ? "" : "@", slowest[i].first.c_str(), slowest[i].second);
         row.compileDetail += detail;
       }
       TimingRequest timing{repeat, false};

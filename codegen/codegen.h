@@ -107,6 +107,10 @@ struct Artifacts {
   /// PrimFuncs whose code was shared with a structurally equal one compiled
   /// once (BuildOptions::dedupKernels): name -> the name compiled.
   std::map<std::string, std::string> sharedKernels;
+  /// Host JIT builds (BuildOptions::shareKernelBodies): groups of PrimFuncs
+  /// compiled as one body taking the constants in which they differ, with
+  /// that body's number of such parameters.
+  std::vector<std::pair<std::vector<std::string>, int>> kernelsSharingBodies;
 };
 
 /// The directory of compiled kernels kept between processes: $PASSLAB_CACHE_DIR
@@ -140,6 +144,10 @@ struct BuildOptions {
   /// Compile structurally equal PrimFuncs (equal but for global_symbol) once;
   /// the others become aliases of that code (Artifacts::sharedKernels).
   bool dedupKernels = true;
+  /// Host JIT builds: kernels whose LLVM code differs only in large integer
+  /// constants (sizes, strides) call one body that takes those constants as
+  /// arguments, compiled once (Artifacts::kernelsSharingBodies).
+  bool shareKernelBodies = true;
   /// Host JIT builds: take the object of a kernel compiled before when its
   /// LLVM IR and target machine are the same (rebuilding after a pass step
   /// or for a profiled run recompiles only what changed).

@@ -18,6 +18,7 @@
 #include "codegen/llvm_emit.h"
 #include "codegen/llvm_machine.h"
 #include "codegen/llvm_parallel.h"
+#include "codegen/shared_bodies.h"
 #include "codegen/tir_scan.h"
 
 namespace passlab::codegen {
@@ -154,15 +155,28 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   t0 = std::chrono::steady_clock::now();
   unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
   if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly) {
-    UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, options.objectCacheDir, out.diagnostics);
+    std::map<std::string, std::string> nameOfSymbol{{kEntrySymbol, "(entry)"}, {kTogetherUnit, "(kernels calling shared bodies)"}};
+    for (const std::string& f : a.functions) nameOfSymbol[symbolOf(mod, f)] = f;
+    std::set<std::string> callers;
+    if (options.shareKernelBodies) {
+      std::vector<std::string> kernels;
+      for (const std::string& f : a.functions)
+        if (!a.sharedKernels.count(f)) kernels.push_back(symbolOf(mod, f));
+      for (const SharedBody& body : shareKernelBodies(*m, kernels)) {
+        std::vector<std::string> names;
+        for (const std::string& symbol : body.kernels) names.push_back(nameOfSymbol[symbol]);
+        callers.insert(body.kernels.begin(), body.kernels.end());
+        a.kernelsSharingBodies.emplace_back(names, body.parameters);
+        nameOfSymbol[body.body] = "(body of " + names.front() + ")";
+      }
+    }
+    UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, options.objectCacheDir, callers, out.diagnostics);
     out.objects = std::move(units.objects);
     a.reusedUnits = units.reused;
     a.reusedUnitsFromDisk = units.reusedFromDisk;
-    std::map<std::string, std::string> nameOfSymbol;
-    for (const std::string& f : a.functions) nameOfSymbol[symbolOf(mod, f)] = f;
     for (auto& [symbol, ms] : units.unitMs) {
       auto known = nameOfSymbol.find(symbol);
-      a.unitCompileMs.emplace_back(known != nameOfSymbol.end() ? known->second : symbol == kEntrySymbol ? "(entry)" : symbol, ms);
+      a.unitCompileMs.emplace_back(known != nameOfSymbol.end() ? known->second : symbol, ms);
     }
     a.compileThreads = static_cast<int>(threads);
     a.optimizeMs = msSince(t0);

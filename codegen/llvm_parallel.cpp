@@ -56,13 +56,14 @@ bool functionsUsing(const llvm::Value* v, std::set<const llvm::Function*>& out) 
 
 /// Cuts `m` into units. Every definition gets a group; a local definition
 /// some other group uses becomes a hidden external one, so the units link.
-std::vector<Unit> splitIntoUnits(llvm::Module& m, const std::string& signature) {
+std::vector<Unit> splitIntoUnits(llvm::Module& m, const std::string& signature, const std::set<std::string>& together) {
   std::map<const llvm::GlobalValue*, std::string> group;
   std::vector<std::string> order;
   std::map<std::string, size_t> instructions;
   for (llvm::Function& f : m) {
     if (f.isDeclaration()) continue;
     std::string g = groupOf(f.getName());
+    if (together.count(g)) g = kTogetherUnit;
     group[&f] = g;
     if (!instructions.count(g)) order.push_back(g);
     instructions[g] += f.getInstructionCount();
@@ -129,9 +130,9 @@ std::vector<Unit> splitIntoUnits(llvm::Module& m, const std::string& signature) 
 }  // namespace
 
 UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
-                                   const std::shared_ptr<DiagnosticSink>& sink) {
+                                   const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink) {
   std::string signature = machineSignature(*makeTargetMachine(target));
-  std::vector<Unit> units = splitIntoUnits(m, signature);
+  std::vector<Unit> units = splitIntoUnits(m, signature, together);
   // Largest first, so a big kernel does not start last and leave the other threads idle.
   std::vector<size_t> schedule(units.size());
   for (size_t i = 0; i < schedule.size(); ++i) schedule[i] = i;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -16,6 +17,10 @@ class Module;
 }  // namespace llvm
 
 namespace passlab::codegen {
+
+/// The name of the one unit of the kernels compileUnitsInParallel is told to
+/// compile together.
+inline constexpr const char* kTogetherUnit = "__passlab_together";
 
 /// What compiling a module unit by unit produced.
 struct UnitObjects {
@@ -37,8 +42,10 @@ struct UnitObjects {
 /// takes that object (and its LLVM warnings) instead: a workbench rebuilds
 /// the same kernels after every pass step and run. Such units are kept in
 /// the process and, when `cacheDir` is not "", in that directory for later
-/// processes (ObjectCache).
+/// processes (ObjectCache). The kernels named in `together` (by symbol) share
+/// one unit, with their packed wrappers: kernels that only call a shared body
+/// cost less than a unit's fixed cost (a pass pipeline and an object file).
 UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
-                                   const std::shared_ptr<DiagnosticSink>& sink);
+                                   const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink);
 
 }  // namespace passlab::codegen
