@@ -155,7 +155,7 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
   t0 = std::chrono::steady_clock::now();
   unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
   if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly) {
-    std::map<std::string, std::string> nameOfSymbol{{kEntrySymbol, "(entry)"}, {kTogetherUnit, "(kernels calling shared bodies)"}};
+    std::map<std::string, std::string> nameOfSymbol{{kEntrySymbol, "(entry)"}};
     for (const std::string& f : a.functions) nameOfSymbol[symbolOf(mod, f)] = f;
     std::set<std::string> callers;
     if (options.shareKernelBodies) {
@@ -176,7 +176,9 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
     a.reusedUnitsFromDisk = units.reusedFromDisk;
     for (auto& [symbol, ms] : units.unitMs) {
       auto known = nameOfSymbol.find(symbol);
-      a.unitCompileMs.emplace_back(known != nameOfSymbol.end() ? known->second : symbol, ms);
+      if (known != nameOfSymbol.end()) a.unitCompileMs.emplace_back(known->second, ms);
+      else if (symbol.rfind(kTogetherUnit, 0) == 0) a.unitCompileMs.emplace_back("(kernels calling shared bodies)", ms);
+      else a.unitCompileMs.emplace_back(symbol, ms);
     }
     a.compileThreads = static_cast<int>(threads);
     a.optimizeMs = msSince(t0);

@@ -54,16 +54,25 @@ bool functionsUsing(const llvm::Value* v, std::set<const llvm::Function*>& out) 
   return onlyFunctions;
 }
 
+/// Kernels (with their packed wrappers) per unit of kernels compiled together.
+constexpr size_t kTogetherUnitKernels = 16;
+
 /// Cuts `m` into units. Every definition gets a group; a local definition
 /// some other group uses becomes a hidden external one, so the units link.
 std::vector<Unit> splitIntoUnits(llvm::Module& m, const std::string& signature, const std::set<std::string>& together) {
   std::map<const llvm::GlobalValue*, std::string> group;
   std::vector<std::string> order;
   std::map<std::string, size_t> instructions;
+  // The kernels to compile together go in units of a few, so that they
+  // compile on every thread beside the large kernels.
+  std::map<std::string, std::string> togetherUnit;
+  for (llvm::Function& f : m)
+    if (!f.isDeclaration() && together.count(f.getName().str()))
+      togetherUnit.emplace(f.getName().str(), kTogetherUnit + std::to_string(togetherUnit.size() / kTogetherUnitKernels));
   for (llvm::Function& f : m) {
     if (f.isDeclaration()) continue;
     std::string g = groupOf(f.getName());
-    if (together.count(g)) g = kTogetherUnit;
+    if (auto it = togetherUnit.find(g); it != togetherUnit.end()) g = it->second;
     group[&f] = g;
     if (!instructions.count(g)) order.push_back(g);
     instructions[g] += f.getInstructionCount();

@@ -18,9 +18,9 @@ class Module;
 
 namespace passlab::codegen {
 
-/// The name of the one unit of the kernels compileUnitsInParallel is told to
+/// The name prefix of the units of kernels compileUnitsInParallel is told to
 /// compile together.
-inline constexpr const char* kTogetherUnit = "__passlab_together";
+inline const std::string kTogetherUnit = "__passlab_together";
 
 /// What compiling a module unit by unit produced.
 struct UnitObjects {
@@ -43,7 +43,7 @@ struct UnitObjects {
 /// the same kernels after every pass step and run. Such units are kept in
 /// the process and, when `cacheDir` is not "", in that directory for later
 /// processes (ObjectCache). The kernels named in `together` (by symbol) share
-/// one unit, with their packed wrappers: kernels that only call a shared body
+/// units of a few, with their packed wrappers: kernels that only call a shared body
 /// cost less than a unit's fixed cost (a pass pipeline and an object file).
 UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
                                    const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink);

@@ -29,15 +29,16 @@ struct SharedBody {
 };
 
 /// Makes every group of two or more kernels in `m` whose definitions are the
-/// same instructions up to large integer constants call one body (an internal,
-/// noinline function with those constants as trailing arguments) and returns
-/// the groups. Only integer operands of arithmetic, comparisons, selects, phis
-/// and one-index address computations are taken as arguments, and only when
-/// every value at that place has magnitude above 16: small constants (kernel
-/// windows, strides, tile sizes, vector lanes) decide unrolling and
-/// vectorization and must stay in the code. A divisor, an allocation size or a
-/// call's operand must be equal. `kernels` names the candidate functions by
-/// symbol; others (the entry, packed wrappers) are left alone.
+/// same instructions up to some constants call one body (an internal,
+/// noinline function taking the constants that differ as trailing arguments)
+/// and returns the groups. Integer operands of arithmetic, comparisons,
+/// selects, phis and one-index address computations may differ, and
+/// floating-point operands of fadd/fsub/fmul/fdiv other than 0 and ±1. In an
+/// innermost loop a constant up to 16 must be equal unless it is
+/// loop-invariant arithmetic: trip counts, windows and lane strides decide
+/// unrolling and vectorization. A divisor, an allocation's size and a call's
+/// operands must be equal. `kernels` names the candidate functions by symbol;
+/// others (the entry, packed wrappers) are left alone.
 std::vector<SharedBody> shareKernelBodies(llvm::Module& m, const std::vector<std::string>& kernels);
 
 }  // namespace passlab::codegen

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <tuple>
 
 #include "codegen/codegen.h"
 #include "codegen/entry_plan.h"
@@ -802,4 +803,47 @@ def @main(%x: Tensor[(4, 8), float32], %w: Tensor[(8, 3), float32]) {
   std::vector<int64_t> ns = host->lastProfile();
   REQUIRE(ns.size() == 3);
   for (int64_t t : ns) CHECK(t >= 0);
+}
+
+TEST_CASE("Codegen: kernels that differ only in sizes call one shared body and agree with the interpreter", "[codegen]") {
+  // @wide_a and @wide_b are one schedule at two row lengths (large constants:
+  // a stride and a trip count); @narrow_a and @narrow_b differ in a small trip
+  // count of an innermost loop, which decides unrolling, so they keep their code.
+  auto rowKernel = [](const std::string& name, int rows, int columns, const std::string& op) {
+    const std::string r = std::to_string(rows), c = std::to_string(columns);
+    return "primfn @" + name + "(%A: Buffer[(" + r + ", " + c + "), float32], %B: Buffer[(" + c + "), float32], %C: Buffer[(" + r + ", " + c +
+           "), float32]) {\n  for (%i, 0, " + r + ") {\n    for (%j, 0, " + c + ") {\n      %C[%i, %j] = %A[%i, %j] " + op +
+           " 0.5f + %B[%j];\n    }\n  }\n}\n";
+  };
+  IRModule mod = parseModule("#[version = \"0.0.5\"]\n" + rowKernel("wide_a", 3, 40, "*") + rowKernel("wide_b", 5, 72, "*") +
+                             rowKernel("narrow_a", 3, 8, "*") + rowKernel("narrow_b", 3, 12, "*") + rowKernel("other_op", 5, 72, "-"));
+  BuildOptions options;
+  options.keepText = false;
+  options.emitAssembly = false;
+  options.reuseCompiledKernels = false;
+  options.shareKernelBodies = GENERATE(true, false);
+  auto host = HostModule::compile(mod, options);
+  const Artifacts& a = host->artifacts();
+  if (options.shareKernelBodies) {
+    REQUIRE(a.kernelsSharingBodies.size() == 1);
+    CHECK(a.kernelsSharingBodies[0].first == std::vector<std::string>{"wide_a", "wide_b"});
+    CHECK(a.kernelsSharingBodies[0].second >= 2);  // the row length and the row count at least
+    std::vector<std::string> units;
+    for (const auto& [unit, ms] : a.unitCompileMs) units.push_back(unit);
+    CHECK(std::count(units.begin(), units.end(), "(body of wide_a)") == 1);
+    CHECK(std::count(units.begin(), units.end(), "(kernels calling shared bodies)") == 1);
+    CHECK(std::count(units.begin(), units.end(), "wide_b") == 0);
+  } else {
+    CHECK(a.kernelsSharingBodies.empty());
+  }
+  for (const auto& [name, rows, columns] : std::vector<std::tuple<std::string, int, int>>{
+           {"wide_a", 3, 40}, {"wide_b", 5, 72}, {"narrow_a", 3, 8}, {"narrow_b", 3, 12}, {"other_op", 5, 72}}) {
+    INFO(name);
+    std::vector<NDArray> args = {randomFor(DTypeCode::Float32, {rows, columns}, 11), randomFor(DTypeCode::Float32, {columns}, 12),
+                                 NDArray(DTypeCode::Float32, {rows, columns})};
+    std::vector<NDArray> reference = copies(args), compiled = copies(args);
+    evaluatePrimFunc(mod, name, reference);
+    host->callPrimFunc(name, compiled);
+    requireClose(compiled[2], reference[2], 0);
+  }
 }
