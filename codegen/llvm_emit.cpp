@@ -29,6 +29,63 @@ namespace passlab::codegen {
 
 namespace {
 
+/// How the emitter lowers a float intrinsic of TIR.
+struct FloatIntrinsic {
+  /// The TIR name (without a "tir." or "T." prefix).
+  const char* name;
+  enum How { LlvmIntrinsic, CLibrary, ReciprocalSqrt, Sigmoid, Power } how;
+  /// For LlvmIntrinsic: which one.
+  llvm::Intrinsic::ID intrinsic;
+  /// For CLibrary: the double version's name (float appends "f").
+  const char* libraryName;
+  /// Whether it is an instruction on the host rather than a call of a
+  /// (vector) math function: a loop of calls needs a vector variant's width.
+  bool oneInstruction;
+};
+
+/// Every float intrinsic the emitter knows.
+constexpr FloatIntrinsic kFloatIntrinsics[] = {
+    {"exp", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::exp, nullptr, false},
+    {"exp2", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::exp2, nullptr, false},
+    {"log", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::log, nullptr, false},
+    {"log2", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::log2, nullptr, false},
+    {"sqrt", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::sqrt, nullptr, true},
+    {"rsqrt", FloatIntrinsic::ReciprocalSqrt, llvm::Intrinsic::not_intrinsic, nullptr, true},
+    {"fabs", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::fabs, nullptr, true},
+    {"abs", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::fabs, nullptr, true},
+    {"round", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::nearbyint, nullptr, true},
+    {"nearbyint", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::nearbyint, nullptr, true},
+    {"floor", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::floor, nullptr, true},
+    {"ceil", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::ceil, nullptr, true},
+    {"trunc", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::trunc, nullptr, true},
+    {"sin", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::sin, nullptr, false},
+    {"cos", FloatIntrinsic::LlvmIntrinsic, llvm::Intrinsic::cos, nullptr, false},
+    {"tanh", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "tanh", false},
+    {"erf", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "erf", false},
+    {"tan", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "tan", false},
+    {"asin", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "asin", false},
+    {"acos", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "acos", false},
+    {"atan", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "atan", false},
+    {"sinh", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "sinh", false},
+    {"cosh", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "cosh", false},
+    {"asinh", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "asinh", false},
+    {"acosh", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "acosh", false},
+    {"atanh", FloatIntrinsic::CLibrary, llvm::Intrinsic::not_intrinsic, "atanh", false},
+    {"sigmoid", FloatIntrinsic::Sigmoid, llvm::Intrinsic::not_intrinsic, nullptr, false},
+    {"pow", FloatIntrinsic::Power, llvm::Intrinsic::not_intrinsic, nullptr, false},
+};
+
+/// The lowering of float intrinsic `name` ("tir." or "T." prefix allowed), or
+/// null for a name that is not a float intrinsic.
+const FloatIntrinsic* floatIntrinsic(std::string_view name) {
+  for (std::string_view prefix : {"tir.", "T."})
+    if (name.substr(0, prefix.size()) == prefix) name.remove_prefix(prefix.size());
+  for (const FloatIntrinsic& f : kFloatIntrinsics)
+    if (name == f.name) return &f;
+  return nullptr;
+}
+
+
 using namespace tir;
 
 struct BufferBinding {
@@ -234,10 +291,10 @@ class FunctionEmitter {
     if (constantIndex(mod->b) != extent) return nullptr;
     const PrimExpr& x = mod->a;
     const int64_t divisor = constantIndex(div->b);
-    if (divisor == extent && sameIndex(div->a, x)) return x;
+    if (divisor == extent && structuralEqual(div->a, x)) return x;
     const auto* inner = as<BinaryNode>(x);
     if (inner && inner->op == BinaryOp::FloorDiv && constantIndex(inner->b) > 0 && divisor == extent * constantIndex(inner->b) &&
-        sameIndex(div->a, inner->a))
+        structuralEqual(div->a, inner->a))
       return x;
     return nullptr;
   }
@@ -245,18 +302,6 @@ class FunctionEmitter {
   static int64_t constantIndex(const PrimExpr& e) {
     const auto* imm = as<IntImmNode>(e);
     return imm ? imm->value : -1;
-  }
-
-  /// Structural equality of index expressions (variables by identity).
-  static bool sameIndex(const PrimExpr& a, const PrimExpr& b) {
-    if (a == b) return true;
-    if (!a || !b || a->kind != b->kind || a->dtype != b->dtype) return false;
-    if (const auto* x = as<IntImmNode>(a)) return x->value == as<IntImmNode>(b)->value;
-    if (const auto* x = as<BinaryNode>(a)) {
-      const auto* y = as<BinaryNode>(b);
-      return x->op == y->op && sameIndex(x->a, y->a) && sameIndex(x->b, y->b);
-    }
-    return false;
   }
 
   /// An index expression as i64 (nsw arithmetic).
@@ -398,40 +443,23 @@ class FunctionEmitter {
       call->setDoesNotThrow();
       return static_cast<llvm::Value*>(call);
     };
+    const FloatIntrinsic* lowering = floatIntrinsic(name);
+    if (!lowering) fail("unknown intrinsic " + c.callee);
     llvm::Value* r = nullptr;
-    if (name == "exp") r = unaryIntr(llvm::Intrinsic::exp);
-    else if (name == "exp2") r = unaryIntr(llvm::Intrinsic::exp2);
-    else if (name == "log") r = unaryIntr(llvm::Intrinsic::log);
-    else if (name == "log2") r = unaryIntr(llvm::Intrinsic::log2);
-    else if (name == "sqrt") r = unaryIntr(llvm::Intrinsic::sqrt);
-    else if (name == "rsqrt") r = b_.CreateFDiv(llvm::ConstantFP::get(t, 1.0), unaryIntr(llvm::Intrinsic::sqrt));
-    else if (name == "tanh") r = libm("tanh");
-    else if (name == "erf") r = libm("erf");
-    else if (name == "fabs" || name == "abs") r = unaryIntr(llvm::Intrinsic::fabs);
-    else if (name == "round" || name == "nearbyint") r = unaryIntr(llvm::Intrinsic::nearbyint);
-    else if (name == "floor") r = unaryIntr(llvm::Intrinsic::floor);
-    else if (name == "ceil") r = unaryIntr(llvm::Intrinsic::ceil);
-    else if (name == "trunc") r = unaryIntr(llvm::Intrinsic::trunc);
-    else if (name == "sin") r = unaryIntr(llvm::Intrinsic::sin);
-    else if (name == "cos") r = unaryIntr(llvm::Intrinsic::cos);
-    else if (name == "tan") r = libm("tan");
-    else if (name == "asin") r = libm("asin");
-    else if (name == "acos") r = libm("acos");
-    else if (name == "atan") r = libm("atan");
-    else if (name == "sinh") r = libm("sinh");
-    else if (name == "cosh") r = libm("cosh");
-    else if (name == "asinh") r = libm("asinh");
-    else if (name == "acosh") r = libm("acosh");
-    else if (name == "atanh") r = libm("atanh");
-    else if (name == "sigmoid") {
-      need(1);
-      llvm::Value* e = b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x[0]));
-      r = b_.CreateFDiv(llvm::ConstantFP::get(t, 1.0), b_.CreateFAdd(llvm::ConstantFP::get(t, 1.0), e));
-    } else if (name == "pow") {
-      need(2);
-      r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, x[0], x[1]);
-    } else {
-      fail("unknown intrinsic " + c.callee);
+    switch (lowering->how) {
+      case FloatIntrinsic::LlvmIntrinsic: r = unaryIntr(lowering->intrinsic); break;
+      case FloatIntrinsic::CLibrary: r = libm(lowering->libraryName); break;
+      case FloatIntrinsic::ReciprocalSqrt: r = b_.CreateFDiv(llvm::ConstantFP::get(t, 1.0), unaryIntr(llvm::Intrinsic::sqrt)); break;
+      case FloatIntrinsic::Sigmoid: {
+        need(1);
+        llvm::Value* e = b_.CreateUnaryIntrinsic(llvm::Intrinsic::exp, b_.CreateFNeg(x[0]));
+        r = b_.CreateFDiv(llvm::ConstantFP::get(t, 1.0), b_.CreateFAdd(llvm::ConstantFP::get(t, 1.0), e));
+        break;
+      }
+      case FloatIntrinsic::Power:
+        need(2);
+        r = b_.CreateBinaryIntrinsic(llvm::Intrinsic::pow, x[0], x[1]);
+        break;
     }
     return convert(r, cd, c.dtype);
   }
@@ -582,8 +610,10 @@ class FunctionEmitter {
   static bool callsLibraryFunction(const tir::Stmt& body) {
     std::vector<std::string> names;
     collectIntrinsicCalls(body, names);
-    static const std::set<std::string> instructions{"sqrt", "rsqrt", "fabs", "abs", "round", "nearbyint", "floor", "ceil", "trunc"};
-    return std::any_of(names.begin(), names.end(), [](const std::string& n) { return !instructions.count(n); });
+    return std::any_of(names.begin(), names.end(), [](const std::string& n) {
+      const FloatIntrinsic* lowering = floatIntrinsic(n);
+      return !lowering || !lowering->oneInstruction;
+    });
   }
 
   llvm::MDNode* loopMetadata(const ForNode& f, bool registerTile) {

@@ -266,3 +266,17 @@ TEST_CASE("Structural: outlined functions can be deduplicated by hash and equali
   }
   CHECK(unique.size() == 2);
 }
+
+TEST_CASE("Structural: TIR expressions compare by structure, free variables by identity", "[structural][tir]") {
+  using namespace tir;
+  tir::Var i = tir::makeVar("i", DTypeCode::Int64), j = tir::makeVar("i", DTypeCode::Int64);
+  auto index = [](const tir::Var& v, int64_t w) {
+    return binary(BinaryOp::Add, binary(BinaryOp::Mul, v, intImm(DTypeCode::Int64, w)), intImm(DTypeCode::Int64, 3));
+  };
+  CHECK(structuralEqual(index(i, 14), index(i, 14)));  // two trees, one structure
+  CHECK_FALSE(structuralEqual(index(i, 14), index(i, 15)));
+  CHECK_FALSE(structuralEqual(index(i, 14), index(j, 14)));  // same name, another variable
+  CHECK_FALSE(structuralEqual(index(i, 14), cast(DTypeCode::Int32, index(i, 14))));
+  CHECK(structuralEqual(call(DTypeCode::Float32, "exp", {floatImm(DTypeCode::Float32, 0.5)}),
+                        call(DTypeCode::Float32, "exp", {floatImm(DTypeCode::Float32, 0.5)})));
+}

@@ -65,6 +65,8 @@ class TirEqual {
     }
     return stmt(a.body, b.body);
   }
+  /// Two expressions outside any function: their free variables and buffers must be the same nodes.
+  bool freeExpr(const tir::PrimExpr& a, const tir::PrimExpr& b) { return expr(a, b); }
 
  private:
   bool bindVar(const tir::Var& a, const tir::Var& b) {
@@ -529,6 +531,8 @@ bool structuralEqual(const Expr& a, const Expr& b) {
 }
 
 size_t structuralHash(const Expr& e) { return GraphHash().run(e); }
+
+bool structuralEqual(const tir::PrimExpr& a, const tir::PrimExpr& b) { return TirEqual().freeExpr(a, b); }
 
 bool structuralEqual(const IRModule& a, const IRModule& b) {
   if (!a || !b) return a == b;

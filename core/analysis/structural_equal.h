@@ -13,6 +13,9 @@ namespace passlab {
 bool structuralEqual(const Expr& a, const Expr& b);
 /// A hash consistent with structuralEqual (equal expressions hash equal).
 size_t structuralHash(const Expr& e);
+/// True when TIR expressions `a` and `b` have the same structure (constants
+/// bitwise); their free variables and buffers must be the same nodes.
+bool structuralEqual(const tir::PrimExpr& a, const tir::PrimExpr& b);
 /// Module equality: same function names, each structurally equal, equal attributes.
 bool structuralEqual(const IRModule& a, const IRModule& b);
 /// Hash of a module consistent with module structuralEqual.
