@@ -154,10 +154,15 @@ std::string formatTiming(const TimingReport& t) {
                 t.perKernel ? " (instrumented: a timestamp around each call)" : "");
   std::string out = line;
   if (t.compileUnits > 0) {
-    std::snprintf(line, sizeof line, "JIT compile: %.0f ms, %d of %d code units reused from earlier builds%s\n", t.compileMs,
+    std::snprintf(line, sizeof line, "JIT compile: %.0f ms, %d of %d code units reused from earlier builds%s", t.compileMs,
                   t.reusedUnits, t.compileUnits,
                   t.reusedUnitsFromDisk > 0 ? (" (" + std::to_string(t.reusedUnitsFromDisk) + " from the kernel cache directory)").c_str() : "");
     out += line;
+    if (t.sharedBodies > 0) {
+      std::snprintf(line, sizeof line, "; %d kernels that differ only in sizes share %d compiled bodies", t.kernelsOnSharedBodies, t.sharedBodies);
+      out += line;
+    }
+    out += "\n";
   }
   if (!t.perKernel) return out;
   std::snprintf(line, sizeof line, "  %-64s %5s %11s %7s %9s\n", "kernel", "calls", "ms per run", "share", "GFLOP/s");
@@ -215,6 +220,8 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
         report.timing->compileUnits = static_cast<int>(module->artifacts().unitCompileMs.size());
         report.timing->reusedUnits = module->artifacts().reusedUnits;
         report.timing->reusedUnitsFromDisk = module->artifacts().reusedUnitsFromDisk;
+        for (const auto& group : module->artifacts().kernelsSharingBodies) report.timing->kernelsOnSharedBodies += static_cast<int>(group.first.size());
+        report.timing->sharedBodies = static_cast<int>(module->artifacts().kernelsSharingBodies.size());
       }
     } else {
       std::optional<codegen::Artifacts> fresh;

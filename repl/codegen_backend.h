@@ -67,6 +67,9 @@ struct TimingReport {
   /// object, reusedUnitsFromDisk of them from the cache directory.
   double compileMs = 0;
   int compileUnits = 0, reusedUnits = 0, reusedUnitsFromDisk = 0;
+  /// Kernels of that build that call a shared body (differing only in
+  /// sizes), and how many bodies they call.
+  int kernelsOnSharedBodies = 0, sharedBodies = 0;
 };
 
 /// The latency line and, when profiled, the table of kernels by total time:
