@@ -227,9 +227,7 @@ int main(int argc, char** argv) {
                     a.emitMs, a.optimizeMs + a.objectMs, a.compileThreads, a.compileThreads == 1 ? "" : "s", cpuMs, a.functions.size(),
                     a.sharedKernels.size());
       row.compileDetail = detail;
-      size_t onBodies = 0;
-      for (const auto& group : a.kernelsSharingBodies) onBodies += group.first.size();
-      std::snprintf(detail, sizeof detail, ", %zu kernels on %zu shared bodies", onBodies, a.kernelsSharingBodies.size());
+      std::snprintf(detail, sizeof detail, ", %d kernels on %zu shared bodies", a.kernelsOnSharedBodies(), a.kernelsSharingBodies.size());
       row.compileDetail += detail;
       std::vector<std::pair<std::string, double>> slowest = a.unitCompileMs;
       std::sort(slowest.begin(), slowest.end(), [](const auto& x, const auto& y) { return x.second > y.second; });

@@ -111,6 +111,13 @@ struct Artifacts {
   /// compiled as one body taking the constants in which they differ, with
   /// that body's number of such parameters.
   std::vector<std::pair<std::vector<std::string>, int>> kernelsSharingBodies;
+
+  /// The kernels in kernelsSharingBodies, over all groups.
+  int kernelsOnSharedBodies() const {
+    int n = 0;
+    for (const auto& group : kernelsSharingBodies) n += static_cast<int>(group.first.size());
+    return n;
+  }
 };
 
 /// The directory of compiled kernels kept between processes: $PASSLAB_CACHE_DIR

@@ -75,16 +75,21 @@ constexpr FloatIntrinsic kFloatIntrinsics[] = {
     {"pow", FloatIntrinsic::Power, llvm::Intrinsic::not_intrinsic, nullptr, false},
 };
 
-/// The lowering of float intrinsic `name` ("tir." or "T." prefix allowed), or
-/// null for a name that is not a float intrinsic.
-const FloatIntrinsic* floatIntrinsic(std::string_view name) {
+/// An intrinsic's name without its "tir." or "T." prefix.
+std::string_view withoutIntrinsicPrefix(std::string_view name) {
   for (std::string_view prefix : {"tir.", "T."})
     if (name.substr(0, prefix.size()) == prefix) name.remove_prefix(prefix.size());
+  return name;
+}
+
+/// The lowering of float intrinsic `name` (prefix allowed), or null for a
+/// name that is not a float intrinsic.
+const FloatIntrinsic* floatIntrinsic(std::string_view name) {
+  name = withoutIntrinsicPrefix(name);
   for (const FloatIntrinsic& f : kFloatIntrinsics)
     if (name == f.name) return &f;
   return nullptr;
 }
-
 
 using namespace tir;
 
@@ -414,9 +419,7 @@ class FunctionEmitter {
   }
 
   llvm::Value* intrinsic(const tir::CallNode& c) {
-    std::string_view name = c.callee;
-    for (std::string_view prefix : {"tir.", "T."})
-      if (name.substr(0, prefix.size()) == prefix) name.remove_prefix(prefix.size());
+    const std::string_view name = withoutIntrinsicPrefix(c.callee);
     if (name == "if_then_else") {
       if (c.args.size() != 3) fail("if_then_else takes 3 arguments");
       return lazySelect(c.args[0], c.args[1], c.args[2], c.dtype);

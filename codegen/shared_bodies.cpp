@@ -30,12 +30,10 @@ class Loops {
   /// The innermost loop `inst` is in, if it is in one.
   const llvm::Loop* innermostOf(const llvm::Instruction& inst) {
     const llvm::Function* f = inst.getFunction();
-    auto it = info_.find(f);
-    if (it == info_.end()) {
-      Info& info = info_[f];
-      info.dominators = std::make_unique<llvm::DominatorTree>(const_cast<llvm::Function&>(*f));
-      info.loops = std::make_unique<llvm::LoopInfo>(*info.dominators);
-      it = info_.find(f);
+    auto [it, added] = info_.try_emplace(f);
+    if (added) {
+      it->second.dominators = std::make_unique<llvm::DominatorTree>(const_cast<llvm::Function&>(*f));
+      it->second.loops = std::make_unique<llvm::LoopInfo>(*it->second.dominators);
     }
     const llvm::Loop* l = it->second.loops->getLoopFor(inst.getParent());
     return l && l->isInnermost() ? l : nullptr;
@@ -155,7 +153,7 @@ bool sameUpToSizes(const llvm::Function& a, const llvm::Function& b, Loops& loop
       }
       if (const auto* phi = llvm::dyn_cast<llvm::PHINode>(&*ia))
         for (unsigned k = 0; k < phi->getNumIncomingValues(); ++k)
-          if (local[phi->getIncomingBlock(k)] != llvm::cast<llvm::PHINode>(*ib).getIncomingBlock(k)) return false;
+          if (local.lookup(phi->getIncomingBlock(k)) != llvm::cast<llvm::PHINode>(*ib).getIncomingBlock(k)) return false;
     }
   return true;
 }

@@ -220,7 +220,7 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
         report.timing->compileUnits = static_cast<int>(module->artifacts().unitCompileMs.size());
         report.timing->reusedUnits = module->artifacts().reusedUnits;
         report.timing->reusedUnitsFromDisk = module->artifacts().reusedUnitsFromDisk;
-        for (const auto& group : module->artifacts().kernelsSharingBodies) report.timing->kernelsOnSharedBodies += static_cast<int>(group.first.size());
+        report.timing->kernelsOnSharedBodies = module->artifacts().kernelsOnSharedBodies();
         report.timing->sharedBodies = static_cast<int>(module->artifacts().kernelsSharingBodies.size());
       }
     } else {
