@@ -8,6 +8,9 @@
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Target/TargetMachine.h>
 
+#include <sys/mman.h>
+
+#include <cerrno>
 #include <chrono>
 #include <cstring>
 #include <set>
@@ -84,6 +87,38 @@ struct Compiled {
   /// The entry's constants, when the code refers to them by address
   /// (EmitRequest::constantsByAddress): the JIT binds their symbols to these.
   std::vector<NDArray> constants;
+  /// Storage the code refers to by address (EmitRequest::storageByAddress):
+  /// symbol and bytes, for the JIT to bind.
+  std::vector<std::pair<std::string, uint64_t>> storage;
+};
+
+/// Zeroed memory for the storage of a JIT build (EmitRequest::storageByAddress),
+/// mapped at once and touched only when the code writes it.
+class MappedStorage {
+ public:
+  /// Maps room for every item of `storage`, each 64-byte aligned.
+  explicit MappedStorage(const std::vector<std::pair<std::string, uint64_t>>& storage) {
+    for (const auto& item : storage) {
+      offsets_.push_back(bytes_);
+      bytes_ += (item.second + 63) / 64 * 64;
+    }
+    if (bytes_ == 0) return;
+    void* p = mmap(nullptr, bytes_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) throw CodegenError("cannot map " + std::to_string(bytes_) + " bytes for the code's storage: " + std::strerror(errno));
+    base_ = static_cast<uint8_t*>(p);
+  }
+  ~MappedStorage() {
+    if (base_) munmap(base_, bytes_);
+  }
+  MappedStorage(const MappedStorage&) = delete;
+  MappedStorage& operator=(const MappedStorage&) = delete;
+  /// The address of item `i` of the storage it was made for.
+  void* at(size_t i) const { return base_ + offsets_[i]; }
+
+ private:
+  std::vector<uint64_t> offsets_;
+  uint64_t bytes_ = 0;
+  uint8_t* base_ = nullptr;
 };
 
 /// Compiles for `target`. `forJit`: the result only runs in the host JIT, so
@@ -146,10 +181,12 @@ Compiled compileModule(const IRModule& mod, const Target& target, const BuildOpt
     request.constantsByAddress = true;
     out.constants = plan->constants;
   }
+  request.storageByAddress = forJit;
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
   m->setDataLayout(tm->createDataLayout());
   m->setTargetTriple(tm->getTargetTriple().str());
+  if (request.storageByAddress) out.storage = storageOf(*m);
   if (options.keepText) a.llvmIR = toString(*m);
   a.emitMs = msSince(t0);
   t0 = std::chrono::steady_clock::now();
@@ -252,6 +289,8 @@ class JitModule final : public HostModule {
       const uint8_t* bytes = constants_[i].rawData();
       def(constantSymbol(static_cast<int>(i)).c_str(), const_cast<uint8_t*>(bytes ? bytes : &noBytes));
     }
+    storage_ = std::make_unique<MappedStorage>(c.storage);
+    for (size_t i = 0; i < c.storage.size(); ++i) def(c.storage[i].first.c_str(), storage_->at(i));
     if (auto err = lib.define(llvm::orc::absoluteSymbols(halfs))) throw CodegenError("JIT: " + errorText(std::move(err)));
     for (const auto& [name, source] : artifacts_.externC) {
       std::vector<uint8_t> obj = compileC(source, TargetKind::Host, name);
@@ -354,6 +393,8 @@ class JitModule final : public HostModule {
   Artifacts artifacts_;
   /// Storage the compiled entry reads its constants from (shared with the module's arrays).
   std::vector<NDArray> constants_;
+  /// The code's zero-initialized storage (EmitRequest::storageByAddress).
+  std::unique_ptr<MappedStorage> storage_;
   std::unique_ptr<llvm::orc::LLJIT> jit_;
   std::map<std::string, Packed> cache_;
   /// The profiled entry's timestamps (null when not profiled).

@@ -93,6 +93,16 @@ const FloatIntrinsic* floatIntrinsic(std::string_view name) {
 
 using namespace tir;
 
+/// Zero-initialized storage named `name`: a global of `m` or, `byAddress`,
+/// a declaration of storageSymbol(name) (EmitRequest::storageByAddress).
+llvm::GlobalVariable* zeroedStorage(llvm::Module& m, llvm::ArrayType* type, const std::string& name, bool byAddress) {
+  llvm::GlobalVariable* g =
+      byAddress ? new llvm::GlobalVariable(m, type, false, llvm::GlobalValue::ExternalLinkage, nullptr, storageSymbol(name))
+                : new llvm::GlobalVariable(m, type, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantAggregateZero::get(type), name);
+  g->setAlignment(llvm::Align(64));
+  return g;
+}
+
 struct BufferBinding {
   const BufferNode* buffer;
   llvm::Value* base;  // pointer to the element type
@@ -101,9 +111,9 @@ struct BufferBinding {
 class FunctionEmitter {
  public:
   FunctionEmitter(llvm::Module& m, const IRModule& mod, std::string name, bool allowContract, bool forceFloatVectorize,
-                  bool inlinable)
+                  bool inlinable, bool storageByAddress)
       : m_(m), ctx_(m.getContext()), b_(ctx_), mod_(mod), name_(std::move(name)), forceFloatVectorize_(forceFloatVectorize),
-        inlinable_(inlinable) {
+        inlinable_(inlinable), storageByAddress_(storageByAddress) {
     if (allowContract) {
       llvm::FastMathFlags fmf;
       fmf.setAllowContract(true);
@@ -699,10 +709,7 @@ class FunctionEmitter {
       a->setAlignment(llvm::Align(64));
       p = b_.CreateBitCast(a, t->getPointerTo());
     } else {
-      auto* at = llvm::ArrayType::get(t, static_cast<uint64_t>(n));
-      auto* g = new llvm::GlobalVariable(m_, at, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantAggregateZero::get(at),
-                                         fn_->getName().str() + "." + b.name);
-      g->setAlignment(llvm::Align(64));
+      auto* g = zeroedStorage(m_, llvm::ArrayType::get(t, static_cast<uint64_t>(n)), fn_->getName().str() + "." + b.name, storageByAddress_);
       p = b_.CreateBitCast(g, t->getPointerTo());
     }
     // The interpreter zero-fills scratch on every entry; so do we (cheap, and dead stores are removed).
@@ -794,6 +801,8 @@ class FunctionEmitter {
   llvm::BasicBlock* allocaBlock_ = nullptr;
   bool forceFloatVectorize_ = true;
   bool inlinable_ = true;
+  /// EmitRequest::storageByAddress.
+  bool storageByAddress_ = false;
   std::unordered_map<const tir::VarNode*, llvm::Value*> vars_;
   std::vector<BufferBinding> buffers_;
   std::unordered_map<const tir::VarNode*, size_t> dataVars_;
@@ -828,7 +837,7 @@ void emitPacked(llvm::Module& m, llvm::Function* target, const PrimFuncNode& fn,
 /// With `profile`, the clock is read before the first call and after each one
 /// into kProfileTicksSymbol.
 void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan, bool profile,
-               const std::map<std::string, std::string>& shared, bool constantsByAddress) {
+               const std::map<std::string, std::string>& shared, bool constantsByAddress, bool storageByAddress) {
   llvm::LLVMContext& ctx = m.getContext();
   llvm::IRBuilder<> b(ctx);
   auto* i8p = b.getInt8PtrTy();
@@ -851,9 +860,7 @@ void emitEntry(llvm::Module& m, const IRModule& mod, const EntryPlan& plan, bool
   std::vector<llvm::GlobalVariable*> storage;
   for (size_t k = 0; k < plan.storageBytes.size(); ++k) {
     auto* at = llvm::ArrayType::get(b.getInt8Ty(), static_cast<uint64_t>(plan.storageBytes[k]));
-    storage.push_back(new llvm::GlobalVariable(m, at, false, llvm::GlobalValue::InternalLinkage, llvm::ConstantAggregateZero::get(at),
-                                               "entry.storage" + std::to_string(k)));
-    storage.back()->setAlignment(llvm::Align(64));
+    storage.push_back(zeroedStorage(m, at, "entry.storage" + std::to_string(k), storageByAddress));
   }
   std::vector<llvm::Value*> slots;
   for (size_t s = 0; s < plan.slots.size(); ++s) {
@@ -933,6 +940,15 @@ std::map<std::string, std::string> structurallyEqualKernels(const IRModule& mod,
   return shared;
 }
 
+std::vector<std::pair<std::string, uint64_t>> storageOf(const llvm::Module& m) {
+  const std::string prefix = storageSymbol("");
+  std::vector<std::pair<std::string, uint64_t>> out;
+  for (const llvm::GlobalVariable& g : m.globals())
+    if (g.isDeclaration() && g.getName().startswith(prefix))
+      out.emplace_back(g.getName().str(), m.getDataLayout().getTypeAllocSize(g.getValueType()).getFixedSize());
+  return out;
+}
+
 std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitRequest& request) {
   auto m = std::make_unique<llvm::Module>("passlab", ctx);
   std::vector<std::tuple<const PrimFuncNode*, llvm::Function*, std::string>> made;
@@ -942,7 +958,8 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
     if (!e || e->kind != ExprKind::PrimFunc) throw CodegenError("no PrimFunc @" + name + " in the module");
     if (request.shared.count(name)) continue;
     const auto& fn = static_cast<const PrimFuncNode&>(*e);
-    FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize, request.inlineKernels);
+    FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize, request.inlineKernels,
+                            request.storageByAddress);
     std::string symbol = symbolOf(request.mod, name);
     llvm::Function* f = emitter.declare(fn, symbol);
     if (!f->empty()) throw CodegenError("@" + name + ": symbol " + f->getName().str() + " is defined twice");
@@ -962,7 +979,8 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
     made.emplace_back(&fn, it->second, symbol);
   }
   for (auto& [fn, f, symbol] : made) emitPacked(*m, f, *fn, symbol);
-  if (request.plan) emitEntry(*m, request.mod, *request.plan, request.profile, request.shared, request.constantsByAddress);
+  if (request.plan) emitEntry(*m, request.mod, *request.plan, request.profile, request.shared, request.constantsByAddress,
+                                  request.storageByAddress);
   std::string problems;
   llvm::raw_string_ostream os(problems);
   if (llvm::verifyModule(*m, &os)) throw CodegenError("internal error: invalid LLVM IR generated:\n" + os.str());

@@ -45,6 +45,13 @@ struct EmitRequest {
   /// optimizer and the object writer, and inlined kernels cannot fold weight
   /// values into their code.
   bool constantsByAddress = false;
+  /// Zero-initialized storage (the entry's intermediates, kernels' scratch
+  /// too large for the stack) is an external symbol (storageSymbol) the JIT
+  /// binds to pages it maps, instead of a zeroed global. A loader zeroes an
+  /// object's .bss page by page: for the detector's 15 MB that was 40 of the
+  /// JIT link's 50 ms in this VM, while mapped pages are zeroed by the kernel
+  /// when the first run touches them. storageOf lists what to bind.
+  bool storageByAddress = false;
 };
 
 /// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,
@@ -62,6 +69,11 @@ inline constexpr const char* kProfileTicksSymbol = "__passlab_profile_ticks";
 inline constexpr const char* kProfileClockSymbol = "__passlab_profile_now";
 /// The symbol of the entry's constant `index` under EmitRequest::constantsByAddress.
 inline std::string constantSymbol(int index) { return "__passlab_const" + std::to_string(index); }
+
+/// The symbol of zero-initialized storage `name` under EmitRequest::storageByAddress.
+inline std::string storageSymbol(const std::string& name) { return "__passlab_storage." + name; }
+/// The storage an EmitRequest::storageByAddress module declares: symbol and bytes.
+std::vector<std::pair<std::string, uint64_t>> storageOf(const llvm::Module& m);
 
 /// PrimFuncs of `names` that are structurally equal to an earlier one of the
 /// list once `global_symbol` is ignored: name -> the first such name.

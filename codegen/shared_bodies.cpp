@@ -7,6 +7,7 @@
 #include <llvm/IR/Dominators.h>
 #include <llvm/IR/IRBuilder.h>
 #include <llvm/IR/Instructions.h>
+#include <llvm/IR/IntrinsicInst.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
@@ -22,6 +23,9 @@ namespace {
 
 /// Constants up to this magnitude stay in the code (see shareKernelBodies).
 constexpr int64_t kLargestStructuralConstant = 16;
+/// The bytes of the widest host's vector registers (32 of 64 bytes, AVX-512):
+/// no register tile is longer.
+constexpr uint64_t kVectorRegisterFileBytes = 32 * 64;
 
 /// The loops of the functions compared. In an innermost loop a small
 /// constant is a trip count to unroll, a window or a lane stride.
@@ -65,6 +69,30 @@ bool plainFloat(const llvm::ConstantFP& c) {
   return !v.isZero() && !v.isExactlyValue(1.0) && !v.isExactlyValue(-1.0) && v.isFiniteNonZero();
 }
 
+/// Whether `a` is a stack buffer (an array) that only bitcasts read: its
+/// length may then differ between kernels sharing a body, which allocates the
+/// longest.
+bool resizableBuffer(const llvm::AllocaInst& a) {
+  const auto* array = llvm::dyn_cast<llvm::ArrayType>(a.getAllocatedType());
+  if (!array || a.isArrayAllocation() || !a.isStaticAlloca()) return false;
+  for (const llvm::User* u : a.users())
+    if (!llvm::isa<llvm::BitCastInst>(u)) return false;
+  return true;
+}
+
+/// Whether `a` and `b` are stack buffers of one element type and alignment
+/// that differ at most in length (resizableBuffer). A buffer that fits in the
+/// vector registers may be a register tile, which SROA keeps in registers
+/// only while its zeroing has a constant length: the longer one must not fit.
+bool sameButLength(const llvm::AllocaInst& a, const llvm::AllocaInst& b) {
+  if (a.getAllocatedType() == b.getAllocatedType()) return true;
+  if (!resizableBuffer(a) || !resizableBuffer(b) || a.getAlign() != b.getAlign() ||
+      a.getAllocatedType()->getArrayElementType() != b.getAllocatedType()->getArrayElementType())
+    return false;
+  const llvm::DataLayout& layout = a.getModule()->getDataLayout();
+  return std::max(layout.getTypeAllocSize(a.getAllocatedType()), layout.getTypeAllocSize(b.getAllocatedType())) > kVectorRegisterFileBytes;
+}
+
 /// Whether operand `k` of `inst` may be a different constant in kernels that
 /// share a body: the body then reads it from an argument.
 bool mayVary(const llvm::Instruction& inst, unsigned k, Loops& loops) {
@@ -83,6 +111,11 @@ bool mayVary(const llvm::Instruction& inst, unsigned k, Loops& loops) {
   }
   const auto* c = llvm::dyn_cast<llvm::ConstantInt>(operand);
   if (!c || c->getBitWidth() < 8) return false;
+  // The length of a stack buffer's zeroing follows the buffer's (sameButLength).
+  if (const auto* set = llvm::dyn_cast<llvm::MemSetInst>(&inst)) {
+    const auto* buffer = llvm::dyn_cast<llvm::AllocaInst>(set->getDest()->stripPointerCasts());
+    return k == 2 && buffer && resizableBuffer(*buffer);
+  }
   const bool small = c->getValue().getMinSignedBits() <= 64 && std::abs(c->getSExtValue()) <= kLargestStructuralConstant;
   if (small) {
     // In an innermost loop only loop-invariant arithmetic may take it as an
@@ -130,7 +163,23 @@ bool sameMetadata(const llvm::Instruction& a, const llvm::Instruction& b) {
   return true;
 }
 
-/// Whether `b` is `a` up to constants that may vary (mayVary at both).
+/// Whether `ia` and `ib` are the same operation, allowing for stack buffers
+/// of different lengths (`local` maps `a`'s values to `b`'s).
+bool sameOperation(const llvm::Instruction& ia, const llvm::Instruction& ib, const llvm::DenseMap<const llvm::Value*, const llvm::Value*>& local) {
+  if (ia.getOpcode() != ib.getOpcode()) return false;
+  if (const auto* x = llvm::dyn_cast<llvm::AllocaInst>(&ia)) {
+    const auto& y = llvm::cast<llvm::AllocaInst>(ib);
+    return x->getOperand(0) == y.getOperand(0) && sameButLength(*x, y);
+  }
+  if (ia.getType() != ib.getType()) return false;
+  // A buffer's cast to its element pointer: the source types differ with the lengths.
+  if (llvm::isa<llvm::BitCastInst>(ia) && llvm::isa<llvm::AllocaInst>(ia.getOperand(0)))
+    return local.lookup(ia.getOperand(0)) == ib.getOperand(0) && llvm::isa<llvm::AllocaInst>(ib.getOperand(0));
+  return ia.isSameOperationAs(&ib);
+}
+
+/// Whether `b` is `a` up to constants that may vary (mayVary at both) and
+/// stack buffers' lengths (sameButLength).
 bool sameUpToSizes(const llvm::Function& a, const llvm::Function& b, Loops& loops) {
   if (a.getFunctionType() != b.getFunctionType() || a.getAttributes() != b.getAttributes() || a.size() != b.size()) return false;
   llvm::DenseMap<const llvm::Value*, const llvm::Value*> local;
@@ -142,7 +191,7 @@ bool sameUpToSizes(const llvm::Function& a, const llvm::Function& b, Loops& loop
   }
   for (auto ba = a.begin(), bb = b.begin(); ba != a.end(); ++ba, ++bb)
     for (auto ia = ba->begin(), ib = bb->begin(); ia != ba->end(); ++ia, ++ib) {
-      if (!ia->isSameOperationAs(&*ib) || ia->getRawSubclassOptionalData() != ib->getRawSubclassOptionalData() || !sameMetadata(*ia, *ib))
+      if (!sameOperation(*ia, *ib, local) || ia->getRawSubclassOptionalData() != ib->getRawSubclassOptionalData() || !sameMetadata(*ia, *ib))
         return false;
       for (unsigned k = 0; k < ia->getNumOperands(); ++k) {
         const llvm::Value *x = ia->getOperand(k), *y = ib->getOperand(k);
@@ -222,6 +271,24 @@ SharedBody makeBody(llvm::Module& m, const std::vector<llvm::Function*>& members
   std::vector<llvm::Instruction*> cloned = instructionsOf(*body);
   const unsigned arity = static_cast<unsigned>(first->arg_size());
   for (const Site& s : sites) cloned[s.instruction]->setOperand(s.operand, body->getArg(arity + static_cast<unsigned>(s.parameter)));
+  // Stack buffers whose lengths differ: the body allocates the longest.
+  for (size_t i = 0; i < cloned.size(); ++i) {
+    auto* buffer = llvm::dyn_cast<llvm::AllocaInst>(cloned[i]);
+    if (!buffer) continue;
+    uint64_t longest = 0;
+    for (const auto& c : code) longest = std::max(longest, llvm::cast<llvm::AllocaInst>(c[i])->getAllocatedType()->getArrayNumElements());
+    auto* type = llvm::cast<llvm::ArrayType>(buffer->getAllocatedType());
+    if (type->getNumElements() == longest) continue;
+    auto* replacement = new llvm::AllocaInst(llvm::ArrayType::get(type->getElementType(), longest), buffer->getAddressSpace(), nullptr,
+                                             buffer->getAlign(), "", buffer);
+    replacement->takeName(buffer);
+    for (llvm::User* u : llvm::make_early_inc_range(buffer->users())) {
+      auto* cast = llvm::cast<llvm::BitCastInst>(u);
+      cast->replaceAllUsesWith(new llvm::BitCastInst(replacement, cast->getType(), cast->getName(), cast));
+      cast->eraseFromParent();
+    }
+    buffer->eraseFromParent();
+  }
 
   SharedBody out;
   out.body = body->getName().str();
