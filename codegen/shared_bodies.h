@@ -36,8 +36,11 @@ struct SharedBody {
 /// floating-point operands of fadd/fsub/fmul/fdiv other than 0 and ±1. In an
 /// innermost loop a constant up to 16 must be equal unless it is
 /// loop-invariant arithmetic: trip counts, windows and lane strides decide
-/// unrolling and vectorization. A divisor, an allocation's size and a call's
-/// operands must be equal. `kernels` names the candidate functions by symbol;
+/// unrolling and vectorization. Stack buffers may differ in length when the
+/// longest is larger than the vector registers (so none is a register tile):
+/// the body allocates the longest and takes the length of its zeroing. A
+/// divisor, a global and a call's other operands must be equal. `kernels`
+/// names the candidate functions by symbol;
 /// others (the entry, packed wrappers) are left alone.
 std::vector<SharedBody> shareKernelBodies(llvm::Module& m, const std::vector<std::string>& kernels);
 
