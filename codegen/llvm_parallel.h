@@ -45,6 +45,8 @@ struct UnitObjects {
 /// processes (ObjectCache). The kernels named in `together` (by symbol) share
 /// units of a few, with their packed wrappers: kernels that only call a shared body
 /// cost less than a unit's fixed cost (a pass pipeline and an object file).
+/// Those kernels, packed wrappers and the entry only pass arguments on; they
+/// are compiled without optimization (optnone).
 UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
                                    const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink);
 

@@ -829,7 +829,7 @@ TEST_CASE("Codegen: kernels that differ only in sizes call one shared body and a
   IRModule mod = parseModule("#[version = \"0.0.5\"]\n" + rowKernel("wide_a", 3, 40, "*") + rowKernel("wide_b", 5, 72, "*") +
                              rowKernel("narrow_a", 3, 8, "*") + rowKernel("narrow_b", 3, 12, "*") + rowKernel("other_op", 5, 72, "-") +
                              stagedKernel("staged_a", 3, 40) + stagedKernel("staged_b", 20, 72) + stagedKernel("tile_a", 2, 24) +
-                             stagedKernel("tile_b", 3, 24));
+                             stagedKernel("tile_b", 3, 24) + rowKernel("wide_copy", 3, 40, "*"));
   BuildOptions options;
   options.keepText = false;
   options.emitAssembly = false;
@@ -849,12 +849,15 @@ TEST_CASE("Codegen: kernels that differ only in sizes call one shared body and a
     CHECK(std::count(units.begin(), units.end(), "(body of wide_a)") == 1);
     CHECK(std::count(units.begin(), units.end(), "(kernels calling shared bodies)") == 1);
     CHECK(std::count(units.begin(), units.end(), "wide_b") == 0);
+    // @wide_copy is @wide_a's code (dedupKernels): its packed wrapper is no unit of its own.
+    CHECK(a.sharedKernels.count("wide_copy"));
+    CHECK(std::count(units.begin(), units.end(), "wide_copy") == 0);
   } else {
     CHECK(a.kernelsSharingBodies.empty());
   }
   for (const auto& [name, rows, columns] : std::vector<std::tuple<std::string, int, int>>{
            {"wide_a", 3, 40}, {"wide_b", 5, 72}, {"narrow_a", 3, 8}, {"narrow_b", 3, 12}, {"other_op", 5, 72}, {"staged_a", 3, 40},
-           {"staged_b", 20, 72}, {"tile_a", 2, 24}, {"tile_b", 3, 24}}) {
+           {"staged_b", 20, 72}, {"tile_a", 2, 24}, {"tile_b", 3, 24}, {"wide_copy", 3, 40}}) {
     INFO(name);
     std::vector<NDArray> args = {randomFor(DTypeCode::Float32, {rows, columns}, 11), randomFor(DTypeCode::Float32, {columns}, 12),
                                  NDArray(DTypeCode::Float32, {rows, columns})};
