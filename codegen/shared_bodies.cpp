@@ -271,10 +271,14 @@ SharedBody makeBody(llvm::Module& m, const std::vector<llvm::Function*>& members
   std::vector<llvm::Instruction*> cloned = instructionsOf(*body);
   const unsigned arity = static_cast<unsigned>(first->arg_size());
   for (const Site& s : sites) cloned[s.instruction]->setOperand(s.operand, body->getArg(arity + static_cast<unsigned>(s.parameter)));
-  // Stack buffers whose lengths differ: the body allocates the longest.
-  for (size_t i = 0; i < cloned.size(); ++i) {
-    auto* buffer = llvm::dyn_cast<llvm::AllocaInst>(cloned[i]);
-    if (!buffer) continue;
+  // Stack buffers whose lengths differ: the body allocates the longest. The
+  // positions are taken first: rewriting erases the buffers' casts.
+  std::vector<size_t> buffers;
+  for (size_t i = 0; i < cloned.size(); ++i)
+    if (llvm::isa<llvm::AllocaInst>(cloned[i])) buffers.push_back(i);
+  for (size_t i : buffers) {
+    auto* buffer = llvm::cast<llvm::AllocaInst>(cloned[i]);
+    if (!llvm::isa<llvm::ArrayType>(buffer->getAllocatedType())) continue;  // then equal in every member (sameButLength)
     uint64_t longest = 0;
     for (const auto& c : code) longest = std::max(longest, llvm::cast<llvm::AllocaInst>(c[i])->getAllocatedType()->getArrayNumElements());
     auto* type = llvm::cast<llvm::ArrayType>(buffer->getAllocatedType());
