@@ -145,7 +145,7 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
                                    const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink) {
   std::string signature = machineSignature(*makeTargetMachine(target));
   // Functions that only pass their arguments on run once per kernel call: O3
-  // finds nothing to do in them yet cost the detector 8% of its compile time.
+  // finds nothing to do in them, yet cost the detector about 30 of its 750 ms.
   for (llvm::Function& f : m)
     if (!f.isDeclaration() && (f.getName().startswith(packedSymbol("")) || together.count(f.getName().str()) || f.getName() == kEntrySymbol)) {
       f.addFnAttr(llvm::Attribute::NoInline);

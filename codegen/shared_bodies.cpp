@@ -85,8 +85,9 @@ bool resizableBuffer(const llvm::AllocaInst& a) {
 /// vector registers may be a register tile, which SROA keeps in registers
 /// only while its zeroing has a constant length: the longer one must not fit.
 bool sameButLength(const llvm::AllocaInst& a, const llvm::AllocaInst& b) {
+  if (a.getAlign() != b.getAlign()) return false;
   if (a.getAllocatedType() == b.getAllocatedType()) return true;
-  if (!resizableBuffer(a) || !resizableBuffer(b) || a.getAlign() != b.getAlign() ||
+  if (!resizableBuffer(a) || !resizableBuffer(b) ||
       a.getAllocatedType()->getArrayElementType() != b.getAllocatedType()->getArrayElementType())
     return false;
   const llvm::DataLayout& layout = a.getModule()->getDataLayout();
