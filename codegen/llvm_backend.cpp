@@ -2,7 +2,9 @@
 // by unit in parallel for the JIT), the host JIT (ORC LLJIT), and the HVX
 // scan of Hexagon assembly. The shared LLVM machinery is llvm_machine.cpp.
 #include <llvm/ExecutionEngine/Orc/ExecutionUtils.h>
+#include <llvm/ExecutionEngine/JITEventListener.h>
 #include <llvm/ExecutionEngine/Orc/LLJIT.h>
+#include <llvm/ExecutionEngine/Orc/RTDyldObjectLinkingLayer.h>
 #include <llvm/IR/LLVMContext.h>
 #include <llvm/IR/Module.h>
 #include <llvm/Support/MemoryBuffer.h>
@@ -11,6 +13,7 @@
 #include <sys/mman.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <chrono>
 #include <cstring>
 #include <set>
@@ -256,6 +259,17 @@ extern "C" int64_t passlab_profile_now() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+/// With PASSLAB_PERF_JIT set, the JIT writes perf's jitdump for the code it
+/// loads, so `perf record -k 1` + `perf inject --jit` name the kernels in a
+/// profile instead of showing bare addresses (docs/codegen.md).
+void announceToPerf(llvm::orc::LLJIT& jit) {
+  const char* wanted = std::getenv("PASSLAB_PERF_JIT");
+  if (!wanted || !*wanted) return;
+  static llvm::JITEventListener* listener = llvm::JITEventListener::createPerfJITEventListener();
+  auto* layer = llvm::dyn_cast<llvm::orc::RTDyldObjectLinkingLayer>(&jit.getObjLinkingLayer());
+  if (listener && layer) layer->registerJITEventListener(*listener);
+}
+
 class JitModule final : public HostModule {
  public:
   JitModule(const IRModule& mod, const BuildOptions& options) : mod_(mod) {
@@ -268,6 +282,7 @@ class JitModule final : public HostModule {
     auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
     if (!jit) throw CodegenError("cannot create the JIT: " + errorText(jit.takeError()));
     jit_ = std::move(*jit);
+    announceToPerf(*jit_);
     llvm::orc::JITDylib& lib = jit_->getMainJITDylib();
     auto gen = llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(jit_->getDataLayout().getGlobalPrefix());
     if (!gen) throw CodegenError("JIT: " + errorText(gen.takeError()));

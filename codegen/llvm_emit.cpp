@@ -653,6 +653,7 @@ class FunctionEmitter {
           // gather or scatter. A register tile keeps LLVM's full unroll:
           // its accumulators only leave memory that way.
           flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(width)));
+          flag("llvm.loop.vectorize.predicate.enable", i1(true));
           ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.unroll.disable")}));
         }
       }

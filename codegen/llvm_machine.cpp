@@ -183,7 +183,7 @@ constexpr const char* kKernelPipeline =
     "sroa,gvn,sccp,bdce,instcombine,adce,memcpyopt,dse,loop-mssa(licm),simplifycfg,instcombine,"
     // Optimization: vectorization, unrolling, cleanup.
     "float2int,loop(loop-rotate,loop-deletion),inject-tli-mappings,loop-vectorize,loop-load-elim,instcombine,simplifycfg,"
-    "slp-vectorizer,vector-combine,instcombine,loop-unroll<O3>,transform-warning,instcombine,loop-mssa(licm),"
+    "slp-vectorizer,vector-combine,instcombine,loop-unroll<O3>,sroa,transform-warning,instcombine,loop-mssa(licm),"
     "alignment-from-assumptions,instsimplify,div-rem-pairs,simplifycfg)";
 
 std::string machineSignature(const llvm::TargetMachine& tm) {

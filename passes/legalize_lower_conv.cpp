@@ -31,6 +31,22 @@ struct ConvGeometry {
   std::vector<size_t> kp;
 };
 
+/// The lanes of one wide-grid tile: a multiple of 16 (an AVX-512 register
+/// of float32) that wastes the fewest positions past the grid's `positions`,
+/// the wider on a tie. A depthwise channel (cb == 1) keeps 3 to 6 registers
+/// of accumulators, enough independent additions to hide their latency: a
+/// 7x7 output on an 11-wide grid is one tile of 80 instead of two of 64.
+/// Tiles of 4 channels keep 2 registers per channel.
+int64_t wideTileWidth(int64_t positions, int64_t cb) {
+  if (cb != 1) return 32;
+  int64_t best = 64;
+  for (int64_t width : {48, 64, 80, 96}) {
+    int64_t waste = ceilDiv(positions, width) * width, bestWaste = ceilDiv(positions, best) * best;
+    if (waste < bestWaste || (waste == bestWaste && width > best)) best = width;
+  }
+  return best;
+}
+
 /// Wide-grid direct convolution (host, NCHW data and output, float32).
 ///
 /// The padded data is copied into a scratch split by stride phase in both
@@ -49,7 +65,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   // Tiles: 4 output channels share each data vector when the group has them;
   // a depthwise channel gets a longer run of positions instead.
   const int64_t cb = g.ocPerGroup % 4 == 0 ? 4 : 1;
-  const int64_t tileWidth = cb == 1 ? 64 : 32;
+  const int64_t tileWidth = wideTileWidth(g.OH * Wq, cb);
   const int64_t tiles = ceilDiv(g.OH * Wq, tileWidth), gridSize = tiles * tileWidth;
   auto tapOffset = [&](int64_t ry, int64_t rx) {
     int64_t r = ry * g.dh, c = rx * g.dw;
@@ -68,26 +84,52 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
 
   T::Var n = T::makeVar("n"), grp = T::makeVar("group");
   std::vector<T::Stmt> perGroup;
-  // Zero everything (padding, slack), then copy the group's channels in, one
-  // column phase at a time: padded column col = x + pad_left lands at (col mod sw, col div sw).
-  perGroup.push_back(loopNest({scratchSize}, "ax", [&](const std::vector<PrimExpr>& i) { return T::store(src, i, constOf(d, 0)); },
-                              NestSchedule{false, true}));
+  // The scratch is zeroed once (padding, slack); every group then copies its
+  // channels over the same interior positions, so the zeros stay. Zeroing it
+  // per group cost a depthwise convolution as much as its copy. Padded column
+  // col = x + pad_left lands at (col mod sw, col div sw).
+  T::Stmt zero = loopNest({scratchSize}, "ax", [&](const std::vector<PrimExpr>& i) { return T::store(src, i, constOf(d, 0)); },
+                          NestSchedule{false, true});
+  // Columns x with (x + pad_left) mod sw == ph are x = ph + sw * k - pad_left
+  // for k in [kMin(ph), kEnd(ph)). Over the k that every phase has, one loop
+  // stores all phases: its loads then form one interleaved group that LLVM
+  // vectorizes with shuffles, where a loop per phase would read every sw-th
+  // element alone. The few k outside that range get a loop per phase.
+  std::vector<int64_t> kMin(g.sw), kEnd(g.sw);
   for (int64_t ph = 0; ph < g.sw; ++ph) {
-    // Columns x with (x + pad_left) mod sw == ph: x = ph + sw * k - pad_left.
     int64_t last = g.W - 1 + g.pad[1] - ph;
-    int64_t kMin = ceilDiv(std::max<int64_t>(g.pad[1] - ph, 0), g.sw), kEnd = last < 0 ? 0 : last / g.sw + 1;
-    if (kEnd <= kMin) continue;
-    perGroup.push_back(loopNest({g.icPerGroup, g.H, kEnd - kMin}, "cp", [&](const std::vector<PrimExpr>& i) {
+    kMin[ph] = ceilDiv(std::max<int64_t>(g.pad[1] - ph, 0), g.sw);
+    kEnd[ph] = last < 0 ? 0 : last / g.sw + 1;
+  }
+  const int64_t commonMin = *std::max_element(kMin.begin(), kMin.end()), commonEnd = *std::min_element(kEnd.begin(), kEnd.end());
+  auto copyColumns = [&](const std::vector<int64_t>& phases, int64_t from, int64_t to) {
+    if (to <= from) return;
+    perGroup.push_back(loopNest({g.icPerGroup, g.H, to - from}, "cp", [&](const std::vector<PrimExpr>& i) {
       PrimExpr row = add(i[1], i32(g.pad[0]));
       PrimExpr rowPhase = g.sh == 1 ? i32(0) : bin(BinaryOp::FloorMod, row, i32(g.sh));
       PrimExpr rowIndex = g.sh == 1 ? row : bin(BinaryOp::FloorDiv, row, i32(g.sh));
-      PrimExpr k = add(i[2], i32(kMin));
-      PrimExpr at = add(add(mul(i[0], i32(channelSize)), mul(add(mul(rowPhase, i32(g.sw)), i32(ph)), i32(plane))),
-                        add(mul(rowIndex, i32(Wq)), k));
-      PrimExpr x = add(mul(k, i32(g.sw)), i32(ph - g.pad[1]));
+      PrimExpr k = add(i[2], i32(from));
       PrimExpr channel = g.groups == 1 ? i[0] : add(mul(grp, i32(g.icPerGroup)), i[0]);
-      return T::store(src, {at}, read(data, {n, channel, i[1], x}));
+      std::vector<T::Stmt> stores;
+      for (int64_t ph : phases) {
+        PrimExpr at = add(add(mul(i[0], i32(channelSize)), mul(add(mul(rowPhase, i32(g.sw)), i32(ph)), i32(plane))),
+                          add(mul(rowIndex, i32(Wq)), k));
+        PrimExpr x = add(mul(k, i32(g.sw)), i32(ph - g.pad[1]));
+        stores.push_back(T::store(src, {at}, read(data, {n, channel, i[1], x})));
+      }
+      return stores.size() == 1 ? stores[0] : T::seq(std::move(stores));
     }, NestSchedule{false, true}));
+  };
+  if (commonEnd > commonMin) {
+    std::vector<int64_t> all(g.sw);
+    for (int64_t ph = 0; ph < g.sw; ++ph) all[ph] = ph;
+    copyColumns(all, commonMin, commonEnd);
+    for (int64_t ph = 0; ph < g.sw; ++ph) {
+      copyColumns({ph}, kMin[ph], std::min(commonMin, kEnd[ph]));
+      copyColumns({ph}, std::max(commonEnd, kMin[ph]), kEnd[ph]);
+    }
+  } else {
+    for (int64_t ph = 0; ph < g.sw; ++ph) copyColumns({ph}, kMin[ph], kEnd[ph]);
   }
 
   // One tile of cb output channels from c0: accumulate, keep the wide rows, finish the real positions.
@@ -127,8 +169,9 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   T::Var co = T::makeVar("co");
   PrimExpr c0 = add(mul(grp, i32(g.ocPerGroup)), cb == 1 ? PrimExpr(co) : mul(co, i32(cb)));
   perGroup.push_back(T::forLoop(co, i32(0), i32(g.ocPerGroup / cb), T::ForKind::Serial, channelTile(c0)));
-  T::Stmt groups = T::forLoop(grp, i32(0), i32(g.groups), T::ForKind::Parallel, T::allocate(src, T::seq(std::move(perGroup))));
-  return T::forLoop(n, i32(0), i32(g.N), T::ForKind::Serial, groups);
+  // Serial: the groups share the scratch (a parallel loop would need one per thread).
+  T::Stmt groups = T::forLoop(grp, i32(0), i32(g.groups), T::ForKind::Serial, T::seq(std::move(perGroup)));
+  return T::allocate(src, T::seq({zero, T::forLoop(n, i32(0), i32(g.N), T::ForKind::Serial, groups)}));
 }
 
 /// A 1x1, stride-1, unpadded NCHW conv2d without groups (a pointwise
