@@ -80,6 +80,15 @@ codegen::Target parseTargetWord(const std::string& text) {
 
 namespace {
 
+/// The last parameter's shape of PrimFunc `primFunc` ("1x72x28x28"; empty when it has none).
+std::string outputShapeOf(const IRModule& mod, const std::string& primFunc) {
+  const auto* fn = as<PrimFuncNode>(mod->lookup(primFunc));
+  if (!fn || fn->params.empty() || !fn->params.back().buffer) return "";
+  std::string out;
+  for (int64_t d : fn->params.back().buffer->shape) out += (out.empty() ? "" : "x") + std::to_string(d);
+  return out.empty() ? "scalar" : out;
+}
+
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
   std::sort(v.begin(), v.end());
@@ -118,6 +127,7 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
   }
   for (auto& [name, k] : byName) {
     k.flopsPerRun = codegen::multiplyAccumulateFlops(mod, name) * k.calls;
+    k.output = outputShapeOf(mod, name);
     t.kernelMs += k.msPerRun;
     t.kernels.push_back(k);
   }
@@ -136,6 +146,7 @@ std::string kernelLine(const KernelProfile& k, double totalMs) {
     n = std::snprintf(line, sizeof line, ", %.2f GFLOP/s", static_cast<double>(k.flopsPerRun) / (k.msPerRun * 1e6));
     out.append(line, static_cast<size_t>(n));
   }
+  if (!k.output.empty()) out += ", output " + k.output;
   return out + "\n";
 }
 
@@ -145,6 +156,8 @@ bool parseKernelLine(const std::string& text, KernelProfile& out) {
   if (std::sscanf(text.c_str(), "calls %d, %lf ms per run", &calls, &ms) != 2) return false;
   out.calls = calls;
   out.msPerRun = ms;
+  size_t at = text.find(", output ");
+  if (at != std::string::npos) out.output = text.substr(at + 9, text.find('\n', at) - at - 9);
   return true;
 }
 
@@ -165,7 +178,7 @@ std::string formatTiming(const TimingReport& t) {
     out += "\n";
   }
   if (!t.perKernel) return out;
-  std::snprintf(line, sizeof line, "  %-64s %5s %11s %7s %9s\n", "kernel", "calls", "ms per run", "share", "GFLOP/s");
+  std::snprintf(line, sizeof line, "  %-64s %5s %11s %7s %9s  %s\n", "kernel", "calls", "ms per run", "share", "GFLOP/s", "output");
   out += line;
   for (const KernelProfile& k : t.kernels) {
     std::string gflops = "-";
@@ -176,8 +189,8 @@ std::string formatTiming(const TimingReport& t) {
     }
     std::string name = "@" + k.function;
     if (name.size() > 64) name = name.substr(0, 61) + "...";
-    std::snprintf(line, sizeof line, "  %-64s %5d %11.5f %6.1f%% %9s\n", name.c_str(), k.calls, k.msPerRun,
-                  t.kernelMs > 0 ? 100 * k.msPerRun / t.kernelMs : 0.0, gflops.c_str());
+    std::snprintf(line, sizeof line, "  %-64s %5d %11.5f %6.1f%% %9s  %s\n", name.c_str(), k.calls, k.msPerRun,
+                  t.kernelMs > 0 ? 100 * k.msPerRun / t.kernelMs : 0.0, gflops.c_str(), k.output.c_str());
     out += line;
   }
   std::snprintf(line, sizeof line, "  %-64s %5s %11.5f %6.1f%%  (the rest of the latency: entry copies, timestamps)\n", "total in kernels", "",

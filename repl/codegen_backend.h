@@ -50,6 +50,9 @@ struct KernelProfile {
   double msPerRun = 0;
   /// Floating-point operations per run (codegen::multiplyAccumulateFlops x calls; 0: not counted).
   int64_t flopsPerRun = 0;
+  /// The shape its output buffer (the last parameter) has, as "1x72x28x28":
+  /// in a 700-op model it tells apart kernels whose names only differ by a number.
+  std::string output;
 };
 
 /// What timed runs measured.
@@ -73,7 +76,7 @@ struct TimingReport {
 };
 
 /// The latency line and, when profiled, the table of kernels by total time:
-/// calls, ms per run, share, GFLOP/s.
+/// calls, ms per run, share, GFLOP/s, output shape.
 std::string formatTiming(const TimingReport& t);
 /// One kernel as the profile stage stores it (parsed back by parseKernelLine).
 std::string kernelLine(const KernelProfile& k, double totalMs);

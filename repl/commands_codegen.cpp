@@ -290,9 +290,9 @@ void addCodegenCommands(std::vector<Command>& out) {
   p.syntax = {"profile [<event>]", "profile --compare <event> <event>"};
   p.summary = "Show a build's kernel profile, or compare two builds kernel by kernel";
   p.help = "Profiles are recorded by `build --profile` as the build's `profile` stage: the entry's median and min "
-           "latency and, per PrimFunc, calls per run, ms per run, share of the time in kernels and GFLOP/s for "
+           "latency and, per PrimFunc, calls per run, ms per run, share of the time in kernels, GFLOP/s for "
            "kernels with a multiply-accumulate reduction (conv2d, conv2d_transpose, dense, matmul; FLOPs counted "
-           "from the loop nest). `profile [#B]` prints the profile of build B (default: the cursor's build, else the "
+           "from the loop nest) and the shape of its output (its last parameter). `profile [#B]` prints the profile of build B (default: the cursor's build, else the "
            "latest); `profile --compare #A #B` lists every kernel's ms per run in both builds and the change, largest "
            "change first (kernels are matched by name). Profiling is host-only: qemu-hexagon's times are not "
            "hardware times. `run --host --repeat N [--profile]` times the module at the cursor without recording a build.";

@@ -116,7 +116,7 @@ void addNavigationCommands(std::vector<Command>& out) {
              "builds it for Hexagon and runs it under qemu-hexagon; both on seeded random inputs (`--seed`, default 0), "
              "compared output by output with the interpreter (PASS/FAIL). On the host, `--repeat N` then times N runs "
              "after a warm-up (median and min latency) and `--profile` adds a table of the entry's kernels by total "
-             "time (calls, ms per run, share, GFLOP/s), measured by timestamps around each call in the compiled entry; "
+             "time (calls, ms per run, share, GFLOP/s, output shape), measured by timestamps around each call in the compiled entry; "
              "`build --profile` records the same as a stage of a build (`profile --compare` compares two).";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (isCodegenRun(args)) return runCodegenRun(ctx, args, result);

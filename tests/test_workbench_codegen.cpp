@@ -289,6 +289,7 @@ TEST_CASE("LlvmCodegenBackend: a build with profile records each kernel's time a
   CodegenRequest request;
   request.profile = true;
   request.repeat = 3;
+  const IRModule built = wb.moduleAt(wb.cursor(), Side::After);
   const int id = wb.build(request);
   const int profile = wb.buildStage(id, "profile");
   REQUIRE(profile >= 0);
@@ -311,6 +312,11 @@ TEST_CASE("LlvmCodegenBackend: a build with profile records each kernel's time a
     REQUIRE(parseKernelLine(artifacts[i].text, k));
     CHECK(k.calls == static_cast<int>(std::count(a.entryCalls.begin(), a.entryCalls.end(), artifacts[i].function)));
     CHECK(k.msPerRun >= 0);
+    // The output column is the shape of a PrimFunc's last parameter (none for the ccompiler function).
+    std::string shape;
+    if (const auto* fn = as<PrimFuncNode>(built->lookup(artifacts[i].function)))
+      for (int64_t d : fn->params.back().buffer->shape) shape += (shape.empty() ? "" : "x") + std::to_string(d);
+    CHECK(k.output == shape);
     if (artifacts[i].function.find("conv2d") != std::string::npos) convRate = convRate || artifacts[i].text.find("GFLOP/s") != std::string::npos;
   }
   CHECK(convRate);
