@@ -2,24 +2,57 @@
 // execution provider with one intra-op thread.
 //   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... REPEAT
 // prints one line: `median_ms MIN_ms` over REPEAT runs after 3 warm-up runs.
+//   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... profile [RUNS]
+// prints onnxruntime's own per-node profile: median us per node over RUNS
+// runs (default 200; the first 20 skipped), op type and output shape, so each
+// line can be set against passlab's `--profile` table by output shape.
 //   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... serve
 // prints `ready` after the warm-up, then for every line N read from stdin
 // runs N times and prints one line of the N latencies in ms: the benchmark
 // alternates rounds of passlab and onnxruntime this way, so a change in the
 // machine's load between the two measurements does not become their ratio.
 'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
 const ort = require('onnxruntime-node');
 
+/// One line per node, slowest first: median kernel time in us (the first 20
+/// runs skipped as warm-up), op type, name and output shape.
+function printNodeProfile(events) {
+  const byNode = new Map();
+  for (const e of events) {
+    if (e.cat !== 'Node' || !e.name.endsWith('_kernel_time')) continue;
+    const name = e.name.slice(0, -'_kernel_time'.length);
+    if (!byNode.has(name)) byNode.set(name, { op: e.args.op_name, output: e.args.output_type_shape, times: [] });
+    byNode.get(name).times.push(e.dur);
+  }
+  const rows = [];
+  for (const [name, n] of byNode) {
+    const times = n.times.slice(Math.min(20, n.times.length - 1)).sort((a, b) => a - b);
+    const shape = (n.output || []).map((o) => Object.values(o)[0].join('x')).join(',');
+    rows.push({ name, op: n.op, shape, us: times[Math.floor(times.length / 2)] });
+  }
+  rows.sort((a, b) => b.us - a.us);
+  const total = rows.reduce((sum, r) => sum + r.us, 0);
+  console.log(`${'us'.padStart(8)}  ${'op'.padEnd(16)} ${'node'.padEnd(28)} output`);
+  for (const r of rows) console.log(`${r.us.toFixed(0).padStart(8)}  ${String(r.op).padEnd(16)} ${r.name.padEnd(28)} ${r.shape}`);
+  console.log(`${total.toFixed(0).padStart(8)}  total over ${rows.length} nodes (profiling adds a few us per node)`);
+}
+
 async function main() {
-  const [model, inputName, dims, repeatText] = process.argv.slice(2);
+  const [model, inputName, dims, repeatText, profileRunsText] = process.argv.slice(2);
   const shape = dims.split(',').map(Number);
   const repeat = Number(repeatText || 20);
+  const profiling = repeatText === 'profile';
+  const profileDir = profiling ? fs.mkdtempSync(path.join(os.tmpdir(), 'ort_profile_')) : '';
   const session = await ort.InferenceSession.create(model, {
     executionProviders: ['cpu'],
     intraOpNumThreads: 1,
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
+    ...(profiling ? { enableProfiling: true, profileFilePrefix: path.join(profileDir, 'ort') } : {}),
   });
   const n = shape.reduce((a, b) => a * b, 1);
   const data = new Float32Array(n);
@@ -30,6 +63,15 @@ async function main() {
   }
   const feeds = { [inputName]: new ort.Tensor('float32', data, shape) };
   for (let i = 0; i < 3; ++i) await session.run(feeds);
+  if (profiling) {
+    const runs = Number(profileRunsText || 200);
+    for (let i = 0; i < runs; ++i) await session.run(feeds);
+    session.endProfiling();
+    const file = fs.readdirSync(profileDir).find((f) => f.endsWith('.json'));
+    printNodeProfile(JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')));
+    fs.rmSync(profileDir, { recursive: true, force: true });
+    return;
+  }
   if (repeatText === 'serve') {
     console.log('ready');
     const lines = require('readline').createInterface({ input: process.stdin });
