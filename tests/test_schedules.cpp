@@ -117,6 +117,29 @@ TEST_CASE("Schedules: conv2d geometries on the host JIT match the interpreter", 
   checkAgainstInterpreter(text.str(), {c.data, c.weight, {oc}});
 }
 
+TEST_CASE("Schedules: conv2d_transpose with a kernel as large as its stride matches the interpreter", "[schedules][codegen]") {
+  // One GEMM per kernel position, the column taps stored interleaved; fused
+  // with bias and a skip connection as a detection head's upsampling is.
+  auto [what, data, weight, sh, sw] = GENERATE(table<const char*, std::vector<int64_t>, std::vector<int64_t>, int, int>({
+      {"2x2 stride 2, channels not a multiple of 4", {1, 6, 5, 7}, {6, 10, 2, 2}, 2, 2},
+      {"3x3 stride 3, rows of two overlapping 32-column chunks, batch 2", {2, 3, 4, 37}, {3, 4, 3, 3}, 3, 3},
+      {"2x1 stride 2x1", {1, 5, 6, 9}, {5, 8, 2, 1}, 2, 1},
+  }));
+  INFO(what);
+  int64_t oc = weight[1];
+  std::vector<int64_t> out{data[0], oc, data[2] * sh, data[3] * sw};
+  std::ostringstream text;
+  text << "#[version = \"0.0.5\"]\n"
+       << "def @main(%x: Tensor[(" << ints(data) << "), float32], %w: Tensor[(" << ints(weight) << "), float32], %b: Tensor[(" << oc
+       << "), float32], %skip: Tensor[(" << ints(out) << "), float32]) {\n"
+       << "  %0 = nn.conv2d_transpose(%x, %w, channels=" << oc << ", kernel_size=[" << weight[2] << ", " << weight[3] << "], strides=[" << sh
+       << ", " << sw << "]);\n"
+       << "  %1 = nn.bias_add(%0, %b);\n"
+       << "  add(%1, %skip)\n"
+       << "}\n";
+  checkAgainstInterpreter(text.str(), {data, weight, {oc}, out});
+}
+
 TEST_CASE("Schedules: dense, matmul and batch_matmul tiles match the interpreter", "[schedules][codegen]") {
   auto [what, body, shapes] = GENERATE(table<const char*, const char*, std::vector<std::vector<int64_t>>>({
       {"one row, 8 columns per tile, K tail", "nn.dense(%a, %b)", {{1, 37}, {19, 37}}},
