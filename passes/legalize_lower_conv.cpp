@@ -36,11 +36,12 @@ struct ConvGeometry {
 /// the wider on a tie. A depthwise channel (cb == 1) keeps 3 to 6 registers
 /// of accumulators, enough independent additions to hide their latency: a
 /// 7x7 output on an 11-wide grid is one tile of 80 instead of two of 64.
-/// Tiles of 4 channels keep 2 registers per channel.
-int64_t wideTileWidth(int64_t positions, int64_t cb) {
+/// Tiles of 4 channels keep 2 registers per channel. At most `widest`.
+int64_t wideTileWidth(int64_t positions, int64_t cb, int64_t widest = 96) {
   if (cb != 1) return 32;
-  int64_t best = 64;
+  int64_t best = 48;
   for (int64_t width : {48, 64, 80, 96}) {
+    if (width > widest) break;
     int64_t waste = ceilDiv(positions, width) * width, bestWaste = ceilDiv(positions, best) * best;
     if (waste < bestWaste || (waste == bestWaste && width > best)) best = width;
   }
@@ -132,43 +133,73 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
     for (int64_t ph = 0; ph < g.sw; ++ph) copyColumns({ph}, kMin[ph], kEnd[ph]);
   }
 
-  // One tile of cb output channels from c0: accumulate, keep the wide rows, finish the real positions.
-  auto channelTile = [&](const PrimExpr& c0) {
-    T::Buffer wide = T::makeBuffer("conv_rows", accType, {cb, gridSize});
-    T::Buffer acc = T::makeBuffer("conv_acc", accType, {cb, tileWidth});
-    T::Var t = T::makeVar("tile"), z = T::makeVar("lane"), lane = T::makeVar("lane"), out = T::makeVar("lane");
+  // Rows as long as a few vectors are tiled row by row instead (the last
+  // tile of a row overlapping the one before, same values): no dropped
+  // columns, and each tile finishes its outputs from registers. Through the
+  // wide rows, a 160x160 depthwise layer wrote and reread a buffer as large
+  // as its output for every channel.
+  const bool byRows = g.OW >= 64;
+  const int64_t rowTile = cb == 1 ? wideTileWidth(g.OW, 1, g.OW) : 32;
+  const int64_t tileLanes = byRows ? rowTile : tileWidth;
+  // One tile of cb output channels from c0 over tileLanes wide positions from `start`.
+  auto positionsTile = [&](const PrimExpr& c0, const PrimExpr& start, const std::function<T::Stmt(T::Buffer)>& done) {
+    T::Buffer acc = T::makeBuffer("conv_acc", accType, {cb, tileLanes});
+    T::Var z = T::makeVar("lane"), lane = T::makeVar("lane");
     T::Var rc = T::makeVar("rc"), ry = T::makeVar("ry"), rx = T::makeVar("rx");
-    std::vector<T::Stmt> zero, update, keep;
+    std::vector<T::Stmt> zero, update;
     // The tap's offset in the scratch, from the loop variables (constant strides).
     PrimExpr r = g.dh == 1 ? PrimExpr(ry) : mul(ry, i32(g.dh)), c = g.dw == 1 ? PrimExpr(rx) : mul(rx, i32(g.dw));
     PrimExpr phase = add(mul(g.sh == 1 ? i32(0) : bin(BinaryOp::FloorMod, r, i32(g.sh)), i32(g.sw)),
                          g.sw == 1 ? i32(0) : bin(BinaryOp::FloorMod, c, i32(g.sw)));
     PrimExpr within = add(mul(g.sh == 1 ? r : bin(BinaryOp::FloorDiv, r, i32(g.sh)), i32(Wq)), g.sw == 1 ? c : bin(BinaryOp::FloorDiv, c, i32(g.sw)));
     PrimExpr base = add(add(mul(rc, i32(channelSize)), mul(phase, i32(plane))), within);
-    PrimExpr value = castTo(accType, T::load(src, {add(add(base, mul(t, i32(tileWidth))), lane)}));
+    PrimExpr value = castTo(accType, T::load(src, {add(add(base, start), lane)}));
     for (int64_t ci = 0; ci < cb; ++ci) {
       zero.push_back(T::store(acc, {i32(ci), z}, constOf(accType, 0)));
       std::vector<PrimExpr> ki(4);
       ki[g.kp[0]] = add(c0, i32(ci)), ki[g.kp[1]] = rc, ki[g.kp[2]] = ry, ki[g.kp[3]] = rx;
       PrimExpr product = mul(value, castTo(accType, read(weight, ki)));
       update.push_back(T::store(acc, {i32(ci), lane}, add(T::load(acc, {i32(ci), lane}), product)));
-      keep.push_back(T::store(wide, {i32(ci), add(mul(t, i32(tileWidth)), out)}, T::load(acc, {i32(ci), out})));
     }
     T::Stmt taps = T::forLoop(rc, i32(0), i32(g.icPerGroup), T::ForKind::Serial,
                               T::forLoop(ry, i32(0), i32(g.kh), T::ForKind::Serial,
                                          T::forLoop(rx, i32(0), i32(g.kw), T::ForKind::Serial,
-                                                    T::forLoop(lane, i32(0), i32(tileWidth), T::ForKind::Vectorized, T::seq(std::move(update))))));
-    T::Stmt tile = T::allocate(acc, T::seq({T::forLoop(z, i32(0), i32(tileWidth), T::ForKind::Vectorized, T::seq(std::move(zero))), taps,
-                                            T::forLoop(out, i32(0), i32(tileWidth), T::ForKind::Vectorized, T::seq(std::move(keep)))}));
+                                                    T::forLoop(lane, i32(0), i32(tileLanes), T::ForKind::Vectorized, T::seq(std::move(update))))));
+    return T::allocate(acc, T::seq({T::forLoop(z, i32(0), i32(tileLanes), T::ForKind::Vectorized, T::seq(std::move(zero))), taps, done(acc)}));
+  };
+  // Flat: accumulate tiles over the whole wide grid, keep the wide rows, finish the real positions.
+  auto channelTile = [&](const PrimExpr& c0) {
+    T::Buffer wide = T::makeBuffer("conv_rows", accType, {cb, gridSize});
+    T::Var t = T::makeVar("tile");
+    T::Stmt tile = positionsTile(c0, mul(t, i32(tileWidth)), [&](T::Buffer acc) {
+      T::Var out = T::makeVar("lane");
+      std::vector<T::Stmt> keep;
+      for (int64_t ci = 0; ci < cb; ++ci)
+        keep.push_back(T::store(wide, {i32(ci), add(mul(t, i32(tileWidth)), out)}, T::load(acc, {i32(ci), out})));
+      return T::forLoop(out, i32(0), i32(tileWidth), T::ForKind::Vectorized, T::seq(std::move(keep)));
+    });
     T::Stmt accumulate = T::forLoop(t, i32(0), i32(tiles), T::ForKind::Serial, tile);
     T::Stmt finish = loopNest({cb, g.OH, g.OW}, "ax", [&](const std::vector<PrimExpr>& o) {
       return finishElement(l, {n, add(c0, o[0]), o[1], o[2]}, T::load(wide, {o[0], add(mul(o[1], i32(Wq)), o[2])}));
     }, NestSchedule{false, true});
     return T::allocate(wide, T::seq({accumulate, finish}));
   };
+  // By rows: each tile finishes its own outputs.
+  auto channelRows = [&](const PrimExpr& c0) {
+    T::Var y = T::makeVar("y"), k = T::makeVar("xo");
+    PrimExpr x0 = bin(BinaryOp::Min, mul(k, i32(rowTile)), i32(g.OW - rowTile));
+    T::Stmt tile = positionsTile(c0, add(mul(y, i32(Wq)), x0), [&](T::Buffer acc) {
+      T::Var out = T::makeVar("lane");
+      std::vector<T::Stmt> finish;
+      for (int64_t ci = 0; ci < cb; ++ci)
+        finish.push_back(finishElement(l, {n, add(c0, i32(ci)), y, add(x0, out)}, T::load(acc, {i32(ci), out})));
+      return T::forLoop(out, i32(0), i32(rowTile), T::ForKind::Vectorized, T::seq(std::move(finish)));
+    });
+    return T::forLoop(y, i32(0), i32(g.OH), T::ForKind::Serial, T::forLoop(k, i32(0), i32(ceilDiv(g.OW, rowTile)), T::ForKind::Serial, tile));
+  };
   T::Var co = T::makeVar("co");
   PrimExpr c0 = add(mul(grp, i32(g.ocPerGroup)), cb == 1 ? PrimExpr(co) : mul(co, i32(cb)));
-  perGroup.push_back(T::forLoop(co, i32(0), i32(g.ocPerGroup / cb), T::ForKind::Serial, channelTile(c0)));
+  perGroup.push_back(T::forLoop(co, i32(0), i32(g.ocPerGroup / cb), T::ForKind::Serial, byRows ? channelRows(c0) : channelTile(c0)));
   // Serial: the groups share the scratch (a parallel loop would need one per thread).
   T::Stmt groups = T::forLoop(grp, i32(0), i32(g.groups), T::ForKind::Serial, T::seq(std::move(perGroup)));
   return T::allocate(src, T::seq({zero, T::forLoop(n, i32(0), i32(g.N), T::ForKind::Serial, groups)}));
