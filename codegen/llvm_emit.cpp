@@ -647,7 +647,9 @@ class FunctionEmitter {
           flag("llvm.loop.vectorize.width", llvm::ConstantAsMetadata::get(b_.getInt32(width)));
         } else if (forceFloatVectorize_ && ext->value < 32 && !registerTile) {
           // A short odd run over memory (a 14-wide row; host only) is one
-          // whole vector and a remainder along this loop. Left to itself,
+          // whole vector and a masked tail along this loop (a scalar
+          // remainder loop was a quarter of a depthwise layer's time in its
+          // 28-wide finish rows). Left to itself,
           // LLVM fully unrolls such a loop before vectorizing and then
           // vectorizes the loop around it, across rows: every access a
           // gather or scatter. A register tile keeps LLVM's full unroll:
