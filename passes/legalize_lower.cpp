@@ -228,6 +228,20 @@ std::vector<T::PrimExpr> unflattenIndex(T::PrimExpr flat, const std::vector<int6
 T::PrimExpr add(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Add, std::move(a), std::move(b)); }
 T::PrimExpr mul(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Mul, std::move(a), std::move(b)); }
 
+T::Stmt overlappingTiles(int64_t total, int64_t width, T::ForKind kind, const std::function<T::Stmt(const T::PrimExpr&, int64_t)>& tile) {
+  std::vector<T::Stmt> parts;
+  const int64_t full = total / width, rest = total % width;
+  if (full > 0) {
+    T::Var po = T::makeVar("po");
+    parts.push_back(T::forLoop(po, i32(0), i32(full), kind, tile(mul(po, i32(width)), width)));
+  }
+  if (rest > 0) {
+    int64_t last = std::min(width, (rest + kVectorFloats - 1) / kVectorFloats * kVectorFloats);
+    parts.push_back(total >= last ? tile(i32(total - last), last) : tile(i32(0), total));
+  }
+  return T::seq(std::move(parts));
+}
+
 std::vector<T::Stmt> laneSums(const T::Buffer& sums, DataType accType, int64_t length,
                               const std::function<T::PrimExpr(const T::PrimExpr&)>& term, T::PrimExpr& total) {
   const int64_t blocks = length / kLanes, tail = length % kLanes;

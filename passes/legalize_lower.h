@@ -95,6 +95,21 @@ constexpr int64_t kLanes = 8;
 std::vector<tir::Stmt> laneSums(const tir::Buffer& sums, DataType accType, int64_t length,
                                 const std::function<tir::PrimExpr(const tir::PrimExpr&)>& term, tir::PrimExpr& total);
 
+/// float32 elements in the widest vector register of the targets (AVX-512, 64-byte HVX halves).
+constexpr int64_t kVectorFloats = 16;
+
+/// Tiles of `width` positions over [0, total) for a schedule whose position
+/// loop must vectorize: the whole tiles in a loop of `kind`, then, when
+/// `total` is not a multiple of `width`, a last tile of whole vectors ending
+/// at `total` that recomputes a few positions of the tile before (a narrow
+/// tail would not vectorize: LLVM leaves a 17-wide loop scalar). Each
+/// position's value does not depend on its tile, so the stores agree. Fewer
+/// positions than that last tile: one tile of all of them. `tile(start,
+/// positions)` builds one tile. Pointwise convolutions and the GEMMs of a
+/// stride-sized conv2d_transpose tile their flattened positions this way.
+tir::Stmt overlappingTiles(int64_t total, int64_t width, tir::ForKind kind,
+                           const std::function<tir::Stmt(const tir::PrimExpr&, int64_t)>& tile);
+
 /// a + b and a * b (the arithmetic every lowering writes most).
 tir::PrimExpr add(tir::PrimExpr a, tir::PrimExpr b);
 tir::PrimExpr mul(tir::PrimExpr a, tir::PrimExpr b);

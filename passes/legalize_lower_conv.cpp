@@ -139,7 +139,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   // wide rows, a 160x160 depthwise layer wrote and reread a buffer as large
   // as its output for every channel.
   const bool byRows = g.OW >= 64;
-  const int64_t rowTile = cb == 1 ? wideTileWidth(g.OW, 1, g.OW) : 32;
+  const int64_t rowTile = wideTileWidth(g.OW, cb, g.OW);
   const int64_t tileLanes = byRows ? rowTile : tileWidth;
   // One tile of cb output channels from c0 over tileLanes wide positions from `start`.
   auto positionsTile = [&](const PrimExpr& c0, const PrimExpr& start, const std::function<T::Stmt(T::Buffer)>& done) {
@@ -213,8 +213,6 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
 /// serves several channels. Every element is still summed over rc in
 /// increasing order, as the reference kernel does.
 constexpr int64_t kPointwiseChannels = 8, kPointwisePositions = 32;
-/// float32 elements in the widest vector register of the targets (AVX-512, 64-byte HVX halves).
-constexpr int64_t kVectorFloats = 16;
 
 T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Operand& weight, const std::vector<size_t>& kp) {
   const int64_t N = data.shape[0], IC = data.shape[1], W = data.shape[3], P = data.shape[2] * data.shape[3];
@@ -265,23 +263,8 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
   // The host's parallel loop: over channel blocks, else over position blocks.
   bool parallelChannels = l.host && fullC > 1;
   auto positions = [&](const PrimExpr& n, const PrimExpr& c0, int64_t cb) {
-    std::vector<T::Stmt> parts;
-    int64_t full = P / kPointwisePositions, rest = P % kPointwisePositions;
-    if (full > 0) {
-      T::Var po = T::makeVar("po");
-      T::ForKind kind = l.host && !parallelChannels && full > 1 ? T::ForKind::Parallel : T::ForKind::Serial;
-      parts.push_back(T::forLoop(po, i32(0), i32(full), kind, tile(n, c0, cb, mul(po, i32(kPointwisePositions)), kPointwisePositions)));
-    }
-    if (rest > 0) {
-      // A narrow tail tile would not vectorize (LLVM leaves a 17-wide loop
-      // scalar); instead the last tile is a whole number of vectors ending at
-      // P, recomputing a few positions of the previous tile. Each position's
-      // value does not depend on the tile, so the stores agree.
-      int64_t width = std::min(kPointwisePositions, (rest + kVectorFloats - 1) / kVectorFloats * kVectorFloats);
-      if (P >= width) parts.push_back(tile(n, c0, cb, i32(P - width), width));
-      else parts.push_back(tile(n, c0, cb, i32(full * kPointwisePositions), rest));
-    }
-    return T::seq(std::move(parts));
+    T::ForKind kind = l.host && !parallelChannels && P / kPointwisePositions > 1 ? T::ForKind::Parallel : T::ForKind::Serial;
+    return overlappingTiles(P, kPointwisePositions, kind, [&](const PrimExpr& p0, int64_t pb) { return tile(n, c0, cb, p0, pb); });
   };
   T::Var n = T::makeVar("n");
   std::vector<T::Stmt> perImage;

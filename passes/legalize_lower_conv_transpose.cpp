@@ -147,7 +147,7 @@ T::Stmt lowerStrideSizedTranspose(const OpLowering& l, const Operand& data, cons
   const int64_t N = data.shape[0], IC = data.shape[1], H = data.shape[2], W = data.shape[3], P = H * W;
   const int64_t OC = l.out->shape[1];
   DataType accType = accumulatorType(l.out->dtype);
-  constexpr int64_t kChannels = 4, kPositions = 32, kVector = 16;
+  constexpr int64_t kChannels = 4, kPositions = 32;
   T::Buffer stage = T::makeBuffer("convt_stage", accType, {sw, kChannels, P});
   // Channels [c0, c0 + cb) x positions [p0, p0 + pb) of image n, kernel row ty, into the staging buffer.
   auto tile = [&](const PrimExpr& n, const PrimExpr& ty, const PrimExpr& c0, int64_t cb, const PrimExpr& p0, int64_t pb) {
@@ -170,25 +170,14 @@ T::Stmt lowerStrideSizedTranspose(const OpLowering& l, const Operand& data, cons
                                     T::forLoop(keep, i32(0), i32(pb), T::ForKind::Vectorized, T::seq(std::move(staged)))}));
   };
   auto block = [&](const PrimExpr& n, const PrimExpr& ty, const PrimExpr& c0, int64_t cb) {
-    std::vector<T::Stmt> parts;
-    // Whole tiles, then a last tile of whole vectors ending at P that
-    // recomputes a few positions of the one before (same values).
-    int64_t full = P / kPositions, rest = P % kPositions;
-    if (full > 0) {
-      T::Var po = T::makeVar("po");
-      parts.push_back(T::forLoop(po, i32(0), i32(full), T::ForKind::Serial, tile(n, ty, c0, cb, mul(po, i32(kPositions)), kPositions)));
-    }
-    if (rest > 0) {
-      int64_t width = std::min(kPositions, (rest + kVector - 1) / kVector * kVector);
-      if (P >= width) parts.push_back(tile(n, ty, c0, cb, i32(P - width), width));
-      else parts.push_back(tile(n, ty, c0, cb, i32(0), P));
-    }
+    std::vector<T::Stmt> parts{
+        overlappingTiles(P, kPositions, T::ForKind::Serial, [&](const PrimExpr& p0, int64_t pb) { return tile(n, ty, c0, cb, p0, pb); })};
     // The output rows of kernel row ty, each column's sw taps side by side,
     // in runs of a power-of-two width (the last run of a row overlapping the
     // one before): a run with a masked tail would make LLVM emulate the
     // interleaved store lane by lane.
     int64_t run = 1;
-    while (run * 2 <= std::min<int64_t>(W, kVector)) run *= 2;
+    while (run * 2 <= std::min<int64_t>(W, kVectorFloats)) run *= 2;
     T::Var ci = T::makeVar("ci"), y = T::makeVar("y"), k = T::makeVar("xo"), xi = T::makeVar("xi");
     PrimExpr x = add(bin(BinaryOp::Min, mul(k, i32(run)), i32(W - run)), xi);
     std::vector<T::Stmt> taps;
