@@ -103,7 +103,11 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
   t.repeat = std::max(1, request.repeat);
   t.perKernel = request.perKernel;
   const codegen::Artifacts& a = module.artifacts();
-  std::vector<int64_t> stepNs(a.entryCalls.size(), 0);
+  // Each kernel's time in every run, summed over its calls: the table shows
+  // the median, so one run preempted by another process does not put a
+  // kernel at the top (a mean over 10 runs did).
+  std::map<std::string, std::vector<double>> msByRun;
+  for (const std::string& name : a.entryCalls) msByRun[name].assign(static_cast<size_t>(t.repeat), 0.0);
   std::vector<double> latency;
   module.runEntry(inputs);  // warm-up: first touches of code, constants and scratch
   for (int r = 0; r < t.repeat; ++r) {
@@ -112,20 +116,18 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
     latency.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     if (request.perKernel) {
       std::vector<int64_t> steps = module.lastProfile();
-      for (size_t i = 0; i < steps.size() && i < stepNs.size(); ++i) stepNs[i] += steps[i];
+      for (size_t i = 0; i < steps.size() && i < a.entryCalls.size(); ++i)
+        msByRun[a.entryCalls[i]][static_cast<size_t>(r)] += static_cast<double>(steps[i]) / 1e6;
     }
   }
   t.medianMs = median(latency);
   t.minMs = *std::min_element(latency.begin(), latency.end());
   if (!request.perKernel) return t;
-  std::map<std::string, KernelProfile> byName;
-  for (size_t i = 0; i < a.entryCalls.size(); ++i) {
-    KernelProfile& k = byName[a.entryCalls[i]];
-    k.function = a.entryCalls[i];
-    k.calls += 1;
-    k.msPerRun += static_cast<double>(stepNs[i]) / 1e6 / t.repeat;
-  }
-  for (auto& [name, k] : byName) {
+  for (auto& [name, runs] : msByRun) {
+    KernelProfile k;
+    k.function = name;
+    k.calls = static_cast<int>(std::count(a.entryCalls.begin(), a.entryCalls.end(), name));
+    k.msPerRun = median(runs);
     k.flopsPerRun = codegen::multiplyAccumulateFlops(mod, name) * k.calls;
     k.output = outputShapeOf(mod, name);
     t.kernelMs += k.msPerRun;

@@ -46,7 +46,8 @@ struct KernelProfile {
   std::string function;
   /// Calls per run of the entry.
   int calls = 0;
-  /// Time in it per run of the entry (mean over the timed runs), in ms.
+  /// Time in it per run of the entry (all its calls; the median over the
+  /// timed runs), in ms.
   double msPerRun = 0;
   /// Floating-point operations per run (codegen::multiplyAccumulateFlops x calls; 0: not counted).
   int64_t flopsPerRun = 0;
@@ -63,7 +64,7 @@ struct TimingReport {
   bool perKernel = false;
   /// By time, largest first (empty unless perKernel).
   std::vector<KernelProfile> kernels;
-  /// Sum of the kernels' time per run.
+  /// Sum of the kernels' time per run (of their medians).
   double kernelMs = 0;
   /// The JIT build before the runs: wall ms (machine code included), its
   /// units (kernels and the entry) and how many reused an earlier build's

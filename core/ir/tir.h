@@ -181,7 +181,9 @@ struct IfThenElseNode final : StmtNode {
   IfThenElseNode(PrimExpr c, Stmt t, Stmt e) : StmtNode(kKind), cond(std::move(c)), thenCase(std::move(t)), elseCase(std::move(e)) {}
 };
 
-/// A scratch buffer live for `body`.
+/// A scratch buffer live for `body`, zero-filled each time execution enters
+/// the Allocate (by the interpreter and by the LLVM code alike). Schedules rely
+/// on it: a padded copy writes only the interior and leaves the border zero.
 struct AllocateNode final : StmtNode {
   static constexpr StmtKind kKind = StmtKind::Allocate;
   Buffer buffer;
