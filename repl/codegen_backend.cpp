@@ -107,7 +107,8 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
   // the median, so one run preempted by another process does not put a
   // kernel at the top (a mean over 10 runs did).
   std::map<std::string, std::vector<double>> msByRun;
-  for (const std::string& name : a.entryCalls) msByRun[name].assign(static_cast<size_t>(t.repeat), 0.0);
+  if (request.perKernel)
+    for (const std::string& name : a.entryCalls) msByRun[name].assign(static_cast<size_t>(t.repeat), 0.0);
   std::vector<double> latency;
   module.runEntry(inputs);  // warm-up: first touches of code, constants and scratch
   for (int r = 0; r < t.repeat; ++r) {
