@@ -77,6 +77,11 @@ Stmt forLoop(Var v, PrimExpr min, PrimExpr extent, ForKind k, Stmt body) {
 }
 Stmt letStmt(Var v, PrimExpr value, Stmt body) { return std::make_shared<const LetStmtNode>(std::move(v), std::move(value), std::move(body)); }
 Stmt ifThenElse(PrimExpr c, Stmt t, Stmt e) { return std::make_shared<const IfThenElseNode>(std::move(c), std::move(t), std::move(e)); }
+Stmt block(std::string name, std::vector<BlockIterVar> iterVars, PrimExpr predicate, std::vector<BufferRegion> reads,
+           std::vector<BufferRegion> writes, std::vector<Buffer> allocBuffers, Stmt init, Stmt body, AttrDict annotations) {
+  return std::make_shared<const BlockNode>(std::move(name), std::move(iterVars), std::move(predicate), std::move(reads), std::move(writes),
+                                           std::move(allocBuffers), std::move(init), std::move(body), std::move(annotations));
+}
 Stmt allocate(Buffer b, Stmt body) { return std::make_shared<const AllocateNode>(std::move(b), std::move(body)); }
 Stmt allocateConst(Buffer b, NDArray data, Stmt body) {
   return std::make_shared<const AllocateConstNode>(std::move(b), std::move(data), std::move(body));

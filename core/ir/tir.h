@@ -121,7 +121,7 @@ struct LoadNode final : PrimExprNode {
 };
 
 /// Kinds of statements.
-enum class StmtKind : uint8_t { Store, For, LetStmt, IfThenElse, Allocate, AllocateConst, Seq, Evaluate };
+enum class StmtKind : uint8_t { Store, For, LetStmt, IfThenElse, Allocate, AllocateConst, Seq, Evaluate, Block };
 
 struct StmtNode;
 /// An immutable statement.
@@ -214,6 +214,60 @@ struct EvaluateNode final : StmtNode {
   explicit EvaluateNode(PrimExpr v) : StmtNode(kKind), value(std::move(v)) {}
 };
 
+/// Whether a block iteration variable walks a data-parallel or a reduction axis
+/// (TVMScript's `T.axis.spatial` / `T.axis.reduce`, "S"/"R" in `T.axis.remap`).
+enum class IterKind : uint8_t { Spatial, Reduce };
+
+/// A block iteration variable with its domain [min, min + extent) and the
+/// value it is bound to at the block's realization (TVM's IterVar plus the
+/// matching BlockRealize binding, kept together since passlab never separates them).
+struct BlockIterVar {
+  Var var;
+  PrimExpr min, extent;
+  IterKind iterKind = IterKind::Spatial;
+  PrimExpr binding;
+};
+
+/// A region of a buffer read or written by a block: per dimension a minimum and
+/// an extent (extent 1 is a point access, printed `A[i]`; otherwise `A[i:i + 4]`).
+struct BufferRegion {
+  Buffer buffer;
+  std::vector<std::pair<PrimExpr, PrimExpr>> ranges;
+};
+
+/// A TVMScript block, realized where it stands (TVM's BlockRealize + Block):
+///   with T.block("name"):
+///       vi, vk = T.axis.remap("SR", [i, k])
+///       T.where(predicate); T.reads(...); T.writes(...)
+///       scratch = T.alloc_buffer(...)
+///       with T.init(): init
+///       body
+/// Blocks exist for scheduling and for printing back what TVM prints; the
+/// interpreter and code generators see them only after tir::lowerBlocks (which,
+/// like TVM's LowerInitBlock + ConvertBlocksToOpaque, binds the iteration
+/// variables, runs `init` when every reduction variable is at its minimum, and
+/// turns allocBuffers into Allocate). A PrimFunc whose body is a block named
+/// "root" prints that block implicitly, as TVM's printer does.
+struct BlockNode final : StmtNode {
+  static constexpr StmtKind kKind = StmtKind::Block;
+  std::string name;
+  std::vector<BlockIterVar> iterVars;
+  /// `T.where(...)`; null when the block always runs.
+  PrimExpr predicate;
+  std::vector<BufferRegion> reads, writes;
+  /// Buffers allocated for the block's lifetime (`T.alloc_buffer` inside it).
+  std::vector<Buffer> allocBuffers;
+  /// `with T.init():`; null when absent.
+  Stmt init;
+  Stmt body;
+  /// `T.block_attr({...})`.
+  AttrDict annotations;
+  BlockNode(std::string n, std::vector<BlockIterVar> iv, PrimExpr pred, std::vector<BufferRegion> r, std::vector<BufferRegion> w,
+            std::vector<Buffer> alloc, Stmt in, Stmt b, AttrDict ann)
+      : StmtNode(kKind), name(std::move(n)), iterVars(std::move(iv)), predicate(std::move(pred)), reads(std::move(r)), writes(std::move(w)),
+        allocBuffers(std::move(alloc)), init(std::move(in)), body(std::move(b)), annotations(std::move(ann)) {}
+};
+
 /// One PrimFunc parameter: a buffer, or a scalar variable when `buffer` is null.
 struct Param {
   Var var;
@@ -254,6 +308,8 @@ Stmt allocate(Buffer b, Stmt body);
 Stmt allocateConst(Buffer b, NDArray data, Stmt body);
 Stmt seq(std::vector<Stmt> stmts);
 Stmt evaluate(PrimExpr v);
+Stmt block(std::string name, std::vector<BlockIterVar> iterVars, PrimExpr predicate, std::vector<BufferRegion> reads,
+           std::vector<BufferRegion> writes, std::vector<Buffer> allocBuffers, Stmt init, Stmt body, AttrDict annotations = {});
 }  // namespace tir
 
 /// A PrimFunc.
