@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "core/ir/module.h"
+#include "core/text/tvmscript.h"
 
 namespace passlab {
 
@@ -43,6 +44,10 @@ using HiddenTypes = std::unordered_set<const void*>;
 
 /// Options for printing.
 struct PrintOptions {
+  /// Which syntax to print (every face honours it: show, diffs, reports, -o).
+  TextSyntax syntax = TextSyntax::Relay;
+  /// For TVMScript: the TVM spelling (releases or main) to print in.
+  TvmScriptSpelling spelling = TvmScriptSpelling::Release;
   /// Emit `/* ty=... */` comments after bindings whose type is known (as TVM does).
   bool typeComments = true;
   /// Emit the `#[version = "0.0.5"]` header.
