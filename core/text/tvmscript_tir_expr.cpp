@@ -363,7 +363,8 @@ T::PrimExpr TirReader::tCall(const PyToken& at, const std::string& name) {
     need(args, 3);
     unify(args[1], args[2]);
     if (name == "Select") return T::select(args[0], args[1], args[2]);
-    return T::call(args[1]->dtype, "if_then_else", std::move(args));
+    DataType d = args[1]->dtype;
+    return T::call(d, "if_then_else", std::move(args));
   }
   if (name == "Not") {
     std::vector<T::PrimExpr> args = callArgs();
@@ -374,7 +375,8 @@ T::PrimExpr TirReader::tCall(const PyToken& at, const std::string& name) {
     std::vector<T::PrimExpr> args = callArgs();
     need(args, name == "pow" ? 2 : 1);
     if (name == "pow") unify(args[0], args[1]);
-    return T::call(args[0]->dtype, name, std::move(args));
+    DataType d = args[0]->dtype;
+    return T::call(d, name, std::move(args));
   }
   if (name == "let" || name == "Let")
     p_.fail(at, "T." + name + ": passlab's TIR has no let expression; bind the value with a let statement (x: T.int32 = value)");

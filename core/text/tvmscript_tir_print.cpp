@@ -74,6 +74,14 @@ class ScriptPrinter {
     used_.insert(name);
     return names_.emplace(key, name).first->second;
   }
+  /// Frees `key`'s name when its scope ends, as TVM's printer does (sibling
+  /// loops may reuse `i`).
+  void release(const void* key) {
+    auto it = names_.find(key);
+    if (it == names_.end()) return;
+    used_.erase(it->second);
+    names_.erase(it);
+  }
   const std::string& var(const VarNode* v) { return nameOf(v, v->name); }
   const std::string& buffer(const BufferNode* b) { return nameOf(b, b->name); }
 
@@ -310,6 +318,7 @@ void ScriptPrinter::stmt(const Stmt& s, bool last) {
         Indent in(*this);
         body(l.body);
       }
+      release(l.var.get());
       return;
     }
     case StmtKind::Allocate: {
@@ -326,6 +335,7 @@ void ScriptPrinter::stmt(const Stmt& s, bool last) {
         Indent in(*this);
         body(a.body);
       }
+      release(a.buffer.get());
       return;
     }
     case StmtKind::AllocateConst: {
@@ -349,6 +359,7 @@ void ScriptPrinter::stmt(const Stmt& s, bool last) {
         Indent in(*this);
         body(a.body);
       }
+      release(a.buffer.get());
       return;
     }
     case StmtKind::Block: return block(static_cast<const BlockNode&>(*s));
@@ -393,8 +404,11 @@ void ScriptPrinter::forLoop(const ForNode& f) {
       extents += (i ? ", " : "") + expr(grid[i]->extent);
     }
     line("for " + vars + " in T.grid(" + extents + "):");
-    Indent in(*this);
-    body(grid.back()->body);
+    {
+      Indent in(*this);
+      body(grid.back()->body);
+    }
+    for (const ForNode* l : grid) release(l->var.get());
     return;
   }
   std::string range;
@@ -413,8 +427,11 @@ void ScriptPrinter::forLoop(const ForNode& f) {
     case ForKind::Unrolled: kind = "T.unroll"; break;
   }
   line("for " + var(f.var.get()) + " in " + kind + "(" + range + "):");
-  Indent in(*this);
-  body(f.body);
+  {
+    Indent in(*this);
+    body(f.body);
+  }
+  release(f.var.get());
 }
 
 void ScriptPrinter::block(const BlockNode& b) {
@@ -480,6 +497,8 @@ void ScriptPrinter::block(const BlockNode& b) {
     body(b.init);
   }
   body(b.body);
+  for (const BlockIterVar& iv : b.iterVars) release(iv.var.get());
+  for (const Buffer& a : b.allocBuffers) release(a.get());
 }
 
 /// TVM's implicit root block: a block without variables, predicate, regions,
@@ -522,7 +541,7 @@ void ScriptPrinter::function(const std::string& name, const PrimFuncNode& fn) {
   AttrDict shown;
   for (const auto& [key, value] : fn.attrs.entries()) {
     if (key == fn_attr::kGlobalSymbol && value.kind() == AttrValue::Kind::String && value.asString() == name) continue;
-    if (key == kSTirAttr) continue;
+    if (key == kSTirAttr && main_) continue;  // releases have no s_tir flag: kept in T.func_attr
     shown.set(key, value);
   }
   if (!shown.empty()) line("T.func_attr(" + attrDict(shown) + ")");
