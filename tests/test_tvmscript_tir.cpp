@@ -198,6 +198,15 @@ TEST_CASE("TVMScript TIR: block-form PrimFuncs run under qemu-hexagon", "[tvmscr
   std::vector<NDArray> outs = codegen::runPrimFuncHexagon(mod, "conv1d_relu", args, codegen::makeTempDir("tvmscript-tir"));
   REQUIRE(outs.size() == 3);
   CHECK(maxAbsDiff(outs[2], interp[2]) < 1e-5);
+  // The Relax module's entry (R.call_tir of the block-form matmul and add) matches the graph-level reference.
+  IRModule lowered = load(kCallTirModule), graph = load(kGraphModule);
+  std::vector<NDArray> inputs{randomArray(DTypeCode::Float32, {16, 12}, 1), randomArray(DTypeCode::Float32, {12, 10}, 2),
+                              randomArray(DTypeCode::Float32, {16, 10}, 3)};
+  NDArray reference = evaluate(graph, "main", std::vector<Value>(inputs.begin(), inputs.end())).tensor();
+  codegen::Artifacts artifacts = codegen::build(lowered, codegen::Target::hexagon());
+  codegen::HexagonRun run = codegen::runHexagon(artifacts, inputs, codegen::makeTempDir("tvmscript-tir-entry"));
+  REQUIRE(run.outputs.size() == 1);
+  CHECK(maxAbsDiff(run.outputs[0], reference) < 1e-5);
 }
 
 TEST_CASE("TVMScript TIR: what passlab's TIR cannot hold is refused, located", "[tvmscript][tir]") {
