@@ -105,6 +105,29 @@ TEST_CASE("TVMScript TIR: what the reader makes of the corpus", "[tvmscript][tir
   CHECK(as<PrimFuncNode>(main->lookup("matmul"))->attrs.getBool("s_tir", false));
 }
 
+TEST_CASE("TVMScript TIR: a block without T.reads/T.writes gets its regions from its statements", "[tvmscript][tir]") {
+  IRModule mod = load(R"(from tvm.script import tir as T
+
+@T.prim_func
+def f(A: T.Buffer((8, 4), "float32"), B: T.Buffer((8,), "float32")):
+    for i, k in T.grid(8, 4):
+        with T.block("B"):
+            vi, vk = T.axis.remap("SR", [i, k])
+            with T.init():
+                B[vi] = T.float32(0)
+            B[vi] = B[vi] + A[vi, vk]
+    for i in range(8):
+        with T.block("W"):
+            vi = T.axis.spatial(8, i)
+            for j in range(4):
+                A[vi, j] = B[vi]
+)");
+  std::string printed = printPrimFuncs(mod, TvmScriptSpelling::Release);
+  CHECK(printed.find("            T.reads(B[vi], A[vi, vk])\n            T.writes(B[vi])\n") != std::string::npos);
+  // An index over a loop inside the block covers the whole buffer.
+  CHECK(printed.find("            T.reads(B[vi])\n            T.writes(A[0:8, 0:4])\n") != std::string::npos);
+}
+
 TEST_CASE("TVMScript TIR: block-form PrimFuncs compute what the loop form computes", "[tvmscript][tir]") {
   // The hand-written softmax row (handle + match_buffer, lets, if/else) on the interpreter.
   IRModule sm = load(readFile(corpusDir("tvmscript") / "tir_handwritten.py"));

@@ -10,6 +10,7 @@
 // located error naming it (thread bindings, asserts, let expressions, ...).
 #include "core/analysis/structural_equal.h"
 #include "core/ir/module.h"
+#include "core/ir/tir_block_access.h"
 #include "core/ir/tir_lower_blocks.h"
 #include "core/text/tvmscript_tir_reader.h"
 
@@ -474,6 +475,14 @@ T::Stmt TirReader::blockStatement(const PyToken& at, bool /*main*/) {
   atBlockTop_ = top, atFunctionTop_ = fnTop;
   if (!body) body = T::evaluate(T::intImm(DTypeCode::Int32, 0));
   (void)at;
+  // Regions left out are found from the statements, as TVM's parser does.
+  // TVM leaves an explicit root block (function level, no variables) as written.
+  bool explicitRoot = fnTop && st.iterVars.empty();
+  if (!explicitRoot && (!st.haveReads || !st.haveWrites)) {
+    auto [reads, writes] = T::detectBlockAccess(st.init, body, st.allocs);
+    if (!st.haveReads) st.reads = std::move(reads);
+    if (!st.haveWrites) st.writes = std::move(writes);
+  }
   return T::block(std::move(name), std::move(st.iterVars), std::move(st.predicate), std::move(st.reads), std::move(st.writes),
                   std::move(st.allocs), std::move(st.init), std::move(body), std::move(st.annotations));
 }
