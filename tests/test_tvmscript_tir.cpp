@@ -239,6 +239,8 @@ TEST_CASE("TVMScript TIR: what passlab's TIR cannot hold is refused, located", "
       {"    with T.Assert(A[0] > T.float32(0), \"positive\"):\n        A[0] = T.float32(1)\n", "T.Assert: passlab's TIR has no assert"},
       {"    A[0] = T.let(x, 1, x)\n", "no let expression"},
       {"    A[0] = T.frobnicate(1)\n", "unknown TIR name T.frobnicate"},
+      {"    A[0] = T.sqrtt(A[1])\n", "did you mean T.sqrt?"},
+      {"    with T.sblok(\"b\"):\n        A[0] = T.float32(0)\n", "did you mean T.sblock?"},
       {"    A[0] = B[0]\n", "undefined name 'B'"},
       {"    A[0, 1] = T.float32(0)\n", "has 1 dimensions but 2 indices"},
       {"    with T.block(\"b\"):\n        vi = T.axis.remap(\"S\", [k])\n        A[vi] = T.float32(0)\n", "undefined name 'k'"},

@@ -3,6 +3,7 @@
 // `T.<dtype>(...)` literals and casts, `T.Cast`, `T.Select`,
 // `T.if_then_else`, `T.min`/`T.max`/`T.floordiv`/..., and the float-math
 // intrinsics (`T.exp`, `T.sqrt`, ...) under their TIR call names.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -383,7 +384,45 @@ T::PrimExpr TirReader::tCall(const PyToken& at, const std::string& name) {
   if (name == "call_extern" || name == "call_pure_extern" || name == "call_packed")
     p_.fail(at, "T." + name + ": passlab's TIR calls only its intrinsics and other PrimFuncs of the module");
   if (name == "Ramp" || name == "Broadcast" || name == "Shuffle") p_.fail(at, "T." + name + ": passlab's TIR is scalar (vector lanes come from T.vectorized loops)");
-  p_.fail(at, "unknown TIR name T." + name + " in an expression");
+  p_.fail(at, "unknown TIR name T." + name + " in an expression" + scriptNameHint(name));
+}
+
+std::string TirReader::scriptNameHint(std::string_view name) {
+  // Names of one TVM version that the other spells differently, then a near miss of a known name.
+  static const std::vector<std::pair<std::string_view, std::string_view>> versions{
+      {"sblock_alloc", "T.sblock_alloc_buffer (main) or T.alloc_buffer (releases)"},
+      {"block_alloc_buffer", "T.sblock_alloc_buffer (main) or T.alloc_buffer (releases)"},
+      {"Let", "x: T.let[T.int32] = v (main) or x: T.int32 = v (releases)"},
+      {"tirx", "the TIR module is imported as T from tvm.script.tir (releases) or tvm.script.tirx (main)"}};
+  for (const auto& [n, hint] : versions)
+    if (name == n) return std::string("; did you mean ") + std::string(hint) + "?";
+  static const std::vector<std::string_view> known{
+      "block", "sblock", "init", "axis", "reads", "writes", "where", "block_attr", "sblock_attr", "alloc_buffer", "sblock_alloc_buffer",
+      "decl_buffer", "allocate", "allocate_const", "match_buffer", "func_attr", "grid", "serial", "parallel", "vectorized", "unroll",
+      "evaluate", "LetStmt", "Cast", "Select", "if_then_else", "max", "min", "floordiv", "floormod", "truncdiv", "truncmod", "exp",
+      "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid", "erf", "fabs", "round", "floor", "ceil", "trunc", "pow", "float32",
+      "float16", "float64", "int32", "int64", "int8", "int16", "uint8", "bool", "target", "Buffer", "handle"};
+  auto distance = [](std::string_view a, std::string_view b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+      size_t diag = row[0];
+      row[0] = i;
+      for (size_t j = 1; j <= b.size(); ++j) {
+        size_t up = row[j];
+        row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        diag = up;
+      }
+    }
+    return row[b.size()];
+  };
+  std::string_view best;
+  size_t bestDistance = 3;
+  for (std::string_view k : known) {
+    size_t d = distance(name, k);
+    if (d < bestDistance) best = k, bestDistance = d;
+  }
+  return best.empty() ? "" : "; did you mean T." + std::string(best) + "?";
 }
 
 DataType TirReader::dtypeArg(std::string_view what) {

@@ -452,7 +452,7 @@ T::Stmt TirReader::withStatement(bool* tookRest) {
   }
   (void)tookRest;
   if (const char* why = refusal(n)) p_.fail(nameTok, "T." + n + ": " + why);
-  p_.fail(nameTok, "unknown scope 'with T." + n + "' (T.block, T.sblock, T.init, T.LetStmt, T.allocate, T.decl_buffer)");
+  p_.fail(nameTok, "unknown scope 'with T." + n + "' (T.block, T.sblock, T.init, T.LetStmt, T.allocate, T.decl_buffer)" + scriptNameHint(n));
 }
 
 T::Stmt TirReader::blockStatement(const PyToken& at, bool /*main*/) {

@@ -142,7 +142,7 @@ std::string ScriptPrinter::expr(const PrimExpr& e, int minPrec) {
       int64_t v = static_cast<const IntImmNode&>(*e).value;
       if (e->dtype.isBool()) return dtypeCall(e->dtype, v ? "True" : "False");
       if (e->dtype.isFloat()) return dtypeCall(e->dtype, floatText(static_cast<double>(v)));
-      if (e->dtype == DataType(DTypeCode::Int32)) return v < 0 ? wrap(kUnary, std::to_string(v)) : std::to_string(v);
+      if (e->dtype == DataType(DTypeCode::Int32)) return std::to_string(v);  // a literal: never parenthesized, as TVM prints `x * -1`
       return dtypeCall(e->dtype, std::to_string(v));
     }
     case PrimExprKind::FloatImm: return dtypeCall(e->dtype, floatText(static_cast<const FloatImmNode&>(*e).value));

@@ -37,6 +37,9 @@ class TirReader {
   std::vector<std::pair<tir::PrimExpr, tir::PrimExpr>> subscript(bool regions);
   /// A buffer region `A[i, 0:16]`.
   tir::BufferRegion region();
+  /// "; did you mean ...?" for an unknown `T.<name>`: the other TVM version's
+  /// spelling, or a known name within two edits ("" when none).
+  static std::string scriptNameHint(std::string_view name);
 
   // ---- names ----
   struct Symbol {
