@@ -291,3 +291,47 @@ TEST_CASE("TVMScript TIR: damaged corpus files give errors, never crashes", "[tv
   CHECK(loads > 300);
   CHECK(errors > 0);
 }
+
+TEST_CASE("TVMScript TIR: every statement and expression kind survives print -> load", "[tvmscript][tir]") {
+  // Written in the Relay dialect, printed as TVMScript in both spellings, read back.
+  IRModule mod = parseModule(R"(#[version = "0.0.5"]
+primfn @helper(%H: Buffer[(4), int32]) {
+  %H[0] = 1;
+}
+primfn @kinds(%A: Buffer[(4, 8), float32], %B: Buffer[(8), float16], %I: Buffer[(4), int32], %n: int32, %big: int64, global_symbol="kinds_sym", target="llvm") {
+  allocate_const %W: Buffer[(4), float32] = [0.5, -1, 2.25, 0];
+  {
+    allocate %T: Buffer[(4), float32];
+    for (%i, 0, 4, parallel) {
+      for (%j, 2, 6, unrolled) {
+        %T[%i] = max(%A[%i, %j], %W[%i]) * -2f + exp(%A[%i, 0]);
+      }
+    }
+    for (%k, 0, 8, vectorized) {
+      %B[%k] = float16(select(%k < 4 && !(%k == 1), %T[floormod(%k, 4)], sqrt(%A[0, %k])));
+    }
+  }
+  for (%l: int64, 0i64, 4i64) {
+    let %x: int32 = floordiv(%n, 2) - %n % 3 + %n / 7;
+    if (%x >= 0 || %big > 10i64) {
+      %I[%l] = min(%x, 5) * -1;
+    } else {
+      %I[%l] = int32(%A[0, 0]);
+    }
+  }
+  @helper(%I);
+  {
+    let %y: float32 = if_then_else<float32>(%n > 0, 1f, 0.5f);
+    %A[0, 0] = %y;
+  }
+  %A[1, 1] = 3f;
+}
+)");
+  for (TvmScriptSpelling spelling : {TvmScriptSpelling::Release, TvmScriptSpelling::Main}) {
+    std::string printed = printPrimFuncs(mod, spelling);
+    INFO(printed);
+    IRModule again = load(header(spelling) + printed);
+    CHECK(structuralEqual(mod, again));
+    CHECK(printPrimFuncs(again, spelling) == printed);
+  }
+}

@@ -420,7 +420,7 @@ std::string TirReader::scriptNameHint(std::string_view name) {
   size_t bestDistance = 3;
   for (std::string_view k : known) {
     size_t d = distance(name, k);
-    if (d < bestDistance) best = k, bestDistance = d;
+    if (d > 0 && d < bestDistance) best = k, bestDistance = d;
   }
   return best.empty() ? "" : "; did you mean T." + std::string(best) + "?";
 }
