@@ -152,12 +152,22 @@ class RelaxPrinter {
       : w_(w), opt_(o), className_(std::move(className)) {}
 
   bool usedTir = false;
+  /// No function of the module has a global_symbol (Relay text, ONNX imports).
+  bool relayOrigin = false;
 
   void printFunction(const std::string& name, const FunctionNode& fn, bool nested) {
+    if (!nested) {
+      // Names are per function, as TVM's printer scopes them.
+      names_ = NameTable();
+      bound_.clear();
+      counters_.clear();
+    }
     std::string deco = "@R.function";
     std::vector<std::string> kw;
     if (fn.attrs.contains("is_pure") && fn.attrs.getInt("is_pure", 1) == 0) kw.push_back("pure=False");
-    if (!nested && tvmscript::scriptIsPrivate(fn.attrs, name)) kw.push_back("private=True");
+    // Relay text has no global_symbol: there, only Primitive functions are private.
+    bool isPrivate = relayOrigin ? fn.attrs.contains(fn_attr::kPrimitive) : tvmscript::scriptIsPrivate(fn.attrs, name);
+    if (!nested && isPrivate) kw.push_back("private=True");
     if (!kw.empty()) {
       deco += '(';
       for (size_t i = 0; i < kw.size(); ++i) deco += (i ? ", " : "") + kw[i];
@@ -228,7 +238,10 @@ class RelaxPrinter {
         case ExprKind::Call: {
           auto* c = static_cast<const CallNode*>(e);
           stack.push_back(c->callee.get());
-          for (const Expr& a : c->args) stack.push_back(a.get());
+          // call_dps_packed's first argument names an external function, printed as a string.
+          const auto* op = as<OpNode>(c->callee);
+          bool packed = op && op->def->id == OpId::CallDpsPacked;
+          for (size_t i = packed ? 1 : 0; i < c->args.size(); ++i) stack.push_back(c->args[i].get());
           break;
         }
         case ExprKind::Tuple:
@@ -301,7 +314,8 @@ class RelaxPrinter {
       }
       break;
     }
-    line("return " + atom(e));
+    // A call returned directly (hand-written `return R.sigmoid(a)`) stays inline.
+    line("return " + (as<CallNode>(e) || as<TupleGetItemNode>(e) ? valueText(e) : atom(e)));
   }
 
   void printBinding(const Var& var, const Expr& value) {
@@ -309,6 +323,7 @@ class RelaxPrinter {
     Type t = var->annotation ? var->annotation : (var->checkedType ? var->checkedType : value->checkedType);
     if (const auto* fn = as<FunctionNode>(value)) {
       printFunction(name, *fn, true);
+      w_.endLine();
       return;
     }
     if (const auto* i = as<IfNode>(value)) {
@@ -531,8 +546,11 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     int pa = functionPriority(a.first, a.second), pb = functionPriority(b.first, b.second);
     return pa != pb ? pa < pb : a.first < b.first;
   });
-  bool anyTir = false, anyRelax = false;
-  for (const auto& [name, fn] : fns) (as<PrimFuncNode>(fn) ? anyTir : anyRelax) = true;
+  bool anyTir = false, anyRelax = false, relayOrigin = true;
+  for (const auto& [name, fn] : fns) {
+    (as<PrimFuncNode>(fn) ? anyTir : anyRelax) = true;
+    if (functionAttrs(fn).contains(fn_attr::kGlobalSymbol)) relayOrigin = false;
+  }
   bool main = options.spelling == TvmScriptSpelling::Main;
   auto header = [&](bool usesT) {
     w.text("# from tvm.script import ir as I");
@@ -552,6 +570,7 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     // A dry run finds whether prim values (T.float32(...)) appear.
     TextWriter dry(nullptr);
     RelaxPrinter p(dry, options, "Module");
+    p.relayOrigin = relayOrigin;
     for (const auto& [name, fn] : fns)
       if (const auto* f = as<FunctionNode>(fn)) p.printFunction(name, *f, false);
     usesT = p.usedTir;
@@ -575,6 +594,7 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     first = false;
   }
   RelaxPrinter printer(w, options, "Module");
+  printer.relayOrigin = relayOrigin;
   tvmscript::ScriptPrintContext ctx;
   ctx.spelling = options.spelling;
   for (const auto& [name, fn] : fns) {
