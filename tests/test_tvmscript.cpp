@@ -277,6 +277,7 @@ TEST_CASE("TVMScript: corpus round trip", "[tvmscript][corpus]") {
       continue;
     }
     bool eq = structuralEqual(mod, reloaded);
+    INFO(once);
     CHECK(eq);
     equal += eq;
     std::string twice = printModule(reloaded, scriptOptions(spelling));

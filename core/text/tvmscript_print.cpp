@@ -278,7 +278,7 @@ class RelaxPrinter {
   void printBody(const Expr& body) {
     Expr e = body;
     bool graphForm = !as<LetNode>(e) && !as<DataflowNode>(e) && (as<CallNode>(e) || as<TupleNode>(e) || as<TupleGetItemNode>(e));
-    if (graphForm && !containsControl(e)) {
+    if (graphForm && relayOrigin && !containsControl(e)) {
       line("with R.dataflow():");
       w_.indent(kLevel);
       inDataflowAnf_ = true;
