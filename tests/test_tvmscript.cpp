@@ -222,7 +222,7 @@ TEST_CASE("TVMScript: not TVMScript at module level", "[tvmscript]") {
   CHECK(loadError("import os\n") == "t.py:1:1: 'import os' is not TVMScript passlab reads (only tvm.script imports are)");
   CHECK(loadError("x = 1\n").find("is not TVMScript passlab reads") != std::string::npos);
   CHECK(loadError("def f():\n    pass\n") == "t.py:1:1: a function needs a decorator (@R.function or @T.prim_func) to be TVMScript");
-  CHECK(loadError("@T.prim_func\ndef f():\n    pass\n") == "t.py:1:1: TIR in TVMScript not implemented yet");
+  CHECK(loadError("@T.prim_func\ndef f():\n    pass\n").empty());  // the TIR half reads it (tests/test_tvmscript_tir.cpp)
   // Deep nesting is refused, not a stack overflow.
   std::string deep = "@R.function\ndef f(x: R.Tensor((1,), dtype=\"float32\")):\n    return " + std::string(2000, '(') + "x" +
                      std::string(2000, ')') + "\n";
