@@ -110,6 +110,20 @@ TEST_CASE("TVMScript TIR: what the reader makes of the corpus", "[tvmscript][tir
   CHECK(croot->allocBuffers.size() == 1);
   IRModule main = load(readFile(corpusDir("tvmscript") / "tir_matmul_main.py"));
   CHECK(as<PrimFuncNode>(main->lookup("matmul"))->attrs.getBool("s_tir", false));
+  // Main's hand-written forms: T.axis.S, a block's own scratch buffer, T.let, a target dict.
+  IRModule hw = load(readFile(corpusDir("tvmscript") / "handwritten_tir_main.py"));
+  const auto* rs = as<PrimFuncNode>(hw->lookup("rowsum_scaled"));
+  REQUIRE(rs);
+  CHECK(rs->attrs.getString("target", "") == "llvm -mcpu=skylake");
+  NDArray x = randomArray(DTypeCode::Float16, {4, 6}, 9);
+  std::vector<NDArray> args{x, NDArray(DTypeCode::Float32, {4})};
+  evaluatePrimFunc(hw, "rowsum_scaled", args);
+  std::vector<double> xs = toDoubles(x), ys = toDoubles(args[1]);
+  for (int i = 0; i < 4; ++i) {
+    float acc = 0;
+    for (int k = 0; k < 6; ++k) acc += static_cast<float>(xs[i * 6 + k]);
+    CHECK(ys[i] == Approx(acc * 0.5f));
+  }
 }
 
 TEST_CASE("TVMScript TIR: a block without T.reads/T.writes gets its regions from its statements", "[tvmscript][tir]") {

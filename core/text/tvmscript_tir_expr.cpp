@@ -4,6 +4,7 @@
 // `T.if_then_else`, `T.min`/`T.max`/`T.floordiv`/..., and the float-math
 // intrinsics (`T.exp`, `T.sqrt`, ...) under their TIR call names.
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <limits>
 
