@@ -256,6 +256,10 @@ std::string printFunction(const IRModule& mod, const std::string& name, const Pr
   Expr fn = mod->lookup(name);
   if (!fn) return "";
   text::TextWriter w(nullptr);
+  if (options.syntax == TextSyntax::TVMScript) {
+    text::printTvmScriptFunction(w, mod, name, options);
+    return std::move(w.out());
+  }
   if (auto* prim = as<PrimFuncNode>(fn))
     text::printPrimFunc(w, name, *prim);
   else

@@ -680,4 +680,42 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
   w.indent(-kLevel);
 }
 
+void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::string& name, const PrintOptions& options) {
+  Expr fn = mod->lookup(name);
+  if (!fn) return;
+  bool relayOrigin = true;
+  for (const auto& [n, f] : mod->functions)
+    if (functionAttrs(f).contains(fn_attr::kGlobalSymbol)) relayOrigin = false;
+  bool main = options.spelling == TvmScriptSpelling::Main;
+  if (const auto* prim = as<PrimFuncNode>(fn)) {
+    w.text(main ? "# from tvm.script import tirx as T" : "# from tvm.script import tir as T");
+    w.endLine();
+    w.endLine();
+    tvmscript::ScriptPrintContext ctx;
+    ctx.spelling = options.spelling;
+    tvmscript::printScriptPrimFunc(w, ctx, name, *prim);
+    return;
+  }
+  const auto* f = as<FunctionNode>(fn);
+  if (!f) return;
+  bool usesT = false;
+  {
+    TextWriter dry(nullptr);
+    RelaxPrinter p(dry, options, "Module");
+    p.relayOrigin = relayOrigin;
+    p.printFunction(name, *f, false);
+    usesT = p.usedTir;
+  }
+  if (usesT) {
+    w.text(main ? "# from tvm.script import tirx as T" : "# from tvm.script import tir as T");
+    w.endLine();
+  }
+  w.text("# from tvm.script import relax as R");
+  w.endLine();
+  w.endLine();
+  RelaxPrinter printer(w, options, "Module");
+  printer.relayOrigin = relayOrigin;
+  printer.printFunction(name, *f, false);
+}
+
 }  // namespace passlab::text
