@@ -217,17 +217,13 @@ T::Stmt TirReader::statement(bool* tookRest) {
         (n == "reads" ? block_->haveReads : block_->haveWrites) = true;
         bool list = p_.accept(PyTok::LBracket);  // the older T.reads([A[i], B[i]]) form
         PyTok close = list ? PyTok::RBracket : PyTok::RParen;
-        while (!p_.accept(close)) {
+        while (!p_.check(close)) {
           regions.push_back(region());
-          if (!p_.accept(PyTok::Comma)) {
-            p_.expect(close, "',' or the end of the regions");
-            break;
-          }
+          if (!p_.accept(PyTok::Comma)) break;
         }
-        if (!list) goto closed;
+        if (list) p_.expect(PyTok::RBracket, "',' or ']' after a region");
       }
       p_.expect(PyTok::RParen, "')'");
-    closed:
       p_.expectEndOfStatement();
       return nullptr;
     }
@@ -253,7 +249,7 @@ T::Stmt TirReader::statement(bool* tookRest) {
 }
 
 T::Stmt TirReader::forStatement() {
-  const PyToken& forTok = p_.take();
+  p_.take();  // for
   std::vector<const PyToken*> names;
   do names.push_back(&p_.expectAnyName("a loop variable"));
   while (p_.accept(PyTok::Comma));
@@ -311,7 +307,6 @@ T::Stmt TirReader::forStatement() {
   atBlockTop_ = top, atFunctionTop_ = fnTop;
   popScope();
   for (size_t i = vars.size(); i-- > 0;) body = T::forLoop(vars[i], ranges[i].first, ranges[i].second, kind, body);
-  (void)forTok;
   return body;
 }
 

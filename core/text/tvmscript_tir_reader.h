@@ -3,6 +3,7 @@
 // tvmscript_tir_expr.cpp, over the shared ScriptParser cursor.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
