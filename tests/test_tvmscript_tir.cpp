@@ -272,6 +272,8 @@ TEST_CASE("TVMScript TIR: what passlab's TIR cannot hold is refused, located", "
       {"    T.reads(A[0])\n", "belongs directly inside a block"},
       {"    A[0] = 1 / 2\n", "'/' on integers"},
       {"    x = T.int64()\n", "symbolic variable"},
+      {"    for i in range(4):\n        with T.block(\"b\"):\n            vi = T.axis.spatial(1.5, i)\n            A[vi] = T.float32(0)\n", "domain must be integers"},
+      {"    for i in range(T.float32(4)):\n        A[0] = T.float32(0)\n", "range must be integers"},
   }));
   std::string text = "from tvm.script import tir as T\n\n@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n" + body;
   std::string error = loadError(text);
@@ -313,6 +315,29 @@ TEST_CASE("TVMScript TIR: damaged corpus files give errors, never crashes", "[tv
   }
   CHECK(loads > 300);
   CHECK(errors > 0);
+}
+
+TEST_CASE("TVMScript TIR: fuzz findings stay fixed", "[tvmscript][tir]") {
+  // An annotation keyed "" printed as {} (fixpoint broken); a (min, end) domain written min + extent.
+  std::string text = R"(from tvm.script import tir as T
+
+@T.prim_func
+def f(A: T.Buffer((8,), "float32"), n: T.int32):
+    for i in range(4):
+        with T.block("b"):
+            vi = T.axis.spatial((n, n + 4), i + n)
+            T.reads()
+            T.writes(A[vi])
+            T.block_attr({"": 1})
+            A[vi] = T.float32(0)
+)";
+  IRModule mod = load(text);
+  std::string once = printModule(mod, scriptOptions(TvmScriptSpelling::Release));
+  CHECK(once.find("T.block_attr({\"\": 1})") != std::string::npos);
+  CHECK(once.find("vi = T.axis.spatial((n, n + 4), i + n)") != std::string::npos);
+  IRModule again = load(once);
+  CHECK(structuralEqual(mod, again));
+  CHECK(printModule(again, scriptOptions(TvmScriptSpelling::Release)) == once);
 }
 
 TEST_CASE("TVMScript TIR: every statement and expression kind survives print -> load", "[tvmscript][tir]") {

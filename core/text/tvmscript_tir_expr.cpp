@@ -214,12 +214,7 @@ std::vector<std::pair<T::PrimExpr, T::PrimExpr>> TirReader::subscript(bool regio
       if (!regions) p_.fail(colon, "a slice reads a region; a buffer load takes one index per dimension");
       T::PrimExpr end = expr();
       unify(mn, end);
-      const auto* m = T::as<T::IntImmNode>(mn);
-      const auto* e = T::as<T::IntImmNode>(end);
-      const auto* sum = T::as<T::BinaryNode>(end);
-      if (m && e) extent = T::intImm(mn->dtype, e->value - m->value);
-      else if (sum && sum->op == T::BinaryOp::Add && structuralEqual(sum->a, mn)) extent = sum->b;
-      else extent = T::binary(T::BinaryOp::Sub, end, mn);
+      extent = extentOf(mn, end);
     } else if (regions) {
       extent = T::intImm(mn->dtype.isBool() ? DataType(DTypeCode::Int32) : mn->dtype, 1);
     }
@@ -230,6 +225,15 @@ std::vector<std::pair<T::PrimExpr, T::PrimExpr>> TirReader::subscript(bool regio
     }
   }
   return out;
+}
+
+T::PrimExpr TirReader::extentOf(const T::PrimExpr& mn, const T::PrimExpr& end) {
+  const auto* m = T::as<T::IntImmNode>(mn);
+  const auto* e = T::as<T::IntImmNode>(end);
+  const auto* sum = T::as<T::BinaryNode>(end);
+  if (m && e) return T::intImm(mn->dtype, e->value - m->value);
+  if (sum && sum->op == T::BinaryOp::Add && structuralEqual(sum->a, mn)) return sum->b;  // the printer writes min + extent
+  return T::binary(T::BinaryOp::Sub, end, mn);
 }
 
 T::BufferRegion TirReader::region() {

@@ -283,20 +283,14 @@ T::Stmt TirReader::forStatement() {
         if (T::as<T::IntImmNode>(mn)) mn = convertTo(mn, end->dtype);
         else end = convertTo(end, mn->dtype);
       }
-      const auto* a = T::as<T::IntImmNode>(mn);
-      const auto* b = T::as<T::IntImmNode>(end);
-      const auto* sum = T::as<T::BinaryNode>(end);
-      T::PrimExpr extent = a && b ? T::intImm(mn->dtype, b->value - a->value)
-                           : sum && sum->op == T::BinaryOp::Add && structuralEqual(sum->a, mn) ? sum->b
-                                                                                            : T::binary(T::BinaryOp::Sub, end, mn);
-      ranges.emplace_back(mn, extent);
+      ranges.emplace_back(mn, extentOf(mn, end));
     }
   }
   p_.expectBlockStart("the loop's body");
   pushScope();
   std::vector<T::Var> vars;
   for (size_t i = 0; i < names.size(); ++i) {
-    if (ranges[i].second->dtype.isFloat()) p_.fail(iterTok, "a loop extent must be an integer");
+    if (!ranges[i].second->dtype.isInt() || !ranges[i].first->dtype.isInt()) p_.fail(iterTok, "a loop's range must be integers");
     vars.push_back(T::makeVar(std::string(names[i]->text), ranges[i].second->dtype));
     define(*names[i], std::string(names[i]->text), {vars.back(), nullptr, nullptr});
     loops_[vars.back().get()] = ranges[i];
@@ -579,10 +573,8 @@ T::Stmt TirReader::assignment(bool* tookRest) {
           if (p_.accept(PyTok::Comma)) {
             T::PrimExpr end = expr();
             p_.expect(PyTok::RParen, "')' to close the domain");
-            const auto* a = T::as<T::IntImmNode>(mn);
-            const auto* b = T::as<T::IntImmNode>(end);
-            extent = a && b ? T::intImm(end->dtype, b->value - a->value) : T::binary(T::BinaryOp::Sub, end, mn);
-            mn = convertTo(mn, extent->dtype);
+            if (mn->dtype != end->dtype) mn = convertTo(mn, end->dtype);
+            extent = extentOf(mn, end);
             tuple = true;
           } else {
             p_.rewind(mark);
@@ -592,6 +584,7 @@ T::Stmt TirReader::assignment(bool* tookRest) {
           extent = expr();
           mn = convertTo(T::intImm(DTypeCode::Int32, 0), extent->dtype);
         }
+        if (!extent->dtype.isInt() || !mn->dtype.isInt()) p_.fail(kindTok, "a block variable's domain must be integers");
         p_.expect(PyTok::Comma, "',' and the binding");
         T::PrimExpr binding = convertTo(expr(), extent->dtype);
         p_.accept(PyTok::Comma);

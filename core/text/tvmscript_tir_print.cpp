@@ -116,7 +116,7 @@ class ScriptPrinter {
   }
   std::string region(const BufferRegion& r);
   std::string attrValue(const std::string& key, const AttrValue& v);
-  std::string attrDict(const AttrDict& attrs, const std::string& skip = {});
+  std::string attrDict(const AttrDict& attrs);
 
   // ---- statements ----
   void body(const Stmt& s);
@@ -249,11 +249,10 @@ std::string ScriptPrinter::attrValue(const std::string& key, const AttrValue& v)
   }
 }
 
-std::string ScriptPrinter::attrDict(const AttrDict& attrs, const std::string& skip) {
+std::string ScriptPrinter::attrDict(const AttrDict& attrs) {
   std::string s = "{";
   bool first = true;
   for (const auto& [key, value] : attrs.entries()) {
-    if (key == skip) continue;
     s += (first ? "" : ", ") + quote(key) + ": " + attrValue(key, value);
     first = false;
   }
