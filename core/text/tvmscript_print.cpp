@@ -524,11 +524,15 @@ class RelaxPrinter {
     for (const RelaxAttr& ra : spec->attrs) {
       std::string s;
       if (ra.conv != AttrConv::Positional) s = std::string(ra.relax) + "=";
-      if (ra.conv == AttrConv::Fixed) {
+      if (ra.conv == AttrConv::Fixed || ra.conv == AttrConv::Must) {
         args.push_back(s + std::string(ra.fixed));
         continue;
       }
       AttrValue v = attrOrDefault(def, call->attrs, ra.key);
+      if (ra.conv == AttrConv::Plain && v.isNone() && !ra.fixed.empty()) {
+        args.push_back(s + std::string(ra.fixed));
+        continue;
+      }
       switch (ra.conv) {
         case AttrConv::OutDtype:
           if (v.kind() != AttrValue::Kind::String || v.asString().empty()) v = AttrValue::string("void");
