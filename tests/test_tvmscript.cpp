@@ -391,3 +391,40 @@ TEST_CASE("TVMScript: long graph-form chains print without deep recursion", "[tv
   IRModule again = parseTvmScript(printed, "chain.py");
   CHECK(printModule(again, scriptOptions(TvmScriptSpelling::Release)) == printed);
 }
+
+TEST_CASE("TVMScript: truncated and mutated corpus files give located errors", "[tvmscript][corpus]") {
+  std::filesystem::path dir = std::filesystem::path(PASSLAB_SOURCE_DIR) / "tests" / "tvmscript";
+  const std::string replacements = ")(:=\n x[]0,.\"'#\t-";
+  size_t runs = 0, errors = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".py") continue;
+    std::string text = readFile(entry.path());
+    for (size_t i = 0; i < text.size(); i += 7) {
+      std::vector<std::string> variants = {text.substr(0, i), text};
+      variants[1][i] = replacements[(i / 7) % replacements.size()];
+      for (const std::string& v : variants) {
+        ++runs;
+        try {
+          IRModule mod = parseTvmScript(v, "m.py");
+          (void)printModule(mod, scriptOptions(TvmScriptSpelling::Release));
+        } catch (const DiagnosticError& e) {
+          ++errors;
+          // Every error is located, except a printer refusal.
+          if (e.diagnostics().front().rule == "parse") CHECK(e.diagnostics().front().span.known());
+        } catch (const std::exception& e) {
+          FAIL_CHECK(entry.path().filename().string() << " at byte " << i << ": " << e.what());
+        }
+      }
+    }
+  }
+  CHECK(runs > 1000);
+  CHECK(errors > 0);
+}
+
+TEST_CASE("TVMScript: oversized numbers are located errors", "[tvmscript]") {
+  const std::string mod = "@R.function\ndef f(x: R.Tensor((2,), dtype=\"float32\")):\n";
+  CHECK(loadError(mod + "    y = R.sum(x, axis=[99999999999999999999])\n    return y\n") ==
+        "t.py:3:24: integer 99999999999999999999 does not fit in 64 bits");
+  CHECK(loadError(mod + "    c: R.Tensor((100000, 100000, 100000), dtype=\"float32\") = metadata[\"relax.expr.Constant\"][0]\n    return c\n") ==
+        "t.py:3:62: a metadata constant of more than 1 GiB cannot be made a placeholder");
+}
