@@ -428,3 +428,28 @@ TEST_CASE("TVMScript: oversized numbers are located errors", "[tvmscript]") {
   CHECK(loadError(mod + "    c: R.Tensor((100000, 100000, 100000), dtype=\"float32\") = metadata[\"relax.expr.Constant\"][0]\n    return c\n") ==
         "t.py:3:62: a metadata constant of more than 1 GiB cannot be made a placeholder");
 }
+
+TEST_CASE("TVMScript: printed ranges, names and function lines", "[tvmscript]") {
+  IRModule mod = parseTvmScript(std::string(kHeader) + R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2,), dtype="float32")) -> R.Tensor((2,), dtype="float32"):
+        y: R.Tensor((2,), dtype="float32") = R.nn.relu(x)
+        return y
+)", "t.py");
+  PrintOptions o = scriptOptions(TvmScriptSpelling::Release);
+  o.recordNames = true;
+  PrintedModule printed = printModuleWithRanges(mod, o);
+  CHECK(printed.functionLines.at("main") == 6);
+  const auto* let = as<LetNode>(mod->lookupFunction("main")->body);
+  REQUIRE(let);
+  REQUIRE(printed.ranges.count(let->value.get()));
+  CHECK(printed.ranges.at(let->value.get()).line == 8);
+  CHECK(printed.names.at(let->var.get()) == "y");
+  // An aligned print takes the given names.
+  AlignedNames aligned;
+  aligned.names[let->var.get()] = "renamed";
+  PrintOptions a = scriptOptions(TvmScriptSpelling::Release);
+  a.alignedNames = &aligned;
+  CHECK(printModule(mod, a).find("renamed: R.Tensor((2,), dtype=\"float32\") = R.nn.relu(x)") != std::string::npos);
+}

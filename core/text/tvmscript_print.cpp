@@ -348,7 +348,9 @@ class RelaxPrinter {
     bool dps = callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked);
     if (!dps) ann = typeText(t);
     w_.rangeStart(var.get());
+    w_.rangeStart(value.get());
     line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
+    w_.rangeEnd(value.get());
     w_.rangeEnd(var.get());
   }
 
@@ -380,7 +382,13 @@ class RelaxPrinter {
     // A node bound again after its branch closed gets a new name (a new key).
     const void* key = e.get();
     if (!everBound_.insert(key).second) key = &rebindKeys_.emplace_back(0);
-    const std::string name = names_.nameFor(key, nextName(stem));
+    std::string wanted;
+    if (const AlignedNames* a = opt_.alignedNames) {
+      // A diff prints the after side with the before side's names.
+      auto it = a->names.find(e.get());
+      if (it != a->names.end()) wanted = it->second;
+    }
+    const std::string name = names_.nameFor(key, wanted.empty() ? nextName(stem) : wanted);
     if (opt_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(e.get(), name);
     Type t = e->checkedType;
     if (const auto* c = as<ConstantNode>(e); c && !t) t = tensorType(c->data.shape(), c->data.dtype());
