@@ -84,6 +84,9 @@ IRModule ModuleParser::parseModule() {
       continue;
     }
     const PyToken& t = peek();
+    if (t.is("metadata") && check(PyTok::Equal, 1))
+      fail(t, "a metadata section (TVM's show_meta=True) is not read yet; print without it, and passlab makes "
+              "placeholder constants of the annotated types");
     if (t.is("def")) fail(t, "a function needs a decorator (@R.function or @T.prim_func) to be TVMScript");
     if (t.is("class")) fail(t, "a class needs the @I.ir_module decorator to be a TVMScript module");
     if (t.is("for") || t.is("while")) fail(t, "'" + std::string(t.text) + "' at module level is not TVMScript passlab reads");

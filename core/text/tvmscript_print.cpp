@@ -690,6 +690,12 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     else if (const auto* f = as<FunctionNode>(fn)) printer.printFunction(name, *f, false);
   }
   w.indent(-kLevel);
+  if (w.placeholders() > 0) {
+    // TVM's printer says so when it leaves the constants' data out.
+    w.endLine();
+    w.text("# Metadata omitted. Use show_meta=True in script() method to show it.");
+    w.endLine();
+  }
 }
 
 void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::string& name, const PrintOptions& options) {

@@ -12,3 +12,5 @@ class Module:
             gv: R.Tensor((1, 4), dtype="float32") = R.add(lv, b)
             R.output(gv)
         return gv
+
+# Metadata omitted. Use show_meta=True in script() method to show it.
