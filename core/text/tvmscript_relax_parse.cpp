@@ -77,6 +77,11 @@ Function ModuleParser::parseRelaxFunction(const PyToken& decorator, bool isPriva
   }
   if (!isPure) attrs.set("is_pure", AttrValue::integer(0));
   Expr body = parseRelaxBody(true);
+  if (!pendingMeta_.empty()) {
+    const PendingMeta& p = pendingMeta_.begin()->second;
+    failAt(p.span, "cannot tell the type of metadata[\"relax.expr.Constant\"][" + std::to_string(p.index) +
+                       "] from its use; bind it first with its type: `c: R.Tensor((...), dtype=\"...\") = metadata[...]`");
+  }
   scope_.resize(scopeMark);
   moduleAliases_ = aliases;
   (void)decorator;
@@ -185,7 +190,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         Type ann;
         if (accept(PyTok::Colon)) ann = parseRelaxType();
         expect(PyTok::Equal, "'=' of a binding");
-        expectedType_ = ann;
+        expectedType_ = bindingType_ = ann;
         Expr value = parseRelaxExpr();
         expectEndOfStatement();
         block.block.push_back(bindTo(n, std::string(n.text), ann, value));
@@ -225,7 +230,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
           lastAnn = nullptr;
           if (accept(PyTok::Colon)) lastAnn = parseRelaxType();
           expect(PyTok::Equal, "'=' of a binding (each branch of a Relax if ends by binding the result)");
-          expectedType_ = lastAnn;
+          expectedType_ = bindingType_ = lastAnn;
           lastValue = parseRelaxExpr();
           expectEndOfStatement();
         }
@@ -304,7 +309,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
       take();
       if (checkDotted(tirAlias + ".int64") || checkDotted(tirAlias + ".int32"))
         fail(n, "symbolic dimension '" + std::string(n.text) + "' is not supported yet");
-      expectedType_ = ann;
+      expectedType_ = bindingType_ = ann;
       Expr value = parseRelaxExpr();
       expectEndOfStatement();
       addBinding(bindTo(n, std::string(n.text), ann, value), spanOf(n));
