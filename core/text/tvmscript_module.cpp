@@ -283,10 +283,7 @@ Expr ModuleParser::tryGlobalReference() {
   if (t.kind != PyTok::Name) return nullptr;
   bool viaModule = (moduleAliases_.count(std::string(t.text)) || t.text == className_) && check(PyTok::Dot, 1) &&
                    check(PyTok::Name, 2);
-  if (viaModule) {
-    if (t.text == className_ && !moduleAliases_.count(std::string(t.text))) {
-      // `Module.f` without `cls = Module`: accepted as written by hand.
-    }
+  if (viaModule) {  // `cls.f`, or `Module.f` as written by hand without `cls = Module`
     take();
     take();
     const PyToken& name = take();

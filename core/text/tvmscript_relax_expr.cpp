@@ -235,7 +235,6 @@ Expr ModuleParser::parseRelaxPrimary() {
     if (fields.size() == 1 && !comma) return fields[0];
     return makeTuple(std::move(fields), spanOf(t));
   }
-  if (t.kind == PyTok::String && false) return nullptr;
   if (t.kind != PyTok::Name) {
     if (t.kind == PyTok::Int || t.kind == PyTok::Float)
       fail(t, "a bare number is not a Relax value; write R.const(" + std::string(t.text) + ", \"float32\")");

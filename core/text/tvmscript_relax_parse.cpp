@@ -110,8 +110,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
     it.span = span;
     items.push_back(std::move(it));
   };
-  // Statements of one indented block; `dataflow` when inside `with R.dataflow():`.
-  std::vector<BodyItem> ifPending;
   while (true) {
     if (accept(PyTok::Newline)) continue;
     if (check(PyTok::Dedent) || check(PyTok::End)) {
@@ -169,7 +167,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         if (accept(PyTok::Newline)) continue;
         if (accept(PyTok::Dedent) || check(PyTok::End)) break;
         if (checkDotted(relaxAlias + ".output")) {
-          const PyToken& o = peek();
           takeDotted("");
           expect(PyTok::LParen, "'('");
           while (check(PyTok::Name)) {
@@ -181,7 +178,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
           expect(PyTok::RParen, "')'");
           expectEndOfStatement();
           sawOutput = true;
-          (void)o;
           continue;
         }
         if (sawOutput) fail(peek(), "R.output must be the last statement of a dataflow block");
@@ -434,9 +430,7 @@ Type ModuleParser::parseRelaxType() {
   }
   if (kind == "Shape" || kind == "Prim")
     fail(start, name + " is not representable in passlab's types yet (shapes are int64 tensors)");
-  std::string hint;
-  if (kind == "Tensor_") hint = "";
-  fail(start, "unknown Relax type '" + name + "'" + hint);
+  fail(start, "unknown Relax type '" + name + "' (Relax types are R.Tensor, R.Tuple, R.Callable)");
 }
 
 }  // namespace passlab::tvmscript
