@@ -391,3 +391,97 @@ TEST_CASE("TVMScript: long graph-form chains print without deep recursion", "[tv
   IRModule again = parseTvmScript(printed, "chain.py");
   CHECK(printModule(again, scriptOptions(TvmScriptSpelling::Release)) == printed);
 }
+
+TEST_CASE("TVMScript: truncated and mutated corpus files give located errors", "[tvmscript][corpus]") {
+  std::filesystem::path dir = std::filesystem::path(PASSLAB_SOURCE_DIR) / "tests" / "tvmscript";
+  const std::string replacements = ")(:=\n x[]0,.\"'#\t-";
+  size_t runs = 0, errors = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".py") continue;
+    std::string text = readFile(entry.path());
+    for (size_t i = 0; i < text.size(); i += 7) {
+      std::vector<std::string> variants = {text.substr(0, i), text};
+      variants[1][i] = replacements[(i / 7) % replacements.size()];
+      for (const std::string& v : variants) {
+        ++runs;
+        try {
+          IRModule mod = parseTvmScript(v, "m.py");
+          (void)printModule(mod, scriptOptions(TvmScriptSpelling::Release));
+        } catch (const DiagnosticError& e) {
+          ++errors;
+          // Every error is located, except a printer refusal.
+          if (e.diagnostics().front().rule == "parse") CHECK(e.diagnostics().front().span.known());
+        } catch (const std::exception& e) {
+          FAIL_CHECK(entry.path().filename().string() << " at byte " << i << ": " << e.what());
+        }
+      }
+    }
+  }
+  CHECK(runs > 1000);
+  CHECK(errors > 0);
+}
+
+TEST_CASE("TVMScript: oversized numbers are located errors", "[tvmscript]") {
+  const std::string mod = "@R.function\ndef f(x: R.Tensor((2,), dtype=\"float32\")):\n";
+  CHECK(loadError(mod + "    y = R.sum(x, axis=[99999999999999999999])\n    return y\n") ==
+        "t.py:3:24: integer 99999999999999999999 does not fit in 64 bits");
+  CHECK(loadError(mod + "    c: R.Tensor((100000, 100000, 100000), dtype=\"float32\") = metadata[\"relax.expr.Constant\"][0]\n    return c\n") ==
+        "t.py:3:62: a metadata constant of more than 1 GiB cannot be made a placeholder");
+}
+
+TEST_CASE("TVMScript: printed ranges, names and function lines", "[tvmscript]") {
+  IRModule mod = parseTvmScript(std::string(kHeader) + R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2,), dtype="float32")) -> R.Tensor((2,), dtype="float32"):
+        y: R.Tensor((2,), dtype="float32") = R.nn.relu(x)
+        return y
+)", "t.py");
+  PrintOptions o = scriptOptions(TvmScriptSpelling::Release);
+  o.recordNames = true;
+  PrintedModule printed = printModuleWithRanges(mod, o);
+  CHECK(printed.functionLines.at("main") == 6);
+  const auto* let = as<LetNode>(mod->lookupFunction("main")->body);
+  REQUIRE(let);
+  REQUIRE(printed.ranges.count(let->value.get()));
+  CHECK(printed.ranges.at(let->value.get()).line == 8);
+  CHECK(printed.names.at(let->var.get()) == "y");
+  // An aligned print takes the given names.
+  AlignedNames aligned;
+  aligned.names[let->var.get()] = "renamed";
+  PrintOptions a = scriptOptions(TvmScriptSpelling::Release);
+  a.alignedNames = &aligned;
+  CHECK(printModule(mod, a).find("renamed: R.Tensor((2,), dtype=\"float32\") = R.nn.relu(x)") != std::string::npos);
+}
+
+TEST_CASE("TVMScript: metadata constants as operands take the type their use tells", "[tvmscript]") {
+  IRModule mod = parseTvmScript(std::string(kHeader) + R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, 3, 8, 8), dtype="float32")) -> R.Tensor((1, 4), dtype="float32"):
+        with R.dataflow():
+            lv: R.Tensor((1, 4, 6, 6), dtype="float32") = R.nn.conv2d(x, metadata["relax.expr.Constant"][0], strides=[1, 1], padding=[0, 0, 0, 0], dilation=[1, 1], groups=1, data_layout="NCHW", kernel_layout="OIHW", out_layout="NCHW", out_dtype="void")
+            lv1: R.Tensor((1, 144), dtype="float32") = R.reshape(lv, R.shape([1, 144]))
+            gv: R.Tensor((1, 4), dtype="float32") = R.matmul(lv1, metadata["relax.expr.Constant"][1], out_dtype="void")
+            R.output(gv)
+        return gv
+
+# Metadata omitted. Use show_meta=True in script() method to show it.
+)", "t.py");
+  const auto* df = as<DataflowNode>(mod->lookupFunction("main")->body);
+  REQUIRE(df);
+  const auto* conv = as<CallNode>(df->bindings[0].value);
+  const auto* w = as<ConstantNode>(conv->args[1]);
+  REQUIRE(w);
+  CHECK(w->data.shape() == std::vector<int64_t>{4, 3, 3, 3});
+  CHECK(w->data.placeholderIndex() == 0);
+  const auto* mm = as<CallNode>(df->bindings[2].value);
+  const auto* m = as<ConstantNode>(mm->args[1]);
+  REQUIRE(m);
+  CHECK(m->data.shape() == std::vector<int64_t>{144, 4});
+  // An elementwise use does not tell the shape (broadcasting): refused, located.
+  CHECK(loadError("@R.function\ndef f(x: R.Tensor((2,), dtype=\"float32\")):\n"
+                  "    y: R.Tensor((2,), dtype=\"float32\") = R.add(x, metadata[\"relax.expr.Constant\"][3])\n    return y\n") ==
+        "t.py:3:51: cannot tell the type of metadata[\"relax.expr.Constant\"][3] from its use; bind it first with its "
+        "type: `c: R.Tensor((...), dtype=\"...\") = metadata[...]`");
+}

@@ -286,11 +286,9 @@ class RelaxPrinter {
     if (graphForm && relayOrigin && !containsControl(e)) {
       line("with R.dataflow():");
       w_.indent(kLevel);
-      inDataflowAnf_ = true;
       bindOperands(e, "gv");
       if (!bound_.count(e.get())) bindFresh(e, "gv");
       std::string v = bound_[e.get()];
-      inDataflowAnf_ = false;
       line("R.output(" + v + ")");
       w_.indent(-kLevel);
       line("return " + v);
@@ -305,14 +303,12 @@ class RelaxPrinter {
       if (const auto* df = as<DataflowNode>(e)) {
         line("with R.dataflow():");
         w_.indent(kLevel);
-        inDataflowAnf_ = true;
-        std::vector<std::string> outs;
+          std::vector<std::string> outs;
         for (const Binding& b : df->bindings) {
           printBinding(b.var, b.value);
           if (!b.var->isDataflow) outs.push_back(varName(b.var.get(), b.var->name));
         }
-        inDataflowAnf_ = false;
-        std::string o = "R.output(";
+          std::string o = "R.output(";
         for (size_t i = 0; i < outs.size(); ++i) o += (i ? ", " : "") + outs[i];
         line(o + ")");
         w_.indent(-kLevel);
@@ -348,7 +344,9 @@ class RelaxPrinter {
     bool dps = callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked);
     if (!dps) ann = typeText(t);
     w_.rangeStart(var.get());
+    w_.rangeStart(value.get());
     line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
+    w_.rangeEnd(value.get());
     w_.rangeEnd(var.get());
   }
 
@@ -380,7 +378,13 @@ class RelaxPrinter {
     // A node bound again after its branch closed gets a new name (a new key).
     const void* key = e.get();
     if (!everBound_.insert(key).second) key = &rebindKeys_.emplace_back(0);
-    const std::string name = names_.nameFor(key, nextName(stem));
+    std::string wanted;
+    if (const AlignedNames* a = opt_.alignedNames) {
+      // A diff prints the after side with the before side's names.
+      auto it = a->names.find(e.get());
+      if (it != a->names.end()) wanted = it->second;
+    }
+    const std::string name = names_.nameFor(key, wanted.empty() ? nextName(stem) : wanted);
     if (opt_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(e.get(), name);
     Type t = e->checkedType;
     if (const auto* c = as<ConstantNode>(e); c && !t) t = tensorType(c->data.shape(), c->data.dtype());
@@ -524,11 +528,15 @@ class RelaxPrinter {
     for (const RelaxAttr& ra : spec->attrs) {
       std::string s;
       if (ra.conv != AttrConv::Positional) s = std::string(ra.relax) + "=";
-      if (ra.conv == AttrConv::Fixed) {
+      if (ra.conv == AttrConv::Fixed || ra.conv == AttrConv::Must) {
         args.push_back(s + std::string(ra.fixed));
         continue;
       }
       AttrValue v = attrOrDefault(def, call->attrs, ra.key);
+      if (ra.conv == AttrConv::Plain && v.isNone() && !ra.fixed.empty()) {
+        args.push_back(s + std::string(ra.fixed));
+        continue;
+      }
       switch (ra.conv) {
         case AttrConv::OutDtype:
           if (v.kind() != AttrValue::Kind::String || v.asString().empty()) v = AttrValue::string("void");
@@ -603,7 +611,6 @@ class RelaxPrinter {
   std::unordered_set<const void*> everBound_;
   std::deque<int> rebindKeys_;
   int metaCounter_ = 0;
-  bool inDataflowAnf_ = false;
 };
 
 int functionPriority(const std::string& name, const Expr& fn) {
@@ -678,6 +685,12 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     else if (const auto* f = as<FunctionNode>(fn)) printer.printFunction(name, *f, false);
   }
   w.indent(-kLevel);
+  if (w.placeholders() > 0) {
+    // TVM's printer says so when it leaves the constants' data out.
+    w.endLine();
+    w.text("# Metadata omitted. Use show_meta=True in script() method to show it.");
+    w.endLine();
+  }
 }
 
 void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::string& name, const PrintOptions& options) {

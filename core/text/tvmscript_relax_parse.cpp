@@ -77,6 +77,11 @@ Function ModuleParser::parseRelaxFunction(const PyToken& decorator, bool isPriva
   }
   if (!isPure) attrs.set("is_pure", AttrValue::integer(0));
   Expr body = parseRelaxBody(true);
+  if (!pendingMeta_.empty()) {
+    const PendingMeta& p = pendingMeta_.begin()->second;
+    failAt(p.span, "cannot tell the type of metadata[\"relax.expr.Constant\"][" + std::to_string(p.index) +
+                       "] from its use; bind it first with its type: `c: R.Tensor((...), dtype=\"...\") = metadata[...]`");
+  }
   scope_.resize(scopeMark);
   moduleAliases_ = aliases;
   (void)decorator;
@@ -105,8 +110,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
     it.span = span;
     items.push_back(std::move(it));
   };
-  // Statements of one indented block; `dataflow` when inside `with R.dataflow():`.
-  std::vector<BodyItem> ifPending;
   while (true) {
     if (accept(PyTok::Newline)) continue;
     if (check(PyTok::Dedent) || check(PyTok::End)) {
@@ -164,7 +167,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         if (accept(PyTok::Newline)) continue;
         if (accept(PyTok::Dedent) || check(PyTok::End)) break;
         if (checkDotted(relaxAlias + ".output")) {
-          const PyToken& o = peek();
           takeDotted("");
           expect(PyTok::LParen, "'('");
           while (check(PyTok::Name)) {
@@ -176,7 +178,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
           expect(PyTok::RParen, "')'");
           expectEndOfStatement();
           sawOutput = true;
-          (void)o;
           continue;
         }
         if (sawOutput) fail(peek(), "R.output must be the last statement of a dataflow block");
@@ -185,7 +186,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         Type ann;
         if (accept(PyTok::Colon)) ann = parseRelaxType();
         expect(PyTok::Equal, "'=' of a binding");
-        expectedType_ = ann;
+        expectedType_ = bindingType_ = ann;
         Expr value = parseRelaxExpr();
         expectEndOfStatement();
         block.block.push_back(bindTo(n, std::string(n.text), ann, value));
@@ -225,7 +226,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
           lastAnn = nullptr;
           if (accept(PyTok::Colon)) lastAnn = parseRelaxType();
           expect(PyTok::Equal, "'=' of a binding (each branch of a Relax if ends by binding the result)");
-          expectedType_ = lastAnn;
+          expectedType_ = bindingType_ = lastAnn;
           lastValue = parseRelaxExpr();
           expectEndOfStatement();
         }
@@ -304,7 +305,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
       take();
       if (checkDotted(tirAlias + ".int64") || checkDotted(tirAlias + ".int32"))
         fail(n, "symbolic dimension '" + std::string(n.text) + "' is not supported yet");
-      expectedType_ = ann;
+      expectedType_ = bindingType_ = ann;
       Expr value = parseRelaxExpr();
       expectEndOfStatement();
       addBinding(bindTo(n, std::string(n.text), ann, value), spanOf(n));
@@ -331,7 +332,7 @@ Type ModuleParser::parseRelaxType() {
   const PyToken& start = peek();
   if (!check(PyTok::Name) || !start.is(relaxAlias)) failExpected("a Relax type such as " + relaxAlias + ".Tensor((1, 8), dtype=\"float32\")");
   std::string name = takeDotted("a type");
-  std::string_view kind = std::string_view(name).substr(relaxAlias.size() + 1);
+  std::string_view kind = name.size() > relaxAlias.size() ? std::string_view(name).substr(relaxAlias.size() + 1) : "";
   if (kind == "Tensor") {
     std::vector<int64_t> shape;
     bool haveShape = false;
@@ -357,7 +358,7 @@ Type ModuleParser::parseRelaxType() {
             while (!check(list ? PyTok::RBracket : PyTok::RParen)) {
               const PyToken& d = peek();
               if (accept(PyTok::Int)) {
-                shape.push_back(std::stoll(std::string(d.text)));
+                shape.push_back(intValue(d));
               } else if (d.kind == PyTok::Name || d.kind == PyTok::String) {
                 take();
                 std::string dn = d.kind == PyTok::String ? decodePyString(d.text) : std::string(d.text);
@@ -379,7 +380,8 @@ Type ModuleParser::parseRelaxType() {
         } else if (key == "ndim") {
           bool neg = accept(PyTok::Minus);
           const PyToken& d = expect(PyTok::Int, "an integer");
-          ndim = std::stoll(std::string(d.text)) * (neg ? -1 : 1);
+          ndim = intValue(d) * (neg ? -1 : 1);
+          if (ndim > 64) fail(d, "ndim " + std::to_string(ndim) + " is too large");
         } else if (key == "vdevice") {
           fail(last(), "tensor types with a vdevice are not supported yet");
         } else {
@@ -428,9 +430,7 @@ Type ModuleParser::parseRelaxType() {
   }
   if (kind == "Shape" || kind == "Prim")
     fail(start, name + " is not representable in passlab's types yet (shapes are int64 tensors)");
-  std::string hint;
-  if (kind == "Tensor_") hint = "";
-  fail(start, "unknown Relax type '" + name + "'" + hint);
+  fail(start, "unknown Relax type '" + name + "' (Relax types are R.Tensor, R.Tuple, R.Callable)");
 }
 
 }  // namespace passlab::tvmscript
