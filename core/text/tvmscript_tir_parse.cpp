@@ -8,6 +8,9 @@
 // A function whose top level declares `T.alloc_buffer` or holds blocks gets
 // TVM's implicit root block. What passlab's TIR cannot hold is refused with a
 // located error naming it (thread bindings, asserts, let expressions, ...).
+#include <cmath>
+#include <limits>
+
 #include "core/analysis/structural_equal.h"
 #include "core/ir/module.h"
 #include "core/ir/tir_block_access.h"
@@ -648,12 +651,21 @@ T::Stmt TirReader::assignment(bool* tookRest) {
       p_.expect(PyTok::LBracket, "'[' and the constant's values");
       std::vector<double> values;
       while (!p_.accept(PyTok::RBracket)) {
-        bool neg = p_.accept(PyTok::Minus);
-        const PyToken& v = p_.peek();
-        if (!p_.check(PyTok::Int) && !p_.check(PyTok::Float)) p_.failExpected("a number");
-        T::PrimExpr lit = literal(p_.take(), neg);
-        (void)v;
-        values.push_back(lit->kind == T::PrimExprKind::IntImm ? static_cast<double>(T::as<T::IntImmNode>(lit)->value) : T::as<T::FloatImmNode>(lit)->value);
+        if (p_.check(PyTok::String)) {
+          // Non-finite values, written as TVM's printer writes them.
+          const PyToken& v = p_.take();
+          std::string word = decodePyString(v.text);
+          if (word == "inf") values.push_back(HUGE_VAL);
+          else if (word == "-inf") values.push_back(-HUGE_VAL);
+          else if (word == "nan") values.push_back(std::numeric_limits<double>::quiet_NaN());
+          else p_.fail(v, "expected a number, \"inf\", \"-inf\" or \"nan\"");
+        } else {
+          bool neg = p_.accept(PyTok::Minus);
+          if (!p_.check(PyTok::Int) && !p_.check(PyTok::Float)) p_.failExpected("a number");
+          T::PrimExpr lit = literal(p_.take(), neg);
+          values.push_back(lit->kind == T::PrimExprKind::IntImm ? static_cast<double>(T::as<T::IntImmNode>(lit)->value)
+                                                                 : T::as<T::FloatImmNode>(lit)->value);
+        }
         if (!p_.accept(PyTok::Comma)) {
           p_.expect(PyTok::RBracket, "',' or ']'");
           break;
