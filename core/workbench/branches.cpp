@@ -2,6 +2,7 @@
 #include <algorithm>
 
 #include "core/analysis/type_infer.h"
+#include "core/text/load_text.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
@@ -69,10 +70,19 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   const std::string fn = stripAt(function);
   // Parse and type-check everything before any state changes.
   IRModule edited;
+  if (!fn.empty() && !base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
   if (fn.empty()) {
-    edited = parseModule(text, name);
+    edited = loadModuleText(text, name).module;
+  } else if (detectTextSyntax(text, name) == TextSyntax::TVMScript) {
+    // A lone `@R.function` / `@T.prim_func` reads as a module holding it; its
+    // calls of the module's other functions name them through `cls.`.
+    IRModule part = loadModuleText(text, name).module;
+    Expr replacement = part->lookup(fn);
+    if (!replacement || part->functions.size() != 1)
+      throw WorkbenchError(name + ": expected exactly one definition, of " + fn + " (found " + std::to_string(part->functions.size()) +
+                           (part->functions.size() == 1 ? " function" : " functions") + (replacement ? "" : ", none named " + fn) + ")");
+    edited = withFunction(base, fn, replacement);
   } else {
-    if (!base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
     // The other functions follow the edited text, so calls to them resolve and
     // the edited lines keep their own line numbers in diagnostics.
     std::string context = text;
@@ -152,7 +162,7 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   cursor_ = id;
   ++generation_;
   const TraceEvent& kept = trace_->event(keep);
-  EditRecord record{id, keep, fn, name, printModule(edited)};
+  EditRecord record{id, keep, fn, name, printModule(edited, printOptions())};
   editRecords_.push_back(record);
   if (newBranch >= 0) {
     BranchInfo& info = branches_[static_cast<size_t>(newBranch)].info;
@@ -231,7 +241,10 @@ std::string Workbench::diffBranch(int branch, int id, const std::string& functio
   const std::string fn = stripAt(function);
   const IRModule& a = branchModule(branch, other);
   const IRModule& b = here.after;
-  auto text = [&](const IRModule& m) { return fn.empty() ? printModule(m) : m->lookup(fn) ? printFunction(m, fn) : std::string(); };
+  const PrintOptions options = printOptions();
+  auto text = [&](const IRModule& m) {
+    return fn.empty() ? printModule(m, options) : m->lookup(fn) ? printFunction(m, fn, options) : std::string();
+  };
   const std::string otherPass = branchState(branch).trace->event(other).pass;
   auto label = [&](int br, int ev, const std::string& pass) {
     return "b" + std::to_string(br) + " #" + std::to_string(ev) + " " + pass + (fn.empty() ? "" : " @" + fn);
@@ -239,7 +252,7 @@ std::string Workbench::diffBranch(int branch, int id, const std::string& functio
   if (!fn.empty() && !a->lookup(fn) && !b->lookup(fn))
     throw WorkbenchError("no function @" + fn + " on either branch at " + here.pass);
   const std::string oldName = label(branch, other, otherPass), newName = label(activeBranch_, id, here.pass);
-  if (aligned) return passlab::alignedDiff(*matchModules(a, b), oldName, newName, fn);
+  if (aligned) return passlab::alignedDiff(*matchModules(a, b), oldName, newName, fn, 3, options);
   return unifiedDiff(text(a), text(b), oldName, newName);
 }
 
