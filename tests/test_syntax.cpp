@@ -137,8 +137,8 @@ TEST_CASE("Syntax: set syntax relay prints Relay text from show, diff and save m
   s.run("pipeline SimplifyExpr");
   s.run("step");
   CHECK(isRelay(s.run("show")));
-  CHECK(s.run("diff").find("-  %1 = multiply(%0, 1f);") != std::string::npos);
-  CHECK(s.run("diff --text").find("multiply(%0, 1f)") != std::string::npos);
+  CHECK(s.run("diff").find("-  %1 = multiply(%0, 1f") != std::string::npos);
+  CHECK(s.run("diff --text").find("-  %1 = multiply(%0, 1f") != std::string::npos);
   fs::path dir = scratch("relay-save");
   s.run("save module " + (dir / "m.relay").string());
   CHECK(isRelay(readFile(dir / "m.relay")));

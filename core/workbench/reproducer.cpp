@@ -18,6 +18,16 @@ std::string commentMark(TextSyntax syntax) { return syntax == TextSyntax::TVMScr
 /// The module file of the directory form.
 std::string moduleFileName(TextSyntax syntax) { return "module" + std::string(textSyntaxExtension(syntax)); }
 
+/// `key: value` (a lower-case key): in TVMScript the module's own `# from
+/// tvm.script import ...` comments follow the header, and are not settings.
+bool isSettingLine(std::string_view text) {
+  size_t colon = text.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  for (char c : text.substr(0, colon))
+    if (!((c >= 'a' && c <= 'z') || c == '_' || c == '-')) return false;
+  return true;
+}
+
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
 std::string trim(std::string s) {
@@ -165,7 +175,7 @@ Reproducer parseReproducer(const std::string& text, const std::string& name) {
   bool inHeader = true;
   while (std::getline(in, line)) {
     ++lineNo;
-    if (inHeader && line.rfind(mark, 0) == 0) {
+    if (inHeader && line.rfind(mark, 0) == 0 && (r.syntax == TextSyntax::Relay || isSettingLine(line.substr(mark.size())))) {
       applySetting(r, line.substr(mark.size()), name + ":" + std::to_string(lineNo));
       module += "\n";
       continue;
