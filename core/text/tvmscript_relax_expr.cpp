@@ -1,0 +1,276 @@
+// Relax expressions in TVMScript: variables, globals, op calls (through the
+// spelling table of tvmscript_ops.h), call_tir, constants, tuples, indexing,
+// and the attribute literals of calls.
+#include <cmath>
+
+#include "core/text/tvmscript_module.h"
+#include "core/text/tvmscript_ops.h"
+
+namespace passlab::tvmscript {
+
+namespace {
+int64_t parseIntText(std::string_view t) {
+  std::string s;
+  for (char c : t)
+    if (c != '_') s += c;
+  try {
+    return std::stoll(s, nullptr, 0);
+  } catch (...) {
+    return INT64_MAX;
+  }
+}
+}  // namespace
+
+bool ModuleParser::startsLiteral() const {
+  const PyToken& t = peek();
+  switch (t.kind) {
+    case PyTok::Int:
+    case PyTok::Float:
+    case PyTok::String:
+    case PyTok::Minus:
+    case PyTok::LBracket:
+    case PyTok::LBrace: return true;
+    case PyTok::LParen: {
+      // A tuple of literals (1, 2) is a literal; (x, y) is a Relax tuple.
+      const PyToken& n = peek(1);
+      return n.kind == PyTok::Int || n.kind == PyTok::Float || n.kind == PyTok::Minus || n.kind == PyTok::String ||
+             (n.kind == PyTok::RParen) || n.is("True") || n.is("False") || n.is("None");
+    }
+    case PyTok::Name:
+      if (t.is("True") || t.is("False") || t.is("None")) return true;
+      if (t.is(relaxAlias) && check(PyTok::Dot, 1))
+        return peek(2).is("shape") || peek(2).is("prim_value") || peek(2).is("str") || peek(2).is("dtype");
+      if (t.is(tirAlias) && check(PyTok::Dot, 1)) return true;
+      return false;
+    default: return false;
+  }
+}
+
+AttrValue ModuleParser::parseLiteral() {
+  Depth depth(*this);
+  const PyToken& t = peek();
+  if (accept(PyTok::Minus)) {
+    const PyToken& n = peek();
+    if (accept(PyTok::Int)) return AttrValue::integer(-parseIntText(n.text));
+    if (accept(PyTok::Float)) return AttrValue::floating(-std::stod(std::string(n.text)));
+    failExpected("a number after '-'");
+  }
+  if (accept(PyTok::Int)) {
+    int64_t v = parseIntText(t.text);
+    if (v == INT64_MAX) fail(t, "integer out of range");
+    return AttrValue::integer(v);
+  }
+  if (accept(PyTok::Float)) {
+    std::string s;
+    for (char c : t.text)
+      if (c != '_') s += c;
+    return AttrValue::floating(std::stod(s));
+  }
+  if (accept(PyTok::String)) return AttrValue::string(decodePyString(t.text));
+  if (acceptName("True")) return AttrValue::boolean(true);
+  if (acceptName("False")) return AttrValue::boolean(false);
+  if (acceptName("None")) return AttrValue::none();
+  if (check(PyTok::LBracket) || check(PyTok::LParen)) {
+    PyTok close = check(PyTok::LBracket) ? PyTok::RBracket : PyTok::RParen;
+    take();
+    std::vector<AttrValue> items;
+    while (!check(close)) {
+      items.push_back(parseLiteral());
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(close, close == PyTok::RBracket ? "']'" : "')'");
+    return AttrValue::array(std::move(items));
+  }
+  if (accept(PyTok::LBrace)) {
+    rewind(position() - 1);
+    return AttrValue::dict(parseDictLiteral());
+  }
+  if (t.is(relaxAlias) && check(PyTok::Dot, 1)) {
+    std::string name = takeDotted("");
+    expect(PyTok::LParen, "'('");
+    AttrValue v;
+    if (name == relaxAlias + ".prim_value" || name == relaxAlias + ".shape" || name == relaxAlias + ".str" ||
+        name == relaxAlias + ".dtype") {
+      if (name == relaxAlias + ".prim_value") noteSpelling(TvmScriptSpelling::Release, t);
+      v = parseLiteral();
+    } else {
+      fail(t, "'" + name + "' is not a literal");
+    }
+    expect(PyTok::RParen, "')'");
+    return v;
+  }
+  if (t.is(tirAlias) && check(PyTok::Dot, 1)) {
+    std::string name = takeDotted("");
+    expect(PyTok::LParen, "'('");
+    AttrValue v = parseLiteral();
+    expect(PyTok::RParen, "')'");
+    std::string_view ty = std::string_view(name).substr(tirAlias.size() + 1);
+    if (ty.starts_with("float") && v.kind() == AttrValue::Kind::Int) v = AttrValue::floating(static_cast<double>(v.asInt()));
+    if (!DataType::parse(ty)) fail(t, "'" + name + "' is not a typed constant");
+    return v;
+  }
+  failExpected("a literal value");
+}
+
+AttrDict ModuleParser::parseDictLiteral() {
+  Depth depth(*this);
+  expect(PyTok::LBrace, "'{'");
+  AttrDict out;
+  while (!check(PyTok::RBrace)) {
+    const PyToken& k = expect(PyTok::String, "a string key");
+    expect(PyTok::Colon, "':'");
+    AttrValue v = parseLiteral();
+    out.set(decodePyString(k.text), std::move(v));
+    if (!accept(PyTok::Comma)) break;
+  }
+  expect(PyTok::RBrace, "'}'");
+  return out;
+}
+
+ScriptArg ModuleParser::parseOneArg() {
+  ScriptArg a;
+  a.at = peek();
+  if (check(PyTok::Name) && check(PyTok::Equal, 1)) {
+    a.keyword = std::string(take().text);
+    take();
+  }
+  if (check(PyTok::Name) && peek().is(relaxAlias) && check(PyTok::Dot, 1) &&
+      (peek(2).is("Tensor") || peek(2).is("Tuple") || peek(2).is("Object") || peek(2).is("Any") ||
+       peek(2).is("Shape") || peek(2).is("Callable"))) {
+    a.isType = true;
+    a.type = parseRelaxType();
+    return a;
+  }
+  if (check(PyTok::LBracket) && peek(1).is(relaxAlias) && check(PyTok::Dot, 2) && peek(3).is("Tensor")) {
+    // A list of output types.
+    take();
+    std::vector<Type> types;
+    while (!check(PyTok::RBracket)) {
+      types.push_back(parseRelaxType());
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(PyTok::RBracket, "']'");
+    a.isType = true;
+    a.type = tupleType(std::move(types));
+    return a;
+  }
+  if (startsLiteral()) {
+    a.isLiteral = true;
+    a.literal = parseLiteral();
+    return a;
+  }
+  a.value = parseRelaxExpr();
+  return a;
+}
+
+std::vector<ScriptArg> ModuleParser::parseCallArgs() {
+  std::vector<ScriptArg> args;
+  while (!check(PyTok::RParen)) {
+    args.push_back(parseOneArg());
+    if (!accept(PyTok::Comma)) break;
+  }
+  expect(PyTok::RParen, "')'");
+  return args;
+}
+
+Expr ModuleParser::parseRelaxExpr() {
+  Depth depth(*this);
+  Expr e = parseRelaxPrimary();
+  while (true) {
+    if (check(PyTok::LBracket)) {
+      const PyToken& open = take();
+      const PyToken& i = expect(PyTok::Int, "a tuple index");
+      expect(PyTok::RBracket, "']'");
+      e = makeTupleGetItem(e, static_cast<int>(parseIntText(i.text)), spanOf(open));
+      continue;
+    }
+    if (check(PyTok::LParen)) {
+      const PyToken& open = take();
+      std::vector<ScriptArg> args = parseCallArgs();
+      std::vector<Expr> values;
+      for (const ScriptArg& a : args) {
+        if (!a.value || !a.keyword.empty()) fail(a.at, "a call of a function takes Relax values as positional arguments");
+        values.push_back(a.value);
+      }
+      e = makeCall(e, std::move(values), {}, spanOf(open));
+      continue;
+    }
+    break;
+  }
+  switch (peek().kind) {
+    case PyTok::Plus:
+    case PyTok::Minus:
+    case PyTok::Star:
+    case PyTok::Slash:
+    case PyTok::StarStar:
+    case PyTok::SlashSlash:
+    case PyTok::Less:
+    case PyTok::Greater:
+    case PyTok::EqEq:
+      fail(peek(), "operator " + describe(peek()) + " between Relax values is not supported; write the op (R.add, R.multiply, ...)");
+    default: break;
+  }
+  return e;
+}
+
+Expr ModuleParser::parseRelaxPrimary() {
+  Depth depth(*this);
+  const PyToken& t = peek();
+  if (check(PyTok::LParen)) {
+    take();
+    std::vector<Expr> fields;
+    bool comma = false;
+    while (!check(PyTok::RParen)) {
+      fields.push_back(parseRelaxExpr());
+      if (!accept(PyTok::Comma)) break;
+      comma = true;
+    }
+    expect(PyTok::RParen, "')'");
+    if (fields.size() == 1 && !comma) return fields[0];
+    return makeTuple(std::move(fields), spanOf(t));
+  }
+  if (t.kind == PyTok::String && false) return nullptr;
+  if (t.kind != PyTok::Name) {
+    if (t.kind == PyTok::Int || t.kind == PyTok::Float)
+      fail(t, "a bare number is not a Relax value; write R.const(" + std::string(t.text) + ", \"float32\")");
+    failExpected("a Relax expression");
+  }
+  if (t.is("lambda")) fail(t, "lambdas are not TVMScript passlab reads");
+  if (t.is("metadata") && check(PyTok::LBracket, 1)) {
+    take();
+    take();
+    const PyToken& kind = expect(PyTok::String, "\"relax.expr.Constant\"");
+    if (decodePyString(kind.text) != "relax.expr.Constant") fail(kind, "only metadata[\"relax.expr.Constant\"] references are read");
+    expect(PyTok::RBracket, "']'");
+    expect(PyTok::LBracket, "'['");
+    const PyToken& idx = expect(PyTok::Int, "a constant index");
+    expect(PyTok::RBracket, "']'");
+    const auto* tt = as<TensorTypeNode>(expectedType_);
+    if (!tt || tt->hasDynamicDim())
+      fail(t, "a metadata constant needs its type: bind it as `c: R.Tensor((...), dtype=\"...\") = metadata[...][" +
+                  std::string(idx.text) + "]`");
+    int64_t index = parseIntText(idx.text);
+    if (index < 0 || index > INT32_MAX) fail(idx, "constant index out of range");
+    if (!metaNoted_) {
+      note(spanOf(t), "metadata constants load as placeholders (deterministic made-up data of the annotated type)",
+           "placeholder");
+      metaNoted_ = true;
+    }
+    return makeConstant(NDArray::placeholder(tt->dtype, tt->shape, static_cast<int32_t>(index)), spanOf(t, last()));
+  }
+  if (Expr g = tryGlobalReference()) return g;
+  if (t.is(relaxAlias) || t.is("relax")) {
+    std::string name = takeDotted("");
+    if (!check(PyTok::LParen)) fail(t, "'" + name + "' is not a Relax value (expected a call)");
+    return parseRelaxCall(name, t);
+  }
+  if (const Expr* v = lookupLocal(t.text)) {
+    take();
+    return *v;
+  }
+  if (t.is(className_) || moduleAliases_.count(std::string(t.text))) fail(t, "expected Module.function");
+  if (t.is("cls")) fail(t, "'cls' is not defined: add `cls = " + className_ + "` at the start of the function");
+  fail(t, "undefined name '" + std::string(t.text) + "'");
+}
+
+}  // namespace passlab::tvmscript
