@@ -9,31 +9,11 @@ namespace passlab {
 
 namespace {
 
-struct SyntaxName {
-  TextSyntax syntax;
-  std::string_view name;
-};
-/// The one names table of TextSyntax; "py" is an accepted alias of "tvmscript".
-constexpr SyntaxName kSyntaxNames[] = {{TextSyntax::Relay, "relay"}, {TextSyntax::TVMScript, "tvmscript"}};
-
 bool endsWith(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
 }  // namespace
-
-std::string_view textSyntaxName(TextSyntax s) {
-  for (const SyntaxName& n : kSyntaxNames)
-    if (n.syntax == s) return n.name;
-  return "relay";
-}
-
-std::optional<TextSyntax> textSyntaxFromName(std::string_view name) {
-  for (const SyntaxName& n : kSyntaxNames)
-    if (n.name == name) return n.syntax;
-  if (name == "py") return TextSyntax::TVMScript;
-  return std::nullopt;
-}
 
 std::string_view tvmScriptSpellingName(TvmScriptSpelling spelling) {
   return spelling == TvmScriptSpelling::Main ? "main" : "release";
