@@ -2,6 +2,7 @@
 // items, types and attribute values. Relay expressions are in parser_relay.cpp,
 // PrimFuncs in parser_tir.cpp.
 #include "core/text/parser.h"
+#include "core/text/tvmscript.h"
 
 #include <algorithm>
 #include <bit>
@@ -719,12 +720,21 @@ const OpDef* Parser::findOpCached(std::string_view name) {
 
 }  // namespace text
 
+namespace {
+/// TVMScript is recognised by its content, or by a `.py` file name.
+bool isTvmScriptInput(std::string_view text, std::string_view fileName) {
+  return looksLikeTvmScript(text) || (fileName.size() > 3 && fileName.substr(fileName.size() - 3) == ".py");
+}
+}  // namespace
+
 IRModule parseModule(std::string text, std::string fileName) {
+  if (isTvmScriptInput(text, fileName)) return parseTvmScript(std::move(text), std::move(fileName));
   text::Parser parser(std::move(text), std::move(fileName));
   return parser.parseModule();
 }
 
 IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes) {
+  if (isTvmScriptInput(text, fileName)) return parseTvmScript(std::move(text), std::move(fileName), notes);
   text::Parser parser(std::move(text), std::move(fileName));
   return parser.parseModule(notes);
 }

@@ -186,6 +186,10 @@ void appendConstant(std::string& out, const NDArray& data, bool typeComment) {
 }
 
 static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptions& options) {
+  if (options.syntax == TextSyntax::TVMScript) {
+    printTvmScriptModule(w, mod, options);
+    return;
+  }
   if (options.versionHeader) {
     w.text("#[version = \"0.0.5\"]");
     w.endLine();
