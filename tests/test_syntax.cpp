@@ -277,6 +277,7 @@ TEST_CASE("Syntax: set syntax tvmscript prints TVMScript from show, diff and sav
   s.run("set syntax tvmscript");
   CHECK(isTvmScript(s.run("show")));
   CHECK(isTvmScript(s.run("show before")));
+  CHECK(isTvmScript(s.run("show @main")));
   std::string diff = s.run("diff");
   CHECK(diff.find("R.multiply") != std::string::npos);
   CHECK(diff.find("%0") == std::string::npos);

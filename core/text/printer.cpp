@@ -256,6 +256,12 @@ std::string printFunction(const IRModule& mod, const std::string& name, const Pr
   Expr fn = mod->lookup(name);
   if (!fn) return "";
   text::TextWriter w(nullptr);
+  if (options.syntax == TextSyntax::TVMScript) {
+    // TVMScript has no free-standing global: the function prints in a module
+    // frame of its own, which TVM and passlab both read back.
+    text::printTvmScriptModule(w, makeModule({{name, fn}}), options);
+    return std::move(w.out());
+  }
   if (auto* prim = as<PrimFuncNode>(fn))
     text::printPrimFunc(w, name, *prim);
   else
