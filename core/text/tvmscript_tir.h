@@ -14,6 +14,10 @@
 
 namespace passlab::tvmscript {
 
+/// The PrimFunc attribute that records `@T.prim_func(s_tir=True)` (main
+/// spelling), printed back in the decorator rather than in T.func_attr.
+inline constexpr const char* kSTirAttr = "s_tir";
+
 /// What the decorator `@T.prim_func(...)` said (read by the frame).
 struct PrimFuncDecorator {
   /// `private=True`: the frame then does not give the function a global_symbol.
