@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "core/analysis/structural_equal.h"
+#include "core/analysis/type_infer.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/text/tvmscript.h"
@@ -293,4 +294,46 @@ TEST_CASE("TVMScript: corpus round trip", "[tvmscript][corpus]") {
   WARN("corpus: " << files << " files, " << loaded << " loaded, " << equal << " load-print-load equal, " << fixpoint
                   << " print fixpoints, " << identical << "/" << printedForm << " byte-identical reprints");
   CHECK(files >= 10);
+}
+
+TEST_CASE("TVMScript: Relay goldens print as TVMScript that loads back", "[tvmscript][corpus]") {
+  std::filesystem::path dir = std::filesystem::path(PASSLAB_SOURCE_DIR) / "tests" / "golden";
+  int files = 0, printed = 0, reloaded = 0, fixpoints = 0;
+  std::string refused;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".relay") continue;
+    std::string name = entry.path().filename().string();
+    CAPTURE(name);
+    IRModule mod;
+    try {
+      mod = inferTypes(parseModule(readFile(entry.path()), name));
+    } catch (const DiagnosticError&) {
+      continue;  // goldens of errors
+    }
+    ++files;
+    std::string once;
+    try {
+      once = printModule(mod, scriptOptions(TvmScriptSpelling::Release));
+    } catch (const DiagnosticError& e) {
+      refused += name + ": " + e.diagnostics().front().message + "\n";
+      continue;
+    }
+    ++printed;
+    IRModule again;
+    try {
+      again = parseTvmScript(once, name + ".py");
+    } catch (const DiagnosticError& e) {
+      refused += name + ": " + e.renderAll() + "\n";
+      continue;
+    }
+    ++reloaded;
+    std::string twice = printModule(again, scriptOptions(TvmScriptSpelling::Release));
+    INFO(once);
+    CHECK(twice == once);
+    fixpoints += twice == once;
+  }
+  WARN("Relay goldens: " << files << " typed, " << printed << " printed as TVMScript, " << reloaded << " loaded back, "
+                         << fixpoints << " print fixpoints\n"
+                         << refused);
+  CHECK(reloaded >= files / 2);
 }

@@ -735,12 +735,23 @@ IRModule parseModule(std::string text, std::string fileName) {
 }
 
 IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes) {
-  if (isTvmScriptInput(text, fileName)) return parseTvmScript(std::move(text), std::move(fileName), notes);
-  text::Parser parser(std::move(text), std::move(fileName));
-  return parser.parseModule(notes);
+  return parseModule(std::move(text), std::move(fileName), notes, nullptr);
 }
 
-IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes) {
+IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes, TextOrigin* origin) {
+  if (isTvmScriptInput(text, fileName)) {
+    TvmScriptSpelling spelling = TvmScriptSpelling::Release;
+    IRModule mod = parseTvmScript(std::move(text), std::move(fileName), notes, &spelling);
+    if (origin) *origin = TextOrigin{TextSyntax::TVMScript, spelling};
+    return mod;
+  }
+  text::Parser parser(std::move(text), std::move(fileName));
+  IRModule mod = parser.parseModule(notes);
+  if (origin) *origin = TextOrigin{};
+  return mod;
+}
+
+IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes, TextOrigin* origin) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Diagnostic d;
@@ -750,7 +761,7 @@ IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes
   }
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  return parseModule(buffer.str(), path, notes);
+  return parseModule(buffer.str(), path, notes, origin);
 }
 
 Expr parseExpr(std::string text, std::string fileName) {

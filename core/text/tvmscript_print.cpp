@@ -9,7 +9,9 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <deque>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/text/printer_impl.h"
 #include "core/text/tvmscript_ops.h"
@@ -161,6 +163,7 @@ class RelaxPrinter {
       names_ = NameTable();
       bound_.clear();
       counters_.clear();
+      everBound_.clear();
     }
     std::string deco = "@R.function";
     std::vector<std::string> kw;
@@ -220,6 +223,8 @@ class RelaxPrinter {
       if (it != a->names.end()) return names_.nameFor(key, it->second);
     }
     std::string s = sanitizeName(wanted.empty() ? std::string("v") : wanted, NameKind::Identifier);
+    for (char& ch : s)
+      if (ch == '.') ch = '_';  // Python names have no dots (fc.weight -> fc_weight)
     if (s == "R" || s == "T" || s == "I" || s == "cls" || s == className_) s += "_1";
     const std::string& n = names_.nameFor(key, s);
     if (opt_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(key, n);
@@ -282,7 +287,9 @@ class RelaxPrinter {
       line("with R.dataflow():");
       w_.indent(kLevel);
       inDataflowAnf_ = true;
-      std::string v = bindFresh(e, "gv");
+      bindOperands(e, "gv");
+      if (!bound_.count(e.get())) bindFresh(e, "gv");
+      std::string v = bound_[e.get()];
       inDataflowAnf_ = false;
       line("R.output(" + v + ")");
       w_.indent(-kLevel);
@@ -346,6 +353,13 @@ class RelaxPrinter {
   }
 
   void printBranch(const std::string& name, const Type& t, const Expr& branch) {
+    // What a branch binds is not visible after it (nor in the other branch).
+    auto boundBefore = bound_;
+    struct Restore {
+      std::unordered_map<const ExprNode*, std::string>& target;
+      std::unordered_map<const ExprNode*, std::string> saved;
+      ~Restore() { target = std::move(saved); }
+    } restore{bound_, std::move(boundBefore)};
     w_.indent(kLevel);
     Expr e = branch;
     while (const auto* let = as<LetNode>(e)) {
@@ -358,23 +372,79 @@ class RelaxPrinter {
     w_.indent(-kLevel);
   }
 
-  /// Binds `e` to a fresh variable (ANF of graph-form text) and returns its name.
+  /// Binds `e` to a fresh variable (ANF of graph-form text) and returns its
+  /// name. Its operands must already be leaves or bound (see bindOperands).
   std::string bindFresh(const Expr& e, const char* stem) {
     auto it = bound_.find(e.get());
     if (it != bound_.end()) return it->second;
-    std::string rhs = valueText(e);
-    std::string wanted = stem;
-    const std::string& name = names_.nameFor(e.get(), nextName(stem));
+    // A node bound again after its branch closed gets a new name (a new key).
+    const void* key = e.get();
+    if (!everBound_.insert(key).second) key = &rebindKeys_.emplace_back(0);
+    const std::string name = names_.nameFor(key, nextName(stem));
     if (opt_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(e.get(), name);
-    std::string ann = typeText(e->checkedType);
-    const auto* call = as<CallNode>(e);
-    const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
-    if (callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked)) ann.clear();
-    w_.rangeStart(e.get());
-    line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
-    w_.rangeEnd(e.get());
+    Type t = e->checkedType;
+    if (const auto* c = as<ConstantNode>(e); c && !t) t = tensorType(c->data.shape(), c->data.dtype());
+    if (const auto* fn = as<FunctionNode>(e)) {
+      printFunction(name, *fn, true);
+      w_.endLine();
+    } else if (const auto* i = as<IfNode>(e)) {
+      std::string c = atom(i->cond);
+      w_.rangeStart(e.get());
+      line("if " + c + ":");
+      printBranch(name, t, i->thenBranch);
+      line("else:");
+      printBranch(name, t, i->elseBranch);
+      w_.rangeEnd(e.get());
+    } else {
+      std::string rhs = valueText(e);
+      std::string ann = typeText(t);
+      const auto* call = as<CallNode>(e);
+      const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
+      if (callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked)) ann.clear();
+      w_.rangeStart(e.get());
+      line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
+      w_.rangeEnd(e.get());
+    }
     bound_[e.get()] = name;
     return name;
+  }
+
+  /// True for what Relax writes inline as an operand.
+  static bool isLeaf(const Expr& e) {
+    if (as<VarNode>(e) || as<GlobalVarNode>(e) || as<OpNode>(e) || as<TupleNode>(e)) return true;
+    if (const auto* c = as<ConstantNode>(e)) return c->data.ndim() == 0 && !c->data.isPlaceholder();
+    return false;
+  }
+
+  /// Binds every non-leaf node under `root` (root included unless it is a
+  /// leaf) in post order, iteratively: a 100k-op chain never deepens the stack.
+  void bindOperands(const Expr& root, const char* stem) {
+    struct Item {
+      const Expr* e;
+      bool expanded;
+    };
+    std::vector<Item> stack{{&root, false}};
+    while (!stack.empty()) {
+      Item it = stack.back();
+      stack.pop_back();
+      const Expr& e = *it.e;
+      if (!e || bound_.count(e.get())) continue;
+      if (it.expanded) {
+        if (!isLeaf(e)) bindFresh(e, &e == &root ? stem : "lv");
+        continue;
+      }
+      stack.push_back({&e, true});
+      if (const auto* c = as<CallNode>(e)) {
+        for (size_t i = c->args.size(); i-- > 0;) stack.push_back({&c->args[i], false});
+        if (!as<OpNode>(c->callee)) stack.push_back({&c->callee, false});
+      } else if (const auto* t = as<TupleNode>(e)) {
+        for (size_t i = t->fields.size(); i-- > 0;) stack.push_back({&t->fields[i], false});
+      } else if (const auto* g = as<TupleGetItemNode>(e)) {
+        stack.push_back({&g->tuple, false});
+      } else if (const auto* i = as<IfNode>(e)) {
+        stack.push_back({&i->cond, false});
+      }
+    }
   }
 
   std::string nextName(const std::string& stem) {
@@ -386,11 +456,12 @@ class RelaxPrinter {
 
   /// A leaf: variables, globals, constants, tuples of leaves; anything else is bound first.
   std::string atom(const Expr& e) {
+    if (!isLeaf(e) || as<TupleNode>(e)) bindOperands(e, "lv");
+    if (auto it = bound_.find(e.get()); it != bound_.end()) return it->second;
     if (const auto* v = as<VarNode>(e)) return varName(v, v->name);
     if (const auto* g = as<GlobalVarNode>(e)) return "cls." + g->name;
     if (const auto* c = as<ConstantNode>(e)) {
-      if (c->data.ndim() == 0 && !c->data.isPlaceholder()) return constText(*c);
-      return bindFresh(e, "metadata_const");
+      return constText(*c);
     }
     if (const auto* t = as<TupleNode>(e)) {
       std::string s = "(";
@@ -398,7 +469,7 @@ class RelaxPrinter {
       if (t->fields.size() == 1) s += ',';
       return s + ")";
     }
-    return bindFresh(e, "lv");
+    return "None";  // not reached: every non-leaf was bound above
   }
 
   std::string constText(const ConstantNode& c) {
@@ -529,6 +600,8 @@ class RelaxPrinter {
   NameTable names_;
   std::unordered_map<const ExprNode*, std::string> bound_;
   std::unordered_map<std::string, int> counters_;
+  std::unordered_set<const void*> everBound_;
+  std::deque<int> rebindKeys_;
   int metaCounter_ = 0;
   bool inDataflowAnf_ = false;
 };

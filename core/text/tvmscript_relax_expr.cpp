@@ -2,6 +2,7 @@
 // spelling table of tvmscript_ops.h), call_tir, constants, tuples, indexing,
 // and the attribute literals of calls.
 #include <cmath>
+#include <limits>
 
 #include "core/text/tvmscript_module.h"
 #include "core/text/tvmscript_ops.h"
@@ -38,6 +39,7 @@ bool ModuleParser::startsLiteral() const {
     }
     case PyTok::Name:
       if (t.is("True") || t.is("False") || t.is("None")) return true;
+      if (t.is("float") && check(PyTok::LParen, 1)) return true;
       if (t.is(relaxAlias) && check(PyTok::Dot, 1))
         return peek(2).is("shape") || peek(2).is("prim_value") || peek(2).is("str") || peek(2).is("dtype");
       if (t.is(tirAlias) && check(PyTok::Dot, 1)) return true;
@@ -67,6 +69,18 @@ AttrValue ModuleParser::parseLiteral() {
     return AttrValue::floating(std::stod(s));
   }
   if (accept(PyTok::String)) return AttrValue::string(decodePyString(t.text));
+  if (t.is("float") && check(PyTok::LParen, 1) && check(PyTok::String, 2)) {
+    // float("nan"), float("inf"), float("-inf"): how Python spells the special values.
+    take();
+    take();
+    const PyToken& v = take();
+    expect(PyTok::RParen, "')'");
+    std::string s = decodePyString(v.text);
+    if (s == "nan") return AttrValue::floating(std::numeric_limits<double>::quiet_NaN());
+    if (s == "inf") return AttrValue::floating(std::numeric_limits<double>::infinity());
+    if (s == "-inf") return AttrValue::floating(-std::numeric_limits<double>::infinity());
+    fail(v, "float(" + std::string(v.text) + ") is not a number passlab reads");
+  }
   if (acceptName("True")) return AttrValue::boolean(true);
   if (acceptName("False")) return AttrValue::boolean(false);
   if (acceptName("None")) return AttrValue::none();
