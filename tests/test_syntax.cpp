@@ -342,3 +342,28 @@ TEST_CASE("Syntax: edit --from reads TVMScript, and a reproducer made in TVMScri
   CHECK(s.workbench.editRecords().size() == 1);
   CHECK(isTvmScript(s.workbench.editRecords().back().moduleText));
 }
+
+TEST_CASE("Syntax: module text piped to the REPL loads, and the command after it runs", "[syntax][paste][tvmscript]") {
+  fs::path passlab = fs::path(PASSLAB_BINARY_DIR) / "passlab";
+  REQUIRE(fs::exists(passlab));
+  fs::path dir = scratch("paste-session");
+  {
+    // A TVMScript module ended by two empty lines, then Relay text ended by a command.
+    std::ofstream in(dir / "input.txt", std::ios::binary);
+    in << readFile(kScript) << "\n\nshow @main\n" << readFile(kRelay) << "info 0 --no-time\n";
+  }
+  std::string command = "cd '" + dir.string() + "' && '" + passlab.string() + "' < input.txt > out.txt 2>&1";
+  REQUIRE(std::system(command.c_str()) == 0);
+  std::string out = readFile(dir / "out.txt");
+  INFO(out);
+  size_t first = out.find("loaded <paste> (TVMScript, release spelling): 1 function\n");
+  size_t show = out.find("(passlab) show @main\n");
+  size_t second = out.find("loaded <paste> (Relay text): 1 function\n");
+  size_t info = out.find("as Relay text; prints as relay");
+  CHECK(first != std::string::npos);
+  CHECK(show > first);
+  CHECK(out.find("@R.function", show) < second);
+  CHECK(second != std::string::npos);
+  CHECK(info > second);
+  CHECK(info != std::string::npos);
+}
