@@ -367,3 +367,37 @@ TEST_CASE("Syntax: module text piped to the REPL loads, and the command after it
   CHECK(info > second);
   CHECK(info != std::string::npos);
 }
+
+TEST_CASE("Syntax: the HTML report and a reproducer print in the print syntax", "[syntax][tvmscript]") {
+  Session s;
+  s.run("load " + kRelay);
+  s.run("pipeline SimplifyExpr");
+  s.run("run");
+  fs::path dir = scratch("report");
+  s.run("set syntax tvmscript");
+  s.run("save report " + (dir / "script.html").string());
+  s.run("set syntax relay");
+  s.run("save report " + (dir / "relay.html").string());
+  std::string script = readFile(dir / "script.html"), relay = readFile(dir / "relay.html");
+  CHECK(script.find("R.multiply") != std::string::npos);
+  CHECK(script.find("<td>syntax</td><td>Relay text; IR shown as TVMScript</td>") != std::string::npos);
+  CHECK(relay.find("R.multiply") == std::string::npos);
+  CHECK(relay.find("<td>syntax</td><td>Relay text; IR shown as Relay text</td>") != std::string::npos);
+}
+
+TEST_CASE("Syntax: a reproducer written while printing TVMScript replays", "[syntax][tvmscript]") {
+  Session s;
+  s.run("load --no-check " + kSource + "/examples/ill_typed.relay");
+  s.run("pipeline InferType");
+  s.run("set syntax tvmscript");
+  s.interpreter.runLine("run");
+  fs::path dir = scratch("repro-tvmscript");
+  s.run("save repro " + (dir / "repro.py").string());
+  std::string text = readFile(dir / "repro.py");
+  CHECK(text.rfind("# passlab reproducer", 0) == 0);
+  CHECK(text.find("@I.ir_module") != std::string::npos);
+  Session replay;
+  CommandResult r = replay.interpreter.runLine("reproduce " + (dir / "repro.py").string());
+  CHECK(r.output().find("reproduced: InferType failed as recorded") != std::string::npos);
+  CHECK(replay.workbench.textOrigin().syntax == TextSyntax::TVMScript);
+}
