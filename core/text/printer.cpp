@@ -257,9 +257,7 @@ std::string printFunction(const IRModule& mod, const std::string& name, const Pr
   if (!fn) return "";
   text::TextWriter w(nullptr);
   if (options.syntax == TextSyntax::TVMScript) {
-    // TVMScript has no free-standing global: the function prints in a module
-    // frame of its own, which TVM and passlab both read back.
-    text::printTvmScriptModule(w, makeModule({{name, fn}}), options);
+    text::printTvmScriptFunction(w, mod, name, options);
     return std::move(w.out());
   }
   if (auto* prim = as<PrimFuncNode>(fn))

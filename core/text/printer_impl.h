@@ -113,6 +113,8 @@ void printGraphFunction(TextWriter& w, const PrintOptions& options, const std::s
 void printStandaloneExpr(TextWriter& w, const PrintOptions& options, const Expr& e);
 /// Prints a module as TVMScript (tvmscript_print.cpp).
 void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions& options);
+/// Prints one function of `mod` as TVMScript, as TVM prints a lone function (header, then the function).
+void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::string& name, const PrintOptions& options);
 /// Prints a PrimFunc (printer_tir.cpp).
 void printPrimFunc(TextWriter& w, const std::string& name, const PrimFuncNode& fn);
 

@@ -22,6 +22,7 @@ enum class AttrConv : uint8_t {
   Fixed,      ///< Relax-only, printed as `fixed`; read and ignored (passlab has no such setting)
   AxisList,   ///< passlab's int axis is Relax's one-element axes list
   Positional, ///< printed without keyword, as an argument (R.shape([...]), prim values)
+  Must,       ///< Relax-only, printed as `fixed`; another value is refused (passlab has only this one)
 };
 
 /// One attribute of a Relax op, in TVM's order.
@@ -30,7 +31,9 @@ struct RelaxAttr {
   /// passlab's key (empty for Fixed).
   std::string_view key;
   AttrConv conv = AttrConv::Plain;
-  /// For Fixed: the printed value; for OutLayout: the key of the input layout.
+  /// For Fixed/Must: the printed value; for OutLayout: the key of the input
+  /// layout; for Plain: what Relax writes where passlab has None (and what
+  /// reads back as None).
   std::string_view fixed;
   RelaxAttr(std::string_view r, std::string_view k, AttrConv c = AttrConv::Plain, std::string_view f = {})
       : relax(r), key(k), conv(c), fixed(f) {}

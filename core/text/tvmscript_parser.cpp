@@ -3,6 +3,10 @@
 
 #include "core/text/tvmscript_tir.h"
 
+#include <cerrno>
+#include <climits>
+#include <cstdlib>
+
 namespace passlab::tvmscript {
 
 ScriptParser::ScriptParser(std::string text, std::string fileName)
@@ -67,6 +71,34 @@ void ScriptParser::expectBlockStart(std::string_view what) {
   take();
   if (!check(PyTok::Indent)) fail(peek(), std::string("expected ") + std::string(what) + " indented below this line");
   take();
+}
+
+int64_t ScriptParser::intValue(const PyToken& t) const {
+  std::string digits;
+  for (char c : t.text)
+    if (c != '_') digits += c;
+  int base = 10;
+  size_t start = 0;
+  if (digits.size() > 1 && digits[0] == '0') {
+    char k = static_cast<char>(digits[1] | 0x20);
+    if (k == 'x') base = 16;
+    else if (k == 'o') base = 8;
+    else if (k == 'b') base = 2;
+    if (base != 10) start = 2;
+  }
+  errno = 0;
+  char* end = nullptr;
+  unsigned long long v = std::strtoull(digits.c_str() + start, &end, base);
+  if (errno == ERANGE || v > static_cast<unsigned long long>(INT64_MAX) || end == digits.c_str() + start)
+    fail(t, "integer " + std::string(t.text) + " does not fit in 64 bits");
+  return static_cast<int64_t>(v);
+}
+
+double ScriptParser::floatValue(const PyToken& t) {
+  std::string digits;
+  for (char c : t.text)
+    if (c != '_') digits += c;
+  return std::strtod(digits.c_str(), nullptr);
 }
 
 bool ScriptParser::checkDotted(std::string_view dotted) const {

@@ -59,6 +59,13 @@ class ScriptParser {
   /// Moves the cursor back to a position returned by position().
   void rewind(size_t position) { pos_ = position; }
 
+  // ---- Literal values -------------------------------------------------------
+  /// The value of an Int token (`1_000`, `0x1f`, `0o17`, `0b101`); fails
+  /// located when it does not fit in int64.
+  int64_t intValue(const PyToken& t) const;
+  /// The value of a Float token (Python's: too large is inf).
+  static double floatValue(const PyToken& t);
+
   // ---- Dotted names --------------------------------------------------------
   /// True when the tokens at the cursor spell `a.b.c` for `dotted` ("R.nn.conv2d").
   bool checkDotted(std::string_view dotted) const;

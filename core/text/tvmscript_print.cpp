@@ -348,7 +348,9 @@ class RelaxPrinter {
     bool dps = callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked);
     if (!dps) ann = typeText(t);
     w_.rangeStart(var.get());
+    w_.rangeStart(value.get());
     line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
+    w_.rangeEnd(value.get());
     w_.rangeEnd(var.get());
   }
 
@@ -380,7 +382,13 @@ class RelaxPrinter {
     // A node bound again after its branch closed gets a new name (a new key).
     const void* key = e.get();
     if (!everBound_.insert(key).second) key = &rebindKeys_.emplace_back(0);
-    const std::string name = names_.nameFor(key, nextName(stem));
+    std::string wanted;
+    if (const AlignedNames* a = opt_.alignedNames) {
+      // A diff prints the after side with the before side's names.
+      auto it = a->names.find(e.get());
+      if (it != a->names.end()) wanted = it->second;
+    }
+    const std::string name = names_.nameFor(key, wanted.empty() ? nextName(stem) : wanted);
     if (opt_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(e.get(), name);
     Type t = e->checkedType;
     if (const auto* c = as<ConstantNode>(e); c && !t) t = tensorType(c->data.shape(), c->data.dtype());
@@ -524,11 +532,15 @@ class RelaxPrinter {
     for (const RelaxAttr& ra : spec->attrs) {
       std::string s;
       if (ra.conv != AttrConv::Positional) s = std::string(ra.relax) + "=";
-      if (ra.conv == AttrConv::Fixed) {
+      if (ra.conv == AttrConv::Fixed || ra.conv == AttrConv::Must) {
         args.push_back(s + std::string(ra.fixed));
         continue;
       }
       AttrValue v = attrOrDefault(def, call->attrs, ra.key);
+      if (ra.conv == AttrConv::Plain && v.isNone() && !ra.fixed.empty()) {
+        args.push_back(s + std::string(ra.fixed));
+        continue;
+      }
       switch (ra.conv) {
         case AttrConv::OutDtype:
           if (v.kind() != AttrValue::Kind::String || v.asString().empty()) v = AttrValue::string("void");
@@ -678,6 +690,44 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     else if (const auto* f = as<FunctionNode>(fn)) printer.printFunction(name, *f, false);
   }
   w.indent(-kLevel);
+}
+
+void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::string& name, const PrintOptions& options) {
+  Expr fn = mod->lookup(name);
+  if (!fn) return;
+  bool relayOrigin = true;
+  for (const auto& [n, f] : mod->functions)
+    if (functionAttrs(f).contains(fn_attr::kGlobalSymbol)) relayOrigin = false;
+  bool main = options.spelling == TvmScriptSpelling::Main;
+  if (const auto* prim = as<PrimFuncNode>(fn)) {
+    w.text(main ? "# from tvm.script import tirx as T" : "# from tvm.script import tir as T");
+    w.endLine();
+    w.endLine();
+    tvmscript::ScriptPrintContext ctx;
+    ctx.spelling = options.spelling;
+    tvmscript::printScriptPrimFunc(w, ctx, name, *prim);
+    return;
+  }
+  const auto* f = as<FunctionNode>(fn);
+  if (!f) return;
+  bool usesT = false;
+  {
+    TextWriter dry(nullptr);
+    RelaxPrinter p(dry, options, "Module");
+    p.relayOrigin = relayOrigin;
+    p.printFunction(name, *f, false);
+    usesT = p.usedTir;
+  }
+  if (usesT) {
+    w.text(main ? "# from tvm.script import tirx as T" : "# from tvm.script import tir as T");
+    w.endLine();
+  }
+  w.text("# from tvm.script import relax as R");
+  w.endLine();
+  w.endLine();
+  RelaxPrinter printer(w, options, "Module");
+  printer.relayOrigin = relayOrigin;
+  printer.printFunction(name, *f, false);
 }
 
 }  // namespace passlab::text

@@ -126,6 +126,13 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
     AttrValue v = a.literal;
     switch (ra.conv) {
       case AttrConv::Fixed: return;
+      case AttrConv::Must: {
+        std::string text = v.toString();
+        if (text != ra.fixed)
+          fail(a.at, "passlab's " + std::string(op->name) + " supports only " + std::string(ra.relax) + "=" +
+                         std::string(ra.fixed) + ", got " + text);
+        return;
+      }
       case AttrConv::OutDtype:
         if (v.kind() == AttrValue::Kind::String && v.asString() == "void") return;
         break;
@@ -138,6 +145,12 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
       default: break;
     }
     if (v.isNone()) return;
+    if (ra.conv == AttrConv::Plain && !ra.fixed.empty() && v.kind() == AttrValue::Kind::Array) {
+      // Relax's written-out default (roi=[0.0, 0.0, 0.0, 0.0]) is passlab's None.
+      bool allZero = true;
+      for (const AttrValue& x : v.asArray()) allZero = allZero && x.asFloat() == 0.0;
+      if (allZero && v.asArray().size() == 4) return;
+    }
     attrs.set(std::string(ra.key), v);
   };
   for (const ScriptArg& a : args) {

@@ -1,6 +1,8 @@
 // Relax expressions in TVMScript: variables, globals, op calls (through the
 // spelling table of tvmscript_ops.h), call_tir, constants, tuples, indexing,
 // and the attribute literals of calls.
+#include <climits>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -8,19 +10,6 @@
 #include "core/text/tvmscript_ops.h"
 
 namespace passlab::tvmscript {
-
-namespace {
-int64_t parseIntText(std::string_view t) {
-  std::string s;
-  for (char c : t)
-    if (c != '_') s += c;
-  try {
-    return std::stoll(s, nullptr, 0);
-  } catch (...) {
-    return INT64_MAX;
-  }
-}
-}  // namespace
 
 bool ModuleParser::startsLiteral() const {
   const PyToken& t = peek();
@@ -53,21 +42,12 @@ AttrValue ModuleParser::parseLiteral() {
   const PyToken& t = peek();
   if (accept(PyTok::Minus)) {
     const PyToken& n = peek();
-    if (accept(PyTok::Int)) return AttrValue::integer(-parseIntText(n.text));
-    if (accept(PyTok::Float)) return AttrValue::floating(-std::stod(std::string(n.text)));
+    if (accept(PyTok::Int)) return AttrValue::integer(-intValue(n));
+    if (accept(PyTok::Float)) return AttrValue::floating(-floatValue(n));
     failExpected("a number after '-'");
   }
-  if (accept(PyTok::Int)) {
-    int64_t v = parseIntText(t.text);
-    if (v == INT64_MAX) fail(t, "integer out of range");
-    return AttrValue::integer(v);
-  }
-  if (accept(PyTok::Float)) {
-    std::string s;
-    for (char c : t.text)
-      if (c != '_') s += c;
-    return AttrValue::floating(std::stod(s));
-  }
+  if (accept(PyTok::Int)) return AttrValue::integer(intValue(t));
+  if (accept(PyTok::Float)) return AttrValue::floating(floatValue(t));
   if (accept(PyTok::String)) return AttrValue::string(decodePyString(t.text));
   if (t.is("float") && check(PyTok::LParen, 1) && check(PyTok::String, 2)) {
     // float("nan"), float("inf"), float("-inf"): how Python spells the special values.
@@ -118,9 +98,9 @@ AttrValue ModuleParser::parseLiteral() {
     expect(PyTok::LParen, "'('");
     AttrValue v = parseLiteral();
     expect(PyTok::RParen, "')'");
-    std::string_view ty = std::string_view(name).substr(tirAlias.size() + 1);
+    std::string_view ty = name.size() > tirAlias.size() ? std::string_view(name).substr(tirAlias.size() + 1) : "";
     if (ty.starts_with("float") && v.kind() == AttrValue::Kind::Int) v = AttrValue::floating(static_cast<double>(v.asInt()));
-    if (!DataType::parse(ty)) fail(t, "'" + name + "' is not a typed constant");
+    if (ty.empty() || !DataType::parse(ty)) fail(t, "'" + name + "' is not a typed constant");
     return v;
   }
   failExpected("a literal value");
@@ -195,7 +175,9 @@ Expr ModuleParser::parseRelaxExpr() {
       const PyToken& open = take();
       const PyToken& i = expect(PyTok::Int, "a tuple index");
       expect(PyTok::RBracket, "']'");
-      e = makeTupleGetItem(e, static_cast<int>(parseIntText(i.text)), spanOf(open));
+      int64_t index = intValue(i);
+      if (index > INT32_MAX) fail(i, "tuple index out of range");
+      e = makeTupleGetItem(e, static_cast<int>(index), spanOf(open));
       continue;
     }
     if (check(PyTok::LParen)) {
@@ -263,8 +245,12 @@ Expr ModuleParser::parseRelaxPrimary() {
     if (!tt || tt->hasDynamicDim())
       fail(t, "a metadata constant needs its type: bind it as `c: R.Tensor((...), dtype=\"...\") = metadata[...][" +
                   std::string(idx.text) + "]`");
-    int64_t index = parseIntText(idx.text);
+    int64_t index = intValue(idx);
     if (index < 0 || index > INT32_MAX) fail(idx, "constant index out of range");
+    // Placeholder data is made up in memory: bound its size as the Relay reader does.
+    double bytes = std::max(1, tt->dtype.bytes());
+    for (int64_t d : tt->shape) bytes *= static_cast<double>(d);
+    if (bytes > double(size_t(1) << 30)) fail(t, "a metadata constant of more than 1 GiB cannot be made a placeholder");
     if (!metaNoted_) {
       note(spanOf(t), "metadata constants load as placeholders (deterministic made-up data of the annotated type)",
            "placeholder");

@@ -331,7 +331,7 @@ Type ModuleParser::parseRelaxType() {
   const PyToken& start = peek();
   if (!check(PyTok::Name) || !start.is(relaxAlias)) failExpected("a Relax type such as " + relaxAlias + ".Tensor((1, 8), dtype=\"float32\")");
   std::string name = takeDotted("a type");
-  std::string_view kind = std::string_view(name).substr(relaxAlias.size() + 1);
+  std::string_view kind = name.size() > relaxAlias.size() ? std::string_view(name).substr(relaxAlias.size() + 1) : "";
   if (kind == "Tensor") {
     std::vector<int64_t> shape;
     bool haveShape = false;
@@ -357,7 +357,7 @@ Type ModuleParser::parseRelaxType() {
             while (!check(list ? PyTok::RBracket : PyTok::RParen)) {
               const PyToken& d = peek();
               if (accept(PyTok::Int)) {
-                shape.push_back(std::stoll(std::string(d.text)));
+                shape.push_back(intValue(d));
               } else if (d.kind == PyTok::Name || d.kind == PyTok::String) {
                 take();
                 std::string dn = d.kind == PyTok::String ? decodePyString(d.text) : std::string(d.text);
@@ -379,7 +379,8 @@ Type ModuleParser::parseRelaxType() {
         } else if (key == "ndim") {
           bool neg = accept(PyTok::Minus);
           const PyToken& d = expect(PyTok::Int, "an integer");
-          ndim = std::stoll(std::string(d.text)) * (neg ? -1 : 1);
+          ndim = intValue(d) * (neg ? -1 : 1);
+          if (ndim > 64) fail(d, "ndim " + std::to_string(ndim) + " is too large");
         } else if (key == "vdevice") {
           fail(last(), "tensor types with a vdevice are not supported yet");
         } else {
