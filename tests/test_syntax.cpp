@@ -401,3 +401,31 @@ TEST_CASE("Syntax: a reproducer written while printing TVMScript replays", "[syn
   CHECK(r.output().find("reproduced: InferType failed as recorded") != std::string::npos);
   CHECK(replay.workbench.textOrigin().syntax == TextSyntax::TVMScript);
 }
+
+TEST_CASE("Syntax: edit @f --from a lone TVMScript function that calls other globals", "[syntax][tvmscript]") {
+  Session s;
+  s.run("load " + kSource + "/examples/seed002/model.py");
+  s.run("pipeline LambdaLifting,InferType");
+  s.run("step");
+  const std::string shown = s.run("show @main");
+  REQUIRE(shown.find("cls.main_scale(x, lv1)") != std::string::npos);
+  fs::path dir = scratch("tvmscript-edit-function");
+  std::string edited = shown;
+  edited.replace(edited.find("R.nn.relu(lv2)"), 14, "R.nn.relu(lv1)");
+  std::ofstream(dir / "main.py", std::ios::binary) << edited;
+  std::string out = s.run("edit @main --from " + (dir / "main.py").string());
+  CHECK(out.find("@main changed") != std::string::npos);
+  CHECK(s.run("show @main").find("R.nn.relu(lv1)") != std::string::npos);
+  // An error in the edit is located in the edited file, at its own line and column.
+  std::string broken = shown;
+  broken.replace(broken.find("cls.main_scale(x, lv1)"), 22, "cls.no_such_fn(x, lv1)");
+  std::ofstream(dir / "broken.py", std::ios::binary) << broken;
+  CommandResult r = s.interpreter.runLine("edit @main --from " + (dir / "broken.py").string());
+  CHECK_FALSE(r.ok());
+  size_t line = 1 + static_cast<size_t>(std::count(broken.begin(), broken.begin() + static_cast<long>(broken.find("cls.no_such_fn")), '\n'));
+  const size_t at = broken.find("no_such_fn");
+  const size_t column = at - broken.rfind('\n', at);  // 1-based
+  INFO(r.error());
+  CHECK(r.error().find("broken.py:" + std::to_string(line) + ":" + std::to_string(column) + ": error:") != std::string::npos);
+  CHECK(r.error().find("no_such_fn") != std::string::npos);
+}
