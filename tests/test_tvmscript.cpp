@@ -453,3 +453,35 @@ class Module:
   a.alignedNames = &aligned;
   CHECK(printModule(mod, a).find("renamed: R.Tensor((2,), dtype=\"float32\") = R.nn.relu(x)") != std::string::npos);
 }
+
+TEST_CASE("TVMScript: metadata constants as operands take the type their use tells", "[tvmscript]") {
+  IRModule mod = parseTvmScript(std::string(kHeader) + R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, 3, 8, 8), dtype="float32")) -> R.Tensor((1, 4), dtype="float32"):
+        with R.dataflow():
+            lv: R.Tensor((1, 4, 6, 6), dtype="float32") = R.nn.conv2d(x, metadata["relax.expr.Constant"][0], strides=[1, 1], padding=[0, 0, 0, 0], dilation=[1, 1], groups=1, data_layout="NCHW", kernel_layout="OIHW", out_layout="NCHW", out_dtype="void")
+            lv1: R.Tensor((1, 144), dtype="float32") = R.reshape(lv, R.shape([1, 144]))
+            gv: R.Tensor((1, 4), dtype="float32") = R.matmul(lv1, metadata["relax.expr.Constant"][1], out_dtype="void")
+            R.output(gv)
+        return gv
+
+# Metadata omitted. Use show_meta=True in script() method to show it.
+)", "t.py");
+  const auto* df = as<DataflowNode>(mod->lookupFunction("main")->body);
+  REQUIRE(df);
+  const auto* conv = as<CallNode>(df->bindings[0].value);
+  const auto* w = as<ConstantNode>(conv->args[1]);
+  REQUIRE(w);
+  CHECK(w->data.shape() == std::vector<int64_t>{4, 3, 3, 3});
+  CHECK(w->data.placeholderIndex() == 0);
+  const auto* mm = as<CallNode>(df->bindings[2].value);
+  const auto* m = as<ConstantNode>(mm->args[1]);
+  REQUIRE(m);
+  CHECK(m->data.shape() == std::vector<int64_t>{144, 4});
+  // An elementwise use does not tell the shape (broadcasting): refused, located.
+  CHECK(loadError("@R.function\ndef f(x: R.Tensor((2,), dtype=\"float32\")):\n"
+                  "    y: R.Tensor((2,), dtype=\"float32\") = R.add(x, metadata[\"relax.expr.Constant\"][3])\n    return y\n") ==
+        "t.py:3:51: cannot tell the type of metadata[\"relax.expr.Constant\"][3] from its use; bind it first with its "
+        "type: `c: R.Tensor((...), dtype=\"...\") = metadata[...]`");
+}

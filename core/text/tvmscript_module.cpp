@@ -84,6 +84,9 @@ IRModule ModuleParser::parseModule() {
       continue;
     }
     const PyToken& t = peek();
+    if (t.is("metadata") && check(PyTok::Equal, 1))
+      fail(t, "a metadata section (TVM's show_meta=True) is not read yet; print without it, and passlab makes "
+              "placeholder constants of the annotated types");
     if (t.is("def")) fail(t, "a function needs a decorator (@R.function or @T.prim_func) to be TVMScript");
     if (t.is("class")) fail(t, "a class needs the @I.ir_module decorator to be a TVMScript module");
     if (t.is("for") || t.is("while")) fail(t, "'" + std::string(t.text) + "' at module level is not TVMScript passlab reads");
@@ -280,10 +283,7 @@ Expr ModuleParser::tryGlobalReference() {
   if (t.kind != PyTok::Name) return nullptr;
   bool viaModule = (moduleAliases_.count(std::string(t.text)) || t.text == className_) && check(PyTok::Dot, 1) &&
                    check(PyTok::Name, 2);
-  if (viaModule) {
-    if (t.text == className_ && !moduleAliases_.count(std::string(t.text))) {
-      // `Module.f` without `cls = Module`: accepted as written by hand.
-    }
+  if (viaModule) {  // `cls.f`, or `Module.f` as written by hand without `cls = Module`
     take();
     take();
     const PyToken& name = take();

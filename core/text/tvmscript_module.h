@@ -89,6 +89,17 @@ class ModuleParser : public ScriptParser {
   bool inDataflow_ = false;
   /// The annotation of the binding being parsed (types a metadata constant).
   Type expectedType_;
+  /// The annotation of the binding being parsed, also inside its call's arguments.
+  Type bindingType_;
+  /// `metadata[...]` references whose type their use must tell: stand-in
+  /// variables until the op call they are an argument of resolves them.
+  struct PendingMeta {
+    int64_t index = 0;
+    Span span;
+  };
+  std::map<const ExprNode*, PendingMeta> pendingMeta_;
+  /// Replaces the stand-ins among `values` by placeholders of the type op `id` requires there.
+  void resolvePendingMeta(OpId id, std::vector<Expr>& values, const AttrDict& attrs);
   bool metaNoted_ = false;
   int fresh_ = 0;
 };

@@ -286,11 +286,9 @@ class RelaxPrinter {
     if (graphForm && relayOrigin && !containsControl(e)) {
       line("with R.dataflow():");
       w_.indent(kLevel);
-      inDataflowAnf_ = true;
       bindOperands(e, "gv");
       if (!bound_.count(e.get())) bindFresh(e, "gv");
       std::string v = bound_[e.get()];
-      inDataflowAnf_ = false;
       line("R.output(" + v + ")");
       w_.indent(-kLevel);
       line("return " + v);
@@ -305,14 +303,12 @@ class RelaxPrinter {
       if (const auto* df = as<DataflowNode>(e)) {
         line("with R.dataflow():");
         w_.indent(kLevel);
-        inDataflowAnf_ = true;
-        std::vector<std::string> outs;
+          std::vector<std::string> outs;
         for (const Binding& b : df->bindings) {
           printBinding(b.var, b.value);
           if (!b.var->isDataflow) outs.push_back(varName(b.var.get(), b.var->name));
         }
-        inDataflowAnf_ = false;
-        std::string o = "R.output(";
+          std::string o = "R.output(";
         for (size_t i = 0; i < outs.size(); ++i) o += (i ? ", " : "") + outs[i];
         line(o + ")");
         w_.indent(-kLevel);
@@ -615,7 +611,6 @@ class RelaxPrinter {
   std::unordered_set<const void*> everBound_;
   std::deque<int> rebindKeys_;
   int metaCounter_ = 0;
-  bool inDataflowAnf_ = false;
 };
 
 int functionPriority(const std::string& name, const Expr& fn) {
@@ -690,6 +685,12 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     else if (const auto* f = as<FunctionNode>(fn)) printer.printFunction(name, *f, false);
   }
   w.indent(-kLevel);
+  if (w.placeholders() > 0) {
+    // TVM's printer says so when it leaves the constants' data out.
+    w.endLine();
+    w.text("# Metadata omitted. Use show_meta=True in script() method to show it.");
+    w.endLine();
+  }
 }
 
 void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::string& name, const PrintOptions& options) {

@@ -1,5 +1,7 @@
 // Calls in Relax TVMScript: `R.<op>(...)` through the spelling table,
 // `R.call_tir` / `R.call_dps_packed`, and `R.const`.
+#include <algorithm>
+
 #include "core/text/tvmscript_module.h"
 #include "core/text/tvmscript_ops.h"
 
@@ -203,10 +205,69 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
       fail(at, "R.matmul with a " + std::to_string(rb) + "-d right operand is not supported yet (passlab maps 2-d and 3-d x 3-d)");
     }
   }
+  if (!pendingMeta_.empty()) resolvePendingMeta(id, values, attrs);
   try {
     return makeOpCall(id, std::move(values), attrs, span);
   } catch (const DiagnosticError& e) {
     failAt(span, e.diagnostics().front().message);
+  }
+}
+
+void ModuleParser::resolvePendingMeta(OpId id, std::vector<Expr>& values, const AttrDict& attrs) {
+  auto typeOf = [](const Expr& e) -> const TensorTypeNode* {
+    Type t = e->checkedType;
+    if (const auto* v = as<VarNode>(e); v && v->annotation) t = v->annotation;
+    const auto* tt = as<TensorTypeNode>(t);
+    return tt && !tt->hasDynamicDim() ? tt : nullptr;
+  };
+  const TensorTypeNode* result = as<TensorTypeNode>(bindingType_);
+  if (result && result->hasDynamicDim()) result = nullptr;
+  const OpDef& op = opDef(id);
+  for (size_t i = 0; i < values.size(); ++i) {
+    auto it = pendingMeta_.find(values[i].get());
+    if (it == pendingMeta_.end()) continue;
+    const TensorTypeNode* data = i > 0 ? typeOf(values[0]) : nullptr;
+    Type t;
+    // Only where the use determines the type exactly (the data is made up; the type is not).
+    if (data && id == OpId::Matmul && i == 1 && result && !data->shape.empty() && !result->shape.empty()) {
+      t = tensorType({data->shape.back(), result->shape.back()}, data->dtype);
+    } else if (data && (id == OpId::BatchNorm || id == OpId::LayerNorm) && i >= 1) {
+      int64_t axis = attrOrDefault(op, attrs, "axis").asInt();
+      int64_t rank = static_cast<int64_t>(data->shape.size());
+      if (axis < 0) axis += rank;
+      if (axis >= 0 && axis < rank) t = tensorType({data->shape[static_cast<size_t>(axis)]}, data->dtype);
+    } else if (data && id == OpId::Conv2D && i == 1 && result && data->shape.size() == 4 && result->shape.size() == 4 &&
+               attrOrDefault(op, attrs, "data_layout").asString() == "NCHW" &&
+               attrOrDefault(op, attrs, "kernel_layout").asString() == "OIHW") {
+      auto ints = [&](std::string_view key) {
+        std::vector<int64_t> out;
+        for (const AttrValue& v : attrOrDefault(op, attrs, key).asArray()) out.push_back(v.asInt());
+        return out;
+      };
+      std::vector<int64_t> strides = ints("strides"), dilation = ints("dilation"), pad = ints("padding");
+      if (pad.size() == 2) pad = {pad[0], pad[1], pad[0], pad[1]};
+      int64_t groups = attrOrDefault(op, attrs, "groups").asInt();
+      // With stride 1 the output size tells the kernel size exactly.
+      if (strides == std::vector<int64_t>{1, 1} && dilation.size() == 2 && pad.size() == 4 && groups > 0 &&
+          data->shape[1] % groups == 0) {
+        int64_t kh = (data->shape[2] + pad[0] + pad[2] - result->shape[2]) / dilation[0] + 1;
+        int64_t kw = (data->shape[3] + pad[1] + pad[3] - result->shape[3]) / dilation[1] + 1;
+        if (kh > 0 && kw > 0) t = tensorType({result->shape[1], data->shape[1] / groups, kh, kw}, data->dtype);
+      }
+    }
+    const auto* tt = as<TensorTypeNode>(t);
+    if (!tt) continue;  // reported after the function if nothing resolves it
+    double bytes = std::max(1, tt->dtype.bytes());
+    for (int64_t d : tt->shape) bytes *= static_cast<double>(d);
+    if (bytes > double(size_t(1) << 30)) failAt(it->second.span, "a metadata constant of more than 1 GiB cannot be made a placeholder");
+    if (!metaNoted_) {
+      note(it->second.span, "metadata constants load as placeholders (deterministic made-up data of the type their use tells)",
+           "placeholder");
+      metaNoted_ = true;
+    }
+    values[i] = makeConstant(NDArray::placeholder(tt->dtype, tt->shape, static_cast<int32_t>(it->second.index)),
+                             it->second.span);
+    pendingMeta_.erase(it);
   }
 }
 

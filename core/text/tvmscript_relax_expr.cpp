@@ -122,6 +122,13 @@ AttrDict ModuleParser::parseDictLiteral() {
 }
 
 ScriptArg ModuleParser::parseOneArg() {
+  // The binding's annotation types the binding, not its call's operands.
+  struct Clear {
+    Type& slot;
+    Type saved;
+    ~Clear() { slot = saved; }
+  } clear{expectedType_, expectedType_};
+  expectedType_ = nullptr;
   ScriptArg a;
   a.at = peek();
   if (check(PyTok::Name) && check(PyTok::Equal, 1)) {
@@ -214,6 +221,8 @@ Expr ModuleParser::parseRelaxPrimary() {
   const PyToken& t = peek();
   if (check(PyTok::LParen)) {
     take();
+    Type saved = expectedType_;
+    expectedType_ = nullptr;
     std::vector<Expr> fields;
     bool comma = false;
     while (!check(PyTok::RParen)) {
@@ -222,10 +231,10 @@ Expr ModuleParser::parseRelaxPrimary() {
       comma = true;
     }
     expect(PyTok::RParen, "')'");
+    expectedType_ = saved;
     if (fields.size() == 1 && !comma) return fields[0];
     return makeTuple(std::move(fields), spanOf(t));
   }
-  if (t.kind == PyTok::String && false) return nullptr;
   if (t.kind != PyTok::Name) {
     if (t.kind == PyTok::Int || t.kind == PyTok::Float)
       fail(t, "a bare number is not a Relax value; write R.const(" + std::string(t.text) + ", \"float32\")");
@@ -241,12 +250,15 @@ Expr ModuleParser::parseRelaxPrimary() {
     expect(PyTok::LBracket, "'['");
     const PyToken& idx = expect(PyTok::Int, "a constant index");
     expect(PyTok::RBracket, "']'");
-    const auto* tt = as<TensorTypeNode>(expectedType_);
-    if (!tt || tt->hasDynamicDim())
-      fail(t, "a metadata constant needs its type: bind it as `c: R.Tensor((...), dtype=\"...\") = metadata[...][" +
-                  std::string(idx.text) + "]`");
     int64_t index = intValue(idx);
     if (index < 0 || index > INT32_MAX) fail(idx, "constant index out of range");
+    const auto* tt = as<TensorTypeNode>(expectedType_);
+    if (!tt || tt->hasDynamicDim()) {
+      // An operand: the op it is passed to tells its type (resolvePendingMeta).
+      Var standIn = makeVar("metadata", nullptr, false, spanOf(t, last()));
+      pendingMeta_[standIn.get()] = PendingMeta{index, spanOf(t, last())};
+      return standIn;
+    }
     // Placeholder data is made up in memory: bound its size as the Relay reader does.
     double bytes = std::max(1, tt->dtype.bytes());
     for (int64_t d : tt->shape) bytes *= static_cast<double>(d);

@@ -77,6 +77,11 @@ Function ModuleParser::parseRelaxFunction(const PyToken& decorator, bool isPriva
   }
   if (!isPure) attrs.set("is_pure", AttrValue::integer(0));
   Expr body = parseRelaxBody(true);
+  if (!pendingMeta_.empty()) {
+    const PendingMeta& p = pendingMeta_.begin()->second;
+    failAt(p.span, "cannot tell the type of metadata[\"relax.expr.Constant\"][" + std::to_string(p.index) +
+                       "] from its use; bind it first with its type: `c: R.Tensor((...), dtype=\"...\") = metadata[...]`");
+  }
   scope_.resize(scopeMark);
   moduleAliases_ = aliases;
   (void)decorator;
@@ -105,8 +110,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
     it.span = span;
     items.push_back(std::move(it));
   };
-  // Statements of one indented block; `dataflow` when inside `with R.dataflow():`.
-  std::vector<BodyItem> ifPending;
   while (true) {
     if (accept(PyTok::Newline)) continue;
     if (check(PyTok::Dedent) || check(PyTok::End)) {
@@ -164,7 +167,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         if (accept(PyTok::Newline)) continue;
         if (accept(PyTok::Dedent) || check(PyTok::End)) break;
         if (checkDotted(relaxAlias + ".output")) {
-          const PyToken& o = peek();
           takeDotted("");
           expect(PyTok::LParen, "'('");
           while (check(PyTok::Name)) {
@@ -176,7 +178,6 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
           expect(PyTok::RParen, "')'");
           expectEndOfStatement();
           sawOutput = true;
-          (void)o;
           continue;
         }
         if (sawOutput) fail(peek(), "R.output must be the last statement of a dataflow block");
@@ -185,7 +186,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         Type ann;
         if (accept(PyTok::Colon)) ann = parseRelaxType();
         expect(PyTok::Equal, "'=' of a binding");
-        expectedType_ = ann;
+        expectedType_ = bindingType_ = ann;
         Expr value = parseRelaxExpr();
         expectEndOfStatement();
         block.block.push_back(bindTo(n, std::string(n.text), ann, value));
@@ -225,7 +226,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
           lastAnn = nullptr;
           if (accept(PyTok::Colon)) lastAnn = parseRelaxType();
           expect(PyTok::Equal, "'=' of a binding (each branch of a Relax if ends by binding the result)");
-          expectedType_ = lastAnn;
+          expectedType_ = bindingType_ = lastAnn;
           lastValue = parseRelaxExpr();
           expectEndOfStatement();
         }
@@ -304,7 +305,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
       take();
       if (checkDotted(tirAlias + ".int64") || checkDotted(tirAlias + ".int32"))
         fail(n, "symbolic dimension '" + std::string(n.text) + "' is not supported yet");
-      expectedType_ = ann;
+      expectedType_ = bindingType_ = ann;
       Expr value = parseRelaxExpr();
       expectEndOfStatement();
       addBinding(bindTo(n, std::string(n.text), ann, value), spanOf(n));
@@ -429,9 +430,7 @@ Type ModuleParser::parseRelaxType() {
   }
   if (kind == "Shape" || kind == "Prim")
     fail(start, name + " is not representable in passlab's types yet (shapes are int64 tensors)");
-  std::string hint;
-  if (kind == "Tensor_") hint = "";
-  fail(start, "unknown Relax type '" + name + "'" + hint);
+  fail(start, "unknown Relax type '" + name + "' (Relax types are R.Tensor, R.Tuple, R.Callable)");
 }
 
 }  // namespace passlab::tvmscript
