@@ -12,6 +12,7 @@
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "tests/interp_test_util.h"
+#include "tests/opt_test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;
@@ -237,4 +238,36 @@ TEST_CASE("TIR blocks: bad block text gets located errors", "[tir][blocks][parse
     CHECK(what.find(bad.second) != std::string::npos);
     CHECK(what.find("bad.txt:3:") != std::string::npos);
   }
+}
+
+TEST_CASE("TIR blocks: InlinePrivateFunctions copies a callee's blocks with fresh variables and scratch", "[tir][blocks][passes]") {
+  IRModule mod = parse(R"(#[version = "0.0.5"]
+#[phase = 0]
+primfn @k(%A: Buffer[(4), float32], target="hexagon", global_symbol="k") {
+  @sub(%A);
+  @sub(%A);
+}
+primfn @sub(%X: Buffer[(4), float32], target="hexagon") {
+  for (%i, 0, 4, serial) {
+    block "s"(%v = spatial(0, 4, %i)) reads(%X[%v]) writes(%X[%v]) alloc(%T: Buffer[(1), float32]) {
+      %T[0] = %X[%v] * 2f;
+      %X[%v] = %T[0] + 1f;
+    }
+  }
+}
+)");
+  PipelineRun r;
+  IRModule out = r.run("InlinePrivateFunctions", mod);
+  REQUIRE_FALSE(out->lookup("sub"));
+  const auto* k = as<PrimFuncNode>(out->lookup("k"));
+  REQUIRE(k);
+  CHECK(T::hasBlocks(k->body));
+  CHECK(checkWellFormed(out).empty());  // two copies, each with its own variables and buffers
+  auto run = [](const IRModule& m) {
+    std::vector<NDArray> args{f32({4}, {1, 2, 3, 4})};
+    evaluatePrimFunc(m, "k", args);
+    return args[0];
+  };
+  CHECK(run(out).bitwiseEqual(run(mod)));
+  requireValues(run(out), DTypeCode::Float32, {4}, {7, 11, 15, 19});
 }

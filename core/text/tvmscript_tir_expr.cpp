@@ -4,6 +4,7 @@
 // `T.if_then_else`, `T.min`/`T.max`/`T.floordiv`/..., and the float-math
 // intrinsics (`T.exp`, `T.sqrt`, ...) under their TIR call names.
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <limits>
 
@@ -213,12 +214,7 @@ std::vector<std::pair<T::PrimExpr, T::PrimExpr>> TirReader::subscript(bool regio
       if (!regions) p_.fail(colon, "a slice reads a region; a buffer load takes one index per dimension");
       T::PrimExpr end = expr();
       unify(mn, end);
-      const auto* m = T::as<T::IntImmNode>(mn);
-      const auto* e = T::as<T::IntImmNode>(end);
-      const auto* sum = T::as<T::BinaryNode>(end);
-      if (m && e) extent = T::intImm(mn->dtype, e->value - m->value);
-      else if (sum && sum->op == T::BinaryOp::Add && structuralEqual(sum->a, mn)) extent = sum->b;
-      else extent = T::binary(T::BinaryOp::Sub, end, mn);
+      extent = extentOf(mn, end);
     } else if (regions) {
       extent = T::intImm(mn->dtype.isBool() ? DataType(DTypeCode::Int32) : mn->dtype, 1);
     }
@@ -229,6 +225,15 @@ std::vector<std::pair<T::PrimExpr, T::PrimExpr>> TirReader::subscript(bool regio
     }
   }
   return out;
+}
+
+T::PrimExpr TirReader::extentOf(const T::PrimExpr& mn, const T::PrimExpr& end) {
+  const auto* m = T::as<T::IntImmNode>(mn);
+  const auto* e = T::as<T::IntImmNode>(end);
+  const auto* sum = T::as<T::BinaryNode>(end);
+  if (m && e) return T::intImm(mn->dtype, e->value - m->value);
+  if (sum && sum->op == T::BinaryOp::Add && structuralEqual(sum->a, mn)) return sum->b;  // the printer writes min + extent
+  return T::binary(T::BinaryOp::Sub, end, mn);
 }
 
 T::BufferRegion TirReader::region() {
@@ -420,7 +425,7 @@ std::string TirReader::scriptNameHint(std::string_view name) {
   size_t bestDistance = 3;
   for (std::string_view k : known) {
     size_t d = distance(name, k);
-    if (d < bestDistance) best = k, bestDistance = d;
+    if (d > 0 && d < bestDistance) best = k, bestDistance = d;
   }
   return best.empty() ? "" : "; did you mean T." + std::string(best) + "?";
 }

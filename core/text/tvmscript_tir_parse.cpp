@@ -217,17 +217,13 @@ T::Stmt TirReader::statement(bool* tookRest) {
         (n == "reads" ? block_->haveReads : block_->haveWrites) = true;
         bool list = p_.accept(PyTok::LBracket);  // the older T.reads([A[i], B[i]]) form
         PyTok close = list ? PyTok::RBracket : PyTok::RParen;
-        while (!p_.accept(close)) {
+        while (!p_.check(close)) {
           regions.push_back(region());
-          if (!p_.accept(PyTok::Comma)) {
-            p_.expect(close, "',' or the end of the regions");
-            break;
-          }
+          if (!p_.accept(PyTok::Comma)) break;
         }
-        if (!list) goto closed;
+        if (list) p_.expect(PyTok::RBracket, "',' or ']' after a region");
       }
       p_.expect(PyTok::RParen, "')'");
-    closed:
       p_.expectEndOfStatement();
       return nullptr;
     }
@@ -253,7 +249,7 @@ T::Stmt TirReader::statement(bool* tookRest) {
 }
 
 T::Stmt TirReader::forStatement() {
-  const PyToken& forTok = p_.take();
+  p_.take();  // for
   std::vector<const PyToken*> names;
   do names.push_back(&p_.expectAnyName("a loop variable"));
   while (p_.accept(PyTok::Comma));
@@ -287,20 +283,14 @@ T::Stmt TirReader::forStatement() {
         if (T::as<T::IntImmNode>(mn)) mn = convertTo(mn, end->dtype);
         else end = convertTo(end, mn->dtype);
       }
-      const auto* a = T::as<T::IntImmNode>(mn);
-      const auto* b = T::as<T::IntImmNode>(end);
-      const auto* sum = T::as<T::BinaryNode>(end);
-      T::PrimExpr extent = a && b ? T::intImm(mn->dtype, b->value - a->value)
-                           : sum && sum->op == T::BinaryOp::Add && structuralEqual(sum->a, mn) ? sum->b
-                                                                                            : T::binary(T::BinaryOp::Sub, end, mn);
-      ranges.emplace_back(mn, extent);
+      ranges.emplace_back(mn, extentOf(mn, end));
     }
   }
   p_.expectBlockStart("the loop's body");
   pushScope();
   std::vector<T::Var> vars;
   for (size_t i = 0; i < names.size(); ++i) {
-    if (ranges[i].second->dtype.isFloat()) p_.fail(iterTok, "a loop extent must be an integer");
+    if (!ranges[i].second->dtype.isInt() || !ranges[i].first->dtype.isInt()) p_.fail(iterTok, "a loop's range must be integers");
     vars.push_back(T::makeVar(std::string(names[i]->text), ranges[i].second->dtype));
     define(*names[i], std::string(names[i]->text), {vars.back(), nullptr, nullptr});
     loops_[vars.back().get()] = ranges[i];
@@ -311,7 +301,6 @@ T::Stmt TirReader::forStatement() {
   atBlockTop_ = top, atFunctionTop_ = fnTop;
   popScope();
   for (size_t i = vars.size(); i-- > 0;) body = T::forLoop(vars[i], ranges[i].first, ranges[i].second, kind, body);
-  (void)forTok;
   return body;
 }
 
@@ -584,10 +573,8 @@ T::Stmt TirReader::assignment(bool* tookRest) {
           if (p_.accept(PyTok::Comma)) {
             T::PrimExpr end = expr();
             p_.expect(PyTok::RParen, "')' to close the domain");
-            const auto* a = T::as<T::IntImmNode>(mn);
-            const auto* b = T::as<T::IntImmNode>(end);
-            extent = a && b ? T::intImm(end->dtype, b->value - a->value) : T::binary(T::BinaryOp::Sub, end, mn);
-            mn = convertTo(mn, extent->dtype);
+            if (mn->dtype != end->dtype) mn = convertTo(mn, end->dtype);
+            extent = extentOf(mn, end);
             tuple = true;
           } else {
             p_.rewind(mark);
@@ -597,6 +584,7 @@ T::Stmt TirReader::assignment(bool* tookRest) {
           extent = expr();
           mn = convertTo(T::intImm(DTypeCode::Int32, 0), extent->dtype);
         }
+        if (!extent->dtype.isInt() || !mn->dtype.isInt()) p_.fail(kindTok, "a block variable's domain must be integers");
         p_.expect(PyTok::Comma, "',' and the binding");
         T::PrimExpr binding = convertTo(expr(), extent->dtype);
         p_.accept(PyTok::Comma);

@@ -6,8 +6,8 @@
 // `T.reads`/`T.writes` on every block, the implicit root block as a comment.
 //
 // Where passlab's IR has no TVM counterpart the closest TVMScript is written:
-// an Allocate (zero-filled scratch) is `T.decl_buffer` (release) or
-// `T.alloc_buffer` (main), an AllocateConst is `T.allocate_const`, and the
+// an Allocate (zero-filled scratch) is `T.decl_buffer` (TVM's printed form of
+// an Allocate with its DeclBuffer), an AllocateConst is `T.allocate_const`, and the
 // `target` attribute (a target string) is `T.target("...")`.
 #include <cmath>
 #include <cstdio>
@@ -116,7 +116,7 @@ class ScriptPrinter {
   }
   std::string region(const BufferRegion& r);
   std::string attrValue(const std::string& key, const AttrValue& v);
-  std::string attrDict(const AttrDict& attrs, const std::string& skip = {});
+  std::string attrDict(const AttrDict& attrs);
 
   // ---- statements ----
   void body(const Stmt& s);
@@ -249,11 +249,10 @@ std::string ScriptPrinter::attrValue(const std::string& key, const AttrValue& v)
   }
 }
 
-std::string ScriptPrinter::attrDict(const AttrDict& attrs, const std::string& skip) {
+std::string ScriptPrinter::attrDict(const AttrDict& attrs) {
   std::string s = "{";
   bool first = true;
   for (const auto& [key, value] : attrs.entries()) {
-    if (key == skip) continue;
     s += (first ? "" : ", ") + quote(key) + ": " + attrValue(key, value);
     first = false;
   }
@@ -323,7 +322,7 @@ void ScriptPrinter::stmt(const Stmt& s, bool last) {
     }
     case StmtKind::Allocate: {
       const auto& a = static_cast<const AllocateNode&>(*s);
-      std::string decl = std::string(main_ ? "T.alloc_buffer(" : "T.decl_buffer(") + shape(a.buffer->shape);
+      std::string decl = "T.decl_buffer(" + shape(a.buffer->shape);
       if (a.buffer->dtype != DataType(DTypeCode::Float32)) decl += ", " + quote(a.buffer->dtype.name());
       decl += ")";
       const std::string& name = buffer(a.buffer.get());

@@ -3,6 +3,7 @@
 // tvmscript_tir_expr.cpp, over the shared ScriptParser cursor.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -35,6 +36,8 @@ class TirReader {
   bool checkT(std::string_view name, size_t k = 0) const;
   /// A `[...]` subscript after a buffer: indices, or ranges when `regions`.
   std::vector<std::pair<tir::PrimExpr, tir::PrimExpr>> subscript(bool regions);
+  /// The extent of [mn, end): folded for literals, and `x` for an end written `mn + x` (as the printer writes it).
+  static tir::PrimExpr extentOf(const tir::PrimExpr& mn, const tir::PrimExpr& end);
   /// A buffer region `A[i, 0:16]`.
   tir::BufferRegion region();
   /// "; did you mean ...?" for an unknown `T.<name>`: the other TVM version's
