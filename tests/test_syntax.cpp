@@ -316,6 +316,8 @@ TEST_CASE("Syntax: batch -o OUT.py writes TVMScript, and dumps follow the print 
   std::string written = readFile(dir / "out.py");
   CHECK(isTvmScript(written));
   CHECK(dumps.find("R.multiply") != std::string::npos);
+  CHECK(dumps.find("# -----// IR Dump After SimplifyExpr (diff) //----- //\n") != std::string::npos);
+  CHECK(dumps.find("// -----//") == std::string::npos);
   // The written file is TVMScript passlab reads back.
   LoadedText back = loadModuleText(written, o.output);
   CHECK(back.origin.syntax == TextSyntax::TVMScript);
