@@ -10,6 +10,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/pass/instruments.h"
+#include "core/text/load_text.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/node_match.h"
@@ -107,18 +108,31 @@ void configure(PassContext& ctx, const BatchOptions& o) {
 
 }  // namespace
 
+TextSyntax batchPrintSyntax(const BatchOptions& o, const TextOrigin& loaded) {
+  if (o.syntax) return *o.syntax;
+  for (TextSyntax syntax : {TextSyntax::Relay, TextSyntax::TVMScript}) {
+    std::string_view ext = textSyntaxExtension(syntax);
+    if (o.output.size() > ext.size() && o.output.compare(o.output.size() - ext.size(), ext.size(), ext) == 0) return syntax;
+  }
+  return loaded.syntax;
+}
+
 int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out, std::FILE* err) {
   IRModule mod;
+  TextOrigin origin;
   try {
     LoadModelOptions modelOptions;
     for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
     std::vector<Diagnostic> notes;
+    LoadedText loaded;
     if (o.input == "-")
-      mod = parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>", &notes);
+      loaded = loadModuleText(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>", &notes);
     else if (isOnnxPath(o.input))
-      mod = loadModelFile(o.input, modelOptions);
+      loaded.module = loadModelFile(o.input, modelOptions);
     else
-      mod = parseModuleFile(o.input, &notes);
+      loaded = loadModuleTextFile(o.input, &notes);
+    mod = std::move(loaded.module);
+    origin = loaded.origin;
     if (o.typeCheck) mod = inferTypes(mod);
     // As the REPL's `load` says them: placeholders made, an expression wrapped as @main.
     for (const Diagnostic& note : notes) put(err, note.render() + "\n");
@@ -126,9 +140,12 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     put(err, e.renderAll() + "\n");
     return 1;
   }
+  PrintOptions printing;
+  printing.syntax = batchPrintSyntax(o, origin);
+  printing.spelling = origin.spelling;
   if (!o.hasPipeline) {
-    bool written = writeOutput(o.output, printModule(mod), out, err);
-    if (!o.report.empty()) written = writeBatchReport(o, mod, registry, err) && written;
+    bool written = writeOutput(o.output, printModule(mod, printing), out, err);
+    if (!o.report.empty()) written = writeBatchReport(o, mod, origin, registry, err) && written;
     return written ? 0 : 1;
   }
   const IRModule loaded = mod;
@@ -164,6 +181,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   if (o.verifyEach) ctx->instruments().push_back(std::make_shared<VerifyInstrument>());
   if (o.printBeforeAll || o.printAfterAll || o.printChanged) {
     PrintInstrumentOptions print;
+    print.text = printing;
     print.printBeforeAll = o.printBeforeAll;
     print.printAfterAll = o.printAfterAll;
     print.printChanged = o.printChanged;
@@ -171,12 +189,12 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     print.functions = o.filterPrintFuncs;
     // Renumbered %N are not changes: matched nodes print under their old names.
     if (o.printChangedDiff)
-      print.diffText = [functions = o.filterPrintFuncs](const IRModule& before, const IRModule& after,
-                                                        const std::string& oldName, const std::string& newName) {
+      print.diffText = [functions = o.filterPrintFuncs, printing](const IRModule& before, const IRModule& after,
+                                                                  const std::string& oldName, const std::string& newName) {
         auto edits = matchModules(before, after);
-        if (functions.empty()) return alignedDiff(*edits, oldName, newName);
+        if (functions.empty()) return alignedDiff(*edits, oldName, newName, "", 3, printing);
         std::string out;
-        for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f);
+        for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f, 3, printing);
         return out;
       };
     if (o.printChangedSummary)
@@ -204,12 +222,12 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   if (timing) put(err, timing->report());
   if (trace && !o.traceJson.empty() && !writeOutput(o.traceJson, traceToJson(*trace), out, err)) status = 1;
   if (trace && !o.graphDir.empty() && !writeGraphs(*trace, o.graphDir, err)) status = 1;
-  if (!o.report.empty() && !writeBatchReport(o, loaded, registry, err)) status = 1;
+  if (!o.report.empty() && !writeBatchReport(o, loaded, origin, registry, err)) status = 1;
   if (diagnostics->errors() > 0 && status == 0) {
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
     status = 1;
   }
-  if (status == 0 && !writeOutput(o.output, printModule(mod), out, err)) status = 1;
+  if (status == 0 && !writeOutput(o.output, printModule(mod, printing), out, err)) status = 1;
   return status;
 }
 
@@ -218,8 +236,16 @@ int runBatchReduce(const BatchOptions& o, std::shared_ptr<const PassRegistry> re
     LoadModelOptions modelOptions;
     for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
     ReduceJob job;
-    job.module = o.input == "-" ? parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
-                                : loadModelFile(o.input, modelOptions);
+    LoadedText loaded;
+    if (o.input == "-")
+      loaded = loadModuleText(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>");
+    else if (isOnnxPath(o.input))
+      loaded.module = loadModelFile(o.input, modelOptions);
+    else
+      loaded = loadModuleTextFile(o.input);
+    job.module = std::move(loaded.module);
+    job.print.syntax = batchPrintSyntax(o, loaded.origin);
+    job.print.spelling = loaded.origin.spelling;
     job.source = o.input;
     if (!o.hasPipeline) {
       put(err, "passlab: error: --reduce needs --pass-pipeline: the reducer runs the pipeline on every candidate\n");

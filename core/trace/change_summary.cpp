@@ -417,20 +417,22 @@ AlignedPrinted printAlignedWithRanges(const ModuleEdits& m, const PrintOptions& 
 }
 
 std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const std::string& newName,
-                        const std::string& function, int context) {
-  AlignedText t = printAligned(m, function);
+                        const std::string& function, int context, const PrintOptions& options) {
+  AlignedText t = printAligned(m, function, options);
   return unifiedDiffIgnoringIndent(t.before, t.after, oldName, newName, context);
 }
 
 // ---- Edit script --------------------------------------------------------------
 
-std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& function) {
+std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& function, const PrintOptions& options) {
   if (!m.before || !m.after) return "";
-  AlignedPrint p = alignedPrint(m, "", PrintOptions{});
+  AlignedPrint p = alignedPrint(m, "", options);
+  // Names as the print syntax spells them: `%5` in Relay text, `lv5` in TVMScript.
+  const std::string sigil = options.syntax == TextSyntax::Relay ? "%" : "";
   auto nameOf = [&](const ExprNode* e, bool afterSide) -> std::string {
     const auto& names = afterSide ? p.after.names : p.before.names;
     auto it = names.find(e);
-    std::string n = it == names.end() ? "" : "%" + it->second;
+    std::string n = it == names.end() ? "" : sigil + it->second;
     switch (e->kind) {
       case ExprKind::Call: {
         std::string op = opName(e);

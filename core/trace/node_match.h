@@ -207,7 +207,8 @@ std::shared_ptr<const ModuleEdits> matchModules(const IRModule& before, const IR
 std::string changeSummary(const ModuleEdits& edits);
 /// The edit script grouped per function, one line per non-kept node (every node
 /// with `all`), as `changes` / `diff --summary` print it.
-std::string formatEditScript(const ModuleEdits& edits, bool all = false, const std::string& function = "");
+std::string formatEditScript(const ModuleEdits& edits, bool all = false, const std::string& function = "",
+                             const PrintOptions& options = {});
 /// "@main and 76 lifted functions" style list: at most `limit` names, then a count.
 std::string summarizeFunctionList(const std::vector<std::string>& names, size_t limit = 3);
 
@@ -233,6 +234,6 @@ AlignedPrinted printAlignedWithRanges(const ModuleEdits& edits, const PrintOptio
 /// Unified diff of the aligned texts ("" when equal), lines compared without their
 /// indentation (code moved into a nested function is not a change).
 std::string alignedDiff(const ModuleEdits& edits, const std::string& oldName, const std::string& newName,
-                        const std::string& function = "", int context = 3);
+                        const std::string& function = "", int context = 3, const PrintOptions& options = {});
 
 }  // namespace passlab

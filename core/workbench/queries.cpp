@@ -65,7 +65,7 @@ std::string Workbench::moduleText(int id, Side side, const std::string& function
       return printCache_.front().text;
     }
   }
-  std::string text = fn.empty() ? printModule(mod) : printFunction(mod, fn);
+  std::string text = fn.empty() ? printModule(mod, printOptions()) : printFunction(mod, fn, printOptions());
   printCache_.insert(printCache_.begin(), PrintCacheEntry{mod, fn, text});
   if (printCache_.size() > kPrintCacheSize) printCache_.pop_back();
   return text;

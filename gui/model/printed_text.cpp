@@ -19,11 +19,11 @@ std::string PrintedText::functionAt(uint32_t line) const {
   return it->second.contains(line) ? it->first : std::string();
 }
 
-std::shared_ptr<const PrintedText> printForView(const IRModule& mod) {
+std::shared_ptr<const PrintedText> printForView(const IRModule& mod, const PrintOptions& options) {
   auto out = std::make_shared<PrintedText>();
   out->module = mod;
   if (!mod) return out;
-  return viewOfPrinted(mod, printModuleWithRanges(mod));
+  return viewOfPrinted(mod, printModuleWithRanges(mod, options));
 }
 
 std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedModule printed) {
@@ -44,6 +44,13 @@ std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedMod
   return out;
 }
 
+void PrintCache::setOptions(const PrintOptions& options) {
+  if (options.syntax == options_.syntax && options.spelling == options_.spelling) return;
+  options_.syntax = options.syntax;
+  options_.spelling = options.spelling;
+  entries_.clear();
+}
+
 std::shared_ptr<const PrintedText> PrintCache::get(const IRModule& mod) {
   for (auto it = entries_.begin(); it != entries_.end(); ++it) {
     if ((*it)->module == mod) {
@@ -54,7 +61,7 @@ std::shared_ptr<const PrintedText> PrintCache::get(const IRModule& mod) {
     }
   }
   ++misses_;
-  auto printed = printForView(mod);
+  auto printed = printForView(mod, options_);
   entries_.push_front(printed);
   while (entries_.size() > capacity_) entries_.pop_back();
   return printed;
