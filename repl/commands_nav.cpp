@@ -118,7 +118,8 @@ void addNavigationCommands(std::vector<Command>& out) {
              "in the trace whose entry reaches no PrimFunc (before lowering), or the cached outputs of an earlier "
              "run of the same reference and seed; `--tir-reference` (or a module loaded already lowered) interprets the "
              "module's own PrimFuncs instead, a slower check of the same code. The output names the reference; a reference "
-             "run over a second shows a status line and Ctrl-C stops waiting for it. On the host, `--repeat N` then times N runs "
+             "run over a second shows a status line, and Ctrl-C abandons the run (when the interpreter returns: it does not poll "
+             "the interrupt yet). On the host, `--repeat N` then times N runs "
              "after a warm-up (median and min latency) and `--profile` adds a table of the entry's kernels by total "
              "time (calls, ms per run, share, GFLOP/s, output shape), measured by timestamps around each call in the compiled entry; "
              "`build --profile` records the same as a stage of a build (`profile --compare` compares two).";
