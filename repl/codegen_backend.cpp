@@ -257,14 +257,16 @@ std::vector<NDArray> referenceOutputs(const IRModule& refMod, const std::string&
       done.store(true, std::memory_order_release);
     });
     const auto started = std::chrono::steady_clock::now();
+    int shownSeconds = 0;  // the status line is redrawn once a second, or at once on an interrupt
+    bool shownInterrupt = false;
     while (!done.load(std::memory_order_acquire)) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       if (!interrupted && ref.cancelled && ref.cancelled()) interrupted = true;
-      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-      if (ref.status && seconds >= 1.0) {
-        char line[96];
-        std::snprintf(line, sizeof line, "%.0f s", seconds);
-        ref.status("run: computing the reference (" + ref.label + "), " + line +
+      const int seconds = static_cast<int>(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      if (ref.status && seconds >= 1 && (seconds != shownSeconds || interrupted != shownInterrupt)) {
+        shownSeconds = seconds;
+        shownInterrupt = interrupted;
+        ref.status("run: computing the reference, " + std::to_string(seconds) + " s: " + ref.label +
                    (interrupted ? "; stopping when the interpreter returns" : "  (Ctrl-C stops)"));
       }
     }
