@@ -484,3 +484,21 @@ TEST_CASE("REPL: an edited kernel is caught by the graph-level reference (the TI
   CommandResult tir = interpreter.runLine("run --host --tir-reference");
   CHECK(tir.output().find("PASS\n") != std::string::npos);
 }
+
+TEST_CASE("runAndCompare: a cancel while the reference runs compares nothing and caches nothing", "[workbench][codegen][llvm][run]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  const IRModule mod = lowered->moduleAt(lowered->cursor(), Side::After);
+  ReferenceCache cache;
+  RunReference reference;
+  reference.cache = &cache;
+  reference.cancelled = [] { return true; };  // as if Ctrl-C came while the interpreter ran
+  RunReport stopped = runAndCompare(mod, "main", false, 0, nullptr, nullptr, &reference);
+  CHECK(stopped.error == "interrupted (Ctrl-C) while computing the reference; nothing was compared");
+  CHECK(!stopped.ok);
+  CHECK(cache.find(mod, "main", 0, true) == nullptr);
+  reference.cancelled = [] { return false; };
+  RunReport ran = runAndCompare(mod, "main", false, 0, nullptr, nullptr, &reference);
+  INFO(ran.error);
+  CHECK(ran.ok);
+  CHECK(cache.find(mod, "main", 0, true) != nullptr);
+}
