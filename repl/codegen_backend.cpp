@@ -271,6 +271,8 @@ std::vector<NDArray> referenceOutputs(const IRModule& refMod, const std::string&
       }
     }
     worker.join();
+    // An interpreter that polls the interrupt may return before this loop saw the flag.
+    if (!interrupted && ref.cancelled && ref.cancelled()) interrupted = true;
     if (failure && interrupted) return {};  // stopped by the interrupt (an interpreter that polls it throws)
     if (failure) std::rethrow_exception(failure);
   }
