@@ -6,7 +6,9 @@ and hard-swish, and the classifier head, each convolution followed by
 BatchNormalization as exporters write it. About 560 Relay ops once imported.
 Used for the Graph view's figures and screenshots (docs/gui.md).
 
-Usage: /usr/bin/python3 bench/make_mobilenetv3_onnx.py OUT.onnx
+Usage: /usr/bin/python3 bench/make_mobilenetv3_onnx.py OUT.onnx [--dynamic]
+With --dynamic the input is (N, 3, H, W), as detection exporters write it:
+import it with `--input-shape input=1,3,96,96` (bench_run_reference does).
 """
 import sys
 
@@ -79,7 +81,7 @@ BLOCKS = [
 ]
 
 
-def main(path):
+def main(path, dynamic=False):
     x = act(bn(conv("input", 3, 16, 3, stride=2), 16), "hs")
     c = 16
     for k, exp, out, use_se, a, stride in BLOCKS:
@@ -103,7 +105,7 @@ def main(path):
     nodes.append(helper.make_node("Flatten", [x], [flat]))
     nodes.append(helper.make_node("Gemm", [flat, weight((1000, 1280)), weight((1000,))], ["logits"], transB=1))
     graph = helper.make_graph(nodes, "mobilenetv3_large",
-                              [helper.make_tensor_value_info("input", TensorProto.FLOAT, [1, 3, 224, 224])],
+                              [helper.make_tensor_value_info("input", TensorProto.FLOAT, ["N", 3, "H", "W"] if dynamic else [1, 3, 224, 224])],
                               [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, 1000])], inits)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)], producer_name="passlab")
     onnx.checker.check_model(model)
@@ -112,4 +114,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "mobilenetv3.onnx")
+    main(sys.argv[1] if len(sys.argv) > 1 else "mobilenetv3.onnx", "--dynamic" in sys.argv[2:])

@@ -1,7 +1,10 @@
 #include "repl/codegen_backend.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <exception>
+#include <thread>
 #include <map>
 #include <cmath>
 #include <cstdio>
@@ -201,8 +204,86 @@ std::string formatTiming(const TimingReport& t) {
   return out + line;
 }
 
+const std::vector<NDArray>* ReferenceCache::find(const IRModule& mod, const std::string& entry, uint32_t seed, bool tir) const {
+  auto it = entries_.find(Key{mod.get(), entry, seed, tir});
+  return it == entries_.end() ? nullptr : &it->second.outputs;
+}
+
+void ReferenceCache::store(const IRModule& mod, const std::string& entry, uint32_t seed, bool tir, std::vector<NDArray> outputs) {
+  entries_[Key{mod.get(), entry, seed, tir}] = Entry{mod, std::move(outputs), ++clock_};
+  while (entries_.size() > kCapacity) {
+    auto oldest = std::min_element(entries_.begin(), entries_.end(),
+                                   [](const auto& a, const auto& b) { return a.second.stamp < b.second.stamp; });
+    entries_.erase(oldest);
+  }
+}
+
+namespace {
+
+/// The outputs of `entry` of `mod` interpreted on `inputs`.
+std::vector<NDArray> interpretOutputs(const IRModule& mod, const std::string& entry, const std::vector<NDArray>& inputs) {
+  Value reference = evaluate(mod, entry, std::vector<Value>(inputs.begin(), inputs.end()));
+  std::vector<NDArray> expected;
+  if (reference.isTensor()) expected.push_back(reference.tensor());
+  for (const Value& f : reference.fields()) expected.push_back(f.tensor());
+  return expected;
+}
+
+/// The reference outputs: from the cache, or interpreted. With a status or a
+/// cancel hook the interpreter runs on a worker thread while this one shows
+/// the elapsed time after a second and polls the cancel flag. The
+/// interpreter itself is only stopped if it polls an interrupt flag; until
+/// then a cancel is honoured when it returns. `interrupted` tells the caller.
+std::vector<NDArray> referenceOutputs(const IRModule& refMod, const std::string& entry, uint32_t seed, const std::vector<NDArray>& inputs,
+                                      const RunReference& ref, bool& cached, bool& interrupted) {
+  cached = interrupted = false;
+  if (ref.cache)
+    if (const std::vector<NDArray>* hit = ref.cache->find(refMod, entry, seed, ref.tir)) {
+      cached = true;
+      return *hit;
+    }
+  std::vector<NDArray> out;
+  if (!ref.status && !ref.cancelled) {
+    out = interpretOutputs(refMod, entry, inputs);
+  } else {
+    std::exception_ptr failure;
+    std::atomic<bool> done{false};
+    std::thread worker([&] {
+      try {
+        out = interpretOutputs(refMod, entry, inputs);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      done.store(true, std::memory_order_release);
+    });
+    const auto started = std::chrono::steady_clock::now();
+    int shownSeconds = 0;  // the status line is redrawn once a second, or at once on an interrupt
+    bool shownInterrupt = false;
+    while (!done.load(std::memory_order_acquire)) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      if (!interrupted && ref.cancelled && ref.cancelled()) interrupted = true;
+      const int seconds = static_cast<int>(std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+      if (ref.status && seconds >= 1 && (seconds != shownSeconds || interrupted != shownInterrupt)) {
+        shownSeconds = seconds;
+        shownInterrupt = interrupted;
+        ref.status("run: computing the reference, " + std::to_string(seconds) + " s: " + ref.label +
+                   (interrupted ? "; stopping when the interpreter returns" : "  (Ctrl-C stops)"));
+      }
+    }
+    worker.join();
+    // An interpreter that polls the interrupt may return before this loop saw the flag.
+    if (!interrupted && ref.cancelled && ref.cancelled()) interrupted = true;
+    if (failure && interrupted) return {};  // stopped by the interrupt (an interpreter that polls it throws)
+    if (failure) std::rethrow_exception(failure);
+  }
+  if (!interrupted && ref.cache) ref.cache->store(refMod, entry, seed, ref.tir, out);
+  return out;
+}
+
+}  // namespace
+
 RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
-                        const codegen::Artifacts* built, const TimingRequest* timing) {
+                        const codegen::Artifacts* built, const TimingRequest* timing, const RunReference* reference) {
   RunReport report;
   if (timing && hexagon) {
     report.error = kHostOnlyProfiling;
@@ -214,10 +295,26 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
     return report;
   }
   std::vector<NDArray> inputs = randomInputs(*fn, seed);
-  Value reference = evaluate(mod, entry, std::vector<Value>(inputs.begin(), inputs.end()));
+  RunReference ref = reference ? *reference : RunReference{};
+  bool cached = false, interrupted = false;
   std::vector<NDArray> expected;
-  if (reference.isTensor()) expected.push_back(reference.tensor());
-  for (const Value& f : reference.fields()) expected.push_back(f.tensor());
+  std::string fallback;
+  try {
+    expected = referenceOutputs(ref.module ? ref.module : mod, entry, seed, inputs, ref, cached, interrupted);
+  } catch (const std::exception& e) {
+    if (!ref.module) throw;
+    // The snapshot before lowering is only a shortcut: when the graph
+    // interpreter cannot run it, the module's own PrimFuncs still can.
+    fallback = e.what();
+    ref.module = nullptr;
+    ref.tir = true;
+    ref.label = "the TIR interpreter on the same module (the graph-level reference failed: " + fallback.substr(0, fallback.find('\n')) + ")";
+    expected = referenceOutputs(mod, entry, seed, inputs, ref, cached, interrupted);
+  }
+  if (interrupted) {
+    report.error = "interrupted (Ctrl-C) while computing the reference; nothing was compared";
+    return report;
+  }
   std::vector<NDArray> actual;
   try {
     codegen::BuildOptions options;
@@ -256,7 +353,9 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
     return report;
   }
   std::string out = "ran @" + entry + (hexagon ? " on Hexagon (qemu-hexagon -cpu v67)" : " on the host (JIT)") + " with inputs of seed " +
-                    std::to_string(seed) + "; compared with the interpreter:\n";
+                    std::to_string(seed) + "; compared with " + (ref.label.empty() ? std::string("the interpreter") : ref.label) +
+ ":\n" +
+                    (cached ? "  (the reference's outputs are cached from an earlier run of the same module and seed)\n" : "");
   bool allOk = true;
   for (size_t i = 0; i < actual.size(); ++i) {
     double err = codegen::maxAbsError({actual[i]}, {expected[i]});

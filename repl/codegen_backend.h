@@ -4,14 +4,57 @@
 // each split per PrimFunc / ccompiler function.
 #pragma once
 
+#include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "codegen/codegen.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
+
+/// Expected outputs of earlier reference runs, by reference module (its
+/// identity: modules are immutable and the cache keeps them alive), entry,
+/// seed and interpreter, so a second `run` of the same module and inputs
+/// skips the interpreter. Holds the few most recent runs.
+class ReferenceCache {
+ public:
+  /// The outputs stored for this run, or null.
+  const std::vector<NDArray>* find(const IRModule& mod, const std::string& entry, uint32_t seed, bool tir) const;
+  /// Stores the outputs of a run (dropping the oldest beyond kCapacity).
+  void store(const IRModule& mod, const std::string& entry, uint32_t seed, bool tir, std::vector<NDArray> outputs);
+  /// Runs kept: a 96x96 model's outputs are small, its modules are shared with the trace.
+  static constexpr size_t kCapacity = 8;
+
+ private:
+  using Key = std::tuple<const void*, std::string, uint32_t, bool>;
+  struct Entry {
+    IRModule module;
+    std::vector<NDArray> outputs;
+    uint64_t stamp = 0;
+  };
+  std::map<Key, Entry> entries_;
+  uint64_t clock_ = 0;
+};
+
+/// What `run` compares the compiled code with.
+struct RunReference {
+  /// The module the interpreter runs; null: the module that is compiled.
+  IRModule module;
+  /// True when that module reaches PrimFuncs, so the TIR interpreter runs their loops.
+  bool tir = true;
+  /// How the output names the reference ("the graph-level interpreter on #12 FuseOps ...").
+  std::string label;
+  /// Earlier reference runs (may be null: nothing cached).
+  ReferenceCache* cache = nullptr;
+  /// A status line for a reference run longer than about a second (may be null).
+  std::function<void(const std::string&)> status;
+  /// Polled while the reference runs; true stops waiting for it (may be null).
+  std::function<bool()> cancelled;
+};
 
 /// passlab_codegen behind the workbench's CodegenBackend interface.
 class LlvmCodegenBackend : public CodegenBackend {
@@ -21,8 +64,11 @@ class LlvmCodegenBackend : public CodegenBackend {
   /// The full artifacts of the most recent successful build (the object file
   /// is binary, so only the trace's text stages hold the rest); null before one.
   const codegen::Artifacts* lastArtifacts() const { return last_ ? &*last_ : nullptr; }
+  /// Reference outputs of `run` commands on this workbench.
+  ReferenceCache& referenceCache() { return references_; }
 
  private:
+  ReferenceCache references_;
   std::optional<codegen::Artifacts> last_;
 };
 
@@ -104,10 +150,13 @@ inline constexpr const char* kHostOnlyProfiling =
 /// (reusing `built` when it is a Hexagon build of that entry) with seeded
 /// random inputs, and compares every output with the reference interpreter
 /// within a dtype tolerance (float16 1e-2, float32 1e-4, relative to the largest |reference|).
+/// `reference` says which module the interpreter runs (null: `mod` itself,
+/// its PrimFuncs through the TIR interpreter); the output names it.
 /// With `timing` (host only), the compiled entry is then run 1 + timing->repeat
 /// times (the first a warm-up) and RunReport::timing filled.
 RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
-                        const codegen::Artifacts* built = nullptr, const TimingRequest* timing = nullptr);
+                        const codegen::Artifacts* built = nullptr, const TimingRequest* timing = nullptr,
+                        const RunReference* reference = nullptr);
 
 /// The text of `symbol`'s definition in LLVM IR text ("" when absent).
 std::string llvmFunctionText(const std::string& ir, const std::string& symbol);

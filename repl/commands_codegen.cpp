@@ -142,11 +142,40 @@ bool isCodegenRun(const CommandArgs& args) {
   return false;
 }
 
+namespace {
+
+/// What `run` compares with: the graph-level interpreter on the last snapshot
+/// before lowering (seconds faster than interpreting every kernel's loops),
+/// else, or with --tir-reference, the TIR interpreter on the module itself.
+RunReference runReference(const Workbench& wb, const std::string& entry, bool tirReference) {
+  RunReference ref;
+  const int built = wb.builtEvent(wb.cursor());
+  if (tirReference) {
+    ref.label = "the TIR interpreter on the same module (--tir-reference)";
+    return ref;
+  }
+  const int at = wb.graphReferenceEvent(wb.cursor(), entry);
+  if (at < 0) {
+    ref.label = "the TIR interpreter on the same module (no graph-level @" + entry +
+                " in the trace before it, e.g. the module was loaded already lowered)";
+    return ref;
+  }
+  ref.module = wb.moduleAt(at, Side::After);
+  ref.tir = false;
+  const TraceEvent& ev = wb.event(at);
+  ref.label = "the graph-level interpreter on #" + std::to_string(at) + " " + ev.pass +
+              (at == built ? "" : " (the last graph-level snapshot before lowering)");
+  return ref;
+}
+
+}  // namespace
+
 void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
-  constexpr const char* kUsage = "usage: run --host|--hexagon [--seed N] [--repeat N [--profile]] [@<function>]";
+  constexpr const char* kUsage = "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [@<function>]";
   bool hexagon = args.takeFlag("--hexagon");
   bool host = args.takeFlag("--host");
   bool profile = args.takeFlag("--profile");
+  bool tirReference = args.takeFlag("--tir-reference");
   if (hexagon == host) return result.fail(kUsage);
   std::string entry = args.takeFunction();
   if (entry.empty()) entry = "main";
@@ -166,10 +195,17 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
     }
   }
   if (hexagon && (repeat > 0 || profile)) return result.fail(kHostOnlyProfiling);
-  IRModule mod = ctx.workbench.moduleAt(ctx.workbench.cursor(), Side::After);
+  Workbench& wb = ctx.workbench;
+  IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
   std::optional<TimingRequest> timing;
   if (repeat > 0 || profile) timing = TimingRequest{repeat > 0 ? repeat : 10, profile};
-  RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr);
+  RunReference reference = runReference(wb, entry, tirReference);
+  reference.cache = &ensureCodegenBackend(wb).referenceCache();
+  if (ctx.interpreter.statusLine) reference.status = ctx.interpreter.statusLine;
+  wb.clearCancel();  // a Ctrl-C from before this command is not for it
+  reference.cancelled = [&wb] { return wb.cancelRequested(); };
+  RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference);
+  wb.clearCancel();
   if (!report.error.empty()) return result.fail(report.error);
   result.out(report.text);
   if (!report.ok) result.status = CommandStatus::Error;

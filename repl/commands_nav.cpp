@@ -108,13 +108,18 @@ void addNavigationCommands(std::vector<Command>& out) {
     Command c;
     c.name = "run";
     c.aliases = {"continue", "c"};
-    c.syntax = {"run", "run --host|--hexagon [--seed <n>] [--repeat <n>] [--profile] [@<function>]"};
+    c.syntax = {"run", "run --host|--hexagon [--tir-reference] [--seed <n>] [--repeat <n>] [--profile] [@<function>]"};
     c.summary = "Run to the end of the pipeline or the next breakpoint";
     c.help = "Replays recorded events after the cursor, then runs the remaining passes, stopping at the first "
              "breakpoint hit, the first failed pass, or an interrupt (Ctrl-C stops between passes and keeps the trace). "
              "`run --host` JIT-compiles the module at the cursor and runs its entry (default @main), `run --hexagon` "
              "builds it for Hexagon and runs it under qemu-hexagon; both on seeded random inputs (`--seed`, default 0), "
-             "compared output by output with the interpreter (PASS/FAIL). On the host, `--repeat N` then times N runs "
+             "compared output by output with a reference (PASS/FAIL): the graph-level interpreter on the last snapshot "
+             "in the trace whose entry reaches no PrimFunc (before lowering), or the cached outputs of an earlier "
+             "run of the same reference and seed; `--tir-reference` (or a module loaded already lowered) interprets the "
+             "module's own PrimFuncs instead, a slower check of the same code. The output names the reference; a reference "
+             "run over a second shows a status line, and Ctrl-C abandons the run (when the interpreter returns: it does not poll "
+             "the interrupt yet). On the host, `--repeat N` then times N runs "
              "after a warm-up (median and min latency) and `--profile` adds a table of the entry's kernels by total "
              "time (calls, ms per run, share, GFLOP/s, output shape), measured by timestamps around each call in the compiled entry; "
              "`build --profile` records the same as a stage of a build (`profile --compare` compares two).";

@@ -6,9 +6,12 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
+#include "core/interp/interpreter.h"
+#include "core/trace/numeric_check.h"
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/codegen_backend.h"
@@ -379,4 +382,123 @@ TEST_CASE("REPL: run --repeat times the entry, --profile lists kernels, profile 
   CHECK(compared.output().find("@fused_nn_conv2d") != std::string::npos);
   CHECK(compared.output().find("total in kernels") != std::string::npos);
   CHECK(interpreter.runLine("profile --compare #0 #" + std::to_string(c)).error() == "error: #0 is not a build\n");
+}
+
+namespace {
+
+/// Output 0's max |error| between `entry` of two modules interpreted on the inputs of `seed`, relative to the largest |a|.
+double relativeDifference(const IRModule& a, const IRModule& b, const std::string& entry, uint32_t seed) {
+  std::vector<NDArray> inputs = randomInputs(*a->lookupFunction(entry), seed);
+  std::vector<Value> args(inputs.begin(), inputs.end());
+  NDArray x = evaluate(a, entry, args).tensor(), y = evaluate(b, entry, args).tensor();
+  double scale = 1, err = 0;
+  for (int64_t i = 0; i < x.numElements(); ++i) {
+    scale = std::max(scale, std::fabs(x.getAsDouble(i)));
+    err = std::max(err, std::fabs(x.getAsDouble(i) - y.getAsDouble(i)));
+  }
+  return err / scale;
+}
+
+/// The id of the last top-level event that ran pass `pass` (-1: none).
+int lastEventOf(const Workbench& wb, const std::string& pass) {
+  int found = -1;
+  for (int id : wb.timeline())
+    if (wb.event(id).pass == pass && wb.event(id).parent < 0) found = id;
+  return found;
+}
+
+}  // namespace
+
+TEST_CASE("REPL: run --host compares with the graph-level interpreter before lowering; it agrees with the TIR reference", "[workbench][codegen][llvm][run]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  Workbench& wb = *lowered;
+  const int lifted = lastEventOf(wb, "LambdaLifting");
+  REQUIRE(lifted >= 0);
+  // LegalizeOps lowered @main; LambdaLifting's module is the last whose @main reaches no PrimFunc.
+  CHECK(wb.graphReferenceEvent(wb.cursor(), "main") == lifted);
+  CHECK(wb.graphReferenceEvent(lifted, "main") == lifted);
+  CHECK(relativeDifference(wb.moduleAt(lifted, Side::After), wb.moduleAt(wb.cursor(), Side::After), "main", 4) <= 1e-4);
+
+  CommandInterpreter interpreter{wb};
+  CommandResult fast = interpreter.runLine("run --host --seed 4");
+  INFO(fast.output() << fast.error());
+  REQUIRE(fast.ok());
+  CHECK(fast.output().find("; compared with the graph-level interpreter on #" + std::to_string(lifted) +
+                           " LambdaLifting (the last graph-level snapshot before lowering):\n") != std::string::npos);
+  CHECK(fast.output().find("PASS\n") != std::string::npos);
+  // The same reference and inputs again: its outputs come from the cache.
+  CommandResult again = interpreter.runLine("run --host --seed 4");
+  REQUIRE(again.ok());
+  CHECK(again.output().find(":\n  (the reference's outputs are cached from an earlier run of the same module and seed)\n") != std::string::npos);
+  CommandResult otherSeed = interpreter.runLine("run --host --seed 5");
+  REQUIRE(otherSeed.ok());
+  CHECK(otherSeed.output().find("cached") == std::string::npos);
+
+  CommandResult tir = interpreter.runLine("run --host --tir-reference --seed 4");
+  INFO(tir.output() << tir.error());
+  REQUIRE(tir.ok());
+  CHECK(tir.output().find("; compared with the TIR interpreter on the same module (--tir-reference):\n") != std::string::npos);
+  CHECK(tir.output().find("PASS\n") != std::string::npos);
+}
+
+TEST_CASE("REPL: a module loaded already lowered is run against the TIR interpreter, and the output says so", "[workbench][codegen][llvm][run]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  wb.loadModule(lowered->moduleAt(lowered->cursor(), Side::After), "lowered");
+  CHECK(wb.graphReferenceEvent(wb.cursor(), "main") == -1);
+  CommandInterpreter interpreter{wb};
+  CommandResult r = interpreter.runLine("run --host");
+  INFO(r.output() << r.error());
+  REQUIRE(r.ok());
+  CHECK(r.output().find("; compared with the TIR interpreter on the same module (no graph-level @main in the trace before it, "
+                        "e.g. the module was loaded already lowered):\n") != std::string::npos);
+  CHECK(r.output().find("PASS\n") != std::string::npos);
+}
+
+TEST_CASE("REPL: an edited kernel is caught by the graph-level reference (the TIR reference runs the same wrong code)", "[workbench][codegen][llvm][run]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  Workbench& wb = *lowered;
+  // The kernel of @scale (x * 2): edited to multiply by 3.
+  std::string kernel, text;
+  for (const std::string& name : wb.functionNames(wb.cursor())) {
+    if (name.rfind("fused_multiply", 0) != 0) continue;
+    std::string t = wb.moduleText(wb.cursor(), Side::After, name);
+    if (t.find("* 2f;") != std::string::npos) {
+      kernel = name;
+      text = t;
+    }
+  }
+  INFO(wb.moduleText(wb.cursor(), Side::After));
+  REQUIRE(!kernel.empty());
+  text.replace(text.find("* 2f;"), 5, "* 3f;");
+  wb.edit(text, kernel, "edit.relay");
+  CommandInterpreter interpreter{wb};
+  CommandResult fast = interpreter.runLine("run --host");
+  INFO(fast.output() << fast.error());
+  CHECK(fast.status == CommandStatus::Error);
+  CHECK(fast.output().find("compared with the graph-level interpreter on #") != std::string::npos);
+  CHECK(fast.output().find("MISMATCH") != std::string::npos);
+  CHECK(fast.output().find("FAIL\n") != std::string::npos);
+  CommandResult tir = interpreter.runLine("run --host --tir-reference");
+  CHECK(tir.output().find("PASS\n") != std::string::npos);
+}
+
+TEST_CASE("runAndCompare: a cancel while the reference runs compares nothing and caches nothing", "[workbench][codegen][llvm][run]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  const IRModule mod = lowered->moduleAt(lowered->cursor(), Side::After);
+  ReferenceCache cache;
+  RunReference reference;
+  reference.cache = &cache;
+  reference.cancelled = [] { return true; };  // as if Ctrl-C came while the interpreter ran
+  RunReport stopped = runAndCompare(mod, "main", false, 0, nullptr, nullptr, &reference);
+  CHECK(stopped.error == "interrupted (Ctrl-C) while computing the reference; nothing was compared");
+  CHECK(!stopped.ok);
+  CHECK(cache.find(mod, "main", 0, true) == nullptr);
+  reference.cancelled = [] { return false; };
+  RunReport ran = runAndCompare(mod, "main", false, 0, nullptr, nullptr, &reference);
+  INFO(ran.error);
+  CHECK(ran.ok);
+  CHECK(cache.find(mod, "main", 0, true) != nullptr);
 }

@@ -1,7 +1,11 @@
 // Workbench: code generation recorded as trace events (see workbench.h).
 #include <chrono>
+#include <algorithm>
 #include <exception>
+#include <iterator>
+#include <set>
 
+#include "core/ir/functor.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
@@ -67,6 +71,64 @@ int Workbench::buildStage(int build, const std::string& stage) const {
 int Workbench::builtEvent(int id) const {
   int b = buildOf(id);
   return b < 0 ? id : trace_->event(b).builtFrom;
+}
+
+namespace {
+
+/// True when no PrimFunc is reachable from graph function `entry` of `mod`
+/// through the graph functions it references (false when `entry` is not a
+/// graph function). Other functions of the module do not count: a module
+/// halfway through lowering may hold PrimFuncs that `entry` does not call yet.
+bool graphLevelFor(const IRModule& mod, const std::string& entry) {
+  if (!mod || !mod->lookupFunction(entry)) return false;
+  std::set<std::string> seen{entry};
+  std::vector<std::string> work{entry};
+  bool lowered = false;
+  while (!work.empty() && !lowered) {
+    Expr fn = mod->lookup(work.back());
+    work.pop_back();
+    if (!fn) continue;
+    if (fn->kind == ExprKind::PrimFunc) return false;
+    postOrderVisit(fn, [&](const Expr& e) {
+      if (lowered || e->kind != ExprKind::GlobalVar) return;
+      const std::string& name = static_cast<const GlobalVarNode*>(e.get())->name;
+      Expr callee = mod->lookup(name);
+      if (callee && callee->kind == ExprKind::PrimFunc) lowered = true;
+      else if (seen.insert(name).second) work.push_back(name);
+    });
+  }
+  return !lowered;
+}
+
+/// Same parameter count and declared types: the reference can take the run's inputs.
+bool sameSignature(const FunctionNode& a, const FunctionNode& b) {
+  if (a.params.size() != b.params.size()) return false;
+  for (size_t i = 0; i < a.params.size(); ++i)
+    if (!typeEqual(a.params[i]->annotation, b.params[i]->annotation)) return false;
+  return true;
+}
+
+}  // namespace
+
+int Workbench::graphReferenceEvent(int id, const std::string& entry) const {
+  const int built = builtEvent(id);
+  const FunctionNode* run = event(built).after ? event(built).after->lookupFunction(entry) : nullptr;
+  if (!run) return -1;
+  const std::vector<int>& order = timeline();
+  auto at = std::find(order.begin(), order.end(), built);
+  if (at == order.end()) return -1;
+  // Backwards: the last graph-level state is the closest to the code that runs
+  // (after every graph-level rewrite), so a difference it shows is lowering's.
+  const IRModule* previous = nullptr;
+  for (auto it = std::make_reverse_iterator(at + 1); it != order.rend(); ++it) {
+    const TraceEvent& ev = trace_->event(*it);
+    if (ev.codegen || !ev.after) continue;
+    if (previous && ev.after.get() == previous->get()) continue;  // an unchanged module was judged already
+    previous = &ev.after;
+    const FunctionNode* fn = ev.after->lookupFunction(entry);
+    if (fn && sameSignature(*fn, *run) && graphLevelFor(ev.after, entry)) return *it;
+  }
+  return -1;
 }
 
 }  // namespace passlab

@@ -616,6 +616,14 @@ class Workbench {
   int buildStage(int build, const std::string& stage) const;
   /// The pass event whose module codegen event `id` compiled (`id` itself for a pass event).
   int builtEvent(int id) const;
+  /// The fast reference for running `entry` of event `id`'s module (its built
+  /// event's): the last event at or before it in the timeline whose module is
+  /// still graph-level for `entry` (no PrimFunc reachable from it, so the
+  /// graph interpreter runs it op by op instead of the TIR interpreter running
+  /// every loop) and whose `entry` takes the same parameter types. A module
+  /// with graph functions and PrimFuncs counts only by what `entry` reaches.
+  /// -1 when there is none, e.g. a module loaded already lowered.
+  int graphReferenceEvent(int id, const std::string& entry) const;
 
   // ---- Export -----------------------------------------------------------------
   /// The trace as JSON (events, statuses, config reads, skips, diagnostics,

@@ -1,0 +1,71 @@
+// `run --host` on a MobileNetV3-style model imported from ONNX at 96x96
+// (bench/make_mobilenetv3_onnx.py --dynamic, bound with --input-shape), after
+// the default pipeline has lowered it: the whole command (JIT compile, the
+// compiled run, the reference, the comparison) with the graph-level reference,
+// again with its outputs cached, and, with --tir, against the TIR interpreter
+// (tens of seconds). Prints figures; asserts nothing.
+//
+// The JIT reuses kernel objects from its cache directory: run with
+// PASSLAB_CACHE_DIR=off for a cold compile (2.5 s of the first figure then).
+//
+// Usage: bench_run_reference [--tir] [MODEL.onnx]   (default: generates one with /usr/bin/python3)
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "core/workbench/workbench.h"
+#include "passes/registry.h"
+#include "repl/interpreter.h"
+
+using namespace passlab;
+
+namespace {
+
+/// Runs `line`, prints its first output line and the wall time; exits on failure.
+double timed(CommandInterpreter& interpreter, const std::string& line) {
+  auto t0 = std::chrono::steady_clock::now();
+  CommandResult r = interpreter.runLine(line);
+  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!r.ok()) {
+    std::fprintf(stderr, "`%s` failed:\n%s%s", line.c_str(), r.output().c_str(), r.error().c_str());
+    std::exit(1);
+  }
+  std::string out = r.output();
+  std::printf("  %-34s %8.2f s   %s\n", line.c_str(), s, out.substr(0, out.find('\n')).c_str());
+  return s;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  bool tir = false;
+  std::string model;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--tir") tir = true;
+    else model = a;
+  }
+  if (model.empty()) {
+    model = (std::filesystem::temp_directory_path() / "passlab_bench_mobilenetv3_96.onnx").string();
+    std::string cmd = "/usr/bin/python3 " + std::string(PASSLAB_SOURCE_DIR) + "/bench/make_mobilenetv3_onnx.py " + model + " --dynamic >/dev/null";
+    if (std::system(cmd.c_str()) != 0) {
+      std::fprintf(stderr, "could not generate the model (needs python3-onnx): %s\n", cmd.c_str());
+      return 1;
+    }
+  }
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  CommandInterpreter interpreter(wb);
+  std::printf("run --host on %s, input 1x3x96x96\n", model.c_str());
+  timed(interpreter, "load --input-shape \"input=1,3,96,96\" \"" + model + "\"");
+  // The pipeline the codegen tests build with: FuseOps' groups become PrimFuncs called through call_tir.
+  timed(interpreter, "pipeline InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps");
+  timed(interpreter, "run");
+  timed(interpreter, "run --host");
+  timed(interpreter, "run --host");
+  if (tir) timed(interpreter, "run --host --tir-reference");
+  return 0;
+}
