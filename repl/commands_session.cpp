@@ -3,6 +3,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/interp/interp_limits.h"
 #include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
 #include "repl/batch_report.h"
@@ -41,6 +42,34 @@ std::string discardedNote(int discarded, const Workbench& wb) {
          " after #" + std::to_string(wb.cursor()) + "; the next step runs with the new setting\n";
 }
 
+/// "4G", "512M", "1048576": a byte count with an optional binary K/M/G/T suffix.
+int64_t parseByteSize(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  int shift = 0;
+  if (!t.empty()) {
+    switch (std::toupper(static_cast<unsigned char>(t.back()))) {
+      case 'K': shift = 10; break;
+      case 'M': shift = 20; break;
+      case 'G': shift = 30; break;
+      case 'T': shift = 40; break;
+      default: break;
+    }
+    if (shift) t.pop_back();
+  }
+  const std::string range = "a byte count from 1M to 1024T (e.g. 512M, 8G)";
+  if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument("expected " + range + ", got '" + text + "'");
+  uint64_t n = 0;
+  for (char c : t) {
+    if (n > (uint64_t{1} << 50)) throw std::invalid_argument("expected " + range + ", got '" + text + "'");
+    n = n * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (n > ((uint64_t{1} << 50) >> shift) || (n << shift) < (uint64_t{1} << 20))
+    throw std::invalid_argument("expected " + range + ", got '" + text + "'");
+  return static_cast<int64_t>(n << shift);
+}
+
 void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   Workbench& wb = ctx.workbench;
   if (args.empty()) return result.out(formatSettings(wb, ctx.style));
@@ -49,7 +78,11 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   const std::string key = args[0];
   std::string value = args.rest(1);
   int discarded = 0;
-  if (key == "opt_level") {
+  try {
+  if (key == "interp-max-bytes") {
+    interp::setMaxBytes(parseByteSize(value));
+    return result.out("interp-max-bytes = " + std::to_string(interp::maxBytes()) + " bytes\n");
+  } else if (key == "opt_level") {
     discarded = wb.setOptLevel(static_cast<int>(parseAttrValueAs(value, AttrValue::Kind::Int).asInt()));
     result.out("opt_level = " + std::to_string(wb.context().optLevel) + "\n");
   } else if (key == "target") {
@@ -80,6 +113,10 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       return result.fail(e.what());
     }
     result.out(key + " = " + wb.context().explicitConfig().find(key)->toString() + "\n");
+  }
+  } catch (const std::invalid_argument& e) {
+    // A value that does not parse as the key's type is the user's error, not an internal one.
+    return result.fail("set " + key + ": " + e.what());
   }
   result.out(discardedNote(discarded, wb));
 }
@@ -265,7 +302,8 @@ void addSessionCommands(std::vector<Command>& out) {
              "opt_level N; target TEXT (e.g. `llvm`, `hexagon -mcpu=hexagonv68`); disabled_pass A,B; "
              "required_pass A,B; executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
              "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
-             "which compares @main with the loaded module after every pass (see `numeric`). Changing a setting rewrites the future: "
+             "which compares @main with the loaded module after every pass (see `numeric`); interp-max-bytes SIZE (e.g. 8G), "
+             "the memory budget of one interpreter evaluation (default a quarter of physical memory). Changing a setting rewrites the future: "
              "events recorded after the cursor are discarded. Without arguments, shows the settings.";
     c.run = runSet;
     out.push_back(std::move(c));

@@ -390,7 +390,7 @@ std::string Workbench::endMessage() const {
 template <class Pred>
 MoveResult Workbench::moveForward(int count, Pred isTarget) {
   requireLoaded();
-  cancel_.store(false, std::memory_order_relaxed);
+  clearCancel();
   MoveResult result;
   result.from = cursor_;
   int remaining = count;
