@@ -10,6 +10,7 @@
 #include "report/html_report.h"
 #include "core/workbench/value_text.h"
 #include "repl/model_files.h"
+#include "repl/codegen_backend.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
 #include "repl/save_graph.h"
@@ -86,7 +87,11 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     discarded = wb.setOptLevel(static_cast<int>(parseAttrValueAs(value, AttrValue::Kind::Int).asInt()));
     result.out("opt_level = " + std::to_string(wb.context().optLevel) + "\n");
   } else if (key == "target") {
-    discarded = wb.setTarget(parseAttrValueAs(value, AttrValue::Kind::String).asString());
+    std::string target = parseAttrValueAs(value, AttrValue::Kind::String).asString();
+    std::string kind = target.substr(0, target.find(' '));
+    // Kinds the code generators build: their -mcpu must name a processor LLVM knows.
+    if (kind == "llvm" || kind == "c" || kind == "cpu" || kind == "host" || kind == "hexagon") parseTargetWord(target);
+    discarded = wb.setTarget(std::move(target));
     result.out("target = " + wb.context().target + "\n");
   } else if (key == "disabled_pass" || key == "required_pass") {
     std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitList(value);

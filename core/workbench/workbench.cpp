@@ -212,6 +212,7 @@ int Workbench::setOptLevel(int level) {
 }
 
 int Workbench::setTarget(std::string target) {
+  if (!target.empty()) parseKnownTarget(target);  // a typo would otherwise silently mean "no such device"
   ctx_->target = std::move(target);
   return discardFuture();
 }

@@ -410,6 +410,7 @@ class Workbench {
   /// Parses `text` for the registered kind of `key`, then setConfig.
   int setConfigText(const std::string& key, const std::string& text);
   int setOptLevel(int level);
+  /// Sets the context's target; an unknown target kind is a DiagnosticError listing the known ones.
   int setTarget(std::string target);
   int setDisabledPasses(std::set<std::string> passes);
   int setRequiredPasses(std::set<std::string> passes);
