@@ -420,7 +420,7 @@ TEST_CASE("Bad input: REPL values, counts, flags and pass options are checked wi
 
 TEST_CASE("Bad input: out-of-range pass options are located errors naming the range", "[bad-input][limits]") {
   auto registry = builtinRegistry();
-  std::string spec = GENERATE(as<std::string>{}, "FuseOps{fuse_opt_level=-7}", "FuseOps{fuse_opt_level=5}");
+  std::string spec = GENERATE(Catch::Generators::as<std::string>{}, "FuseOps{fuse_opt_level=-7}", "FuseOps{fuse_opt_level=5}");
   Diagnostic d = firstDiagnostic([&] { parsePipeline(spec, *registry); });
   CHECK(d.message == "option 'fuse_opt_level' of pass 'FuseOps' must be from -1 to 4, got " + spec.substr(23, spec.size() - 24));
   CHECK(d.span.column == 24);

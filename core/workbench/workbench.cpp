@@ -7,6 +7,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/pass/instruments.h"
+#include "core/pass/target.h"
 #include "core/text/parser.h"
 #include "core/workbench/value_text.h"
 
