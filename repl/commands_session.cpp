@@ -6,6 +6,7 @@
 #include "core/interp/interp_limits.h"
 #include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
+#include "repl/batch.h"
 #include "repl/batch_report.h"
 #include "report/html_report.h"
 #include "core/workbench/value_text.h"
@@ -166,8 +167,14 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
 
 void runReproduce(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("reproduce")));
+  replayReproducer(ctx, args[0], result);
+}
+
+}  // namespace
+
+bool replayReproducer(CommandContext& ctx, const std::string& path, CommandResult& result) {
   Workbench& wb = ctx.workbench;
-  Reproducer repro = readReproducer(args[0]);
+  Reproducer repro = readReproducer(path);
   wb.loadReproducer(repro);
   if (!repro.predicate.empty()) {
     // A reducer's reproducer: the pipeline runs, then its predicate is checked.
@@ -175,26 +182,27 @@ void runReproduce(CommandContext& ctx, CommandArgs& args, CommandResult& result)
     std::stringstream in(repro.predicate);
     for (std::string w; in >> w;) words.push_back(w);
     BisectPredicate predicate = parseBisectPredicate(words);
-    result.out("loaded reproducer " + args[0] + ": pipeline " + wb.pipelineSpec() + ", predicate " + describeBisectPredicate(predicate) + "\n");
+    result.out("loaded reproducer " + path + ": pipeline " + wb.pipelineSpec() + ", predicate " + describeBisectPredicate(predicate) + "\n");
     result.out(formatMove(wb, wb.run(), ctx.style));
     BisectProbe probe = evaluatePredicateAtEnd(wb, predicate);
     result.out(std::string(probe.holds ? "reproduced: " : "did not reproduce: ") + probe.detail + "\n");
-    return;
+    return probe.holds;
   }
-  result.out("loaded reproducer " + args[0] + ": pipeline " + wb.pipelineSpec() + ", recorded failure of " + repro.failedPass +
+  result.out("loaded reproducer " + path + ": pipeline " + wb.pipelineSpec() + ", recorded failure of " + repro.failedPass +
              (repro.failureRule.empty() ? "" : " (" + repro.failureRule + ")") + "\n");
   result.out(formatMove(wb, wb.run(), ctx.style));
   int failed = wb.lastFailure();
   if (failed >= 0 && sameFailure(repro, wb.event(failed))) {
     result.out("reproduced: " + repro.failedPass + " failed as recorded\n");
-  } else if (failed >= 0) {
+    return true;
+  }
+  if (failed >= 0) {
     result.out("did not reproduce: #" + std::to_string(failed) + " " + wb.event(failed).pass + " failed differently\n");
   } else {
     result.out("did not reproduce: the pipeline ran without a failure\n");
   }
+  return false;
 }
-
-}  // namespace
 
 void addSessionCommands(std::vector<Command>& out) {
   {
@@ -238,7 +246,8 @@ void addSessionCommands(std::vector<Command>& out) {
     c.syntax = {"reproduce <file>"};
     c.summary = "Load a reproducer written by `save repro` and run it";
     c.help = "Replaces the configuration, module and pipeline with the reproducer's, runs it, and says whether "
-             "the recorded failure happened again (same pass, rule and message). Same as `passlab --reproduce FILE`.";
+             "the recorded failure happened again (same pass, rule and message). Same as `passlab --reproduce FILE`, "
+             "which exits 0 when it reproduced and 1 when it did not (or could not run).";
     c.run = runReproduce;
     out.push_back(std::move(c));
   }
