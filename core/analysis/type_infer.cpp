@@ -334,8 +334,27 @@ Type FunctionTyper::typeOf(const ExprNode* e) {
   return e->checkedType;
 }
 
+/// The first tensor in `t` whose static element count is over limits::kMaxTensorElements, or null.
+static const TensorTypeNode* oversizedTensor(const Type& t) {
+  if (!t) return nullptr;
+  if (const auto* tt = as<TensorTypeNode>(t))
+    return !tt->hasDynamicDim() && !limits::checkedElementCount(tt->shape) ? tt : nullptr;
+  if (const auto* tuple = as<TupleTypeNode>(t))
+    for (const Type& f : tuple->fields)
+      if (const TensorTypeNode* big = oversizedTensor(f)) return big;
+  return nullptr;
+}
+
 Type FunctionTyper::computeVar(const VarNode& var) {
-  if (var.annotation) return var.annotation;
+  if (var.annotation) {
+    // Annotations from the text are checked by the parser; those built by an
+    // importer or a pass are checked here, before anything multiplies them out.
+    if (const TensorTypeNode* big = oversizedTensor(var.annotation)) {
+      error(var.span, "limits.elements", "%" + var.name + ": " + limits::tooManyElementsMessage(big->shape));
+      return nullptr;
+    }
+    return var.annotation;
+  }
   if (auto it = paramArgument_.find(&var); it != paramArgument_.end() && params_.count(&var)) {
     // Typed by the call of its function (childrenOf); null when the argument failed.
     return it->second->checkedType;
@@ -368,16 +387,6 @@ bool FunctionTyper::checkBinding(const VarNode& var, const Expr& value) {
   return false;
 }
 
-/// The first tensor in `t` whose static element count is over limits::kMaxTensorElements, or null.
-static const TensorTypeNode* oversizedTensor(const Type& t) {
-  if (!t) return nullptr;
-  if (const auto* tt = as<TensorTypeNode>(t))
-    return !tt->hasDynamicDim() && !limits::checkedElementCount(tt->shape) ? tt : nullptr;
-  if (const auto* tuple = as<TupleTypeNode>(t))
-    for (const Type& f : tuple->fields)
-      if (const TensorTypeNode* big = oversizedTensor(f)) return big;
-  return nullptr;
-}
 
 Type FunctionTyper::computeCall(const CallNode& call) {
   std::vector<Type> argTypes;
