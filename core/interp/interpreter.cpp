@@ -598,14 +598,12 @@ class GraphEvaluator final : public KernelHost {
     size_t baseTasks = tasks_.size();
     size_t baseValues = values_.size();
     schedule(root, f, Step::Visit);
-    uint32_t sincePoll = 0;
     while (tasks_.size() > baseTasks) {
       Task t = tasks_.back();
       tasks_.pop_back();
-      if (++sincePoll == 1024) {  // often enough for Ctrl-C to act within milliseconds
-        sincePoll = 0;
-        if (interp::interruptRequested()) runtimeError(t.node->span, interp::kInterruptedMessage, "interp.interrupted");
-      }
+      // Every step: a relaxed load is nothing next to a step, and one step may
+      // be a whole kernel, so polling less often would let Ctrl-C wait long.
+      if (interp::interruptRequested()) runtimeError(t.node->span, interp::kInterruptedMessage, "interp.interrupted");
       try {
         step(t);
       } catch (const AllocationLimitError& e) {
