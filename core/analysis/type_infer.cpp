@@ -407,7 +407,7 @@ Type FunctionTyper::computeCall(const CallNode& call) {
     try {
       Type result = inferOpCallType(*op, argTypes, call.attrs);
       if (const TensorTypeNode* big = oversizedTensor(result)) {
-        error(call.span, "limits.elements", std::string(op->name) + " would produce " + limits::tooManyElementsMessage(big->shape));
+        error(call.span, "limits.elements", std::string(op->name) + ": " + limits::tooManyElementsMessage(big->shape));
         return nullptr;
       }
       return result;
