@@ -482,3 +482,17 @@ TEST_CASE("Bad input: non-letter and malformed UTF-8 in names are located errors
   CHECK(diags[0].message == c.message);
   checkLocated(diags, c.text);
 }
+
+TEST_CASE("Bad input: the passlab binary refuses a directory as its input file", "[bad-input][io]") {
+  const std::string binary = std::string(PASSLAB_BINARY_DIR) + "/passlab";
+  REQUIRE(std::filesystem::exists(binary));
+  auto dir = std::filesystem::temp_directory_path() / "passlab_bad_input_dir";
+  std::filesystem::create_directories(dir);
+  auto errPath = std::filesystem::temp_directory_path() / "passlab_bad_dir.err";
+  std::string command = "'" + binary + "' '" + dir.string() + "/' -o - > /dev/null 2> '" + errPath.string() + "'";
+  int status = std::system(command.c_str());
+  REQUIRE(WIFEXITED(status));
+  CHECK(WEXITSTATUS(status) == 1);
+  CHECK_THAT(readFile(errPath), Catch::Contains("cannot read file '" + dir.string() + "/': it is a directory"));
+  std::filesystem::remove(errPath);
+}
