@@ -320,6 +320,8 @@ TEST_CASE("Bad input: oversized tensor types are located errors, never a wrong P
            "a tensor of shape (4294967296, 4294967296, 4294967296) has more than 2^60 elements (the limit on one tensor's size)"},
       Case{"def @main() {\n  zeros(shape=[99999999999, 99999999999], dtype=\"float32\")\n}\n",
            "a tensor of shape (99999999999, 99999999999) has more than 2^60 elements (the limit on one tensor's size)"},
+      Case{"primfn @f(%A: Buffer[(4294967296, 4294967296, 4294967296), int32]) {\n  %A[0] = 1;\n}\n",
+           "a tensor of shape (4294967296, 4294967296, 4294967296) has more than 2^60 elements (the limit on one tensor's size)"},
       Case{"def @main(%x: Tensor[(1048576, 1048576), float32]) {\n  reshape(%x, newshape=[1048576, 1048576, 1048577])\n}\n",
            "has more than 2^60 elements (the limit on one tensor's size)"});
   CAPTURE(c.text);
