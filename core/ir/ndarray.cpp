@@ -55,11 +55,11 @@ NDArray::NDArray(DataType dtype, std::vector<int64_t> shape) : dtype_(dtype), sh
   if (!count) throw AllocationLimitError("cannot allocate " + limits::tooManyElementsMessage(shape_));
   const int64_t bytes = *count * static_cast<int64_t>(dtype_.bytes());
   if (const AllocationBudget* budget = tCurrentBudget) {
-    int64_t used = gLiveTensorBytes.load() - budget->baseline_;
-    if (bytes > budget->maxBytes_ - std::max<int64_t>(used, 0))
+    int64_t used = std::max<int64_t>(gLiveTensorBytes.load() - budget->baseline_, 0);
+    if (bytes > budget->maxBytes_ - used)
       throw AllocationLimitError("a tensor of shape " + shapeText(shape_) + " and type " + std::string(dtype_.name()) + " needs " +
-                                 byteCount(bytes) + "; with " + byteCount(std::max<int64_t>(used, 0)) +
-                                 " already live that exceeds the memory budget of " + byteCount(budget->maxBytes_) +
+                                 byteCount(bytes) + ", more than the memory budget of " + byteCount(budget->maxBytes_) +
+                                 (used > 0 ? " allows with " + byteCount(used) + " already live" : std::string()) +
                                  budget->hint_);
   }
   try {
