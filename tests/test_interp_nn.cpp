@@ -445,7 +445,7 @@ TEST_CASE("Interp: float operands of different dtypes are still a type error", "
     FAIL("expected a type error");
   } catch (const DiagnosticError& e) {
     CHECK(e.diagnostics().front().message ==
-          "argument dtypes differ: Tensor[(1, 2), float32] and Tensor[(2, 2), float16] (only integer operands may differ, as in "
+          "nn.dense: argument dtypes differ: Tensor[(1, 2), float32] and Tensor[(2, 2), float16] (only integer operands may differ, as in "
           "quantized models)");
   }
 }
