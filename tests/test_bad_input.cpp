@@ -362,7 +362,7 @@ TEST_CASE("Bad input: a function that calls itself stops at the call-depth limit
   std::vector<Value> args{Value(NDArray(DataType(DTypeCode::Float32), {4}))};
   Diagnostic depth = firstDiagnostic([&] { evaluate(mod, "main", args); });
   CHECK(depth.rule == "limits.call-depth");
-  CHECK(depth.message == "call depth exceeds 10000 nested calls (calling @f; a recursion without a base case?)");
+  CHECK(depth.message == "call depth exceeds 100000 nested calls (calling @f; a recursion without a base case?)");
   CHECK(depth.span.line == 2);
   // An interrupt (Ctrl-C in the REPL) stops the same evaluation at once.
   interp::requestInterrupt();

@@ -19,7 +19,7 @@ inline constexpr int kMaxNestingDepth = 512;
 
 /// Most graph-level function invocations the interpreter keeps open at once
 /// (a function that calls itself without a base case stops here). Fixed.
-inline constexpr int64_t kMaxCallDepth = 10000;
+inline constexpr int64_t kMaxCallDepth = 100000;
 
 /// Largest element count of one tensor (type or value). Products of
 /// dimensions are computed with overflow checks against this bound, so byte
