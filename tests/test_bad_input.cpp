@@ -498,3 +498,39 @@ TEST_CASE("Bad input: the passlab binary refuses a directory as its input file",
   CHECK_THAT(readFile(errPath), Catch::Contains("cannot read file '" + dir.string() + "/': it is a directory"));
   std::filesystem::remove(errPath);
 }
+
+TEST_CASE("Bad input: random mutations of pipeline specs never crash, and whatever parses round-trips", "[bad-input][limits]") {
+  // The in-suite counterpart of fuzz/pipeline_fuzzer.cpp, on the real registry.
+  auto registry = builtinRegistry();
+  std::vector<std::string> seeds;
+  for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PASSLAB_SOURCE_DIR) / "fuzz" / "corpus-pipeline"))
+    seeds.push_back(readFile(entry.path()));
+  REQUIRE(seeds.size() >= 20);
+  static const char* kSnippets[] = {"(", ")", "{", "}", "[", "]", ",", "=", "\"", "\\", "-", "1e999", "-7", "g(", "FuseOps{",
+                                    "fuse_opt_level=", "InferType", "true", " ", "\xc3\xa9", "\xff", "9223372036854775808"};
+  std::mt19937 rng(31);
+  for (int iteration = 0; iteration < 5000; ++iteration) {
+    std::string spec = seeds[rng() % seeds.size()];
+    int edits = 1 + static_cast<int>(rng() % 4);
+    for (int e = 0; e < edits; ++e) {
+      size_t at = spec.empty() ? 0 : rng() % (spec.size() + 1);
+      switch (rng() % 3) {
+        case 0: spec.erase(std::min(at, spec.size()), 1 + rng() % 6); break;
+        case 1: spec.insert(at, kSnippets[rng() % std::size(kSnippets)]); break;
+        default:
+          if (!spec.empty()) spec[std::min(at, spec.size() - 1)] = static_cast<char>(rng() % 256);
+          break;
+      }
+    }
+    CAPTURE(iteration, spec);
+    PassPtr pipeline;
+    try {
+      pipeline = parsePipeline(spec, *registry);
+    } catch (const DiagnosticError& e) {
+      CHECK(e.diagnostics().front().span.known());
+      continue;
+    }
+    std::string once = pipelineText(*pipeline);
+    CHECK(pipelineText(*parsePipeline(once, *registry)) == once);
+  }
+}
