@@ -50,7 +50,7 @@ build() {
       compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp "fuzz/$1.cpp"
       $CXX -fsanitize=fuzzer,address,undefined $objects -o "$OUT/$1" ;;
     pipeline_fuzzer)
-      compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/pass/*.cpp core/trace/*.cpp "fuzz/$1.cpp"
+      compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/pass/*.cpp core/trace/*.cpp "fuzz/$1.cpp"
       $CXX -fsanitize=fuzzer,address,undefined $objects -lpthread -o "$OUT/$1" ;;
     onnx_fuzzer)
       compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/frontend/*.cpp fuzz/onnx_fuzzer.cpp
