@@ -1,6 +1,7 @@
 // Helpers shared by the codegen/ sources (internal; no LLVM types).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,11 @@ namespace passlab::codegen {
 
 /// Compiles only the PrimFuncs `only` (no entry, no external C) for `target`.
 Artifacts buildFunctions(const IRModule& mod, const Target& target, const BuildOptions& options, std::vector<std::string> only);
+
+/// Why `cpu` is no processor of `kind` that LLVM knows, listing the known
+/// ones (Hexagon) or examples and the host's (x86 and other hosts); nullopt
+/// when it is valid. An unchecked -mcpu would build for a generic CPU.
+std::optional<std::string> unknownCpuMessage(TargetKind kind, const std::string& cpu);
 
 /// Compiles C source with clang-14 for the host (PIC) or Hexagon; returns the object bytes.
 std::vector<uint8_t> compileC(const std::string& source, TargetKind kind, const std::string& name);

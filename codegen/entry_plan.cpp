@@ -3,6 +3,8 @@
 // `ccompiler` function into a step over static buffers.
 #include "codegen/entry_plan.h"
 
+#include "core/ir/limits.h"
+
 #include <algorithm>
 #include <cstdint>
 #include <unordered_map>
@@ -275,9 +277,9 @@ void assignStorage(EntryPlan& plan) {
 }  // namespace
 
 int64_t TensorSig::bytes() const {
-  int64_t n = dtype.bytes();
-  for (int64_t d : shape) n *= d;
-  return n;
+  std::optional<int64_t> n = limits::checkedElementCount(shape);
+  if (!n) throw CodegenError("entry tensor: " + limits::tooManyElementsMessage(shape));
+  return *n * dtype.bytes();
 }
 
 EntryPlan planEntry(const IRModule& mod, const std::string& name) {

@@ -19,6 +19,7 @@
 #include <set>
 #include <thread>
 
+#include "core/ir/limits.h"
 #include "codegen/codegen.h"
 #include "core/ir/tir_lower_blocks.h"
 #include "codegen/codegen_internal.h"
@@ -350,8 +351,9 @@ class JitModule final : public HostModule {
     for (size_t i = 0; i < args.size(); ++i) {
       const tir::Param& p = fn.params[i];
       if (p.buffer) {
-        int64_t n = 1;
-        for (int64_t d : p.buffer->shape) n *= d;
+        std::optional<int64_t> count = limits::checkedElementCount(p.buffer->shape);
+        if (!count) throw CodegenError("@" + name + ": buffer " + p.buffer->name + ": " + limits::tooManyElementsMessage(p.buffer->shape));
+        int64_t n = *count;
         if (args[i].dtype() != p.buffer->dtype || args[i].numElements() != n)
           throw CodegenError("@" + name + ": buffer " + p.buffer->name + " expects " + std::to_string(n) + " elements of " +
                              std::string(p.buffer->dtype.name()) + ", got " + std::to_string(args[i].numElements()) + " of " +

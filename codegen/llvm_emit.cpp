@@ -7,6 +7,8 @@
 // with no-signed-wrap, since an index that overflowed would be out of bounds
 // anyway; that lets LLVM widen and vectorize loops.
 #include "codegen/llvm_emit.h"
+
+#include "core/ir/limits.h"
 #include "codegen/llvm_entry.h"
 #include "codegen/tir_scan.h"
 #include "core/ir/tir_lower_blocks.h"
@@ -692,9 +694,15 @@ class FunctionEmitter {
 
   /// Storage for an Allocate: on the stack when small, else a zeroed global
   /// (the generated code is single-threaded and not re-entrant per function).
+  /// The element count of `b` (overflow-checked: TIR text and passes build buffers too).
+  int64_t bufferElements(const BufferNode& b) {
+    std::optional<int64_t> n = limits::checkedElementCount(b.shape);
+    if (!n) fail("buffer " + b.name + ": " + limits::tooManyElementsMessage(b.shape));
+    return *n;
+  }
+
   llvm::Value* scratch(const BufferNode& b) {
-    int64_t n = 1;
-    for (int64_t d : b.shape) n *= d;
+    int64_t n = bufferElements(b);
     llvm::Type* t = memType(b.dtype);
     int64_t bytes = n * b.dtype.bytes();
     llvm::Value* p;
@@ -713,8 +721,7 @@ class FunctionEmitter {
   }
 
   llvm::Value* constantData(const BufferNode& b, const NDArray& data) {
-    int64_t n = 1;
-    for (int64_t d : b.shape) n *= d;
+    int64_t n = bufferElements(b);
     if (data.dtype() != b.dtype || data.numElements() != n)
       fail("constant " + b.name + " holds " + std::to_string(data.numElements()) + " elements of " + std::string(data.dtype().name()) +
            ", its buffer expects " + std::to_string(n) + " of " + std::string(b.dtype.name()));

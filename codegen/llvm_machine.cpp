@@ -1,11 +1,14 @@
 // LLVM machinery shared by the back-end sources (see llvm_machine.h).
 #include "codegen/llvm_machine.h"
 
+#include "codegen/codegen_internal.h"
+
 #include <llvm/IR/DiagnosticHandler.h>
 #include <llvm/IR/DiagnosticInfo.h>
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
+#include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
 #include <llvm/Passes/PassBuilder.h>
@@ -89,6 +92,26 @@ std::string errorText(llvm::Error e) {
   llvm::raw_string_ostream os(s);
   os << e;
   return os.str();
+}
+
+std::optional<std::string> unknownCpuMessage(TargetKind kind, const std::string& cpu) {
+  initializeLLVM();
+  std::string triple = kind == TargetKind::Host ? llvm::sys::getProcessTriple() : Target::hexagon().triple;
+  std::string error;
+  const llvm::Target* t = llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!t) return "LLVM has no target for " + triple + ": " + error;
+  std::unique_ptr<llvm::MCSubtargetInfo> info(t->createMCSubtargetInfo(triple, "", ""));
+  if (!info || info->isCPUStringValid(cpu)) return std::nullopt;
+  if (kind == TargetKind::Hexagon) {
+    // LLVM 14 cannot list its processors; these are its Hexagon ones.
+    std::string known;
+    for (const char* v : {"hexagonv5", "hexagonv55", "hexagonv60", "hexagonv62", "hexagonv65", "hexagonv66", "hexagonv67", "hexagonv67t",
+                          "hexagonv68", "hexagonv69"})
+      if (info->isCPUStringValid(v)) known += (known.empty() ? "" : ", ") + std::string(v);
+    return "unknown -mcpu '" + cpu + "' for hexagon; known: " + known;
+  }
+  return "unknown -mcpu '" + cpu + "' for llvm: not a processor LLVM knows for " + triple + " (this machine is '" +
+         llvm::sys::getHostCPUName().str() + "'; others are named like x86-64-v3, skylake, znver3)";
 }
 
 std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {

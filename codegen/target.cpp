@@ -43,6 +43,8 @@ Target Target::parse(std::string_view text) {
     else if (word.rfind("-mattr=", 0) == 0) t.features = word.substr(7);
     else if (word.rfind("-mtriple=", 0) == 0) t.triple = word.substr(9);
   }
+  if (text.find("-mcpu=") != std::string_view::npos)
+    if (std::optional<std::string> why = unknownCpuMessage(t.kind, t.cpu)) throw CodegenError(*why);
   return t;
 }
 

@@ -1,5 +1,7 @@
 #include "passes/external_codegen.h"
 
+#include "core/ir/ccompiler_ops.h"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -20,10 +22,8 @@ bool ExternalCodegen::supports(const CallNode& call) const {
 ExternalCodegen makeCCompilerCodegen() {
   ExternalCodegen c;
   c.name = "ccompiler";
-  c.description = "TVM's example C codegen: elementwise ops, ungrouped unit-stride conv2d, dense";
-  c.ops = {OpId::Add,  OpId::Subtract, OpId::Multiply, OpId::Divide, OpId::Maximum, OpId::Minimum, OpId::Negative,
-           OpId::Abs,  OpId::Exp,      OpId::Log,      OpId::Sqrt,   OpId::Tanh,    OpId::Sigmoid, OpId::Relu,
-           OpId::Clip, OpId::Conv2D,   OpId::Dense};
+  c.description = "TVM's example C codegen: elementwise arithmetic, abs, relu, clip, ungrouped unit-stride conv2d, dense";
+  c.ops.assign(kCCompilerOps.begin(), kCCompilerOps.end());  // what codegen/c_codegen.cpp emits
   // Its convolution kernel is a plain loop nest over one group with unit
   // strides; grouped (depthwise) and strided convolutions stay with the main compiler.
   c.refuse = [](const CallNode& call) -> std::string {

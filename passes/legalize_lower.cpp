@@ -2,6 +2,8 @@
 // per-family lowering uses.
 #include "passes/legalize_lower.h"
 
+#include "core/ir/limits.h"
+
 #include "core/ir/op.h"
 
 namespace passlab::legalize {
@@ -286,9 +288,9 @@ std::array<int64_t, 4> padding4(const OpLowering& l) {
 }
 
 int64_t numElements(const std::vector<int64_t>& shape) {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
+  std::optional<int64_t> n = limits::checkedElementCount(shape);
+  if (!n) throw Unsupported("LegalizeOps: " + limits::tooManyElementsMessage(shape));
+  return *n;
 }
 
 LoweringFamily loweringFamily(OpId id) {

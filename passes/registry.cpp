@@ -83,7 +83,8 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
                      "leak), so the nested FuseOps reads link-params from the module while its own context is clean CPU"},
                     {kFoldConstantMaxBytesKey, Kind::Int, AttrValue::integer(kFoldConstantDefaultMaxBytes),
                      "largest value (in bytes) FoldConstant computes: a constant subexpression with a result or an "
-                     "intermediate value larger than this stays unfolded, and the event's diagnostics say so"}};
+                     "intermediate value larger than this stays unfolded, and the event's diagnostics say so",
+                     0}};
     r.create = [](const AttrDict&) { return createFoldConstantPass(); };
     table.push_back(std::move(r));
   }
@@ -101,9 +102,9 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
         "Every fusible op call outside skipped functions is inside a Primitive function; no group exceeds "
         "relay.FuseOps.max_depth nodes; without link_params no fused function holds a non-scalar constant.";
     r.options = {{"fuse_opt_level", Kind::Int, AttrValue::integer(defaults.fuseOptLevel),
-                  "fusion level: -1 takes the context's opt_level; 0 wraps every op alone"}};
+                  "fusion level: -1 takes the context's opt_level; 0 wraps every op alone", -1, 4}};
     r.configKeys = {
-        {kFuseOpsMaxDepthKey, Kind::Int, AttrValue::integer(256), "maximum number of ops fused into one function"},
+        {kFuseOpsMaxDepthKey, Kind::Int, AttrValue::integer(256), "maximum number of ops fused into one function", 1},
         {kFuseOpsLinkParamsKey, Kind::Bool, AttrValue::boolean(false),
          "keep constants inline in fused functions (else they become parameters); when not set, the module's executor "
          "link-params, then the target's -link-params decide"},
@@ -375,7 +376,7 @@ void addDevicePasses(std::vector<PassRegistration>& table) {
       "device_copy; the virtual_devices table holds every device referenced. Idempotent.";
   r.configKeys = {{kFallbackDeviceTypeKey, Kind::Int, AttrValue::integer(1),
                    "DLPack device type of the default device (1 cpu, 2 cuda, 16 hexagon); when not set, the context "
-                   "target's kind decides, else cpu"}};
+                   "target's kind decides, else cpu", 1, 17}};
   r.create = [](const AttrDict&) { return createPlanDevicesPass(); };
   table.push_back(std::move(r));
 }

@@ -1,5 +1,7 @@
 #include "passes/vm_builtin_lower.h"
 
+#include "core/ir/limits.h"
+
 #include <algorithm>
 #include <unordered_map>
 
@@ -168,12 +170,11 @@ class Lowerer {
       if (!tensor || tensor->hasDynamicDim())
         throwError(call.span, "VMBuiltinLower: output " + typeToString(t) + " of " + std::string(op.name) +
                                   " has no static shape; the VM allocates exact sizes", "lower.dynamic-shape");
-      int64_t bytes = tensor->dtype.bytes();
+      std::optional<int64_t> count = limits::checkedElementCount(tensor->shape);
+      if (!count) throwError(call.span, "VMBuiltinLower: " + limits::tooManyElementsMessage(tensor->shape), "limits.elements");
+      int64_t bytes = *count * tensor->dtype.bytes();
       std::vector<AttrValue> shape;
-      for (int64_t d : tensor->shape) {
-        bytes *= d;
-        shape.push_back(AttrValue::integer(d));
-      }
+      for (int64_t d : tensor->shape) shape.push_back(AttrValue::integer(d));
       Expr storage = bind(makeOpCall(OpId::VmAllocStorage, {}, {{"size", AttrValue::integer(bytes)}}, call.span), "storage");
       allocs.push_back(bind(makeOpCall(OpId::VmAllocTensor, {storage},
                                        {{"shape", AttrValue::array(std::move(shape))},

@@ -287,10 +287,18 @@ int runReproducer(const std::string& path, std::shared_ptr<const PassRegistry> r
   Workbench workbench(std::move(registry));
   CommandInterpreter interpreter(workbench);
   // The REPL's `reproduce` command does the work, so both paths print the same.
-  CommandResult result = interpreter.runLine("reproduce \"" + path + "\"");
+  CommandResult result;
+  bool reproduced = false;
+  CommandContext ctx{workbench, interpreter, interpreter.style()};
+  try {
+    reproduced = replayReproducer(ctx, path, result);
+  } catch (const DiagnosticError& e) {
+    result.fail(e.renderAll());
+  } catch (const std::exception& e) {
+    result.fail(e.what());
+  }
   for (const CommandResult::Chunk& chunk : result.chunks) put(chunk.error ? err : out, chunk.text);
-  if (!result.ok()) return 1;
-  return workbench.lastFailure() >= 0 ? 1 : 0;
+  return result.ok() && reproduced ? 0 : 1;
 }
 
 }  // namespace passlab

@@ -80,9 +80,19 @@ int runBatch(const BatchOptions& options, const PassRegistry& registry, std::FIL
 /// does not hold for FILE.
 int runBatchReduce(const BatchOptions& options, std::shared_ptr<const PassRegistry> registry, std::FILE* out, std::FILE* err);
 
+struct CommandContext;
+struct CommandResult;
+
+/// The `reproduce` command's work: loads the reproducer at `path` into the
+/// context's workbench, runs it, writes the outcome to `result`; true when
+/// it reproduced. Throws like a command does for an unreadable file.
+bool replayReproducer(CommandContext& ctx, const std::string& path, CommandResult& result);
+
 /// `passlab --reproduce FILE`: loads the reproducer (single file or directory),
-/// runs it and reports whether the recorded failure happened again. Returns 1
-/// when a pass failed (reproduced or not), 0 when the pipeline ran cleanly.
+/// runs it and reports whether the recorded failure (or a reducer's
+/// predicate) happened again. Returns 0 when it reproduced, 1 when it did not
+/// or could not run: like a test, success means "the replay did what the
+/// reproducer records", so scripts and reducers can use it directly.
 int runReproducer(const std::string& path, std::shared_ptr<const PassRegistry> registry, std::FILE* out, std::FILE* err);
 
 }  // namespace passlab

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <charconv>
+#include <limits>
 #include <string>
 
 #include "core/workbench/workbench.h"
@@ -15,7 +16,7 @@ inline int parseCount(const std::string& text) {
   int n = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
   if (ec != std::errc() || end != text.data() + text.size() || n < 1)
-    throw WorkbenchError("expected a positive number, got '" + text + "'");
+    throw WorkbenchError("expected a count from 1 to " + std::to_string(std::numeric_limits<int>::max()) + ", got '" + text + "'");
   return n;
 }
 

@@ -40,13 +40,14 @@ std::vector<std::string> stageFunctions(const Workbench& wb, int id) {
 void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   CodegenRequest request;
   std::string dir;
+  bool targetGiven = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& w = args[i];
     auto value = [&]() -> std::string {
       if (i + 1 >= args.size()) throw WorkbenchError("'" + w + "' needs a value");
       return args[++i];
     };
-    if (w == "--target") request.target = value();
+    if (w == "--target") request.target = value(), targetGiven = true;
     else if (w == "-o") dir = value();
     else if (w == "--entry") request.entry = value();
     else if (w == "--run") request.run = true;
@@ -62,6 +63,8 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     else return result.fail("unexpected argument '" + w + "'; " + usage(*ctx.interpreter.find("build")));
   }
   Workbench& wb = ctx.workbench;
+  // Without --target, the target `set target` chose (the host when none was).
+  if (!targetGiven && !wb.context().target.empty()) request.target = wb.context().target;
   parseTargetWord(request.target);  // an unknown target is reported as such, not as a failed build
   LlvmCodegenBackend& backend = ensureCodegenBackend(wb);
   const int id = wb.build(request);

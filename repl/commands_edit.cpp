@@ -9,19 +9,14 @@
 
 #include "core/text/load_text.h"
 #include "repl/command_util.h"
+#include "core/ir/file_io.h"
 
 namespace passlab {
 namespace {
 
 using namespace command_util;
 
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw WorkbenchError("cannot read '" + path + "'");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
+std::string readFile(const std::string& path) { return readRegularFile(path); }
 
 /// A shell word: the text in single quotes.
 std::string quoted(const std::string& s) {

@@ -3,12 +3,15 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/interp/interp_limits.h"
 #include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
+#include "repl/batch.h"
 #include "repl/batch_report.h"
 #include "report/html_report.h"
 #include "core/workbench/value_text.h"
 #include "repl/model_files.h"
+#include "repl/codegen_backend.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
 #include "repl/save_graph.h"
@@ -56,6 +59,32 @@ void runSetSyntax(CommandContext& ctx, CommandArgs& args, CommandResult& result)
     }
   }
   result.out("syntax = " + formatPrintSyntax(wb) + "\n");
+/// "4G", "512M", "1048576": a byte count with an optional binary K/M/G/T suffix.
+int64_t parseByteSize(const std::string& text) {
+  std::string t = text;
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  int shift = 0;
+  if (!t.empty()) {
+    switch (std::toupper(static_cast<unsigned char>(t.back()))) {
+      case 'K': shift = 10; break;
+      case 'M': shift = 20; break;
+      case 'G': shift = 30; break;
+      case 'T': shift = 40; break;
+      default: break;
+    }
+    if (shift) t.pop_back();
+  }
+  const std::string range = "a byte count from 1M to 1024T (e.g. 512M, 8G)";
+  if (t.empty() || t.find_first_not_of("0123456789") != std::string::npos)
+    throw std::invalid_argument("expected " + range + ", got '" + text + "'");
+  uint64_t n = 0;
+  for (char c : t) {
+    if (n > (uint64_t{1} << 50)) throw std::invalid_argument("expected " + range + ", got '" + text + "'");
+    n = n * 10 + static_cast<uint64_t>(c - '0');
+  }
+  if (n > ((uint64_t{1} << 50) >> shift) || (n << shift) < (uint64_t{1} << 20))
+    throw std::invalid_argument("expected " + range + ", got '" + text + "'");
+  return static_cast<int64_t>(n << shift);
 }
 
 void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
@@ -67,11 +96,19 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   const std::string key = args[0];
   std::string value = args.rest(1);
   int discarded = 0;
-  if (key == "opt_level") {
+  try {
+  if (key == "interp-max-bytes") {
+    interp::setMaxBytes(parseByteSize(value));
+    return result.out("interp-max-bytes = " + std::to_string(interp::maxBytes()) + " bytes\n");
+  } else if (key == "opt_level") {
     discarded = wb.setOptLevel(static_cast<int>(parseAttrValueAs(value, AttrValue::Kind::Int).asInt()));
     result.out("opt_level = " + std::to_string(wb.context().optLevel) + "\n");
   } else if (key == "target") {
-    discarded = wb.setTarget(parseAttrValueAs(value, AttrValue::Kind::String).asString());
+    std::string target = parseAttrValueAs(value, AttrValue::Kind::String).asString();
+    std::string kind = target.substr(0, target.find(' '));
+    // Kinds the code generators build: their -mcpu must name a processor LLVM knows.
+    if (kind == "llvm" || kind == "c" || kind == "cpu" || kind == "host" || kind == "hexagon") parseTargetWord(target);
+    discarded = wb.setTarget(std::move(target));
     result.out("target = " + wb.context().target + "\n");
   } else if (key == "disabled_pass" || key == "required_pass") {
     std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitList(value);
@@ -98,6 +135,10 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       return result.fail(e.what());
     }
     result.out(key + " = " + wb.context().explicitConfig().find(key)->toString() + "\n");
+  }
+  } catch (const std::invalid_argument& e) {
+    // A value that does not parse as the key's type is the user's error, not an internal one.
+    return result.fail("set " + key + ": " + e.what());
   }
   result.out(discardedNote(discarded, wb));
 }
@@ -142,8 +183,14 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
 
 void runReproduce(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   if (args.size() != 1) return result.fail(usage(*ctx.interpreter.find("reproduce")));
+  replayReproducer(ctx, args[0], result);
+}
+
+}  // namespace
+
+bool replayReproducer(CommandContext& ctx, const std::string& path, CommandResult& result) {
   Workbench& wb = ctx.workbench;
-  Reproducer repro = readReproducer(args[0]);
+  Reproducer repro = readReproducer(path);
   wb.loadReproducer(repro);
   if (!repro.predicate.empty()) {
     // A reducer's reproducer: the pipeline runs, then its predicate is checked.
@@ -151,26 +198,27 @@ void runReproduce(CommandContext& ctx, CommandArgs& args, CommandResult& result)
     std::stringstream in(repro.predicate);
     for (std::string w; in >> w;) words.push_back(w);
     BisectPredicate predicate = parseBisectPredicate(words);
-    result.out("loaded reproducer " + args[0] + ": pipeline " + wb.pipelineSpec() + ", predicate " + describeBisectPredicate(predicate) + "\n");
+    result.out("loaded reproducer " + path + ": pipeline " + wb.pipelineSpec() + ", predicate " + describeBisectPredicate(predicate) + "\n");
     result.out(formatMove(wb, wb.run(), ctx.style));
     BisectProbe probe = evaluatePredicateAtEnd(wb, predicate);
     result.out(std::string(probe.holds ? "reproduced: " : "did not reproduce: ") + probe.detail + "\n");
-    return;
+    return probe.holds;
   }
-  result.out("loaded reproducer " + args[0] + ": pipeline " + wb.pipelineSpec() + ", recorded failure of " + repro.failedPass +
+  result.out("loaded reproducer " + path + ": pipeline " + wb.pipelineSpec() + ", recorded failure of " + repro.failedPass +
              (repro.failureRule.empty() ? "" : " (" + repro.failureRule + ")") + "\n");
   result.out(formatMove(wb, wb.run(), ctx.style));
   int failed = wb.lastFailure();
   if (failed >= 0 && sameFailure(repro, wb.event(failed))) {
     result.out("reproduced: " + repro.failedPass + " failed as recorded\n");
-  } else if (failed >= 0) {
+    return true;
+  }
+  if (failed >= 0) {
     result.out("did not reproduce: #" + std::to_string(failed) + " " + wb.event(failed).pass + " failed differently\n");
   } else {
     result.out("did not reproduce: the pipeline ran without a failure\n");
   }
+  return false;
 }
-
-}  // namespace
 
 void addSessionCommands(std::vector<Command>& out) {
   {
@@ -215,7 +263,8 @@ void addSessionCommands(std::vector<Command>& out) {
     c.syntax = {"reproduce <file>"};
     c.summary = "Load a reproducer written by `save repro` and run it";
     c.help = "Replaces the configuration, module and pipeline with the reproducer's, runs it, and says whether "
-             "the recorded failure happened again (same pass, rule and message). Same as `passlab --reproduce FILE`.";
+             "the recorded failure happened again (same pass, rule and message). Same as `passlab --reproduce FILE`, "
+             "which exits 0 when it reproduced and 1 when it did not (or could not run).";
     c.run = runReproduce;
     out.push_back(std::move(c));
   }
@@ -286,7 +335,8 @@ void addSessionCommands(std::vector<Command>& out) {
              "module/repro/report, edit; `auto`, the default, is the syntax the module was loaded in; printing only, "
              "nothing recorded is discarded); executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
              "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
-             "which compares @main with the loaded module after every pass (see `numeric`). Changing a setting rewrites the future: "
+             "which compares @main with the loaded module after every pass (see `numeric`); interp-max-bytes SIZE (e.g. 8G), "
+             "the memory budget of one interpreter evaluation (default a quarter of physical memory). Changing a setting rewrites the future: "
              "events recorded after the cursor are discarded. Without arguments, shows the settings.";
     c.run = runSet;
     out.push_back(std::move(c));

@@ -9,6 +9,7 @@
 
 #include "core/ir/diagnostic.h"
 #include "repl/format.h"
+#include "core/ir/file_io.h"
 
 namespace passlab {
 namespace {
@@ -71,6 +72,40 @@ const Command* CommandInterpreter::find(std::string_view nameOrAlias) const {
   return nullptr;
 }
 
+/// The flags (`--word`) a command's syntax forms mention: the only ones it accepts.
+static std::vector<std::string> declaredFlags(const Command& command) {
+  std::vector<std::string> flags;
+  for (const std::string& form : command.syntax) {
+    std::string word;
+    for (size_t i = 0; i <= form.size(); ++i) {
+      char c = i < form.size() ? form[i] : ' ';
+      if (c == ' ' || c == '[' || c == ']' || c == '|') {
+        if (word.rfind("--", 0) == 0 && std::find(flags.begin(), flags.end(), word) == flags.end()) flags.push_back(word);
+        word.clear();
+      } else {
+        word += c;
+      }
+    }
+  }
+  return flags;
+}
+
+/// An error for the first `--word` argument the command does not declare, or nullopt.
+/// Checked here, for every command, so a misspelt flag is never silently ignored.
+static std::optional<std::string> unknownFlagMessage(const Command& command, const CommandArgs& args) {
+  std::vector<std::string> flags = declaredFlags(command);
+  for (const std::string& w : args.words()) {
+    if (w.size() < 3 || w.rfind("--", 0) != 0 || !std::isalpha(static_cast<unsigned char>(w[2]))) continue;
+    std::string flag = w.substr(0, w.find('='));
+    if (std::find(flags.begin(), flags.end(), flag) != flags.end()) continue;
+    std::string known;
+    for (const std::string& f : flags) known += (known.empty() ? "" : ", ") + f;
+    return "unknown flag '" + flag + "' for `" + command.name + "`" +
+           (known.empty() ? std::string("; it takes no flags") : "; it takes " + known);
+  }
+  return std::nullopt;
+}
+
 CommandResult CommandInterpreter::runLine(std::string_view rawLine) {
   CommandResult result;
   std::string_view line = trim(rawLine);
@@ -90,6 +125,10 @@ CommandResult CommandInterpreter::runLine(std::string_view rawLine) {
     return result;
   }
   CommandArgs args(rest);
+  if (std::optional<std::string> unknown = unknownFlagMessage(*command, args)) {
+    result.fail(*unknown);
+    return result;
+  }
   CommandContext ctx{workbench_, *this, style_};
   try {
     command->run(ctx, args, result);
@@ -151,16 +190,13 @@ CommandResult CommandInterpreter::runScript(const std::string& text, const std::
 }
 
 CommandResult CommandInterpreter::runScriptFile(const std::string& path, bool keepGoing, const LineSink& sink) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  if (std::optional<std::string> why = unreadableFileReason(path)) {
     CommandResult result;
-    result.fail("cannot read script '" + path + "'");
+    result.fail("cannot read script '" + path + "': " + *why);
     if (sink) sink(result);
     return result;
   }
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return runScript(buf.str(), path, keepGoing, sink);
+  return runScript(readRegularFile(path), path, keepGoing, sink);
 }
 
 std::vector<std::string> CommandInterpreter::candidates(const SyntaxItem& slot, std::string_view prefix) const {

@@ -34,6 +34,7 @@ void printUsage(std::FILE* out) {
       "       passlab FILE -o OUT                 parse, type-check and print FILE to OUT ('-': stdout)\n"
       "       passlab FILE --pass-pipeline=SPEC [-o OUT] [options]\n"
       "       passlab --reproduce FILE            replay a reproducer written by `save repro`\n"
+      "                                           (exit 0 when it reproduces, 1 when not)\n"
       "       passlab --help-commands-markdown    print docs/commands.md\n"
       "       passlab --help-passes-markdown      print docs/passes.md\n"
       "batch options:\n"

@@ -44,7 +44,7 @@ extern "C" void onSigint(int) {
   }
   gInterruptsThisCommand = 1;
   if (gWorkbench) gWorkbench->requestCancel();
-  writeStderr("\n(interrupt: stopping after the current pass or candidate; Ctrl-C again exits)\n");
+  writeStderr("\n(interrupt: stopping the evaluation, or after the current pass or candidate; Ctrl-C again exits)\n");
 }
 
 char* nextMatch(const char* /*text*/, int state) {
@@ -83,6 +83,7 @@ void showProgress(const PassProgress& p) {
 /// Runs one line with Ctrl-C routed to the workbench.
 CommandResult runGuarded(CommandInterpreter& interpreter, const std::string& line, bool statusLine) {
   gInterruptsThisCommand = 0;
+  interpreter.workbench().clearCancel();  // an interrupt of the previous command must not stop this one
   gCommandRunning = 1;
   if (statusLine) {
     interpreter.workbench().setProgressListener(showProgress);

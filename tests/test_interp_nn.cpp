@@ -4,6 +4,8 @@
 // grouping and dtype properties.
 #include <catch2/catch.hpp>
 
+#include "core/analysis/type_infer.h"
+#include "core/text/parser.h"
 #include "tests/interp_test_util.h"
 
 using namespace passlab;
@@ -404,4 +406,46 @@ TEST_CASE("Interp: bias_add adds along the given axis", "[interp]") {
   requireValues(runOp(OpId::BiasAdd, {x, f32({2}, {10, 20})}), DTypeCode::Float32, {1, 2, 2}, {11, 12, 23, 24});
   requireValues(runOp(OpId::BiasAdd, {x, f32({2}, {10, 20})}, {{"axis", AttrValue::integer(-1)}}), DTypeCode::Float32, {1, 2, 2},
                 {11, 22, 13, 24});
+}
+
+TEST_CASE("Interp: quantized uint8 x int8 conv2d, dense and matmul with out_dtype=int32 type-check and compute exactly",
+          "[interp][quantized]") {
+  // TVM's relations accept integer operands of different dtypes (uint8 data,
+  // int8 weights); the products are exact: 200 * -1 + 255 * 2 = 310 and
+  // 200 * 127 + 255 * -128 = -7240, which neither uint8 nor int8 can hold.
+  struct Case {
+    const char* what;
+    std::string params;
+    std::string call;
+    std::vector<int64_t> dataShape, weightShape, outShape;
+    std::vector<double> weight;
+  };
+  Case c = GENERATE(Case{"conv2d", "%d: Tensor[(1, 2, 1, 1), uint8], %w: Tensor[(2, 2, 1, 1), int8]",
+                         "nn.conv2d(%d, %w, out_dtype=\"int32\")", {1, 2, 1, 1}, {2, 2, 1, 1}, {1, 2, 1, 1}, {-1, 2, 127, -128}},
+                    Case{"dense", "%d: Tensor[(1, 2), uint8], %w: Tensor[(2, 2), int8]", "nn.dense(%d, %w, out_dtype=\"int32\")",
+                         {1, 2}, {2, 2}, {1, 2}, {-1, 2, 127, -128}},
+                    Case{"matmul", "%d: Tensor[(1, 2), uint8], %w: Tensor[(2, 2), int8]", "nn.matmul(%d, %w, out_dtype=\"int32\")",
+                         {1, 2}, {2, 2}, {1, 2}, {-1, 127, 2, -128}});
+  CAPTURE(c.what);
+  IRModule mod = parseModule("def @main(" + c.params + ") {\n  " + c.call + "\n}\n", "quantized.relay");
+  mod = inferTypes(mod);
+  const auto* ret = as<TensorTypeNode>(mod->lookupFunction("main")->body->checkedType);
+  REQUIRE(ret);
+  CHECK(ret->dtype == DataType(DTypeCode::Int32));
+  NDArray data = makeArray(DTypeCode::UInt8, c.dataShape, {200, 255});
+  NDArray weight = makeArray(DTypeCode::Int8, c.weightShape, c.weight);
+  Value out = evaluate(mod, "main", {data, weight});
+  requireValues(out.tensor(), DTypeCode::Int32, c.outShape, {310, -7240});
+}
+
+TEST_CASE("Interp: float operands of different dtypes are still a type error", "[interp][quantized]") {
+  IRModule mod = parseModule("def @main(%d: Tensor[(1, 2), float32], %w: Tensor[(2, 2), float16]) {\n  nn.dense(%d, %w)\n}\n", "mixed.relay");
+  try {
+    inferTypes(mod);
+    FAIL("expected a type error");
+  } catch (const DiagnosticError& e) {
+    CHECK(e.diagnostics().front().message ==
+          "nn.dense: argument dtypes differ: Tensor[(1, 2), float32] and Tensor[(2, 2), float16] (only integer operands may differ, as in "
+          "quantized models)");
+  }
 }

@@ -309,7 +309,11 @@ TEST_CASE("ONNX: corrupt, truncated and foreign files are clear errors", "[onnx]
   }
   SECTION("a file that does not exist") {
     Diagnostic d = diagnosticOf([] { importOnnx("/nonexistent/model.onnx"); });
-    CHECK(d.message == "/nonexistent/model.onnx: cannot open file");
+    CHECK(d.message == "/nonexistent/model.onnx: cannot open file (No such file or directory)");
+  }
+  SECTION("a directory") {
+    Diagnostic d = diagnosticOf([] { importOnnx(std::string(PASSLAB_BINARY_DIR)); });
+    CHECK(d.message == std::string(PASSLAB_BINARY_DIR) + ": cannot open file (it is a directory)");
   }
   SECTION("corrupt test data") {
     std::string path = std::string(PASSLAB_BINARY_DIR) + "/test_onnx_corrupt.pb";

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/ir/limits.h"
 #include "core/ir/functor.h"
 
 namespace passlab {
@@ -333,8 +334,27 @@ Type FunctionTyper::typeOf(const ExprNode* e) {
   return e->checkedType;
 }
 
+/// The first tensor in `t` whose static element count is over limits::kMaxTensorElements, or null.
+static const TensorTypeNode* oversizedTensor(const Type& t) {
+  if (!t) return nullptr;
+  if (const auto* tt = as<TensorTypeNode>(t))
+    return !tt->hasDynamicDim() && !limits::checkedElementCount(tt->shape) ? tt : nullptr;
+  if (const auto* tuple = as<TupleTypeNode>(t))
+    for (const Type& f : tuple->fields)
+      if (const TensorTypeNode* big = oversizedTensor(f)) return big;
+  return nullptr;
+}
+
 Type FunctionTyper::computeVar(const VarNode& var) {
-  if (var.annotation) return var.annotation;
+  if (var.annotation) {
+    // Annotations from the text are checked by the parser; those built by an
+    // importer or a pass are checked here, before anything multiplies them out.
+    if (const TensorTypeNode* big = oversizedTensor(var.annotation)) {
+      error(var.span, "limits.elements", "%" + var.name + ": " + limits::tooManyElementsMessage(big->shape));
+      return nullptr;
+    }
+    return var.annotation;
+  }
   if (auto it = paramArgument_.find(&var); it != paramArgument_.end() && params_.count(&var)) {
     // Typed by the call of its function (childrenOf); null when the argument failed.
     return it->second->checkedType;
@@ -367,6 +387,7 @@ bool FunctionTyper::checkBinding(const VarNode& var, const Expr& value) {
   return false;
 }
 
+
 Type FunctionTyper::computeCall(const CallNode& call) {
   std::vector<Type> argTypes;
   argTypes.reserve(call.args.size());
@@ -384,7 +405,12 @@ Type FunctionTyper::computeCall(const CallNode& call) {
     }
     if (!known) return nullptr;
     try {
-      return inferOpCallType(*op, argTypes, call.attrs);
+      Type result = inferOpCallType(*op, argTypes, call.attrs);
+      if (const TensorTypeNode* big = oversizedTensor(result)) {
+        error(call.span, "limits.elements", std::string(op->name) + ": " + limits::tooManyElementsMessage(big->shape));
+        return nullptr;
+      }
+      return result;
     } catch (const TypeRelationError& e) {
       std::string message = e.what();
       bool dtype = message.find("dtype") != std::string::npos;

@@ -2,6 +2,7 @@
 // synthetic listing that spans point into, graph inputs and initializers,
 // node dispatch to the op converters, outputs and the module.
 #include "core/frontend/onnx_importer.h"
+#include "core/ir/file_io.h"
 
 #include <algorithm>
 #include <charconv>
@@ -376,16 +377,13 @@ std::string directoryOf(const std::string& path) {
 
 /// Reads a whole file; an unreadable one is a DiagnosticError naming it.
 std::string readFileBytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  if (std::optional<std::string> why = unreadableFileReason(path)) {
     Diagnostic d;
-    d.message = path + ": cannot open file";
+    d.message = path + ": cannot open file (" + *why + ")";
     d.rule = "onnx.parse";
     throw DiagnosticError(std::move(d));
   }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return std::move(buffer).str();
+  return readRegularFile(path);
 }
 
 /// Parses and validates a serialized model; errors name `displayName`.

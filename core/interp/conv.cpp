@@ -168,6 +168,10 @@ Value conv2dKernel(const KernelCall& call) {
     call.fail("expects 4-d data and weight, got " + shapeString(dataIn.shape()) + " and " + shapeString(weightIn.shape()));
   Layout4 dl = parseLayout4(call, call.attrString("data_layout"), "NCHW", "data_layout");
   Layout4 kl = parseLayout4(call, call.attrString("kernel_layout"), "OIHW", "kernel_layout");
+  // Mixed dtypes are integers only (quantized uint8 x int8): both widen exactly
+  // to the 64-bit accumulator the data's dtype selects.
+  if (dataIn.dtype() != weightIn.dtype() && !(dataIn.dtype().isInt() && weightIn.dtype().isInt()))
+    call.fail("data and weight dtypes differ");
   NDArray data = transposeArray(dataIn, toCanonicalPerm(dl));
   NDArray weight = transposeArray(weightIn, toCanonicalPerm(kl));
   ConvGeometry g;

@@ -20,7 +20,9 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/interp/interp_limits.h"
 #include "core/interp/kernels.h"
+#include "core/ir/limits.h"
 
 namespace passlab {
 
@@ -232,6 +234,11 @@ class GraphEvaluator final : public KernelHost {
     std::string what = callee.globalName.empty() ? std::string("closure") : "@" + callee.globalName;
     if (args.size() != fn->params.size())
       runtimeError(span, what + " takes " + std::to_string(fn->params.size()) + " argument(s), got " + std::to_string(args.size()));
+    // The frames are on the heap, so only this bound keeps a function that
+    // calls itself without a base case from growing until memory runs out.
+    if (static_cast<int64_t>(frames_.size()) >= limits::kMaxCallDepth)
+      runtimeError(span, "call depth exceeds " + std::to_string(limits::kMaxCallDepth) + " nested calls (calling " + what +
+                             "; a recursion without a base case?)", "limits.call-depth");
     auto scope = std::make_shared<Scope>();
     scope->parent = callee.captured;
     if (callee.recursiveVar) scope->bindings.emplace(callee.recursiveVar, Value::closure(callee));
@@ -594,7 +601,14 @@ class GraphEvaluator final : public KernelHost {
     while (tasks_.size() > baseTasks) {
       Task t = tasks_.back();
       tasks_.pop_back();
-      step(t);
+      // Every step: a relaxed load is nothing next to a step, and one step may
+      // be a whole kernel, so polling less often would let Ctrl-C wait long.
+      if (interp::interruptRequested()) runtimeError(t.node->span, interp::kInterruptedMessage, "interp.interrupted");
+      try {
+        step(t);
+      } catch (const AllocationLimitError& e) {
+        runtimeError(t.node->span, e.diagnostics().front().message, "limits.memory");
+      }
     }
     frames_.pop_back();
     Value result = std::move(values_.back());
@@ -615,6 +629,7 @@ class GraphEvaluator final : public KernelHost {
 }  // namespace
 
 Value evaluate(const IRModule& mod, const std::string& function, const std::vector<Value>& args) {
+  AllocationBudget budget(interp::maxBytes(), interp::maxBytesHint());
   GraphEvaluator evaluator(mod, nullptr);
   Expr fn = mod ? mod->lookup(function) : nullptr;
   if (!fn) throwError({}, "no function @" + function + " in the module", "interp.runtime");
@@ -623,6 +638,7 @@ Value evaluate(const IRModule& mod, const std::string& function, const std::vect
 }
 
 Value evaluateExpr(const Expr& expr, const Environment& env, const IRModule& mod) {
+  AllocationBudget budget(interp::maxBytes(), interp::maxBytesHint());
   GraphEvaluator evaluator(mod, expr);
   return evaluator.evalExpr(expr, env);
 }
@@ -630,10 +646,13 @@ Value evaluateExpr(const Expr& expr, const Environment& env, const IRModule& mod
 void evaluatePrimFunc(const IRModule& mod, const std::string& function, std::span<const NDArray> args) {
   Expr fn = mod ? mod->lookup(function) : nullptr;
   if (!fn || fn->kind != ExprKind::PrimFunc) throwError({}, "no PrimFunc @" + function + " in the module", "interp.runtime");
+  AllocationBudget budget(interp::maxBytes(), interp::maxBytesHint());
   try {
     interp_detail::runPrimFunc(mod, *static_cast<const PrimFuncNode*>(fn.get()), function, args, 0);
   } catch (const KernelError& e) {
     throwError(fn->span, e.what(), "interp.runtime");
+  } catch (const AllocationLimitError& e) {
+    throwError(fn->span, e.diagnostics().front().message, "limits.memory");
   }
 }
 

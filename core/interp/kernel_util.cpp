@@ -1,5 +1,8 @@
 #include "core/interp/kernel_util.h"
 
+#include "core/ir/limits.h"
+
+#include <algorithm>
 #include <cstring>
 
 #if defined(__x86_64__)
@@ -126,9 +129,11 @@ std::string shapeString(const std::vector<int64_t>& shape) {
 }
 
 int64_t productOf(const std::vector<int64_t>& dims) {
-  int64_t n = 1;
-  for (int64_t d : dims) n *= d;
-  return n;
+  std::optional<int64_t> n = limits::checkedElementCount(dims);
+  if (n) return *n;
+  if (std::find_if(dims.begin(), dims.end(), [](int64_t d) { return d < 0; }) != dims.end())
+    throw KernelError("negative dimension in shape " + shapeString(dims));
+  throw KernelError(limits::tooManyElementsMessage(dims));
 }
 
 std::vector<int64_t> rowMajorStrides(const std::vector<int64_t>& shape) {

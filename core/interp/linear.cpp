@@ -16,6 +16,12 @@ struct MatrixOperand {
   int64_t colStride;
 };
 
+/// Equal dtypes, or two integer types (quantized uint8 x int8): integers
+/// accumulate in wrapping 64-bit whatever their width, so mixing them is exact.
+bool productDTypesAgree(const NDArray& a, const NDArray& b) {
+  return a.dtype() == b.dtype() || (a.dtype().isInt() && b.dtype().isInt());
+}
+
 }  // namespace
 
 Value denseKernel(const KernelCall& call) {
@@ -24,7 +30,7 @@ Value denseKernel(const KernelCall& call) {
   if (data.ndim() < 1 || weight.ndim() != 2 || data.shape().back() != weight.shape()[1])
     call.fail("data " + shapeString(data.shape()) + " does not match weight " + shapeString(weight.shape()) +
               " ([units, in])");
-  if (data.dtype() != weight.dtype()) call.fail("data and weight dtypes differ");
+  if (!productDTypesAgree(data, weight)) call.fail("data and weight dtypes differ");
   int64_t k = weight.shape()[1];
   int64_t units = weight.shape()[0];
   int64_t rows = k == 0 ? productOf(std::vector<int64_t>(data.shape().begin(), data.shape().end() - 1)) : data.numElements() / k;
@@ -45,7 +51,7 @@ Value matmulKernel(const KernelCall& call) {
   const NDArray& a = call.tensor(0);
   const NDArray& b = call.tensor(1);
   bool ta = call.attrBool("transpose_a"), tb = call.attrBool("transpose_b");
-  if (a.dtype() != b.dtype()) call.fail("operand dtypes differ");
+  if (!productDTypesAgree(a, b)) call.fail("operand dtypes differ");
   if (b.ndim() != 2 || a.ndim() < (ta ? 2u : 1u))
     call.fail("expects tensor_a of rank >= " + std::string(ta ? "2" : "1") + " and a 2-d tensor_b, got " +
               shapeString(a.shape()) + " and " + shapeString(b.shape()));
@@ -85,7 +91,7 @@ Value batchMatmulKernel(const KernelCall& call) {
   const NDArray& x = call.tensor(0);
   const NDArray& y = call.tensor(1);
   bool ta = call.attrBool("transpose_a"), tb = call.attrBool("transpose_b");
-  if (x.dtype() != y.dtype()) call.fail("operand dtypes differ");
+  if (!productDTypesAgree(x, y)) call.fail("operand dtypes differ");
   if (x.ndim() != 3 || y.ndim() != 3) call.fail("expects 3-d tensors, got " + shapeString(x.shape()) + " and " + shapeString(y.shape()));
   const auto& xs = x.shape();
   const auto& ys = y.shape();

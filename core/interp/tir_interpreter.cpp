@@ -12,7 +12,9 @@
 #include "core/interp/interpreter.h"
 #include "core/ir/float_math.h"
 #include "core/ir/tir_lower_blocks.h"
+#include "core/interp/interp_limits.h"
 #include "core/interp/kernels.h"
+#include "core/ir/limits.h"
 
 namespace passlab::interp_detail {
 
@@ -108,8 +110,9 @@ class TirMachine {
 
   /// Checks a caller's storage against a buffer parameter (dtype and element count).
   void checkBinding(const BufferNode& b, DataType dtype, int64_t elements) const {
-    int64_t expected = 1;
-    for (int64_t d : b.shape) expected *= d;
+    std::optional<int64_t> count = limits::checkedElementCount(b.shape);
+    if (!count) fail("buffer " + b.name + ": " + limits::tooManyElementsMessage(b.shape));
+    int64_t expected = *count;
     if (dtype != b.dtype || elements != expected)
       fail("buffer " + b.name + " expects " + std::to_string(expected) + " elements of " + std::string(b.dtype.name()) +
            ", got " + std::to_string(elements) + " of " + std::string(dtype.name()));
@@ -355,6 +358,7 @@ class TirMachine {
         size_t slot = vars_.size();
         vars_.emplace_back(f.var.get(), makeInt(f.var->dtype, begin));
         for (int64_t i = 0; i < extent; ++i) {
+          if ((++iterations_ & 0x3FF) == 0 && interp::interruptRequested()) throw KernelError(interp::kInterruptedMessage);
           vars_[slot].second = makeInt(f.var->dtype, begin + i);
           exec(f.body);
         }
@@ -402,6 +406,8 @@ class TirMachine {
   IRModule mod_;
   std::string name_;
   int depth_;
+  /// Loop iterations run, for polling the interrupt flag.
+  uint64_t iterations_ = 0;
   std::vector<std::pair<const tir::VarNode*, Scalar>> vars_;
   std::vector<BufferSlot> buffers_;
   std::vector<std::pair<const tir::VarNode*, size_t>> dataVars_;

@@ -1,19 +1,82 @@
 #include "core/ir/ndarray.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdio>
 #include <cmath>
 #include <cstring>
 #include <functional>
 #include <limits>
 #include <stdexcept>
 
+#include "core/ir/limits.h"
+
 namespace passlab {
 
+namespace {
+std::atomic<int64_t> gLiveTensorBytes{0};
+thread_local AllocationBudget* tCurrentBudget = nullptr;
+
+std::string byteCount(int64_t bytes) {
+  char buf[64];
+  if (bytes >= (int64_t{1} << 30)) std::snprintf(buf, sizeof buf, "%lld bytes (%.1f GiB)", static_cast<long long>(bytes), bytes / double(1 << 30));
+  else if (bytes >= (1 << 20)) std::snprintf(buf, sizeof buf, "%lld bytes (%.1f MiB)", static_cast<long long>(bytes), bytes / double(1 << 20));
+  else std::snprintf(buf, sizeof buf, "%lld bytes", static_cast<long long>(bytes));
+  return buf;
+}
+
+std::string shapeText(const std::vector<int64_t>& shape) {
+  std::string dims;
+  for (int64_t d : shape) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+  return "(" + dims + ")";
+}
+
+Diagnostic limitDiagnostic(std::string message) {
+  Diagnostic d;
+  d.message = std::move(message);
+  d.rule = "limits.memory";
+  return d;
+}
+}  // namespace
+
+AllocationLimitError::AllocationLimitError(std::string message) : DiagnosticError(limitDiagnostic(std::move(message))) {}
+
+AllocationBudget::AllocationBudget(int64_t maxBytes, std::string settingHint)
+    : maxBytes_(maxBytes), baseline_(gLiveTensorBytes.load()), hint_(std::move(settingHint)), previous_(tCurrentBudget) {
+  tCurrentBudget = this;
+}
+
+AllocationBudget::~AllocationBudget() { tCurrentBudget = previous_; }
+
+int64_t liveTensorBytes() { return gLiveTensorBytes.load(); }
+
 NDArray::NDArray(DataType dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(std::move(shape)) {
-  storage_ = std::make_shared<std::vector<uint8_t>>(byteSize(), 0);
+  std::optional<int64_t> count = limits::checkedElementCount(shape_);
+  if (!count) throw AllocationLimitError("cannot allocate " + limits::tooManyElementsMessage(shape_));
+  const int64_t bytes = *count * static_cast<int64_t>(dtype_.bytes());
+  if (const AllocationBudget* budget = tCurrentBudget) {
+    int64_t used = std::max<int64_t>(gLiveTensorBytes.load() - budget->baseline_, 0);
+    if (bytes > budget->maxBytes_ - used)
+      throw AllocationLimitError("a tensor of shape " + shapeText(shape_) + " and type " + std::string(dtype_.name()) + " needs " +
+                                 byteCount(bytes) + ", more than the memory budget of " + byteCount(budget->maxBytes_) +
+                                 (used > 0 ? " allows with " + byteCount(used) + " already live" : std::string()) +
+                                 budget->hint_);
+  }
+  try {
+    auto* data = new std::vector<uint8_t>(static_cast<size_t>(bytes), 0);
+    gLiveTensorBytes += bytes;
+    storage_ = std::shared_ptr<std::vector<uint8_t>>(data, [bytes](std::vector<uint8_t>* p) {
+      gLiveTensorBytes -= bytes;
+      delete p;
+    });
+  } catch (const std::bad_alloc&) {
+    throw AllocationLimitError("out of memory allocating " + byteCount(bytes) + " for a tensor of shape " + shapeText(shape_));
+  }
 }
 
 int64_t NDArray::numElements() const {
+  // The constructor checked the count; shapes only change through reshaped(),
+  // which keeps it.
   int64_t n = 1;
   for (int64_t d : shape_) n *= d;
   return n;

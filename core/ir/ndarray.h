@@ -7,9 +7,45 @@
 #include <span>
 #include <vector>
 
+#include "core/ir/diagnostic.h"
 #include "core/ir/dtype.h"
 
 namespace passlab {
+
+/// Thrown when a tensor cannot be allocated: its element count is over
+/// limits::kMaxTensorElements, it would exceed the AllocationBudget active on
+/// this thread, or the system has no memory for it. Unlocated (rule
+/// "limits.memory"); the interpreter rethrows it located at the call.
+class AllocationLimitError : public DiagnosticError {
+ public:
+  /// An error with `message`.
+  explicit AllocationLimitError(std::string message);
+};
+
+/// While alive, bounds the bytes of tensor storage allocated on this thread
+/// that are still live (counted from the budget's creation) to `maxBytes`:
+/// an allocation beyond it throws AllocationLimitError. The interpreters
+/// install one per evaluation (`set interp-max-bytes`). Budgets nest; the
+/// innermost applies.
+class AllocationBudget {
+ public:
+  /// Starts a budget of `maxBytes`; `settingHint` ends the error message
+  /// (how to raise the limit).
+  AllocationBudget(int64_t maxBytes, std::string settingHint);
+  ~AllocationBudget();
+  AllocationBudget(const AllocationBudget&) = delete;
+  AllocationBudget& operator=(const AllocationBudget&) = delete;
+
+ private:
+  friend class NDArray;
+  int64_t maxBytes_;
+  int64_t baseline_;
+  std::string hint_;
+  AllocationBudget* previous_;
+};
+
+/// Bytes of tensor storage currently live in the process.
+int64_t liveTensorBytes();
 
 /// A dense row-major tensor. Copies share the byte storage, so constants that
 /// hold the same data (and snapshots of them) cost nothing extra. Storage is
@@ -18,7 +54,8 @@ namespace passlab {
 class NDArray {
  public:
   NDArray() = default;
-  /// Allocates zero-filled storage for `shape` elements of `dtype`.
+  /// Allocates zero-filled storage for `shape` elements of `dtype`; throws
+  /// AllocationLimitError when that is over a limit or memory is exhausted.
   NDArray(DataType dtype, std::vector<int64_t> shape);
 
   /// Element type.

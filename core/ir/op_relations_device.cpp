@@ -2,6 +2,7 @@
 // (call_lowered) and of the memory and VM builtins TVM's memory planning
 // prints (memory.alloc_storage, memory.alloc_tensor, memory.kill,
 // vm.shape_of, vm.invoke_tvm_op, vm.reshape_tensor).
+#include "core/ir/limits.h"
 #include "core/ir/op_relations.h"
 
 namespace passlab {
@@ -134,11 +135,11 @@ Type relVmReshapeTensor(std::span<const Type> args, const AttrDict& attrs) {
   const TensorTypeNode& data = tensorArg(args, 0, "the data");
   requireShapeTensor(args, 1, "the shape");
   std::vector<int64_t> dims = intList(opAttr(OpId::VmReshapeTensor, attrs, "newshape"), "newshape");
-  int64_t n = 1;
-  for (int64_t d : dims) {
+  for (int64_t d : dims)
     if (d < 0) relationError("newshape must be static and non-negative, got " + shapeText(dims));
-    n *= d;
-  }
+  std::optional<int64_t> count = limits::checkedElementCount(dims);
+  if (!count) relationError(limits::tooManyElementsMessage(dims));
+  int64_t n = *count;
   if (!data.hasDynamicDim() && n != data.numElements())
     relationError("cannot reshape " + typeToString(args[0]) + " (" + std::to_string(data.numElements()) +
                   " elements) to " + shapeText(dims));

@@ -2,6 +2,7 @@
 // tensor constructors and the later-phase calls (call_tir, VM builtins).
 #include <algorithm>
 
+#include "core/ir/limits.h"
 #include "core/ir/op_relations.h"
 
 namespace passlab {
@@ -301,9 +302,10 @@ Type relVmAllocTensor(std::span<const Type> args, const AttrDict& attrs) {
   std::vector<int64_t> shape = shapeAttr(opAttr(OpId::VmAllocTensor, attrs, "shape"));
   DataType dtype = dtypeAttr(opAttr(OpId::VmAllocTensor, attrs, "dtype"), "dtype", DTypeCode::Float32);
   int64_t offset = opAttr(OpId::VmAllocTensor, attrs, "offset").asInt();
-  int64_t bytes = dtype.bytes();
-  for (int64_t d : shape) bytes *= d;
-  if (offset < 0 || (!isDynamicDim(storage.shape[0]) && offset + bytes > storage.shape[0]))
+  std::optional<int64_t> count = limits::checkedElementCount(shape);
+  if (!count && std::find(shape.begin(), shape.end(), kDynamicDim) == shape.end()) relationError(limits::tooManyElementsMessage(shape));
+  int64_t bytes = count ? *count * dtype.bytes() : kDynamicDim;
+  if (offset < 0 || (!isDynamicDim(storage.shape[0]) && bytes > storage.shape[0] - offset))
     relationError("tensor of " + std::to_string(bytes) + " bytes at offset " + std::to_string(offset) +
                   " does not fit in storage of " + std::to_string(storage.shape[0]) + " bytes");
   return tensorType(std::move(shape), dtype);

@@ -95,13 +95,24 @@ void requireVector(std::span<const Type> args, size_t i, int64_t channels, std::
                   typeToString(data) + ", got " + typeToString(args[i]));
 }
 
+/// The operand dtypes of a product (conv2d, dense, matmul): equal, or two
+/// integer types (uint8 data and int8 weights of a quantized model, which TVM
+/// accepts; out_dtype, usually int32, gives the result type).
+void requireProductDTypes(std::span<const Type> args) {
+  const TensorTypeNode& a = tensorArg(args, 0);
+  const TensorTypeNode& b = tensorArg(args, 1);
+  if (a.dtype == b.dtype || (a.dtype.isInt() && b.dtype.isInt())) return;
+  relationError("argument dtypes differ: " + typeToString(args[0]) + " and " + typeToString(args[1]) +
+                " (only integer operands may differ, as in quantized models)");
+}
+
 }  // namespace
 
 Type relConv2D(std::span<const Type> args, const AttrDict& attrs) {
   auto attr = [&attrs](std::string_view key) -> const AttrValue& { return opAttr(OpId::Conv2D, attrs, key); };
   const TensorTypeNode& data = tensorArg(args, 0, "data");
   const TensorTypeNode& weight = tensorArg(args, 1, "weight");
-  requireSameDType(args, 0, 2);
+  requireProductDTypes(args);
   Layout4 dl = parseLayout(attr("data_layout"), "data_layout", "NCHW");
   Layout4 kl = parseLayout(attr("kernel_layout"), "kernel_layout", "OIHW");
   auto [n, c, h, w] = dimsIn(data, dl, "data", args[0]);
@@ -133,7 +144,7 @@ Type relConv2DTranspose(std::span<const Type> args, const AttrDict& attrs) {
   auto attr = [&attrs](std::string_view key) -> const AttrValue& { return opAttr(OpId::Conv2DTranspose, attrs, key); };
   const TensorTypeNode& data = tensorArg(args, 0, "data");
   const TensorTypeNode& weight = tensorArg(args, 1, "weight");
-  requireSameDType(args, 0, 2);
+  requireProductDTypes(args);
   Layout4 dl = parseLayout(attr("data_layout"), "data_layout", "NCHW");
   // For a transposed convolution "I" is the data's channel axis and "O" the
   // output channels per group (TVM's default kernel layout is IOHW).
@@ -172,7 +183,7 @@ Type relConv2DTranspose(std::span<const Type> args, const AttrDict& attrs) {
 Type relDense(std::span<const Type> args, const AttrDict& attrs) {
   const TensorTypeNode& data = tensorArg(args, 0, "data");
   const TensorTypeNode& weight = tensorArg(args, 1, "weight");
-  requireSameDType(args, 0, 2);
+  requireProductDTypes(args);
   if (data.shape.empty()) relationError("data must have at least 1 dimension, got " + typeToString(args[0]));
   if (weight.shape.size() != 2) relationError("weight must be 2-d [units, in], got " + typeToString(args[1]));
   if (dimsDiffer(data.shape.back(), weight.shape[1]))
@@ -190,7 +201,7 @@ Type relMatmul(std::span<const Type> args, const AttrDict& attrs) {
   auto attr = [&attrs](std::string_view key) -> const AttrValue& { return opAttr(OpId::Matmul, attrs, key); };
   const TensorTypeNode& a = tensorArg(args, 0, "tensor_a");
   const TensorTypeNode& b = tensorArg(args, 1, "tensor_b");
-  requireSameDType(args, 0, 2);
+  requireProductDTypes(args);
   bool ta = attr("transpose_a").asBool(), tb = attr("transpose_b").asBool();
   if (a.shape.size() < (ta ? 2u : 1u)) relationError("tensor_a has too few dimensions: " + typeToString(args[0]));
   if (b.shape.size() != 2) relationError("tensor_b must be 2-d, got " + typeToString(args[1]));
@@ -216,7 +227,7 @@ Type relBatchMatmul(std::span<const Type> args, const AttrDict& attrs) {
   auto attr = [&attrs](std::string_view key) -> const AttrValue& { return opAttr(OpId::BatchMatmul, attrs, key); };
   const TensorTypeNode& x = tensorArg(args, 0, "x");
   const TensorTypeNode& y = tensorArg(args, 1, "y");
-  requireSameDType(args, 0, 2);
+  requireProductDTypes(args);
   if (x.shape.size() != 3 || y.shape.size() != 3)
     relationError("expects 3-d tensors, got " + typeToString(args[0]) + " and " + typeToString(args[1]));
   bool ta = attr("transpose_a").asBool(), tb = attr("transpose_b").asBool();

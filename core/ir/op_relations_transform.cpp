@@ -4,20 +4,21 @@
 #include <algorithm>
 #include <map>
 
+#include "core/ir/limits.h"
 #include "core/ir/op_relations.h"
 
 namespace passlab {
 
 namespace {
 
-/// Product of `dims`, or kDynamicDim when one of them is dynamic.
+/// Product of `dims`, or kDynamicDim when one of them is dynamic; a relation
+/// error when it exceeds the element limit.
 int64_t product(const std::vector<int64_t>& dims) {
-  int64_t n = 1;
-  for (int64_t d : dims) {
+  for (int64_t d : dims)
     if (isDynamicDim(d)) return kDynamicDim;
-    n *= d;
-  }
-  return n;
+  std::optional<int64_t> n = limits::checkedElementCount(dims);
+  if (!n) relationError(limits::tooManyElementsMessage(dims));
+  return *n;
 }
 
 }  // namespace

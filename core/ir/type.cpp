@@ -2,6 +2,9 @@
 
 #include <functional>
 
+#include "core/ir/diagnostic.h"
+#include "core/ir/limits.h"
+
 namespace passlab {
 
 bool TensorTypeNode::hasDynamicDim() const {
@@ -11,10 +14,21 @@ bool TensorTypeNode::hasDynamicDim() const {
 }
 
 int64_t TensorTypeNode::numElements() const {
-  int64_t n = 1;
-  for (int64_t d : shape) n *= d;
-  return n;
+  if (hasDynamicDim()) return -1;
+  std::optional<int64_t> n = limits::checkedElementCount(shape);
+  // Parsers, importers and type inference reject such types with a located
+  // error; reaching here means one of them let it through.
+  if (!n) throwError({}, "internal: " + limits::tooManyElementsMessage(shape), "limits.elements");
+  return *n;
 }
+
+namespace limits {
+std::string tooManyElementsMessage(std::span<const int64_t> shape) {
+  std::string dims;
+  for (int64_t d : shape) dims += (dims.empty() ? "" : ", ") + std::to_string(d);
+  return "a tensor of shape (" + dims + ") has more than 2^60 elements (the limit on one tensor's size)";
+}
+}  // namespace limits
 
 Type tensorType(std::vector<int64_t> shape, DataType dtype) {
   return std::make_shared<const TensorTypeNode>(std::move(shape), dtype);

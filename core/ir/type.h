@@ -35,7 +35,8 @@ struct TensorTypeNode final : TypeNode {
   TensorTypeNode(std::vector<int64_t> s, DataType d) : TypeNode(kKind), shape(std::move(s)), dtype(d) {}
   /// True when some dimension is `?`.
   bool hasDynamicDim() const;
-  /// Product of dimensions (undefined for dynamic shapes).
+  /// Product of dimensions, -1 for dynamic shapes. Overflow-checked
+  /// (limits::checkedElementCount): a type over the limit throws.
   int64_t numElements() const;
 };
 

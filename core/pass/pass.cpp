@@ -81,6 +81,9 @@ AttrValue ConfigRegistry::validate(std::string_view key, const AttrValue& value)
   if (!coerced)
     throw DiagnosticError(configDiagnostic("config key '" + info->key + "' expects " + std::string(kindName(info->kind)) + ", got " +
                                            std::string(kindName(value.kind())) + " " + value.toString()));
+  if (coerced->kind() == AttrValue::Kind::Int && (coerced->asInt() < info->minInt || coerced->asInt() > info->maxInt))
+    throw DiagnosticError(configDiagnostic("config key '" + info->key + "' must be from " + std::to_string(info->minInt) + " to " +
+                                           std::to_string(info->maxInt) + ", got " + std::to_string(coerced->asInt())));
   return *coerced;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -90,6 +91,9 @@ struct ConfigKeyInfo {
   AttrValue::Kind kind = AttrValue::Kind::Bool;
   AttrValue defaultValue;
   std::string description;
+  /// The accepted range of an Int key (inclusive); values outside are errors naming it.
+  int64_t minInt = std::numeric_limits<int64_t>::min();
+  int64_t maxInt = std::numeric_limits<int64_t>::max();
 };
 
 /// All registered config keys. Keys are registered once, by the passes that

@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "core/ir/limits.h"
 #include "core/pass/option_check.h"
 #include "core/pass/registry.h"
 
@@ -103,6 +104,7 @@ class PipelineParser {
     skipSpace();
     if (peek() == '(') {
       if (registration) fail(nameStart, nameEnd, "pass '" + name + "' does not take a nested pipeline; use '{...}' for options");
+      Depth depth(*this, pos_);
       ++pos_;
       std::vector<PassPtr> inner = parseList(')');
       skipSpace();
@@ -188,6 +190,7 @@ class PipelineParser {
   }
 
   AttrValue parseArray(const std::string& what) {
+    Depth depth(*this, pos_);
     ++pos_;  // '['
     std::vector<AttrValue> items;
     skipSpace();
@@ -265,10 +268,22 @@ class PipelineParser {
     }
   }
 
+  /// Bounds the recursion of nested pipelines and option lists, so a hostile
+  /// spec is a located error and not a stack overflow.
+  struct Depth {
+    Depth(PipelineParser& parser, size_t at) : parser_(parser) {
+      if (++parser_.depth_ > limits::kMaxNestingDepth)
+        parser_.fail(at, at + 1, "nesting too deep (more than " + std::to_string(limits::kMaxNestingDepth) + " levels)");
+    }
+    ~Depth() { --parser_.depth_; }
+    PipelineParser& parser_;
+  };
+
   std::string_view text_;
   const PassRegistry& registry_;
   std::shared_ptr<SourceFile> file_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 bool isBareWord(const std::string& s) {

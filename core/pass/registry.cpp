@@ -42,6 +42,12 @@ OptionCheck checkOption(const PassRegistration& registration, const std::string&
                      std::string(kindName(value.kind())) + " " + formatOptionValue(value);
     return result;
   }
+  if (coerced->kind() == AttrValue::Kind::Int && (coerced->asInt() < it->minInt || coerced->asInt() > it->maxInt)) {
+    result.status = OptionCheck::Status::BadValue;
+    result.message = "option '" + key + "' of pass '" + pass + "' must be from " + std::to_string(it->minInt) + " to " +
+                     std::to_string(it->maxInt) + ", got " + std::to_string(coerced->asInt());
+    return result;
+  }
   result.value = *coerced;
   return result;
 }

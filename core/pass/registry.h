@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,9 @@ struct PassOptionInfo {
   AttrValue::Kind kind = AttrValue::Kind::Int;
   AttrValue defaultValue;
   std::string description;
+  /// The accepted range of an Int option (inclusive; TVM's range): values outside are errors naming it.
+  int64_t minInt = std::numeric_limits<int64_t>::min();
+  int64_t maxInt = std::numeric_limits<int64_t>::max();
 };
 
 /// Everything the registry knows about one pass.

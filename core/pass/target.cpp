@@ -1,5 +1,6 @@
 #include "core/pass/target.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "core/ir/diagnostic.h"
@@ -87,6 +88,27 @@ TargetSpec parseTarget(std::string_view text) {
     if (key.empty()) targetError(text, "option without a name in '" + tok + "'");
     AttrValue value = eq == std::string::npos ? AttrValue::boolean(true) : typedValue(tok.substr(eq + 1));
     spec.options.set(std::move(key), std::move(value));
+  }
+  return spec;
+}
+
+std::span<const std::string_view> knownTargetKinds() {
+  static constexpr std::string_view kKinds[] = {"c",      "composite", "cpu",    "cuda", "ext_dev", "hexagon", "host",  "hybrid",
+                                                "llvm",   "metal",     "nvptx",  "opencl", "rocm",  "stackvm", "test", "vulkan",
+                                                "webgpu"};
+  return kKinds;
+}
+
+TargetSpec parseKnownTarget(std::string_view text) {
+  TargetSpec spec = parseTarget(text);
+  std::span<const std::string_view> kinds = knownTargetKinds();
+  if (std::find(kinds.begin(), kinds.end(), spec.kind) == kinds.end()) {
+    std::string known;
+    for (std::string_view k : kinds) known += (known.empty() ? "" : ", ") + std::string(k);
+    Diagnostic d;
+    d.message = "unknown target kind '" + spec.kind + "' in target '" + std::string(text) + "'; known kinds: " + known;
+    d.rule = "target";
+    throw DiagnosticError(std::move(d));
   }
   return spec;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -22,6 +23,13 @@ struct TargetSpec {
 /// Parses a target string. Values may be quoted (`-libs="a b"`). An empty option
 /// name (`-=1`, a lone `-`) or a missing kind is a DiagnosticError quoting the text.
 TargetSpec parseTarget(std::string_view text);
+
+/// TVM's target kinds (and passlab's aliases host and cpu), sorted.
+std::span<const std::string_view> knownTargetKinds();
+
+/// Parses `text` (as parseTarget) and checks its kind against
+/// knownTargetKinds(): an unknown kind is a DiagnosticError listing the known ones.
+TargetSpec parseKnownTarget(std::string_view text);
 
 /// The option `key` of `target` (with or without leading '-'); the pseudo-key
 /// "kind" is the target kind. nullopt when absent.

@@ -49,10 +49,35 @@ std::string_view tokName(Tok kind) {
 static bool isDigit(char c) { return c >= '0' && c <= '9'; }
 static bool isHexDigit(char c) { return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
+size_t utf8LetterLength(std::string_view text, size_t pos) {
+  auto byte = [&](size_t i) -> unsigned { return i < text.size() ? static_cast<unsigned char>(text[i]) : 0u; };
+  unsigned b0 = byte(pos);
+  size_t n = b0 >= 0xF0 && b0 <= 0xF4 ? 4 : b0 >= 0xE0 ? 3 : b0 >= 0xC2 && b0 < 0xE0 ? 2 : 0;
+  if (n == 0) return 0;  // ASCII, a continuation byte, or a byte never valid in UTF-8
+  uint32_t cp = b0 & (n == 2 ? 0x1F : n == 3 ? 0x0F : 0x07);
+  for (size_t k = 1; k < n; ++k) {
+    unsigned b = byte(pos + k);
+    if ((b & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF))) return 0;  // overlong or too large
+  if (cp >= 0xD800 && cp <= 0xDFFF) return 0;                                            // surrogates
+  // Not letters: Latin-1 punctuation and symbols (NBSP, ×, ÷), the general
+  // punctuation block (zero-width and other spaces, quotes), the ideographic
+  // space and punctuation, and the byte-order mark.
+  if (cp < 0xC0 || cp == 0xD7 || cp == 0xF7 || (cp >= 0x2000 && cp <= 0x206F) || (cp >= 0x3000 && cp <= 0x303F) ||
+      cp == 0xFEFF)
+    return 0;
+  return n;
+}
+
 bool isPlainIdentifier(std::string_view name) {
-  if (name.empty() || !isIdentStart(name[0])) return false;
-  for (char c : name)
-    if (!isIdentChar(c)) return false;
+  if (identStartLength(name, 0) == 0) return false;
+  for (size_t i = 0; i < name.size();) {
+    size_t n = identCharLength(name, i);
+    if (n == 0) return false;
+    i += n;
+  }
   return true;
 }
 
@@ -156,11 +181,11 @@ Token Lexer::next() {
   if (pos_ >= src_.size()) return make(Tok::End, start, line, column);
   char c = src_[pos_];
 
-  if (isIdentStart(c)) {
+  if (identStartLength(src_, pos_)) {
     // Dotted names (nn.conv2d, relay.Constant) are one identifier.
     while (true) {
-      while (isIdentChar(at(pos_))) advance(1);
-      if (at(pos_) == '.' && isIdentStart(at(pos_ + 1))) {
+      while (size_t n = identCharLength(src_, pos_)) advance(n);
+      if (at(pos_) == '.' && identStartLength(src_, pos_ + 1)) {
         advance(1);
         continue;
       }
@@ -169,7 +194,7 @@ Token Lexer::next() {
     return make(Tok::Ident, start, line, column);
   }
   if (c == '%' || c == '@') {
-    if (!isIdentChar(at(pos_ + 1))) {
+    if (!identCharLength(src_, pos_ + 1)) {
       if (c == '%') {
         advance(1);
         return make(Tok::Percent, start, line, column);
@@ -178,12 +203,12 @@ Token Lexer::next() {
       return error("expected a name after '@'", start, line, column);
     }
     advance(1);
-    bool named = isIdentStart(at(pos_));
+    bool named = identStartLength(src_, pos_) > 0;
     while (true) {
-      while (isIdentChar(at(pos_))) advance(1);
+      while (size_t n = identCharLength(src_, pos_)) advance(n);
       // Local names from PyTorch and ONNX keep their dots (%fc.weight, %input.1);
       // %0.1 is a projection of binding %0, and %t.0 is resolved by the parser.
-      if (c == '%' && named && at(pos_) == '.' && isIdentChar(at(pos_ + 1))) {
+      if (c == '%' && named && at(pos_) == '.' && identCharLength(src_, pos_ + 1)) {
         advance(1);
         continue;
       }

@@ -109,6 +109,20 @@ std::string decodeString(std::string_view quoted);
 inline bool isIdentStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 /// True for the characters that may continue an identifier.
 inline bool isIdentChar(char c) { return isIdentStart(c) || (c >= '0' && c <= '9'); }
+/// The byte length of the non-ASCII letter UTF-8-encoded at `text[pos]`
+/// (identifiers may hold them, as TVM's do: `%données`, `@函数`), or 0 when
+/// there is none: ASCII, malformed UTF-8, or a space or punctuation code point.
+size_t utf8LetterLength(std::string_view text, size_t pos);
+/// Bytes of the identifier character at `text[pos]` (ASCII or a UTF-8 letter), 0 if none.
+inline size_t identCharLength(std::string_view text, size_t pos) {
+  if (pos >= text.size()) return 0;
+  return isIdentChar(text[pos]) ? 1 : utf8LetterLength(text, pos);
+}
+/// Bytes of a character that may start an identifier at `text[pos]`, 0 if none.
+inline size_t identStartLength(std::string_view text, size_t pos) {
+  if (pos >= text.size()) return 0;
+  return isIdentStart(text[pos]) ? 1 : utf8LetterLength(text, pos);
+}
 /// True when `name` can be written bare (identifier syntax, no dots).
 bool isPlainIdentifier(std::string_view name);
 

@@ -1,8 +1,6 @@
 #include "core/text/load_text.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "core/ir/file_io.h"
 #include "core/text/parser.h"
 
 namespace passlab {
@@ -33,25 +31,12 @@ TextSyntax detectTextSyntax(std::string_view text, std::string_view fileName) {
 
 LoadedText loadModuleText(std::string text, std::string fileName, std::vector<Diagnostic>* notes) {
   LoadedText loaded;
-  loaded.origin.syntax = detectTextSyntax(text, fileName);
-  if (loaded.origin.syntax == TextSyntax::TVMScript)
-    loaded.module = parseTvmScript(std::move(text), std::move(fileName), notes, &loaded.origin.spelling);
-  else
-    loaded.module = parseModule(std::move(text), std::move(fileName), notes);
+  loaded.module = parseModule(std::move(text), std::move(fileName), notes, &loaded.origin);
   return loaded;
 }
 
 LoadedText loadModuleTextFile(const std::string& path, std::vector<Diagnostic>* notes) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    Diagnostic d;
-    d.message = "cannot read file '" + path + "'";
-    d.rule = "io";
-    throw DiagnosticError(std::move(d));
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return loadModuleText(buffer.str(), path, notes);
+  return loadModuleText(readRegularFile(path), path, notes);
 }
 
 }  // namespace passlab

@@ -2,6 +2,7 @@
 // items, types and attribute values. Relay expressions are in parser_relay.cpp,
 // PrimFuncs in parser_tir.cpp.
 #include "core/text/parser.h"
+#include "core/ir/file_io.h"
 #include "core/text/load_text.h"
 #include "core/text/tvmscript.h"
 
@@ -502,12 +503,14 @@ Type Parser::parseType() {
     return tupleType(std::move(fields));
   }
   if (t.is("Tensor")) {
-    take();
+    Token tensorToken = take();
     expect(Tok::LBracket, "'[' after Tensor");
     std::vector<int64_t> shape = parseShape();
     expect(Tok::Comma, "',' between the shape and the data type");
     DataType d = parseDType();
     expect(Tok::RBracket, "']' to close the tensor type");
+    bool dynamic = std::find(shape.begin(), shape.end(), kDynamicDim) != shape.end();
+    if (!dynamic && !limits::checkedElementCount(shape)) fail(tensorToken, limits::tooManyElementsMessage(shape));
     return tensorType(std::move(shape), d);
   }
   if (t.is("fn")) {
@@ -752,16 +755,7 @@ IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnos
 }
 
 IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes, TextOrigin* origin) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    Diagnostic d;
-    d.message = "cannot read file '" + path + "'";
-    d.rule = "io";
-    throw DiagnosticError(std::move(d));
-  }
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parseModule(buffer.str(), path, notes, origin);
+  return parseModule(readRegularFile(path), path, notes, origin);
 }
 
 Expr parseExpr(std::string text, std::string fileName) {

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "core/ir/diagnostic.h"
+#include "core/ir/limits.h"
 #include "core/ir/module.h"
 #include "core/ir/tir.h"
 #include "core/text/lexer.h"
@@ -29,7 +30,7 @@
 namespace passlab::text {
 
 /// Deepest nesting of expressions, types, blocks and statements the parser accepts.
-inline constexpr int kMaxNestingDepth = 512;
+inline constexpr int kMaxNestingDepth = limits::kMaxNestingDepth;
 /// After this many errors the parser stops (binary garbage would produce one per byte).
 inline constexpr size_t kMaxErrors = 20;
 

@@ -118,6 +118,7 @@ tir::Buffer Parser::parseBufferType(std::string name) {
   std::vector<int64_t> shape = parseShape();
   for (int64_t d : shape)
     if (d == kDynamicDim) fail(keyword, "a buffer needs a static shape (no '?')");
+  if (!limits::checkedElementCount(shape)) fail(keyword, limits::tooManyElementsMessage(shape));
   expect(Tok::Comma, "',' between the shape and the data type");
   DataType d = parseDType();
   expect(Tok::RBracket, "']' to close the buffer type");

@@ -17,12 +17,18 @@ std::string sanitizeName(std::string_view name, NameKind kind) {
   out.reserve(name.size() + 1);
   for (size_t i = 0; i < name.size(); ++i) {
     char c = name[i];
+    // Non-ASCII letters (UTF-8) print as they are, as the lexer reads them.
+    if (size_t n = utf8LetterLength(name, i)) {
+      out.append(name.substr(i, n));
+      i += n - 1;
+      continue;
+    }
     // Where the lexer keeps a dot: locals between identifier characters,
     // op/intrinsic names before a letter, globals never.
     bool keepDot = false;
-    if (c == '.' && i > 0 && i + 1 < name.size() && isIdentChar(name[i - 1])) {
-      if (kind == NameKind::Local) keepDot = isIdentChar(name[i + 1]);
-      if (kind == NameKind::Identifier) keepDot = isIdentStart(name[i + 1]);
+    if (c == '.' && i > 0 && i + 1 < name.size() && (isIdentChar(name[i - 1]) || static_cast<unsigned char>(name[i - 1]) >= 0x80)) {
+      if (kind == NameKind::Local) keepDot = identCharLength(name, i + 1) > 0;
+      if (kind == NameKind::Identifier) keepDot = identStartLength(name, i + 1) > 0;
     }
     out += isIdentChar(c) || keepDot ? c : '_';
   }

@@ -645,6 +645,8 @@ ReduceResult reduceModule(std::shared_ptr<const PassRegistry> registry, const Re
     ++stats.tried;
     ++result.runs;
     BisectProbe p = runner.judge(typed, predicate);
+    // A Ctrl-C during the run stops its evaluations early: its verdict means nothing.
+    if (cancelled && cancelled()) return false;
     if (p.holds) {
       best = typed;
       bestSize = measure(best);

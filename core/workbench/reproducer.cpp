@@ -1,4 +1,5 @@
 #include "core/workbench/reproducer.h"
+#include "core/ir/file_io.h"
 
 #include <filesystem>
 #include <fstream>
@@ -134,11 +135,8 @@ void applySetting(Reproducer& r, const std::string& line, const std::string& whe
 }
 
 std::string readWholeFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw WorkbenchError("cannot read '" + path + "'");
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
+  if (std::optional<std::string> why = unreadableFileReason(path)) throw WorkbenchError("cannot read '" + path + "': " + *why);
+  return readRegularFile(path);
 }
 
 void writeWholeFile(const std::string& path, const std::string& text) {

@@ -8,6 +8,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/pass/instruments.h"
 #include "core/text/load_text.h"
+#include "core/pass/target.h"
 #include "core/text/parser.h"
 #include "core/workbench/value_text.h"
 
@@ -228,6 +229,7 @@ int Workbench::setOptLevel(int level) {
 }
 
 int Workbench::setTarget(std::string target) {
+  if (!target.empty()) parseKnownTarget(target);  // a typo would otherwise silently mean "no such device"
   ctx_->target = std::move(target);
   return discardFuture();
 }
@@ -406,7 +408,7 @@ std::string Workbench::endMessage() const {
 template <class Pred>
 MoveResult Workbench::moveForward(int count, Pred isTarget) {
   requireLoaded();
-  cancel_.store(false, std::memory_order_relaxed);
+  clearCancel();
   MoveResult result;
   result.from = cursor_;
   int remaining = count;

@@ -58,6 +58,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/interp/interp_limits.h"
 #include "core/ir/module.h"
 #include "core/pass/pass.h"
 #include "core/pass/registry.h"
@@ -431,6 +432,7 @@ class Workbench {
   /// Parses `text` for the registered kind of `key`, then setConfig.
   int setConfigText(const std::string& key, const std::string& text);
   int setOptLevel(int level);
+  /// Sets the context's target; an unknown target kind is a DiagnosticError listing the known ones.
   int setTarget(std::string target);
   int setDisabledPasses(std::set<std::string> passes);
   int setRequiredPasses(std::set<std::string> passes);
@@ -458,13 +460,20 @@ class Workbench {
   MoveResult forceStep(int n = 1);
   /// The events in completion order (the timeline the cursor moves along).
   const std::vector<int>& timeline() const;
-  /// Asks a running move to stop at the next pass boundary. Async-signal-safe.
-  void requestCancel() { cancel_.store(true, std::memory_order_relaxed); }
+  /// Asks a running move to stop at the next pass boundary, and a running
+  /// interpreter evaluation (numeric check, run) to stop now. Async-signal-safe.
+  void requestCancel() {
+    cancel_.store(true, std::memory_order_relaxed);
+    interp::requestInterrupt();
+  }
   /// True when requestCancel() was called and no move has consumed it yet;
   /// long operations outside the workbench (reduce) poll it between steps.
   bool cancelRequested() const { return cancel_.load(std::memory_order_relaxed); }
   /// Forgets a pending cancel request (at the start of a long operation).
-  void clearCancel() { cancel_.store(false, std::memory_order_relaxed); }
+  void clearCancel() {
+    cancel_.store(false, std::memory_order_relaxed);
+    interp::clearInterrupt();
+  }
   /// Called before and after every pipeline pass a move runs (not for replayed
   /// events). Runs on the thread driving the move; null to stop listening.
   void setProgressListener(std::function<void(const PassProgress&)> listener) { progress_ = std::move(listener); }
