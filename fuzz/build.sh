@@ -2,7 +2,7 @@
 # Builds the libFuzzer targets with clang-14 and libFuzzer + ASan + UBSan,
 # straight from the core sources (the main CMake build uses g++ and is not involved).
 #
-#   fuzz/build.sh [TARGET]            -> build-fuzz/TARGET (default: all three)
+#   fuzz/build.sh [TARGET]            -> build-fuzz/TARGET (default: all four)
 #   fuzz/build.sh run TARGET [ARGS]   -> also fuzzes TARGET with libFuzzer ARGS
 #                                        (default -max_total_time=300) on a
 #                                        scratch copy of its seed corpus
@@ -10,6 +10,7 @@
 #   parser_fuzzer    the text format (seeds fuzz/corpus, dictionary fuzz/relay.dict)
 #   metadata_fuzzer  TVM's #[metadata] JSON (seeds fuzz/corpus-metadata)
 #   onnx_fuzzer      the ONNX importer (seeds: the ONNX backend tests' models)
+#   tvmscript_fuzzer the TVMScript loader and printer (seeds tests/tvmscript/*.py)
 #
 # Crashers are written to build-fuzz/crashes/; add each one as a regression
 # test (tests/bad/ for text, tests/test_fuzz_regressions.cpp for the others) once fixed.
@@ -45,7 +46,7 @@ compile() {
 
 build() {
   case "$1" in
-    parser_fuzzer|metadata_fuzzer)
+    parser_fuzzer|metadata_fuzzer|tvmscript_fuzzer)
       compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp "fuzz/$1.cpp"
       $CXX -fsanitize=fuzzer,address,undefined $objects -o "$OUT/$1" ;;
     onnx_fuzzer)
@@ -66,6 +67,7 @@ if [ "${1:-}" = "run" ]; then
   case "$target" in
     parser_fuzzer) cp fuzz/corpus/* "$work"/; extra="-dict=fuzz/relay.dict -max_len=65536" ;;
     metadata_fuzzer) cp fuzz/corpus-metadata/* "$work"/; extra="-max_len=65536" ;;
+    tvmscript_fuzzer) cp tests/tvmscript/*.py "$work"/; extra="-max_len=65536" ;;
     onnx_fuzzer)
       # The backend tests' models (small, every op), under unique names.
       for m in $(find /usr/share -path '*onnx*' -name model.onnx 2>/dev/null); do
@@ -80,7 +82,7 @@ if [ "${1:-}" = "run" ]; then
 fi
 
 if [ $# -eq 0 ]; then
-  for t in parser_fuzzer metadata_fuzzer onnx_fuzzer; do build "$t"; done
+  for t in parser_fuzzer metadata_fuzzer onnx_fuzzer tvmscript_fuzzer; do build "$t"; done
 else
   build "$1"
 fi
