@@ -19,6 +19,10 @@ struct BatchOptions {
   std::string input;
   /// Output file ("-" for stdout).
   std::string output = "-";
+  /// -o was given (with --expect the module is written only then).
+  bool outputGiven = false;
+  /// --expect=FILE: the final module must be structurally equal to FILE's (exit 1 and the aligned diff otherwise).
+  std::string expect;
   /// Pipeline text; empty: parse, type-check and print only.
   std::string pipeline;
   bool hasPipeline = false;
