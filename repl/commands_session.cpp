@@ -209,8 +209,9 @@ void addSessionCommands(std::vector<Command>& out) {
     c.help = "SPEC is the textual pipeline syntax (docs/pipelines.md), e.g. "
              "`InferType,SimplifyExpr,FuseOps{max_depth=4}`. Setting a pipeline restarts the trace at #0; errors "
              "point at the column. A named pipeline stands for its passes anywhere in SPEC "
-             "(`pipeline relay.default`, `pipeline SimplifyExpr,relax.default`); the named pipelines:";
-    for (const NamedPipeline& p : builtinNamedPipelines()) c.help += "\n  " + p.name + "  " + p.spec + "\n    " + p.description;
+             "(`pipeline relay.default`, `pipeline SimplifyExpr,relax.default`); the named pipelines are:\n";
+    for (const NamedPipeline& p : builtinNamedPipelines())
+      c.help += "\n- `" + p.name + "` = `" + p.spec + "`: " + p.description;
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       Workbench& wb = ctx.workbench;
       if (args.empty() || (args.size() == 1 && args[0] == "show")) {
