@@ -7,6 +7,8 @@
 
 #include "core/frontend/onnx_importer.h"
 #include "core/text/metadata.h"
+#include "core/text/printer.h"
+#include "core/text/tvmscript.h"
 #include "text_test_util.h"
 
 using namespace passlab;
@@ -42,4 +44,19 @@ TEST_CASE("Fuzz regressions: #[metadata] findings decode or fail cleanly", "[fuz
   } catch (const DiagnosticError& e) {
     for (const Diagnostic& d : e.diagnostics()) CHECK(d.rule != "internal");
   }
+}
+
+TEST_CASE("Fuzz regressions: a TVMScript module without functions prints as `pass` and reads back", "[fuzz][tvmscript]") {
+  // fuzz/tvmscript_fuzzer: only I.module_attrs({"phase": 0}) in the class, which
+  // printed as an empty class body that did not parse.
+  const std::string text =
+      "# from tvm.script import ir as I\n\n@I.ir_module\nclass Module:\n    I.module_attrs({\"phase\": 0})\n";
+  IRModule mod = parseTvmScript(text, "empty.py");
+  CHECK(mod->functions.empty());
+  PrintOptions options;
+  options.syntax = TextSyntax::TVMScript;
+  std::string once = printModule(mod, options);
+  CHECK(once.find("class Module:\n    pass\n") != std::string::npos);
+  IRModule again = parseTvmScript(once, "printed.py");
+  CHECK(printModule(again, options) == once);
 }
