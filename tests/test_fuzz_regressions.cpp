@@ -60,3 +60,23 @@ TEST_CASE("Fuzz regressions: a TVMScript module without functions prints as `pas
   IRModule again = parseTvmScript(once, "printed.py");
   CHECK(printModule(again, options) == once);
 }
+
+TEST_CASE("Fuzz regressions: a float block-iterator domain is a located error", "[fuzz][tvmscript]") {
+  // fuzz/tvmscript_fuzzer: `T.axis.spatial(1., ...)` was accepted, and its
+  // domain printed as (min, min + extent) grew on every print -> parse.
+  const std::string text =
+      "# from tvm.script import tir as T\n\n"
+      "@T.prim_func\n"
+      "def f(A: T.Buffer((4,), \"float32\")):\n"
+      "    for i in range(4):\n"
+      "        with T.block(\"b\"):\n"
+      "            vi = T.axis.spatial(4., i)\n"
+      "            A[vi] = T.float32(0.0)\n";
+  try {
+    parseTvmScript(text, "float_domain.py");
+    FAIL("a float domain parsed");
+  } catch (const DiagnosticError& e) {
+    CHECK(e.renderAll().find("float_domain.py:7:33: error: T.axis.spatial: a block iterator's domain must be an integer") !=
+          std::string::npos);
+  }
+}
