@@ -11,6 +11,7 @@
 #   metadata_fuzzer  TVM's #[metadata] JSON (seeds fuzz/corpus-metadata)
 #   onnx_fuzzer      the ONNX importer (seeds: the ONNX backend tests' models)
 #   pipeline_fuzzer  the pipeline spec (seeds fuzz/corpus-pipeline: the suite's pipelines and every option kind)
+#   tvmscript_fuzzer the TVMScript loader and printer (seeds tests/tvmscript/*.py)
 #
 # Crashers are written to build-fuzz/crashes/; add each one as a regression
 # test (tests/bad/ for text, tests/test_fuzz_regressions.cpp for the others) once fixed.
@@ -46,7 +47,7 @@ compile() {
 
 build() {
   case "$1" in
-    parser_fuzzer|metadata_fuzzer)
+    parser_fuzzer|metadata_fuzzer|tvmscript_fuzzer)
       compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp "fuzz/$1.cpp"
       $CXX -fsanitize=fuzzer,address,undefined $objects -o "$OUT/$1" ;;
     pipeline_fuzzer)
@@ -71,6 +72,7 @@ if [ "${1:-}" = "run" ]; then
     parser_fuzzer) cp fuzz/corpus/* "$work"/; extra="-dict=fuzz/relay.dict -max_len=65536" ;;
     metadata_fuzzer) cp fuzz/corpus-metadata/* "$work"/; extra="-max_len=65536" ;;
     pipeline_fuzzer) cp fuzz/corpus-pipeline/* "$work"/; extra="-max_len=65536" ;;
+    tvmscript_fuzzer) cp tests/tvmscript/*.py "$work"/; extra="-max_len=65536" ;;
     onnx_fuzzer)
       # The backend tests' models (small, every op), under unique names.
       for m in $(find /usr/share -path '*onnx*' -name model.onnx 2>/dev/null); do
@@ -85,7 +87,7 @@ if [ "${1:-}" = "run" ]; then
 fi
 
 if [ $# -eq 0 ]; then
-  for t in parser_fuzzer metadata_fuzzer onnx_fuzzer pipeline_fuzzer; do build "$t"; done
+  for t in parser_fuzzer metadata_fuzzer onnx_fuzzer pipeline_fuzzer tvmscript_fuzzer; do build "$t"; done
 else
   build "$1"
 fi

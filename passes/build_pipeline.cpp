@@ -8,6 +8,31 @@ namespace passlab {
 
 std::string_view defaultBuildPipeline() { return "InferType,SimplifyInference,FoldConstant,FuseOps,LambdaLifting,LegalizeOps"; }
 
+const std::vector<NamedPipeline>& builtinNamedPipelines() {
+  static const std::vector<NamedPipeline> table = {
+      {"relay.default", std::string(defaultBuildPipeline()),
+       "the default build pipeline: a graph-level module to PrimFuncs and a call_tir entry (what `build` runs)"},
+      // TVM v0.26 relax.pipeline.default_build_pipeline: DispatchSampling, DispatchSortScan,
+      // LegalizeOps, RewriteDataflowReshape, ToNonDataflow, RemovePurityChecking,
+      // CallTIRRewrite, StaticPlanBlockMemory, RewriteCUDAGraph, LowerAllocTensor,
+      // KillAfterLastUse, LowerRuntimeBuiltin, ComputePrimValue, VMShapeLower,
+      // AttachGlobalSymbol. passlab has LegalizeOps, ToNonDataflow,
+      // RemovePurityChecking and VMBuiltinLower (LowerRuntimeBuiltin's former name);
+      // LambdaLifting first is passlab's phase 0 -> 1 step LegalizeOps needs (TVM's
+      // modules carry no phase; on a module without inner functions it changes nothing).
+      {"relax.default", "LambdaLifting,LegalizeOps,ToNonDataflow,RemovePurityChecking,VMBuiltinLower",
+       "TVM's relax default_build_pipeline, the 4 of its 15 passes passlab has, after LambdaLifting (docs/pipelines.md)"},
+      // TVM v0.26 relax.pipeline.zero_pipeline: LegalizeOps, AnnotateTIROpPattern,
+      // FoldConstant, FuseOps, FuseTIR (then MetaScheduleApplyDatabase when a
+      // database is current). passlab's FuseOps groups graph-level ops before
+      // lowering, so it comes first here (LambdaLifting as above); AnnotateTIROpPattern
+      // and FuseTIR it lacks.
+      {"relax.zero", "InferType,FoldConstant,FuseOps,LambdaLifting,LegalizeOps",
+       "TVM's relax zero_pipeline as passlab can run it: FoldConstant and FuseOps, then LambdaLifting and LegalizeOps (docs/pipelines.md)"},
+  };
+  return table;
+}
+
 IRModule lowerForBuild(const IRModule& mod, PassContext& ctx) {
   // Built once (the passes are immutable); the registry lives as long as they do.
   static const PassRegistry registry = [] {

@@ -5,9 +5,11 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "core/ir/module.h"
 #include "core/pass/pass.h"
+#include "core/pass/registry.h"
 
 namespace passlab {
 
@@ -15,6 +17,13 @@ namespace passlab {
 /// have no lowering of their own), FoldConstant, FuseOps, LambdaLifting and
 /// LegalizeOps, in that order.
 std::string_view defaultBuildPipeline();
+
+/// The named pipelines (`pipeline relay.default`, `--pass-pipeline=relax.default`):
+/// relay.default is defaultBuildPipeline(); relax.default and relax.zero are
+/// TVM's relax pipelines (python/tvm/relax/pipeline.py) restricted to the passes
+/// passlab has; docs/pipelines.md lists the ones it lacks. registerBuiltinPasses
+/// adds them to a registry.
+const std::vector<NamedPipeline>& builtinNamedPipelines();
 
 /// Runs defaultBuildPipeline() on `mod` under `ctx` (every pass through
 /// runPass, so instruments and the trace see it). Throws PassFailure, e.g.

@@ -6,6 +6,7 @@
 #include "core/pass/scoped_pass.h"
 #include "passes/annotate_target.h"
 #include "passes/bind_target.h"
+#include "passes/build_pipeline.h"
 #include "passes/convert_layout.h"
 #include "passes/dead_code.h"
 #include "passes/defuse_ops.h"
@@ -549,6 +550,7 @@ const std::vector<PassRegistration>& builtinTable() {
 
 void registerBuiltinPasses(PassRegistry& registry) {
   for (const PassRegistration& r : builtinTable()) registry.add(r);
+  for (const NamedPipeline& p : builtinNamedPipelines()) registry.addPipeline(p);
 }
 
 const PassInfo& builtinPassInfo(std::string_view name) {

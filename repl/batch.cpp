@@ -13,6 +13,7 @@
 #include "core/text/load_text.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
+#include "core/trace/expect.h"
 #include "core/trace/node_match.h"
 #include "core/trace/provenance_check.h"
 #include "core/trace/trace.h"
@@ -106,6 +107,32 @@ void configure(PassContext& ctx, const BatchOptions& o) {
   }
 }
 
+/// --expect=FILE: compares `mod` with FILE's module; the verdict (and the
+/// aligned diff) goes to `err`, the module to -o only when -o was given.
+int checkExpected(const BatchOptions& o, const IRModule& mod, const PrintOptions& printing, const std::string& what,
+                  std::FILE* out, std::FILE* err) {
+  ExpectOutcome outcome;
+  TextOrigin origin;
+  try {
+    IRModule expected = loadExpectedModule(o.expect, &origin);
+    PrintOptions options;
+    options.syntax = origin.syntax;
+    options.spelling = origin.spelling;
+    outcome = expectModule(mod, expected, o.input, o.expect, options);
+  } catch (const DiagnosticError& e) {
+    put(err, e.renderAll() + "\n");
+    return 1;
+  }
+  if (o.outputGiven && !writeOutput(o.output, printModule(mod, printing), out, err)) return 1;
+  if (outcome.equal) {
+    put(err, "passlab: " + what + " matches " + o.expect + "\n");
+    return 0;
+  }
+  put(err, outcome.diff);
+  put(err, "passlab: error: " + what + " does not match " + o.expect + "\n");
+  return 1;
+}
+
 }  // namespace
 
 TextSyntax batchPrintSyntax(const BatchOptions& o, const TextOrigin& loaded) {
@@ -144,6 +171,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   printing.syntax = batchPrintSyntax(o, origin);
   printing.spelling = origin.spelling;
   if (!o.hasPipeline) {
+    if (!o.expect.empty()) return checkExpected(o, mod, printing, "the input", out, err);
     bool written = writeOutput(o.output, printModule(mod, printing), out, err);
     if (!o.report.empty()) written = writeBatchReport(o, mod, origin, registry, err) && written;
     return written ? 0 : 1;
@@ -227,6 +255,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
     status = 1;
   }
+  if (status == 0 && !o.expect.empty()) return checkExpected(o, mod, printing, "the module after the pipeline", out, err);
   if (status == 0 && !writeOutput(o.output, printModule(mod, printing), out, err)) status = 1;
   return status;
 }

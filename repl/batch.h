@@ -24,6 +24,10 @@ struct BatchOptions {
   /// output, dumps, diffs, the report, a reducer's reproducer). Unset: the
   /// output file's (`.py` TVMScript, `.relay` Relay), else the input's.
   std::optional<TextSyntax> syntax;
+  /// -o was given (with --expect the module is written only then).
+  bool outputGiven = false;
+  /// --expect=FILE: the final module must be structurally equal to FILE's (exit 1 and the aligned diff otherwise).
+  std::string expect;
   /// Pipeline text; empty: parse, type-check and print only.
   std::string pipeline;
   bool hasPipeline = false;

@@ -199,13 +199,14 @@ std::vector<Command> builtinCommands() {
   addCheckCommands(commands);
   addCodegenCommands(commands);
   addVerifyCommands(commands);
+  addExpectCommands(commands);
   addReduceCommands(commands);
   addEditCommands(commands);
   // Help lists commands in the order of a session: load, run, look, export, leave.
   static const std::vector<std::string> kOrder = {
       "load", "reproduce", "pipeline", "passes", "step",  "next",  "stepin", "finish", "back",   "goto",
       "run",  "restart",   "break",    "delete", "enable", "disable", "show", "info",   "where",  "trace",
-      "diff", "attrs",     "why",      "numeric", "bisect", "reduce", "edit", "branches", "build", "verify", "config", "set",   "save",  "source", "help",   "quit"};
+      "diff", "attrs",     "why",      "numeric", "bisect", "reduce", "edit", "branches", "build", "verify", "expect", "config", "set",   "save",  "source", "help",   "quit"};
   auto rank = [](const Command& c) {
     auto it = std::find(kOrder.begin(), kOrder.end(), c.name);
     return it - kOrder.begin();

@@ -153,6 +153,8 @@ void addEditCommands(std::vector<Command>& out);
 void runDiffBranch(CommandContext& ctx, CommandArgs& args, CommandResult& result);
 /// The verify command: well-formed checker and verify-each (repl/commands_verify.cpp).
 void addVerifyCommands(std::vector<Command>& out);
+/// The expect command: structural equality with a module in a file (repl/commands_expect.cpp).
+void addExpectCommands(std::vector<Command>& out);
 /// Code generation: `build` (repl/commands_codegen.cpp).
 void addCodegenCommands(std::vector<Command>& out);
 /// True for the words `show` hands to runCodegenShow: llvm, llvm-opt, asm, c.

@@ -12,6 +12,7 @@
 #include "core/workbench/value_text.h"
 #include "repl/model_files.h"
 #include "repl/codegen_backend.h"
+#include "passes/build_pipeline.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
 #include "repl/save_graph.h"
@@ -275,7 +276,10 @@ void addSessionCommands(std::vector<Command>& out) {
     c.summary = "Set or show the pass pipeline";
     c.help = "SPEC is the textual pipeline syntax (docs/pipelines.md), e.g. "
              "`InferType,SimplifyExpr,FuseOps{max_depth=4}`. Setting a pipeline restarts the trace at #0; errors "
-             "point at the column.";
+             "point at the column. A named pipeline stands for its passes anywhere in SPEC "
+             "(`pipeline relay.default`, `pipeline SimplifyExpr,relax.default`); the named pipelines are:\n";
+    for (const NamedPipeline& p : builtinNamedPipelines())
+      c.help += "\n- `" + p.name + "` = `" + p.spec + "`: " + p.description;
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       Workbench& wb = ctx.workbench;
       if (args.empty() || (args.size() == 1 && args[0] == "show")) {

@@ -41,6 +41,8 @@ void printUsage(std::FILE* out) {
       "  --print-before-all --print-after-all --print-changed[=diff|=summary]\n"
       "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
       "  --report=FILE.html             the run as a self-contained HTML report\n"
+      "  --expect=FILE                  the final module must be structurally equal to FILE's (Relay text or\n"
+      "                                 TVMScript); exit 1 with the aligned diff otherwise (-o still writes it)\n"
       "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
       "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
       "  --no-check                     load FILE without type inference\n"
@@ -91,7 +93,7 @@ int main(int argc, char** argv) {
     } else if (arg == "--script" || arg == "--reproduce" || arg == "-o") {
       if (i + 1 >= argc) return usageError(arg + " needs a file name");
       (arg == "--script" ? script : arg == "--reproduce" ? reproduce : batch.output) = argv[++i];
-      if (arg == "-o") batchMode = true;
+      if (arg == "-o") batchMode = batch.outputGiven = true;
     } else if (arg == "--input-shape" || starts("--input-shape=")) {
       if (arg == "--input-shape" && i + 1 >= argc) return usageError("--input-shape needs NAME=D0,D1,...");
       batch.inputShapes.push_back(arg == "--input-shape" ? argv[++i] : value("--input-shape="));
@@ -115,6 +117,9 @@ int main(int argc, char** argv) {
       batch.verifyEach = batchMode = true;
     } else if (starts("--trace-json=")) {
       batch.traceJson = value("--trace-json="), batchMode = true;
+    } else if (starts("--expect=")) {
+      batch.expect = value("--expect="), batchMode = true;
+      if (batch.expect.empty()) return usageError("--expect needs a file");
     } else if (starts("--report=")) {
       batch.report = value("--report="), batchMode = true;
     } else if (starts("--graph-dir=")) {

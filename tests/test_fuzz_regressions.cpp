@@ -7,6 +7,8 @@
 
 #include "core/frontend/onnx_importer.h"
 #include "core/text/metadata.h"
+#include "core/text/printer.h"
+#include "core/text/tvmscript.h"
 #include "text_test_util.h"
 
 using namespace passlab;
@@ -41,5 +43,40 @@ TEST_CASE("Fuzz regressions: #[metadata] findings decode or fail cleanly", "[fuz
     printModule(parseModule(text, "fuzz.relay"));
   } catch (const DiagnosticError& e) {
     for (const Diagnostic& d : e.diagnostics()) CHECK(d.rule != "internal");
+  }
+}
+
+TEST_CASE("Fuzz regressions: a TVMScript module without functions prints as `pass` and reads back", "[fuzz][tvmscript]") {
+  // fuzz/tvmscript_fuzzer: only I.module_attrs({"phase": 0}) in the class, which
+  // printed as an empty class body that did not parse.
+  const std::string text =
+      "# from tvm.script import ir as I\n\n@I.ir_module\nclass Module:\n    I.module_attrs({\"phase\": 0})\n";
+  IRModule mod = parseTvmScript(text, "empty.py");
+  CHECK(mod->functions.empty());
+  PrintOptions options;
+  options.syntax = TextSyntax::TVMScript;
+  std::string once = printModule(mod, options);
+  CHECK(once.find("class Module:\n    pass\n") != std::string::npos);
+  IRModule again = parseTvmScript(once, "printed.py");
+  CHECK(printModule(again, options) == once);
+}
+
+TEST_CASE("Fuzz regressions: a float block-iterator domain is a located error", "[fuzz][tvmscript]") {
+  // fuzz/tvmscript_fuzzer: `T.axis.spatial(1., ...)` was accepted, and its
+  // domain printed as (min, min + extent) grew on every print -> parse.
+  const std::string text =
+      "# from tvm.script import tir as T\n\n"
+      "@T.prim_func\n"
+      "def f(A: T.Buffer((4,), \"float32\")):\n"
+      "    for i in range(4):\n"
+      "        with T.block(\"b\"):\n"
+      "            vi = T.axis.spatial(4., i)\n"
+      "            A[vi] = T.float32(0.0)\n";
+  try {
+    parseTvmScript(text, "float_domain.py");
+    FAIL("a float domain parsed");
+  } catch (const DiagnosticError& e) {
+    CHECK(e.renderAll().find("float_domain.py:7:33: error: T.axis.spatial: a block iterator's domain must be an integer") !=
+          std::string::npos);
   }
 }

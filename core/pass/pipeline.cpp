@@ -26,8 +26,9 @@ bool isWordChar(char c) { return isNameChar(c) || c == '-' || c == '+' || c == '
 
 class PipelineParser {
  public:
-  PipelineParser(std::string_view spec, const PassRegistry& registry, std::string sourceName)
-      : text_(spec), registry_(registry), file_(std::make_shared<SourceFile>(std::move(sourceName), std::string(spec))) {}
+  PipelineParser(std::string_view spec, const PassRegistry& registry, std::string sourceName, int depth = 0)
+      : text_(spec), registry_(registry), file_(std::make_shared<SourceFile>(std::move(sourceName), std::string(spec))),
+        namedDepth_(depth) {}
 
   PassPtr parse() {
     std::vector<PassPtr> passes = parseList(/*closing=*/'\0');
@@ -82,7 +83,7 @@ class PipelineParser {
     skipSpace();
     if (atEnd() || peek() == closing) return passes;
     while (true) {
-      passes.push_back(parseItem());
+      parseItem(passes);
       skipSpace();
       if (peek() == ',') {
         ++pos_;
@@ -95,7 +96,8 @@ class PipelineParser {
     }
   }
 
-  PassPtr parseItem() {
+  /// Appends one item to `passes`: a pass, a nested pipeline, or the passes of a named pipeline.
+  void parseItem(std::vector<PassPtr>& passes) {
     skipSpace();
     size_t nameStart = pos_;
     std::string name = parseName("a pass name");
@@ -110,9 +112,20 @@ class PipelineParser {
       skipSpace();
       if (peek() != ')') fail(pos_, pos_ + 1, "expected ')' to close nested pipeline '" + name + "', found " + found());
       ++pos_;
-      return std::make_shared<Sequential>(name, std::move(inner));
+      passes.push_back(std::make_shared<Sequential>(name, std::move(inner)));
+      return;
     }
-    if (!registration) fail(nameStart, nameEnd, pass_detail::unknownPassMessage(name, registry_));
+    if (!registration) {
+      if (const NamedPipeline* named = registry_.findPipeline(name)) {
+        if (peek() == '{') fail(nameStart, pos_ + 1, "named pipeline '" + name + "' takes no options");
+        // Its passes are spliced in: `pipeline relay.default` lists the passes, not one step.
+        if (namedDepth_ >= kMaxNamedDepth) fail(nameStart, nameEnd, "named pipeline '" + name + "' is nested too deeply (does it name itself?)");
+        PassPtr inner = PipelineParser(named->spec, registry_, name, namedDepth_ + 1).parse();
+        for (const PassPtr& p : inner->subPasses()) passes.push_back(p);
+        return;
+      }
+      fail(nameStart, nameEnd, pass_detail::unknownPassMessage(name, registry_));
+    }
     AttrDict options;
     if (peek() == '{') {
       ++pos_;
@@ -127,7 +140,7 @@ class PipelineParser {
       fail(nameStart, pos_, error.diagnostics().front().message);
     }
     if (!pass) fail(nameStart, nameEnd, "internal: the factory of pass '" + name + "' returned null");
-    return pass;
+    passes.push_back(std::move(pass));
   }
 
   void parseOptions(const PassRegistration& registration, AttrDict& options) {
@@ -283,7 +296,11 @@ class PipelineParser {
   const PassRegistry& registry_;
   std::shared_ptr<SourceFile> file_;
   size_t pos_ = 0;
+  /// Brackets open at the cursor (Depth).
   int depth_ = 0;
+  /// Named pipelines being expanded around this parser (a cycle is an error, not a stack overflow).
+  int namedDepth_ = 0;
+  static constexpr int kMaxNamedDepth = 8;
 };
 
 bool isBareWord(const std::string& s) {

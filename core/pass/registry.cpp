@@ -62,7 +62,23 @@ AttrDict completeOptions(const PassRegistration& registration, const AttrDict& g
 }
 
 std::string unknownPassMessage(std::string_view name, const PassRegistry& registry) {
-  std::vector<std::string> names;
+  // `default` or `zero`: the last part of named pipelines' names, not a typo of a pass.
+  std::vector<std::string> byLastPart, pipelineNames;
+  for (const NamedPipeline& p : registry.pipelines()) {
+    pipelineNames.push_back(p.name);
+    size_t dot = p.name.rfind('.');
+    if (dot != std::string::npos && p.name.compare(dot + 1, std::string::npos, name) == 0) byLastPart.push_back(p.name);
+  }
+  auto list = [](const std::vector<std::string>& items, const char* joiner) {
+    std::string out;
+    for (size_t i = 0; i < items.size(); ++i)
+      out += (i == 0 ? "" : i + 1 == items.size() ? joiner : ", ") + ("'" + items[i] + "'");
+    return out;
+  };
+  if (!byLastPart.empty())
+    return "'" + std::string(name) + "' is not a pass or a named pipeline; did you mean " + list(byLastPart, " or ") +
+           "? (named pipelines: " + list(pipelineNames, ", ") + ")";
+  std::vector<std::string> names = pipelineNames;
   for (const PassRegistration* r : registry.all()) names.push_back(r->info.name);
   std::string message = "unknown pass '" + std::string(name) + "'";
   if (auto suggestion = closestName(name, names)) message += "; did you mean '" + *suggestion + "'?";
@@ -91,6 +107,19 @@ void PassRegistry::add(PassRegistration registration) {
 const PassRegistration* PassRegistry::find(std::string_view name) const {
   for (const PassRegistration& r : passes_)
     if (r.info.name == name) return &r;
+  return nullptr;
+}
+
+void PassRegistry::addPipeline(NamedPipeline pipeline) {
+  if (pipeline.name.empty()) throw std::invalid_argument("PassRegistry::addPipeline: a pipeline needs a name");
+  if (find(pipeline.name)) throw std::invalid_argument("named pipeline '" + pipeline.name + "' has the name of a pass");
+  if (findPipeline(pipeline.name)) throw std::invalid_argument("named pipeline '" + pipeline.name + "' is registered twice");
+  pipelines_.push_back(std::move(pipeline));
+}
+
+const NamedPipeline* PassRegistry::findPipeline(std::string_view name) const {
+  for (const NamedPipeline& p : pipelines_)
+    if (p.name == name) return &p;
   return nullptr;
 }
 

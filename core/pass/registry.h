@@ -33,6 +33,17 @@ struct PassRegistration {
   std::function<PassPtr(const AttrDict& options)> create;
 };
 
+/// A pipeline known by name (`relay.default`, `relax.default`): wherever a
+/// pass name is accepted in pipeline text, the name stands for its passes,
+/// spliced in place (docs/pipelines.md, "Named pipelines").
+struct NamedPipeline {
+  std::string name;
+  /// Pipeline text (parsePipeline syntax).
+  std::string spec;
+  /// One line for `help pipeline` and docs/pipelines.md.
+  std::string description;
+};
+
 /// Passes by name. The faces fill one with registerBuiltinPasses (passes/registry.h).
 class PassRegistry {
  public:
@@ -44,9 +55,16 @@ class PassRegistry {
   std::vector<const PassRegistration*> all() const;
   /// Builds `name` with `options` (unknown option or wrong kind: DiagnosticError naming it).
   PassPtr create(std::string_view name, const AttrDict& options = {}) const;
+  /// Adds a named pipeline. A duplicate name, or the name of a pass, throws.
+  void addPipeline(NamedPipeline pipeline);
+  /// The named pipeline `name`, or null.
+  const NamedPipeline* findPipeline(std::string_view name) const;
+  /// All named pipelines, in the order they were added.
+  const std::vector<NamedPipeline>& pipelines() const { return pipelines_; }
 
  private:
   std::vector<PassRegistration> passes_;
+  std::vector<NamedPipeline> pipelines_;
 };
 
 /// Parses a pipeline spec into a Sequential named "pipeline". Errors (unknown

@@ -240,6 +240,11 @@ void ModuleParser::parseClassStatement() {
     expectEndOfStatement();
     return;
   }
+  if (t.is("pass")) {  // the body of a module without functions, as TVM prints it
+    take();
+    expectEndOfStatement();
+    return;
+  }
   if (checkDotted(irAlias + ".module_attrs")) {
     takeDotted("");
     expect(PyTok::LParen, "'('");

@@ -684,6 +684,13 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     if (const auto* prim = as<PrimFuncNode>(fn)) tvmscript::printScriptPrimFunc(w, ctx, name, *prim);
     else if (const auto* f = as<FunctionNode>(fn)) printer.printFunction(name, *f, false);
   }
+  if (first) {
+    // An empty class body is not Python: TVM prints `pass` for a module with
+    // nothing in it (found by fuzz/tvmscript_fuzzer).
+    w.beginLine();
+    w.text("pass");
+    w.endLine();
+  }
   w.indent(-kLevel);
   if (w.placeholders() > 0) {
     // TVM's printer says so when it leaves the constants' data out.

@@ -569,6 +569,7 @@ T::Stmt TirReader::assignment(bool* tookRest) {
         if (targets.size() != 1) p_.fail(first, "T.axis." + kind + " declares one variable");
         p_.expect(PyTok::LParen, "'('");
         T::PrimExpr mn, extent;
+        const PyToken& domainTok = p_.peek();
         size_t mark = p_.position();
         bool tuple = false;
         if (p_.accept(PyTok::LParen)) {
@@ -587,7 +588,9 @@ T::Stmt TirReader::assignment(bool* tookRest) {
           extent = expr();
           mn = convertTo(T::intImm(DTypeCode::Int32, 0), extent->dtype);
         }
-        if (!extent->dtype.isInt() || !mn->dtype.isInt()) p_.fail(kindTok, "a block variable's domain must be integers");
+        // A float domain would not print back: (min, min + extent) does not simplify (fuzz finding).
+        if (!extent->dtype.isInt() || !mn->dtype.isInt())
+          p_.fail(domainTok, "T.axis." + kind + ": a block iterator's domain must be an integer expression");
         p_.expect(PyTok::Comma, "',' and the binding");
         T::PrimExpr binding = convertTo(expr(), extent->dtype);
         p_.accept(PyTok::Comma);
