@@ -29,6 +29,14 @@
 namespace passlab {
 namespace {
 
+/// How the final module is written: a file round-trips, so references carry a #[metadata] section.
+PrintOptions fileOptions(const BatchOptions& o) {
+  PrintOptions options;
+  options.constants = o.constants;
+  options.metadataSection = true;
+  return options;
+}
+
 void put(std::FILE* f, const std::string& text) {
   std::fwrite(text.data(), 1, text.size(), f);
   std::fflush(f);
@@ -127,7 +135,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     return 1;
   }
   if (!o.hasPipeline) {
-    bool written = writeOutput(o.output, printModule(mod), out, err);
+    bool written = writeOutput(o.output, printModule(mod, fileOptions(o)), out, err);
     if (!o.report.empty()) written = writeBatchReport(o, mod, registry, err) && written;
     return written ? 0 : 1;
   }
@@ -169,14 +177,19 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     print.printChanged = o.printChanged;
     print.changedAsDiff = o.printChangedDiff;
     print.functions = o.filterPrintFuncs;
+    // One numbering for the run: a constant keeps its meta[relay.Constant][N] from dump to dump.
+    auto numbering = std::make_shared<ConstantNumbering>();
+    print.text.constants = o.constants;
+    print.text.numbering = numbering.get();
     // Renumbered %N are not changes: matched nodes print under their old names.
     if (o.printChangedDiff)
-      print.diffText = [functions = o.filterPrintFuncs](const IRModule& before, const IRModule& after,
-                                                        const std::string& oldName, const std::string& newName) {
+      print.diffText = [functions = o.filterPrintFuncs, numbering, text = print.text](
+                           const IRModule& before, const IRModule& after, const std::string& oldName,
+                           const std::string& newName) {
         auto edits = matchModules(before, after);
-        if (functions.empty()) return alignedDiff(*edits, oldName, newName);
+        if (functions.empty()) return alignedDiff(*edits, oldName, newName, "", 3, text);
         std::string out;
-        for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f);
+        for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f, 3, text);
         return out;
       };
     if (o.printChangedSummary)
@@ -209,7 +222,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
     status = 1;
   }
-  if (status == 0 && !writeOutput(o.output, printModule(mod), out, err)) status = 1;
+  if (status == 0 && !writeOutput(o.output, printModule(mod, fileOptions(o)), out, err)) status = 1;
   return status;
 }
 

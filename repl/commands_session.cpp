@@ -55,6 +55,11 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   } else if (key == "target") {
     discarded = wb.setTarget(parseAttrValueAs(value, AttrValue::Kind::String).asString());
     result.out("target = " + wb.context().target + "\n");
+  } else if (key == "print-constants") {
+    auto style = constantStyleFromName(value);
+    if (!style) return result.fail("print-constants takes inline or ref (large constants as meta[relay.Constant][N])");
+    wb.setConstantStyle(*style);
+    result.out("print-constants = " + std::string(constantStyleName(*style)) + "\n");
   } else if (key == "disabled_pass" || key == "required_pass") {
     std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitList(value);
     discarded = key == "disabled_pass" ? wb.setDisabledPasses(passes) : wb.setRequiredPasses(passes);
@@ -93,7 +98,7 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   if (what == "graph") return runSaveGraph(ctx, args, before, result);
   if (what == "module") {
     if (tooMany(ctx, args, 2, "save", result)) return;
-    writeFile(path, wb.moduleText(wb.cursor(), before ? Side::Before : Side::After));
+    writeFile(path, wb.moduleFileText(wb.cursor(), before ? Side::Before : Side::After));
     result.out("wrote the module " + std::string(before ? "before" : "after") + " #" + std::to_string(wb.cursor()) + " to " + path + "\n");
   } else if (what == "trace") {
     if (tooMany(ctx, args, 2, "save", result)) return;
@@ -263,7 +268,8 @@ void addSessionCommands(std::vector<Command>& out) {
     c.summary = "Set a PassContext config key or a setting (opt_level, target, executor.*)";
     c.help = "KEY is a registered config key (see `config`; the value is checked against its kind), or one of: "
              "opt_level N; target TEXT (e.g. `llvm`, `hexagon -mcpu=hexagonv68`); disabled_pass A,B; "
-             "required_pass A,B; executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
+             "required_pass A,B; print-constants inline|ref (ref, the default: a non-scalar constant of more than 16 "
+             "elements prints as meta[relay.Constant][N], N stable for the session, see `show const N`); executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
              "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
              "which compares @main with the loaded module after every pass (see `numeric`). Changing a setting rewrites the future: "
              "events recorded after the cursor are discarded. Without arguments, shows the settings.";

@@ -56,7 +56,8 @@ std::vector<std::string> fileCandidates(std::string_view prefix) {
 }  // namespace
 
 std::vector<std::string> settingKeys() {
-  return {"opt_level", "target", "disabled_pass", "required_pass", "executor.link-params", "executor.kind", "runtime.kind"};
+  return {"opt_level", "target", "disabled_pass", "required_pass", "executor.link-params", "executor.kind", "runtime.kind",
+          "print-constants"};
 }
 
 CommandInterpreter::CommandInterpreter(Workbench& workbench, Style style)

@@ -104,6 +104,10 @@ int main(int argc, char** argv) {
       batch.printChanged = batchMode = true;
       batch.printChangedDiff = arg == "--print-changed=diff";
       batch.printChangedSummary = arg == "--print-changed=summary";
+    } else if (starts("--print-constants=")) {
+      auto style = constantStyleFromName(value("--print-constants="));
+      if (!style) return usageError("--print-constants takes inline or ref");
+      batch.constants = *style;
     } else if (starts("--filter-print-funcs=")) {
       batch.filterPrintFuncs = splitComma(value("--filter-print-funcs="));
     } else if (arg == "--time-passes") {

@@ -78,7 +78,7 @@ int ReportModel::functionTextId(const IRModule& mod, const std::string& name) {
   if (!fn) return -1;
   auto it = functionTexts_.find(fn.get());
   if (it != functionTexts_.end()) return it->second;
-  int id = textId(printFunction(mod, name));
+  int id = textId(printFunction(mod, name, wb_.printOptions()));
   functionTexts_.emplace(fn.get(), id);
   return id;
 }
@@ -255,7 +255,7 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
     if (changes.size() > kMaxFunctionsPerEvent) changes.resize(kMaxFunctionsPerEvent);
     for (FunctionChange& c : changes) {
       if (edits) {
-        AlignedText t = printAligned(*edits, c.name);
+        AlignedText t = printAligned(*edits, c.name, wb.printOptions());
         const FunctionEdit* f = edits->function(c.name);
         bool hasBefore = f && f->kind != FunctionEdit::Kind::Added, hasAfter = f && f->kind != FunctionEdit::Kind::Removed;
         c.beforeText = hasBefore ? model.textId(t.before) : -1;

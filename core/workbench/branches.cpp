@@ -2,6 +2,8 @@
 #include <algorithm>
 
 #include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "core/text/metadata.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
@@ -57,6 +59,31 @@ const Workbench::Branch& Workbench::branchState(int branch) const {
   return branches_[static_cast<size_t>(branch)];
 }
 
+/// `text` (an edit of printed IR) with the session's numbered constants as its
+/// #[metadata] section, so `meta[relay.Constant][N]` as `show` printed it loads
+/// with its real data rather than as a placeholder. Text with a section of its
+/// own, or without references, is left alone. A number kept free for a
+/// placeholder of `base` gets that placeholder's data.
+std::string Workbench::withSessionConstants(const std::string& text, const IRModule& base) const {
+  if (text.find("meta[relay.Constant][") == std::string::npos || findMetadataSection(text) != std::string::npos) return text;
+  std::vector<NDArray> arrays = constantNumbers_->arrays();
+  if (arrays.empty()) return text;
+  std::map<int32_t, NDArray> placeholders;
+  for (const auto& [n, f] : base->functions)
+    if (as<FunctionNode>(f))
+      postOrderVisit(f, [&](const Expr& e) {
+        if (const auto* c = as<ConstantNode>(e); c && c->data.isPlaceholder()) placeholders.emplace(c->data.placeholderIndex(), c->data);
+      });
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    if (arrays[i].defined()) continue;
+    auto it = placeholders.find(static_cast<int32_t>(i));
+    arrays[i] = it != placeholders.end() ? it->second : NDArray::scalar(DataType(DTypeCode::Float32), 0);
+  }
+  std::string out = text;
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  return out + "#[metadata]\n" + encodeTvmMetadata(arrays);
+}
+
 int Workbench::edit(const std::string& text, const std::string& function, const std::string& name) {
   requireLoaded();
   const TraceEvent& at = trace_->event(cursor_);
@@ -70,7 +97,7 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   // Parse and type-check everything before any state changes.
   IRModule edited;
   if (fn.empty()) {
-    edited = parseModule(text, name);
+    edited = parseModule(withSessionConstants(text, base), name);
   } else {
     if (!base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
     // The other functions follow the edited text, so calls to them resolve and
@@ -80,11 +107,13 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
     PrintOptions quiet;
     quiet.versionHeader = false;
     quiet.typeComments = false;
+    // Inline: a reference here would have no data to load from.
+    quiet.constants = ConstantStyle::Inline;
     for (const auto& [other, f] : base->functions)
       if (other != fn) context += printFunction(base, other, quiet) + "\n";
     IRModule part;
     try {
-      part = parseModule(context, name);
+      part = parseModule(withSessionConstants(context, base), name);
     } catch (const DiagnosticError& e) {
       // Errors in the appended functions only echo one in the edited text
       // (a definition that did not parse leaves its callers dangling).
@@ -152,7 +181,9 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   cursor_ = id;
   ++generation_;
   const TraceEvent& kept = trace_->event(keep);
-  EditRecord record{id, keep, fn, name, printModule(edited)};
+  PrintOptions file;
+  file.metadataSection = true;
+  EditRecord record{id, keep, fn, name, printModule(edited, file)};
   editRecords_.push_back(record);
   if (newBranch >= 0) {
     BranchInfo& info = branches_[static_cast<size_t>(newBranch)].info;
@@ -231,7 +262,10 @@ std::string Workbench::diffBranch(int branch, int id, const std::string& functio
   const std::string fn = stripAt(function);
   const IRModule& a = branchModule(branch, other);
   const IRModule& b = here.after;
-  auto text = [&](const IRModule& m) { return fn.empty() ? printModule(m) : m->lookup(fn) ? printFunction(m, fn) : std::string(); };
+  const PrintOptions options = printOptions();
+  auto text = [&](const IRModule& m) {
+    return fn.empty() ? printModule(m, options) : m->lookup(fn) ? printFunction(m, fn, options) : std::string();
+  };
   const std::string otherPass = branchState(branch).trace->event(other).pass;
   auto label = [&](int br, int ev, const std::string& pass) {
     return "b" + std::to_string(br) + " #" + std::to_string(ev) + " " + pass + (fn.empty() ? "" : " @" + fn);
@@ -239,7 +273,7 @@ std::string Workbench::diffBranch(int branch, int id, const std::string& functio
   if (!fn.empty() && !a->lookup(fn) && !b->lookup(fn))
     throw WorkbenchError("no function @" + fn + " on either branch at " + here.pass);
   const std::string oldName = label(branch, other, otherPass), newName = label(activeBranch_, id, here.pass);
-  if (aligned) return passlab::alignedDiff(*matchModules(a, b), oldName, newName, fn);
+  if (aligned) return passlab::alignedDiff(*matchModules(a, b), oldName, newName, fn, 3, options);
   return unifiedDiff(text(a), text(b), oldName, newName);
 }
 

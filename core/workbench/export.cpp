@@ -108,7 +108,9 @@ Reproducer Workbench::reproducer(int id) const {
     if (passEvent_[i] == top) index = i;
   if (index >= pipeline_.size()) throw WorkbenchError("#" + std::to_string(top) + " is not a pass of the current pipeline");
   Reproducer r;
-  r.moduleText = printModule(trace_->event(top).before);
+  PrintOptions file;
+  file.metadataSection = true;
+  r.moduleText = printModule(trace_->event(top).before, file);
   r.pipeline = pipelineText(*pipeline_[index]);
   r.optLevel = ctx_->optLevel;
   r.target = ctx_->target;

@@ -714,7 +714,9 @@ ReduceResult reduceModule(std::shared_ptr<const PassRegistry> registry, const Re
 
   result.interrupted = !result.stopReason.empty();
   result.reduced = best;
-  result.text = printModule(best);
+  PrintOptions file;
+  file.metadataSection = true;
+  result.text = printModule(best, file);
   result.detail = detail;
   result.opsAfter = countModuleOps(best);
   result.functionsAfter = static_cast<int>(best->functions.size());

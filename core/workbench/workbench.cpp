@@ -54,6 +54,7 @@ void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options) 
   // Type-check before touching any state, so a bad file leaves the session as it was.
   if (options.typeCheck) mod = inferTypes(mod);
   initial_ = std::move(mod);
+  constantNumbers_ = std::make_shared<ConstantNumbering>();  // a new input: its constants number from 0
   sourceName_ = std::move(name);
   loadOptions_ = options;
   loadNotes_.clear();
@@ -76,6 +77,7 @@ void Workbench::loadReproducer(const Reproducer& repro) {
   ctx_ = std::move(ctx);
   pipeline_ = pipeline->subPasses();
   initial_ = std::move(mod);
+  constantNumbers_ = std::make_shared<ConstantNumbering>();  // a new input: its constants number from 0
   sourceName_ = name;
   loadOptions_ = options;
   resetTrace(initial_);
