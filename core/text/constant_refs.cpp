@@ -50,7 +50,7 @@ std::string describeConstant(const NDArray& data, bool all) {
   out += "  values: [";
   for (int64_t i = 0; i < shown; ++i) {
     if (i) out += ", ";
-    appendElement(out, data, i);
+    text::appendElement(out, data, i);
   }
   out += shown < n ? ", ...]  (first " + std::to_string(shown) + " of " + std::to_string(n) + "; --all for every element)\n" : "]\n";
   double lo = std::numeric_limits<double>::infinity(), hi = -lo, sum = 0;

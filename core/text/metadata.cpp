@@ -483,18 +483,18 @@ std::string encodeTvmNDArray(const NDArray& data) {
   return out;
 }
 
-std::string encodeTvmMetadata(const std::vector<NDArray>& constants) {
+std::string encodeTvmMetadata(const std::vector<NDArray>& constants, std::string_view kind) {
   // Node 0 is the null node, 1 the root map, 2 its relay.Constant array, then
   // one relay.Constant node per array; constant i holds b64ndarrays[i].
   const size_t n = constants.size();
   std::string out = "{\n  \"root\": 1,\n  \"nodes\": [\n    {\n      \"type_key\": \"\"\n    },\n";
-  out += "    {\n      \"type_key\": \"Map\",\n      \"keys\": [\n        \"relay.Constant\"\n      ],\n";
+  out += "    {\n      \"type_key\": \"Map\",\n      \"keys\": [\n        \"" + std::string(kind) + "\"\n      ],\n";
   out += "      \"data\": [\n        2\n      ]\n    },\n";
   out += "    {\n      \"type_key\": \"Array\",\n      \"data\": [";
   for (size_t i = 0; i < n; ++i) out += (i ? ",\n        " : "\n        ") + std::to_string(3 + i);
   out += n ? "\n      ]\n    }" : "]\n    }";
   for (size_t i = 0; i < n; ++i)
-    out += ",\n    {\n      \"type_key\": \"relay.Constant\",\n      \"attrs\": {\n        \"_checked_type_\": \"0\",\n"
+    out += ",\n    {\n      \"type_key\": \"" + std::string(kind) + "\",\n      \"attrs\": {\n        \"_checked_type_\": \"0\",\n"
            "        \"data\": \"" + std::to_string(i) + "\",\n        \"span\": \"0\",\n        \"virtual_device_\": \"0\"\n"
            "      }\n    }";
   out += "\n  ],\n  \"b64ndarrays\": [";

@@ -107,6 +107,7 @@ void Workbench::setConstantStyle(ConstantStyle style) {
   if (style == constantStyle_) return;
   constantStyle_ = style;
   printCache_.clear();
+  if (loaded()) numberLoadedConstants();
 }
 
 PrintOptions Workbench::printOptions() const {

@@ -59,6 +59,7 @@ void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options) 
   loadOptions_ = options;
   loadNotes_.clear();
   resetTrace(initial_);
+  numberLoadedConstants();
 }
 
 void Workbench::loadReproducer(const Reproducer& repro) {
@@ -81,6 +82,7 @@ void Workbench::loadReproducer(const Reproducer& repro) {
   sourceName_ = name;
   loadOptions_ = options;
   resetTrace(initial_);
+  numberLoadedConstants();
 }
 
 void Workbench::requireLoaded() const {
@@ -101,6 +103,13 @@ void Workbench::installInstruments() {
   }
   // Well-formedness only: type errors already have their own reporting path.
   if (verifyEach_) instruments.push_back(std::make_shared<VerifyInstrument>(true, false));
+}
+
+void Workbench::numberLoadedConstants() {
+  // The loaded module's constants take their numbers in print order, so they
+  // are 0, 1, ... down the text whatever the user looks at first; the print is
+  // the one `show` would make (it stays in the print cache).
+  if (constantStyle_ == ConstantStyle::Ref) moduleText(0, Side::After);
 }
 
 void Workbench::resetTrace(IRModule initial) {

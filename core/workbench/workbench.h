@@ -692,6 +692,7 @@ class Workbench {
   mutable std::vector<EditsCacheEntry> editsCache_;
   /// Change summary per (before, after) module pair.
   mutable std::map<std::pair<const IRModuleNode*, const IRModuleNode*>, std::string> summaryCache_;
+  void numberLoadedConstants();
   std::string withSessionConstants(const std::string& text, const IRModule& base) const;
   std::string checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const;
   bool verifyEach_ = false;
