@@ -232,12 +232,16 @@ std::vector<std::string> attrChangeLines(const std::vector<AttrChange>& changes,
     }
     it->second.members.push_back(&c);
   }
-  for (const auto& [k, g] : groups) {
-    const AttrChange& c = *g.members.front();
+  // In the order of the changes: a folded group at its first member's place.
+  for (const AttrChange& change : changes) {
+    const std::string k = groupKey(change);
+    const Group& g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == k; })->second;
     if (g.members.size() < 3) {
-      for (const AttrChange* m : g.members) lines.push_back(one(*m));
+      lines.push_back(one(change));
       continue;
     }
+    if (g.members.front() != &change) continue;
+    const AttrChange& c = change;
     std::string what = c.key + (c.kind == AttrChange::Kind::Added ? " added" : c.kind == AttrChange::Kind::Removed ? " removed" : " changed");
     if (c.kind == AttrChange::Kind::Changed) what += " " + c.oldValue + " -> " + c.newValue;
     else if (c.kind == AttrChange::Kind::Added && c.key != fn_attr::kGlobalSymbol) what += " " + c.newValue;
