@@ -140,7 +140,7 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
 
 }  // namespace
 
-std::string capBuildText(const std::string& text, size_t cap) {
+std::string capBuildText(const std::string& text, size_t cap, size_t nameCap) {
   std::string out;
   bool inTable = false;
   size_t rows = 0, hidden = 0;
@@ -195,10 +195,10 @@ std::string capBuildText(const std::string& text, size_t cap) {
         if (comma == std::string::npos) break;
         at = comma + 2;
       }
-      if (names.size() > cap) {
+      if (names.size() > nameCap) {
         out += line.substr(0, colon + 2) + "(" + std::to_string(names.size()) + ") ";
-        for (size_t i = 0; i < cap; ++i) out += names[i] + ", ";
-        out += "… " + std::to_string(names.size() - cap) + " more (--all lists every one)\n";
+        for (size_t i = 0; i < nameCap; ++i) out += names[i] + ", ";
+        out += "… " + std::to_string(names.size() - nameCap) + " more (--all lists every one)\n";
         continue;
       }
     }

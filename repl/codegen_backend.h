@@ -84,8 +84,9 @@ std::string formatTiming(const TimingReport& t);
 /// function list ("  PrimFuncs: @a, @b, ...") keeps `cap` names and counts the
 /// rest, the kernel table keeps the `cap` slowest kernels, then one row for
 /// the others (their count, ms and share), then the total. The records keep
-/// every entry; the faces cap what they show (`--all` lifts it).
-std::string capBuildText(const std::string& text, size_t cap);
+/// every entry; the faces cap what they show (`--all` lifts it). A function
+/// list on one line keeps `nameCap` names.
+std::string capBuildText(const std::string& text, size_t cap, size_t nameCap);
 /// One kernel as the profile stage stores it (parsed back by parseKernelLine).
 std::string kernelLine(const KernelProfile& k, double totalMs);
 /// Reads a kernelLine back (false when `text` is not one).

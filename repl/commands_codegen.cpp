@@ -75,7 +75,7 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   std::string summary = ev.artifacts.front().text;
   if (const int run = wb.buildStage(id, "run"); run >= 0) summary += wb.event(run).artifacts.front().text;
   if (const int profile = wb.buildStage(id, "profile"); profile >= 0) summary += wb.event(profile).artifacts.front().text;
-  out += "\n" + (all ? summary : capBuildText(summary, kListCap));
+  out += "\n" + (all ? summary : capBuildText(summary, kListCap, kNamesCap));
   if (!dir.empty()) {
     std::vector<std::string> files;
     try {
@@ -109,7 +109,7 @@ void showCodegenEvent(CommandContext& ctx, int id, const std::string& function, 
   if (ev.parent < 0) {
     if (!function.empty()) return result.fail("#" + std::to_string(id) + " is a build; `show " + std::string("llvm @") + function +
                                               "` or step into its stages for one function's code");
-    return result.out(ev.artifacts.empty() ? std::string() : capBuildText(ev.artifacts.front().text, kListCap));
+    return result.out(ev.artifacts.empty() ? std::string() : capBuildText(ev.artifacts.front().text, kListCap, kNamesCap));
   }
   if (std::optional<std::string> text = artifactText(wb, id, function)) return result.out(*text);
   result.fail("#" + std::to_string(id) + " " + ev.pass + " has no code for @" + function + " (it has " +
@@ -175,7 +175,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   if (repeat > 0 || profile) timing = TimingRequest{repeat > 0 ? repeat : 10, profile};
   RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr);
   if (!report.error.empty()) return result.fail(report.error);
-  result.out(all ? report.text : capBuildText(report.text, kListCap));
+  result.out(all ? report.text : capBuildText(report.text, kListCap, kNamesCap));
   if (!report.ok) result.status = CommandStatus::Error;
 }
 
@@ -216,7 +216,7 @@ void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     profileOf(wb, build, error);
     if (!error.empty()) return result.fail(error);
     const std::string& text = wb.event(wb.buildStage(wb.buildOf(build), "profile")).artifacts.front().text;
-    return result.out(all ? text : capBuildText(text, kListCap));
+    return result.out(all ? text : capBuildText(text, kListCap, kNamesCap));
   }
   if (args.size() != 2) return result.fail(usage(*ctx.interpreter.find("profile")));
   int a = parseEventId(args[0]), b = parseEventId(args[1]);

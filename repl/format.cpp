@@ -286,12 +286,12 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
   if (ev.status == EventStatus::Changed && ev.changedFunctions.size() > 3) {
     std::vector<std::string> names;
     for (const std::string& f : ev.changedFunctions) names.push_back("@" + f);
-    out += "  changed functions (" + std::to_string(names.size()) + "): " + cappedList(names, kListCap, all, " ") + "\n";
+    out += "  changed functions (" + std::to_string(names.size()) + "): " + cappedList(names, kNamesCap, all, " ") + "\n";
   }
   if (!ev.children.empty()) {
     std::vector<std::string> children;
     for (int c : ev.children) children.push_back("#" + std::to_string(c) + " " + wb.event(c).pass);
-    out += (ev.codegen ? "  stages: " : "  nested passes: ") + cappedList(children, kListCap, all, " ") + "\n";
+    out += (ev.codegen ? "  stages: " : "  nested passes: ") + cappedList(children, kNamesCap, all, " ") + "\n";
   }
   if (!ev.configReads.empty()) {
     out += "  config reads:\n";

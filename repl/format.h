@@ -14,6 +14,8 @@ namespace passlab {
 /// counts lines; the others count items (functions, kernels, skipped functions).
 inline constexpr size_t kChangesCap = 40;
 inline constexpr size_t kListCap = 20;
+/// Names listed on one line ("changed functions: @a @b ... 23 more").
+inline constexpr size_t kNamesCap = 8;
 
 /// "a, b, c, … 61 more" of `items` (all of them when `all` or at most `cap`).
 std::string cappedList(const std::vector<std::string>& items, size_t cap, bool all, const std::string& separator = ", ");
