@@ -224,6 +224,7 @@ TEST_CASE("Constants: numbers are stable across the events of a session, and a f
   std::string diff = wb.alignedDiff(1, Side::Before, 1, Side::After);
   CHECK(diff.find("+") != std::string::npos);
   CHECK(diff.find("meta[relay.Constant][2]") != std::string::npos);
+  CHECK(diff.substr(diff.rfind('\n', diff.size() - 2) + 1) == "meta[relay.Constant][2] is new, folded: 4x4x3x3 float32\n");
   for (size_t at = diff.find("meta[relay.Constant][0]"); at != std::string::npos; at = diff.find("meta[relay.Constant][0]", at + 1)) {
     size_t lineStart = diff.rfind('\n', at) + 1;
     CHECK(diff[lineStart] == ' ');  // only ever a context line

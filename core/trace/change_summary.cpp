@@ -425,8 +425,30 @@ AlignedPrinted printAlignedWithRanges(const ModuleEdits& m, const PrintOptions& 
 
 std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const std::string& newName,
                         const std::string& function, int context, const PrintOptions& options) {
-  AlignedText t = printAligned(m, function, options);
-  return unifiedDiffIgnoringIndent(t.before, t.after, oldName, newName, context);
+  if (!m.before || !m.after) return "";
+  AlignedPrint p = alignedPrint(m, function, options);
+  std::string out = unifiedDiffIgnoringIndent(p.before.text, p.after.text, oldName, newName, context);
+  if (out.empty()) return out;
+  // A constant the pass created prints as a reference the reader has not seen
+  // before: say what it is ("meta[relay.Constant][7] is new, folded: 16x1x1 float32").
+  ConstantNumbering* numbering = options.numbering ? options.numbering : p.numbering.get();
+  std::map<int32_t, std::string> created;
+  for (const NodeEdit& e : m.edits) {
+    if (e.kind != EditKind::Folded && e.kind != EditKind::Inserted) continue;
+    const auto* c = e.after ? as<ConstantNode>(e.after) : nullptr;
+    if (!c || !printsAsReference(c->data, options.constants)) continue;
+    int32_t n = numbering->find(c->data);
+    const std::string ref = "meta[relay.Constant][" + std::to_string(n) + "]";
+    if (n < 0 || p.after.text.find(ref) == std::string::npos || p.before.text.find(ref) != std::string::npos) continue;
+    // A folded constant is also inserted: "folded" says more.
+    if (e.kind == EditKind::Folded)
+      created[n] = "folded: " + constantShapeText(c->data);
+    else
+      created.try_emplace(n, "inserted: " + constantShapeText(c->data));
+  }
+  for (const auto& [n, what] : created)
+    out += "meta[relay.Constant][" + std::to_string(n) + "] is new, " + what + "\n";
+  return out;
 }
 
 // ---- Edit script --------------------------------------------------------------
