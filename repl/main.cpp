@@ -43,6 +43,8 @@ void printUsage(std::FILE* out) {
       "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
       "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
       "  --no-check                     load FILE without type inference\n"
+      "  --print-constants=ref|inline   large constants as meta[relay.Constant][N] (default; -o then writes\n"
+      "                                 TVM's #[metadata] section with their data) or written out inline\n"
       "  --reduce='WHEN'                shrink FILE while WHEN holds after the pipeline (bisect's predicates:\n"
       "                                 fails [PASS] [RULE], diag RULE, numeric > T, attr [@F] KEY, wellformed);\n"
       "                                 the reduced module goes to -o, the summary to stderr\n"
