@@ -23,6 +23,7 @@ bool writeBatchReport(const BatchOptions& o, const IRModule& loaded, const PassR
     LoadOptions load;
     load.typeCheck = o.typeCheck;
     wb.loadModule(loaded, o.input == "-" ? "<stdin>" : o.input, load);
+    wb.setConstantStyle(o.constants);
     if (o.optLevel >= 0) wb.setOptLevel(o.optLevel);
     if (o.hasTarget) wb.setTarget(o.target);
     for (const auto& [key, text] : o.config) wb.setConfigText(key, text);
