@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "codegen/codegen.h"
+#include "core/ir/tir_lower_blocks.h"
 #include "codegen/codegen_internal.h"
 #include "codegen/llvm_emit.h"
 #include "codegen/llvm_machine.h"
@@ -127,8 +128,10 @@ class MappedStorage {
 /// Compiles for `target`. `forJit`: the result only runs in the host JIT, so
 /// when no text is kept the module is optimized and compiled to objects in
 /// parallel (Compiled::objects) instead of handed to the JIT as IR.
-Compiled compileModule(const IRModule& mod, const Target& target, const BuildOptions& options,
+Compiled compileModule(const IRModule& input, const Target& target, const BuildOptions& options,
                        std::vector<std::string> only = {}, bool forJit = false) {
+  // Blocks (TVMScript) become plain loop nests before anything scans or emits TIR.
+  const IRModule mod = tir::lowerBlocks(input);
   Compiled out;
   Artifacts& a = out.artifacts;
   a.target = target;

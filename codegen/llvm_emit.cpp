@@ -9,6 +9,7 @@
 #include "codegen/llvm_emit.h"
 #include "codegen/llvm_entry.h"
 #include "codegen/tir_scan.h"
+#include "core/ir/tir_lower_blocks.h"
 
 #include <llvm/IR/Constants.h>
 #include <llvm/IR/IRBuilder.h>
@@ -783,6 +784,7 @@ class FunctionEmitter {
         for (const Stmt& part : static_cast<const SeqNode&>(*s).stmts) exec(part);
         return;
       case StmtKind::Evaluate: eval(static_cast<const EvaluateNode&>(*s).value); return;
+      case StmtKind::Block: exec(tir::lowerBlocks(s)); return;  // compileModule lowers first; kept correct regardless
     }
   }
 

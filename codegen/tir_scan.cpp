@@ -1,5 +1,6 @@
 // Scans of TIR trees the LLVM emitter decides on (see tir_scan.h).
 #include "codegen/tir_scan.h"
+#include "core/ir/tir_lower_blocks.h"
 
 #include <algorithm>
 
@@ -74,6 +75,7 @@ bool usesFloat(const Stmt& s) {
         if (usesFloat(p)) return true;
       return false;
     case StmtKind::Evaluate: return usesFloat(static_cast<const EvaluateNode&>(*s).value);
+    case StmtKind::Block: return usesFloat(tir::lowerBlocks(s));
   }
   return false;
 }
@@ -130,6 +132,7 @@ bool anyStatement(const Stmt& s, const std::function<bool(const Stmt&)>& pred) {
       return false;
     case StmtKind::Store:
     case StmtKind::Evaluate: return false;
+    case StmtKind::Block: return anyStatement(tir::lowerBlocks(s), pred);
   }
   return false;
 }
@@ -172,6 +175,7 @@ void collectCalls(const Stmt& s, std::vector<std::string>& out, bool global) {
       for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts) collectCalls(p, out, global);
       return;
     case StmtKind::Evaluate: return callsIn(static_cast<const EvaluateNode&>(*s).value, out, global);
+    case StmtKind::Block: return collectCalls(tir::lowerBlocks(s), out, global);
   }
 }
 }  // namespace
@@ -233,6 +237,7 @@ int64_t macFlops(const Stmt& s, int64_t trips) {
       return n;
     }
     case StmtKind::Evaluate: return 0;
+    case StmtKind::Block: return macFlops(tir::lowerBlocks(s), trips);
   }
   return 0;
 }

@@ -104,9 +104,47 @@ class BodyCopier {
         return T::seq(std::move(parts));
       }
       case T::StmtKind::Evaluate: return T::evaluate(expr(static_cast<const T::EvaluateNode&>(*s).value));
+      case T::StmtKind::Block: return block(static_cast<const T::BlockNode&>(*s));
     }
     return s;
   }
+
+ private:
+  /// A block copy: bindings and domains in the caller's terms, fresh
+  /// iteration variables and scratch buffers.
+  T::Stmt block(const T::BlockNode& b) {
+    std::vector<T::BlockIterVar> ivs;
+    for (const T::BlockIterVar& iv : b.iterVars)
+      ivs.push_back({T::makeVar(iv.var->name, iv.var->dtype), expr(iv.min), expr(iv.extent), iv.iterKind, expr(iv.binding)});
+    for (size_t i = 0; i < ivs.size(); ++i) vars[b.iterVars[i].var.get()] = ivs[i].var;
+    std::vector<T::Buffer> alloc;
+    for (const T::Buffer& a : b.allocBuffers) {
+      alloc.push_back(T::makeBuffer(a->name, a->dtype, a->shape));
+      buffers[a.get()] = alloc.back();
+    }
+    T::PrimExpr pred = b.predicate ? expr(b.predicate) : nullptr;
+    return T::block(b.name, std::move(ivs), std::move(pred), regions(b.reads), regions(b.writes), std::move(alloc),
+                    b.init ? stmt(b.init) : nullptr, stmt(b.body), b.annotations);
+  }
+
+  /// Regions over the caller's buffers; a buffer addressed through flat
+  /// storage (another shape) is declared as accessed whole.
+  std::vector<T::BufferRegion> regions(const std::vector<T::BufferRegion>& rs) {
+    std::vector<T::BufferRegion> out;
+    for (const T::BufferRegion& r : rs) {
+      auto it = buffers.find(r.buffer.get());
+      T::BufferRegion copy{it == buffers.end() ? r.buffer : it->second, {}};
+      if (copy.buffer->shape == r.buffer->shape) {
+        for (const auto& [mn, ext] : r.ranges) copy.ranges.emplace_back(expr(mn), expr(ext));
+      } else {
+        for (int64_t d : copy.buffer->shape) copy.ranges.emplace_back(T::intImm(DTypeCode::Int32, 0), T::intImm(DTypeCode::Int32, d));
+      }
+      out.push_back(std::move(copy));
+    }
+    return out;
+  }
+
+ public:
 
  private:
   /// The caller's buffer and indices for an access of callee buffer `b`; a
@@ -199,6 +237,13 @@ class CallerInliner {
         return body == a.body ? s : T::allocateConst(a.buffer, a.data, body);
       }
       case T::StmtKind::Store: return s;
+      case T::StmtKind::Block: {
+        const auto& b = static_cast<const T::BlockNode&>(*s);
+        for (const T::Buffer& a : b.allocBuffers) allocated_[a->name] = a;
+        T::Stmt init = b.init ? stmt(b.init, depth) : nullptr, body = stmt(b.body, depth);
+        if (init == b.init && body == b.body) return s;
+        return T::block(b.name, b.iterVars, b.predicate, b.reads, b.writes, b.allocBuffers, init, body, b.annotations);
+      }
     }
     return s;
   }

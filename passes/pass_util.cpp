@@ -117,6 +117,18 @@ void collectTirCalls(const tir::Stmt& root, std::set<std::string>& out) {
         for (const auto& c : tir::as<tir::SeqNode>(s)->stmts) stmts.push_back(c);
         break;
       case tir::StmtKind::Evaluate: pushExpr(tir::as<tir::EvaluateNode>(s)->value); break;
+      case tir::StmtKind::Block: {
+        auto* b = tir::as<tir::BlockNode>(s);
+        for (const tir::BlockIterVar& iv : b->iterVars) {
+          pushExpr(iv.min);
+          pushExpr(iv.extent);
+          pushExpr(iv.binding);
+        }
+        pushExpr(b->predicate);
+        stmts.push_back(b->init);
+        stmts.push_back(b->body);
+        break;
+      }
     }
   }
 }

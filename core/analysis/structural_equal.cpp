@@ -156,8 +156,38 @@ class TirEqual {
         return true;
       }
       case StmtKind::Evaluate: return expr(as<EvaluateNode>(a)->value, as<EvaluateNode>(b)->value);
+      case StmtKind::Block: return block(*as<BlockNode>(a), *as<BlockNode>(b));
     }
     return false;
+  }
+
+  bool regions(const std::vector<tir::BufferRegion>& a, const std::vector<tir::BufferRegion>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (!useBuffer(a[i].buffer, b[i].buffer) || a[i].ranges.size() != b[i].ranges.size()) return false;
+      for (size_t d = 0; d < a[i].ranges.size(); ++d)
+        if (!expr(a[i].ranges[d].first, b[i].ranges[d].first) || !expr(a[i].ranges[d].second, b[i].ranges[d].second)) return false;
+    }
+    return true;
+  }
+
+  /// Blocks match field by field; iteration variables pair up by position
+  /// (each binding is compared before its variable is bound, as it is
+  /// evaluated outside the block).
+  bool block(const tir::BlockNode& x, const tir::BlockNode& y) {
+    if (x.name != y.name || x.iterVars.size() != y.iterVars.size() || x.allocBuffers.size() != y.allocBuffers.size() ||
+        x.annotations != y.annotations)
+      return false;
+    for (size_t i = 0; i < x.iterVars.size(); ++i) {
+      const tir::BlockIterVar &u = x.iterVars[i], &v = y.iterVars[i];
+      if (u.iterKind != v.iterKind || !expr(u.min, v.min) || !expr(u.extent, v.extent) || !expr(u.binding, v.binding)) return false;
+    }
+    for (size_t i = 0; i < x.iterVars.size(); ++i)
+      if (!bindVar(x.iterVars[i].var, y.iterVars[i].var)) return false;
+    for (size_t i = 0; i < x.allocBuffers.size(); ++i)
+      if (!bindBuffer(x.allocBuffers[i], y.allocBuffers[i])) return false;
+    return expr(x.predicate, y.predicate) && regions(x.reads, y.reads) && regions(x.writes, y.writes) && stmt(x.init, y.init) &&
+           stmt(x.body, y.body);
   }
 
   Bijection<tir::VarNode> vars_;
@@ -300,7 +330,40 @@ class TirHash {
         for (const Stmt& c : as<SeqNode>(s)->stmts) mix(h, stmt(c));
         break;
       case StmtKind::Evaluate: mix(h, expr(as<EvaluateNode>(s)->value)); break;
+      case StmtKind::Block: mix(h, block(*as<BlockNode>(s))); break;
     }
+    return h;
+  }
+
+  size_t regions(const std::vector<tir::BufferRegion>& rs) {
+    size_t h = rs.size();
+    for (const tir::BufferRegion& r : rs) {
+      mix(h, useBuffer(r.buffer));
+      for (const auto& [mn, ext] : r.ranges) {
+        mix(h, expr(mn));
+        mix(h, expr(ext));
+      }
+    }
+    return h;
+  }
+
+  /// In the order TirEqual::block compares.
+  size_t block(const tir::BlockNode& b) {
+    size_t h = std::hash<std::string>()(b.name);
+    mix(h, b.annotations.hash());
+    for (const tir::BlockIterVar& iv : b.iterVars) {
+      mix(h, static_cast<size_t>(iv.iterKind));
+      mix(h, expr(iv.min));
+      mix(h, expr(iv.extent));
+      mix(h, expr(iv.binding));
+    }
+    for (const tir::BlockIterVar& iv : b.iterVars) mix(h, bindVar(iv.var));
+    for (const tir::Buffer& buf : b.allocBuffers) mix(h, bindBuffer(buf));
+    mix(h, expr(b.predicate));
+    mix(h, regions(b.reads));
+    mix(h, regions(b.writes));
+    mix(h, stmt(b.init));
+    mix(h, stmt(b.body));
     return h;
   }
 

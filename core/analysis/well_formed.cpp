@@ -537,6 +537,33 @@ class Checker {
         for (const Stmt& c : as<SeqNode>(s)->stmts) stmt(c);
         return;
       case StmtKind::Evaluate: expr(as<EvaluateNode>(s)->value); return;
+      case StmtKind::Block: {
+        // Bindings and domains are evaluated outside the block; the iteration
+        // variables and scratch buffers are in scope for the rest.
+        const auto* x = as<BlockNode>(s);
+        for (const BlockIterVar& iv : x->iterVars) {
+          expr(iv.min);
+          expr(iv.extent);
+          expr(iv.binding);
+        }
+        for (const BlockIterVar& iv : x->iterVars) bindTirVar(iv.var);
+        for (const Buffer& b : x->allocBuffers)
+          if (!tirBuffers_.insert(b.get()).second) report(fallback_, "wf.duplicate-def", "buffer " + b->name + " is allocated twice");
+        expr(x->predicate);
+        for (const auto* regions : {&x->reads, &x->writes})
+          for (const BufferRegion& r : *regions) {
+            useBuffer(r.buffer);
+            for (const auto& [mn, ext] : r.ranges) {
+              expr(mn);
+              expr(ext);
+            }
+          }
+        stmt(x->init);
+        stmt(x->body);
+        for (const Buffer& b : x->allocBuffers) tirBuffers_.erase(b.get());
+        for (const BlockIterVar& iv : x->iterVars) tirVars_.erase(iv.var.get());
+        return;
+      }
     }
   }
 

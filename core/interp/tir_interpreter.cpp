@@ -11,6 +11,7 @@
 
 #include "core/interp/interpreter.h"
 #include "core/ir/float_math.h"
+#include "core/ir/tir_lower_blocks.h"
 #include "core/interp/kernels.h"
 
 namespace passlab::interp_detail {
@@ -97,8 +98,10 @@ class TirMachine {
   }
   void bindScalar(const tir::Var& var, const Scalar& value) { vars_.emplace_back(var.get(), convert(value, var->dtype)); }
 
+  /// Runs a PrimFunc body; blocks are lowered to loops first (shared, so a
+  /// body without blocks is run as it is).
   void run(const Stmt& body) {
-    if (body) exec(body);
+    if (body) exec(tir::lowerBlocks(body));
   }
 
   [[noreturn]] void fail(const std::string& message) const { throw KernelError("@" + name_ + ": " + message); }
@@ -392,6 +395,7 @@ class TirMachine {
         for (const Stmt& part : static_cast<const tir::SeqNode&>(*s).stmts) exec(part);
         return;
       case StmtKind::Evaluate: eval(static_cast<const tir::EvaluateNode&>(*s).value); return;
+      case StmtKind::Block: fail("internal error: a block reached the interpreter unlowered");
     }
   }
 

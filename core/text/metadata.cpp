@@ -546,6 +546,12 @@ PlaceholderSummary summarizePlaceholders(const IRModule& mod) {
           case tir::StmtKind::Seq:
             for (const tir::Stmt& c : static_cast<const tir::SeqNode*>(s)->stmts) stack.push_back(c.get());
             break;
+          case tir::StmtKind::Block: {
+            auto* b = static_cast<const tir::BlockNode*>(s);
+            stack.push_back(b->init.get());
+            stack.push_back(b->body.get());
+            break;
+          }
           default: break;
         }
       }

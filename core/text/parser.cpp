@@ -2,6 +2,7 @@
 // items, types and attribute values. Relay expressions are in parser_relay.cpp,
 // PrimFuncs in parser_tir.cpp.
 #include "core/text/parser.h"
+#include "core/text/tvmscript.h"
 
 #include <algorithm>
 #include <bit>
@@ -719,17 +720,37 @@ const OpDef* Parser::findOpCached(std::string_view name) {
 
 }  // namespace text
 
+namespace {
+/// TVMScript is recognised by its content, or by a `.py` file name.
+bool isTvmScriptInput(std::string_view text, std::string_view fileName) {
+  return looksLikeTvmScript(text) || (fileName.size() > 3 && fileName.substr(fileName.size() - 3) == ".py");
+}
+}  // namespace
+
 IRModule parseModule(std::string text, std::string fileName) {
+  if (isTvmScriptInput(text, fileName)) return parseTvmScript(std::move(text), std::move(fileName));
   text::Parser parser(std::move(text), std::move(fileName));
   return parser.parseModule();
 }
 
 IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes) {
-  text::Parser parser(std::move(text), std::move(fileName));
-  return parser.parseModule(notes);
+  return parseModule(std::move(text), std::move(fileName), notes, nullptr);
 }
 
-IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes) {
+IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes, TextOrigin* origin) {
+  if (isTvmScriptInput(text, fileName)) {
+    TvmScriptSpelling spelling = TvmScriptSpelling::Release;
+    IRModule mod = parseTvmScript(std::move(text), std::move(fileName), notes, &spelling);
+    if (origin) *origin = TextOrigin{TextSyntax::TVMScript, spelling};
+    return mod;
+  }
+  text::Parser parser(std::move(text), std::move(fileName));
+  IRModule mod = parser.parseModule(notes);
+  if (origin) *origin = TextOrigin{};
+  return mod;
+}
+
+IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes, TextOrigin* origin) {
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     Diagnostic d;
@@ -739,7 +760,7 @@ IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes
   }
   std::ostringstream buffer;
   buffer << in.rdbuf();
-  return parseModule(buffer.str(), path, notes);
+  return parseModule(buffer.str(), path, notes, origin);
 }
 
 Expr parseExpr(std::string text, std::string fileName) {

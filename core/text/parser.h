@@ -7,6 +7,7 @@
 
 #include "core/ir/diagnostic.h"
 #include "core/ir/module.h"
+#include "core/text/tvmscript.h"
 
 namespace passlab {
 
@@ -24,9 +25,16 @@ IRModule parseModule(std::string text, std::string fileName = "<input>");
 /// wrapped as @main). Also accepts TVM's printed expressions (docs/text-format.md).
 IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes);
 
+/// Like parseModule, and tells in `origin` which syntax the text was in (and,
+/// for TVMScript, which TVM spelling): TVMScript when looksLikeTvmScript(text)
+/// or `fileName` ends in `.py`, Relay text otherwise. The faces keep it to
+/// print the module back in the syntax it came in.
+IRModule parseModule(std::string text, std::string fileName, std::vector<Diagnostic>* notes, TextOrigin* origin);
+
 /// Reads and parses a file; an unreadable file is a DiagnosticError naming it.
-/// Load notes go to `notes` when given (see parseModule).
-IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes = nullptr);
+/// Load notes go to `notes` when given (see parseModule); the syntax found to
+/// `origin` when given.
+IRModule parseModuleFile(const std::string& path, std::vector<Diagnostic>* notes = nullptr, TextOrigin* origin = nullptr);
 
 /// Parses a single expression (free variables must be declared with
 /// `free_var` first or appear as `%name: Type`); used by tests and the REPL.

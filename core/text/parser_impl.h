@@ -202,6 +202,10 @@ class Parser {
   // ---- TIR (parser_tir.cpp) ---------------------------------------------
   /// Parses TIR statements up to and including the closing '}'.
   tir::Stmt parseTirBlock(const Token& open);
+  /// `block "name"(%v = spatial(min, extent, binding), ...) where(...) reads(...) writes(...) alloc(...) attrs(...) { init { } ... }`
+  tir::Stmt parseTirBlockStmt();
+  /// `%A[min, min:end, ...], ...` inside reads(...) / writes(...).
+  std::vector<tir::BufferRegion> parseTirRegions(const char* clause);
   void parseTirParam(std::vector<tir::Param>& params);
   tir::PrimExpr parseTirExpr(int minPrecedence = 0);
   tir::PrimExpr parseTirUnary();

@@ -1,6 +1,6 @@
 // PrimFuncs: `primfn @name(%A: Buffer[(16), float32], %n: int32, Key=Value) { statements }`.
 //
-// Statements: for/if with braces, `%A[i] = v;`, `expr;` (Evaluate), bare `{ }`
+// Statements: for/if with braces, blocks (`block "name"(%v = spatial(0, 16, %i)) reads(...) { init { } ... }`), `%A[i] = v;`, `expr;` (Evaluate), bare `{ }`
 // blocks, and the binding statements `let %x: int32 = v;`, `allocate %T: Buffer[...];`
 // and `allocate_const %W: Buffer[...] = [values];`, each of which takes the rest
 // of its block as body (folded from the back, so long chains need no recursion).
@@ -10,6 +10,7 @@
 #include <bit>
 #include <limits>
 
+#include "core/analysis/structural_equal.h"
 #include "core/text/literal.h"
 #include "core/text/parser_impl.h"
 #include "core/text/syntax.h"
@@ -221,6 +222,10 @@ tir::Stmt Parser::parseTirBlock(const Token& open) {
       entries.push_back({tir::ifThenElse(std::move(cond), std::move(thenCase), std::move(elseCase))});
       continue;
     }
+    if (t.is("block") && peek(1).kind == Tok::String) {
+      entries.push_back({parseTirBlockStmt()});
+      continue;
+    }
     if (t.kind == Tok::LBrace) {
       Token inner = take();
       entries.push_back({parseTirBlock(inner)});
@@ -260,6 +265,135 @@ tir::Stmt Parser::parseTirBlock(const Token& open) {
   }
   std::reverse(reversed.begin(), reversed.end());
   return seqOf(std::move(reversed));
+}
+
+std::vector<tir::BufferRegion> Parser::parseTirRegions(const char* clause) {
+  expect(Tok::LParen, "'(' after " + std::string(clause));
+  std::vector<tir::BufferRegion> out;
+  while (!accept(Tok::RParen)) {
+    Token nameToken = expect(Tok::Local, "a buffer region such as %A[%i, 0:16]");
+    const Symbol* s = lookup(nameToken.text.substr(1));
+    if (!s || !s->buffer) fail(nameToken, "undefined buffer " + describe(nameToken));
+    tir::BufferRegion region{s->buffer, {}};
+    expect(Tok::LBracket, "'[' after the buffer of a region");
+    while (!accept(Tok::RBracket)) {
+      tir::PrimExpr mn = parseTirExpr();
+      tir::PrimExpr extent = tir::intImm(mn->dtype.isBool() ? DataType(DTypeCode::Int32) : mn->dtype, 1);
+      if (accept(Tok::Colon)) {
+        Token endToken = peek();
+        tir::PrimExpr end = parseTirExpr();
+        // end is min + extent: the printer folds literals and writes `min + extent` otherwise.
+        const auto* m = tir::as<tir::IntImmNode>(mn);
+        const auto* e = tir::as<tir::IntImmNode>(end);
+        const auto* sum = tir::as<tir::BinaryNode>(end);
+        if (m && e) extent = tir::intImm(mn->dtype, e->value - m->value);
+        else if (sum && sum->op == tir::BinaryOp::Add && structuralEqual(sum->a, mn)) extent = sum->b;
+        else extent = tir::binary(tir::BinaryOp::Sub, end, mn);
+      }
+      region.ranges.emplace_back(std::move(mn), std::move(extent));
+      if (!accept(Tok::Comma)) {
+        expect(Tok::RBracket, "',' or ']' in the region");
+        break;
+      }
+    }
+    if (region.ranges.size() != region.buffer->shape.size())
+      fail(nameToken, "region of " + describe(nameToken) + " has " + std::to_string(region.ranges.size()) + " ranges for " +
+                          std::to_string(region.buffer->shape.size()) + " dimensions");
+    out.push_back(std::move(region));
+    if (!accept(Tok::Comma)) {
+      expect(Tok::RParen, "',' or ')' after a region");
+      break;
+    }
+  }
+  return out;
+}
+
+tir::Stmt Parser::parseTirBlockStmt() {
+  Depth depth(*this);
+  take();  // block
+  std::string name = decodeString(take().text);
+  expect(Tok::LParen, "'(' to open the block's iteration variables");
+  // Bindings and domains are read in the enclosing scope; the variables are
+  // defined for the rest of the block.
+  std::vector<tir::BlockIterVar> ivs;
+  std::vector<Token> ivTokens;
+  while (!accept(Tok::RParen)) {
+    Token nameToken = expect(Tok::Local, "an iteration variable such as %vi");
+    DataType dtype = DTypeCode::Int32;
+    if (accept(Tok::Colon)) dtype = parseDType();
+    expect(Tok::Equal, "'=' and spatial(min, extent, binding) or reduce(...)");
+    Token kindToken = expect(Tok::Ident, "spatial or reduce");
+    if (kindToken.text != "spatial" && kindToken.text != "reduce")
+      fail(kindToken, "expected spatial or reduce, got " + describe(kindToken));
+    std::vector<tir::PrimExpr> args = parseTirArgs();
+    if (args.size() != 3) fail(kindToken, std::string(kindToken.text) + " takes 3 arguments (min, extent, binding)");
+    ivs.push_back({tir::makeVar(std::string(nameToken.text.substr(1)), dtype), args[0], args[1],
+                   kindToken.text == "reduce" ? tir::IterKind::Reduce : tir::IterKind::Spatial, args[2]});
+    ivTokens.push_back(nameToken);
+    if (!accept(Tok::Comma)) {
+      expect(Tok::RParen, "',' or ')' after an iteration variable");
+      break;
+    }
+  }
+  ScopeGuard guard(*this);
+  pushScope();
+  for (size_t i = 0; i < ivs.size(); ++i) {
+    Symbol* s = define(ivTokens[i], ivTokens[i].text.substr(1));
+    if (!s) throw ParseAbort{};
+    s->tirVar = ivs[i].var;
+  }
+  tir::PrimExpr predicate;
+  std::vector<tir::BufferRegion> reads, writes;
+  std::vector<tir::Buffer> alloc;
+  AttrDict annotations;
+  if (acceptWord("where")) {
+    expect(Tok::LParen, "'(' after where");
+    predicate = parseTirExpr();
+    expect(Tok::RParen, "')' after the predicate");
+  }
+  if (acceptWord("reads")) reads = parseTirRegions("reads");
+  if (acceptWord("writes")) writes = parseTirRegions("writes");
+  if (acceptWord("alloc")) {
+    expect(Tok::LParen, "'(' after alloc");
+    while (!accept(Tok::RParen)) {
+      Token nameToken = expect(Tok::Local, "a scratch buffer such as %T");
+      expect(Tok::Colon, "':' and the buffer's type");
+      tir::Buffer b = parseBufferType(std::string(nameToken.text.substr(1)));
+      Symbol* s = define(nameToken, nameToken.text.substr(1));
+      if (!s) throw ParseAbort{};
+      s->buffer = b;
+      alloc.push_back(std::move(b));
+      if (!accept(Tok::Comma)) {
+        expect(Tok::RParen, "',' or ')' after a scratch buffer");
+        break;
+      }
+    }
+  }
+  if (acceptWord("attrs")) {
+    expect(Tok::LParen, "'(' after attrs");
+    while (!accept(Tok::RParen)) {
+      Token keyToken = peek();
+      std::string key = parseAttrKey();
+      expect(Tok::Equal, "'=' after the annotation's key");
+      AttrValue value = parseAttrValue();
+      if (annotations.contains(key)) fail(keyToken, "annotation '" + key + "' is given twice");
+      annotations.set(std::move(key), std::move(value));
+      if (!accept(Tok::Comma)) {
+        expect(Tok::RParen, "',' or ')' after an annotation");
+        break;
+      }
+    }
+  }
+  Token open = expect(Tok::LBrace, "'{' to open the block's body (or where/reads/writes/alloc/attrs in that order)");
+  tir::Stmt init;
+  if (checkWord("init") && peek(1).kind == Tok::LBrace) {
+    take();
+    Token initOpen = take();
+    init = parseTirBlock(initOpen);
+  }
+  tir::Stmt body = parseTirBlock(open);
+  return tir::block(std::move(name), std::move(ivs), std::move(predicate), std::move(reads), std::move(writes), std::move(alloc),
+                    std::move(init), std::move(body), std::move(annotations));
 }
 
 tir::PrimExpr Parser::parseTirExpr(int minPrecedence) {

@@ -228,6 +228,11 @@ static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptio
   ConstantNumbering* numbering = options.numbering ? options.numbering : &local;
   for (int32_t index : placeholders) numbering->reserve(index);
   w.setNumbering(numbering);
+  // TVMScript follows the same rule (core/text/constant_refs.h) in its own printer.
+  if (options.syntax == TextSyntax::TVMScript) {
+    printTvmScriptModule(w, mod, options);
+    return;
+  }
   if (options.versionHeader) {
     w.text("#[version = \"0.0.5\"]");
     w.endLine();
@@ -303,6 +308,10 @@ std::string printFunction(const IRModule& mod, const std::string& name, const Pr
   if (!fn) return "";
   text::TextWriter w(nullptr);
   w.setNumbering(options.numbering);
+  if (options.syntax == TextSyntax::TVMScript) {
+    text::printTvmScriptFunction(w, mod, name, options);
+    return std::move(w.out());
+  }
   if (auto* prim = as<PrimFuncNode>(fn))
     text::printPrimFunc(w, name, *prim);
   else

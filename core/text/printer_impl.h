@@ -123,6 +123,10 @@ void appendType(std::string& out, const Type& type);
 /// Prints graph-level functions and expressions (printer_relay.cpp).
 void printGraphFunction(TextWriter& w, const PrintOptions& options, const std::string& name, const Expr& fn);
 void printStandaloneExpr(TextWriter& w, const PrintOptions& options, const Expr& e);
+/// Prints a module as TVMScript (tvmscript_print.cpp).
+void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions& options);
+/// Prints one function of `mod` as TVMScript, as TVM prints a lone function (header, then the function).
+void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::string& name, const PrintOptions& options);
 /// Prints a PrimFunc (printer_tir.cpp).
 void printPrimFunc(TextWriter& w, const std::string& name, const PrimFuncNode& fn);
 

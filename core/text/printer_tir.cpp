@@ -39,6 +39,8 @@ class TirPrinter {
   void appendExpr(std::string& out, const PrimExprNode* e);
   void appendBufferType(std::string& out, const BufferNode& b);
   void appendHeader(std::string& out, const StmtNode* s);
+  void appendBlockHeader(std::string& out, const BlockNode& b);
+  void appendRegions(std::string& out, const char* clause, const std::vector<BufferRegion>& regions);
   const std::string& varName(const tir::VarNode* v) { return names_.nameFor(v, v->name); }
   const std::string& bufferName(const BufferNode* b) { return names_.nameFor(b, b->name); }
 
@@ -249,6 +251,89 @@ void TirPrinter::appendHeader(std::string& out, const StmtNode* s) {
   }
 }
 
+void TirPrinter::appendRegions(std::string& out, const char* clause, const std::vector<BufferRegion>& regions) {
+  if (regions.empty()) return;
+  out += ' ';
+  out += clause;
+  out += '(';
+  for (size_t i = 0; i < regions.size(); ++i) {
+    if (i) out += ", ";
+    out += '%';
+    out += bufferName(regions[i].buffer.get());
+    out += '[';
+    for (size_t d = 0; d < regions[i].ranges.size(); ++d) {
+      if (d) out += ", ";
+      const auto& [mn, ext] = regions[i].ranges[d];
+      appendExpr(out, mn.get());
+      const auto* e = as<IntImmNode>(ext);
+      if (e && e->value == 1) continue;  // a point
+      // min:end, end = min + extent (folded when both are literals; the parser undoes the sum).
+      out += ':';
+      const auto* m = as<IntImmNode>(mn);
+      if (m && e && !mn->dtype.isBool()) {
+        appendExpr(out, intImm(mn->dtype, m->value + e->value).get());
+      } else {
+        appendExpr(out, binary(BinaryOp::Add, mn, ext).get());
+      }
+    }
+    out += ']';
+  }
+  out += ')';
+}
+
+void TirPrinter::appendBlockHeader(std::string& out, const BlockNode& b) {
+  out += "block ";
+  out += AttrValue::string(b.name).toString();
+  out += '(';
+  for (size_t i = 0; i < b.iterVars.size(); ++i) {
+    const BlockIterVar& iv = b.iterVars[i];
+    if (i) out += ", ";
+    out += '%';
+    out += varName(iv.var.get());
+    if (iv.var->dtype != DataType(DTypeCode::Int32)) {
+      out += ": ";
+      out += iv.var->dtype.name();
+    }
+    out += iv.iterKind == IterKind::Reduce ? " = reduce(" : " = spatial(";
+    appendExpr(out, iv.min.get());
+    out += ", ";
+    appendExpr(out, iv.extent.get());
+    out += ", ";
+    appendExpr(out, iv.binding.get());
+    out += ')';
+  }
+  out += ')';
+  if (b.predicate) {
+    out += " where(";
+    appendExpr(out, b.predicate.get());
+    out += ')';
+  }
+  appendRegions(out, "reads", b.reads);
+  appendRegions(out, "writes", b.writes);
+  if (!b.allocBuffers.empty()) {
+    out += " alloc(";
+    for (size_t i = 0; i < b.allocBuffers.size(); ++i) {
+      if (i) out += ", ";
+      out += '%';
+      out += bufferName(b.allocBuffers[i].get());
+      out += ": ";
+      appendBufferType(out, *b.allocBuffers[i]);
+    }
+    out += ')';
+  }
+  if (!b.annotations.empty()) {
+    out += " attrs(";
+    bool first = true;
+    for (const auto& [key, value] : b.annotations.entries()) {
+      if (!first) out += ", ";
+      first = false;
+      appendAttr(out, key, value);
+    }
+    out += ')';
+  }
+  out += " {";
+}
+
 void TirPrinter::pushItems(const StmtNode* s) {
   // Items of a block: a sequence's statements, or the statement itself.
   s = unwrapSingles(s);
@@ -354,6 +439,23 @@ void TirPrinter::printItem(const StmtNode* s, bool isLast) {
       appendExpr(line, static_cast<const EvaluateNode*>(s)->value.get());
       line += ';';
       pushLine(std::move(line), s);
+      break;
+    }
+    case StmtKind::Block: {
+      auto* b = static_cast<const BlockNode*>(s);
+      appendBlockHeader(line, *b);
+      pushLine(std::move(line));
+      open();
+      if (b->init) {
+        pushLine("init {");
+        open();
+        pushItems(b->init.get());
+        close();
+        pushLine("}");
+      }
+      pushItems(b->body.get());
+      close();
+      pushLine("}", s);
       break;
     }
   }

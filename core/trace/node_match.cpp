@@ -509,20 +509,30 @@ const char* stmtWhat(const tir::StmtNode* s) {
     case tir::StmtKind::AllocateConst: return "allocate_const";
     case tir::StmtKind::Seq: return "seq";
     case tir::StmtKind::Evaluate: return "evaluate";
+    case tir::StmtKind::Block: return "block";
   }
   return "?";
 }
 
-/// Coarse statement units of a PrimFunc: allocations wrapping the body, then
-/// the top-level statements of what they wrap (loop nests, stores, ...).
+/// Whether `s` only wraps the rest of the function: an allocation, or a block
+/// without iteration variables (TVMScript's implicit root block).
+bool isWrapper(const tir::StmtNode* s) {
+  return s->kind == tir::StmtKind::Allocate || s->kind == tir::StmtKind::AllocateConst ||
+         (s->kind == tir::StmtKind::Block && static_cast<const tir::BlockNode*>(s)->iterVars.empty() &&
+          !static_cast<const tir::BlockNode*>(s)->init);
+}
+
+/// Coarse statement units of a PrimFunc: allocations (and a root block)
+/// wrapping the body, then the top-level statements of what they wrap (loop nests, stores, ...).
 std::vector<const tir::StmtNode*> stmtUnits(const PrimFuncNode* fn) {
   std::vector<const tir::StmtNode*> out;
   if (!fn || !fn->body) return out;
   const tir::StmtNode* s = fn->body.get();
-  while (s && (s->kind == tir::StmtKind::Allocate || s->kind == tir::StmtKind::AllocateConst)) {
+  while (s && isWrapper(s)) {
     out.push_back(s);
-    s = s->kind == tir::StmtKind::Allocate ? static_cast<const tir::AllocateNode*>(s)->body.get()
-                                           : static_cast<const tir::AllocateConstNode*>(s)->body.get();
+    s = s->kind == tir::StmtKind::Allocate        ? static_cast<const tir::AllocateNode*>(s)->body.get()
+        : s->kind == tir::StmtKind::AllocateConst ? static_cast<const tir::AllocateConstNode*>(s)->body.get()
+                                                  : static_cast<const tir::BlockNode*>(s)->body.get();
   }
   if (!s) return out;
   if (s->kind == tir::StmtKind::Seq)

@@ -1,0 +1,107 @@
+// The module frame and the Relax half of the TVMScript reader (internal to
+// core/text): ModuleParser extends ScriptParser with the module being built
+// (tvmscript_module.cpp) and Relax functions, statements, expressions and
+// types (tvmscript_relax_parse.cpp, tvmscript_relax_expr.cpp).
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "core/ir/expr.h"
+#include "core/ir/module.h"
+#include "core/text/tvmscript_parser.h"
+
+namespace passlab::tvmscript {
+
+/// An argument of a call as written: a Relax value or an attribute literal
+/// (numbers, strings, lists of them, None, `R.shape([...])`, `R.prim_value(..)`).
+struct ScriptArg {
+  /// Keyword, empty for a positional argument.
+  std::string keyword;
+  Expr value;
+  AttrValue literal;
+  bool isLiteral = false;
+  /// A type argument (`out_sinfo=R.Tensor(...)`, positional `R.Tensor(...)`).
+  Type type;
+  bool isType = false;
+  PyToken at;
+};
+
+class ModuleParser : public ScriptParser {
+ public:
+  ModuleParser(std::string text, std::string fileName) : ScriptParser(std::move(text), std::move(fileName)) {}
+  /// Parses the whole text into a module.
+  IRModule parseModule();
+
+  // ---- Frame (tvmscript_module.cpp) -------------------------------------------
+  /// `from tvm.script import ir as I, relax as R` (and `import tvm`); refuses other imports.
+  void parseImport();
+  /// One decorated item at top level or in the class body.
+  void parseDecoratedFunction();
+  /// `@I.ir_module class Name:` and its body.
+  void parseModuleClass();
+  /// Module-level statements in the class: I.module_attrs, I.module_global_infos.
+  void parseClassStatement();
+  /// Resolves `cls.f` / `Module.f` / a bare global name at the cursor, or null.
+  Expr tryGlobalReference();
+  /// Skips the whole function at the cursor (used to pre-scan globals).
+  void scanGlobals();
+  /// Adds `fn` named `name`.
+  void addFunction(const PyToken& at, const std::string& name, Expr fn);
+
+  // ---- Relax (tvmscript_relax_parse.cpp) ----------------------------------------
+  /// Parses `def name(params) -> T:` and the body, at the cursor on `def`.
+  Function parseRelaxFunction(const PyToken& decorator, bool isPrivate, bool isPure, std::string* name);
+  /// Parses the statements of a block up to its Dedent; returns the body expression.
+  Expr parseRelaxBody(bool functionBody);
+  Type parseRelaxType();
+  Expr parseRelaxExpr();
+  Expr parseRelaxPrimary();
+  Expr parseRelaxCall(const std::string& callee, const PyToken& at);
+  std::vector<ScriptArg> parseCallArgs();
+  ScriptArg parseOneArg();
+  AttrValue parseLiteral();
+  bool startsLiteral() const;
+  AttrDict parseDictLiteral();
+
+  // ---- Scopes -------------------------------------------------------------------
+  struct Scoped {
+    std::string name;
+    Expr value;
+  };
+  std::vector<Scoped> scope_;
+  const Expr* lookupLocal(std::string_view name) const;
+  Var defineVar(const PyToken& at, const std::string& name, Type annotation, bool isDataflow);
+
+  // ---- State ----------------------------------------------------------------------
+  std::map<std::string, Expr> functions_;
+  std::map<std::string, uint32_t> functionLines_;
+  std::set<std::string> globalNames_;
+  std::string className_ = "Module";
+  /// Names a function body binds to the module (`cls = Module`).
+  std::set<std::string> moduleAliases_;
+  AttrDict moduleAttrs_;
+  /// Names of the dataflow block being parsed that R.output lists.
+  std::set<std::string> dataflowOutputs_;
+  bool inDataflow_ = false;
+  /// The annotation of the binding being parsed (types a metadata constant).
+  Type expectedType_;
+  /// The annotation of the binding being parsed, also inside its call's arguments.
+  Type bindingType_;
+  /// `metadata[...]` references whose type their use must tell: stand-in
+  /// variables until the op call they are an argument of resolves them.
+  struct PendingMeta {
+    int64_t index = 0;
+    Span span;
+  };
+  std::map<const ExprNode*, PendingMeta> pendingMeta_;
+  /// Replaces the stand-ins among `values` by placeholders of the type op `id` requires there.
+  void resolvePendingMeta(OpId id, std::vector<Expr>& values, const AttrDict& attrs);
+  bool metaNoted_ = false;
+  int fresh_ = 0;
+};
+
+}  // namespace passlab::tvmscript

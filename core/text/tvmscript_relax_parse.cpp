@@ -1,0 +1,436 @@
+// Relax functions in TVMScript: signatures, types and statements (bindings,
+// dataflow blocks, if/else, nested functions, return).
+#include <algorithm>
+
+#include "core/text/tvmscript_module.h"
+
+namespace passlab::tvmscript {
+
+namespace {
+/// One statement of a body, before the body is folded into Let/Dataflow nodes.
+struct BodyItem {
+  bool dataflow = false;
+  Binding binding;
+  std::vector<Binding> block;
+  Span span;
+};
+
+Expr fold(const std::vector<BodyItem>& items, Expr result) {
+  for (size_t i = items.size(); i-- > 0;) {
+    const BodyItem& it = items[i];
+    result = it.dataflow ? makeDataflow(it.block, result, it.span) : makeLet(it.binding.var, it.binding.value, result, it.span);
+  }
+  return result;
+}
+}  // namespace
+
+Function ModuleParser::parseRelaxFunction(const PyToken& decorator, bool isPrivate, bool isPure, std::string* name) {
+  Depth depth(*this);
+  const PyToken& defTok = expectName("def", "'def'");
+  const PyToken& nameTok = expectAnyName("the function's name");
+  *name = std::string(nameTok.text);
+  size_t scopeMark = scope_.size();
+  std::set<std::string> aliases = moduleAliases_;
+  expect(PyTok::LParen, "'(' after the function name");
+  std::vector<Var> params;
+  while (!check(PyTok::RParen)) {
+    const PyToken& p = expectAnyName("a parameter name");
+    if (!check(PyTok::Colon)) fail(p, "parameter '" + std::string(p.text) + "' needs a type annotation such as R.Tensor((1, 8), dtype=\"float32\")");
+    take();
+    Type t = parseRelaxType();
+    for (const Var& q : params)
+      if (q->name == p.text) fail(p, "duplicate parameter '" + std::string(p.text) + "'");
+    params.push_back(defineVar(p, std::string(p.text), t, false));
+    if (!accept(PyTok::Comma)) break;
+  }
+  expect(PyTok::RParen, "')'");
+  Type ret;
+  if (accept(PyTok::Arrow)) {
+    if (checkName("None")) {
+      take();
+      ret = unitType();
+    } else {
+      ret = parseRelaxType();
+    }
+  }
+  expectBlockStart("the function body");
+  // R.func_attr({...}) comes first.
+  AttrDict attrs;
+  while (accept(PyTok::Newline)) {
+  }
+  if (check(PyTok::String)) {  // docstring
+    take();
+    expectEndOfStatement();
+  }
+  if (checkDotted(relaxAlias + ".func_attr")) {
+    takeDotted("");
+    expect(PyTok::LParen, "'('");
+    attrs = parseDictLiteral();
+    expect(PyTok::RParen, "')'");
+    expectEndOfStatement();
+  }
+  if (!isPrivate && !attrs.contains(fn_attr::kGlobalSymbol)) {
+    AttrDict withSymbol;
+    withSymbol.set(fn_attr::kGlobalSymbol, AttrValue::string(*name));
+    for (const auto& [k, v] : attrs.entries()) withSymbol.set(k, v);
+    attrs = std::move(withSymbol);
+  }
+  if (!isPure) attrs.set("is_pure", AttrValue::integer(0));
+  Expr body = parseRelaxBody(true);
+  if (!pendingMeta_.empty()) {
+    const PendingMeta& p = pendingMeta_.begin()->second;
+    failAt(p.span, "cannot tell the type of metadata[\"relax.expr.Constant\"][" + std::to_string(p.index) +
+                       "] from its use; bind it first with its type: `c: R.Tensor((...), dtype=\"...\") = metadata[...]`");
+  }
+  scope_.resize(scopeMark);
+  moduleAliases_ = aliases;
+  (void)decorator;
+  return makeFunction(std::move(params), std::move(body), std::move(ret), std::move(attrs), spanOf(defTok, nameTok));
+}
+
+Expr ModuleParser::parseRelaxBody(bool functionBody) {
+  Depth depth(*this);
+  std::vector<BodyItem> items;
+  size_t scopeMark = scope_.size();
+  Expr result;
+  auto bindTo = [&](const PyToken& at, const std::string& name, Type ann, Expr value) {
+    bool df = inDataflow_ && !dataflowOutputs_.count(name);
+    Var v = defineVar(at, name, ann, df);
+    Binding b{v, std::move(value)};
+    return b;
+  };
+  std::vector<Binding>* dfBlock = nullptr;
+  auto addBinding = [&](Binding b, const Span& span) {
+    if (dfBlock) {
+      dfBlock->push_back(std::move(b));
+      return;
+    }
+    BodyItem it;
+    it.binding = std::move(b);
+    it.span = span;
+    items.push_back(std::move(it));
+  };
+  while (true) {
+    if (accept(PyTok::Newline)) continue;
+    if (check(PyTok::Dedent) || check(PyTok::End)) {
+      accept(PyTok::Dedent);
+      break;
+    }
+    const PyToken& t = peek();
+    if (t.is("return")) {
+      if (!functionBody) fail(t, "'return' is only allowed at the end of a function body");
+      take();
+      result = parseRelaxExpr();
+      expectEndOfStatement();
+      while (accept(PyTok::Newline)) {
+      }
+      if (!check(PyTok::Dedent) && !check(PyTok::End)) fail(peek(), "statements after 'return' are not TVMScript");
+      accept(PyTok::Dedent);
+      break;
+    }
+    if (t.is("with")) {
+      take();
+      if (!checkDotted(relaxAlias + ".dataflow")) fail(peek(), "the only 'with' block in a Relax function is 'with " + relaxAlias + ".dataflow():'");
+      if (inDataflow_) fail(t, "dataflow blocks do not nest");
+      takeDotted("");
+      expect(PyTok::LParen, "'('");
+      expect(PyTok::RParen, "')'");
+      expectBlockStart("the dataflow block");
+      // Pre-scan for R.output(...) to know which names leave the block.
+      dataflowOutputs_.clear();
+      {
+        size_t save = position();
+        int level = 0;
+        while (!check(PyTok::End) && level >= 0) {
+          if (check(PyTok::Indent)) ++level;
+          else if (check(PyTok::Dedent)) --level;
+          else if (level == 0 && checkDotted(relaxAlias + ".output")) {
+            takeDotted("");
+            if (accept(PyTok::LParen))
+              while (check(PyTok::Name)) {
+                dataflowOutputs_.insert(std::string(take().text));
+                if (!accept(PyTok::Comma)) break;
+              }
+            continue;
+          }
+          take();
+        }
+        rewind(save);
+      }
+      BodyItem block;
+      block.dataflow = true;
+      block.span = spanOf(t);
+      dfBlock = &block.block;
+      inDataflow_ = true;
+      bool sawOutput = false;
+      while (true) {
+        if (accept(PyTok::Newline)) continue;
+        if (accept(PyTok::Dedent) || check(PyTok::End)) break;
+        if (checkDotted(relaxAlias + ".output")) {
+          takeDotted("");
+          expect(PyTok::LParen, "'('");
+          while (check(PyTok::Name)) {
+            const PyToken& n = take();
+            const Expr* v = lookupLocal(n.text);
+            if (!v) fail(n, "R.output names '" + std::string(n.text) + "', which the block does not bind");
+            if (!accept(PyTok::Comma)) break;
+          }
+          expect(PyTok::RParen, "')'");
+          expectEndOfStatement();
+          sawOutput = true;
+          continue;
+        }
+        if (sawOutput) fail(peek(), "R.output must be the last statement of a dataflow block");
+        // A binding inside the block.
+        const PyToken& n = expectAnyName("a binding in the dataflow block");
+        Type ann;
+        if (accept(PyTok::Colon)) ann = parseRelaxType();
+        expect(PyTok::Equal, "'=' of a binding");
+        expectedType_ = bindingType_ = ann;
+        Expr value = parseRelaxExpr();
+        expectEndOfStatement();
+        block.block.push_back(bindTo(n, std::string(n.text), ann, value));
+      }
+      inDataflow_ = false;
+      dfBlock = nullptr;
+      // Dataflow variables are not visible after the block.
+      for (Scoped& s : scope_) {
+        if (const VarNode* v = as<VarNode>(s.value); v && v->isDataflow) s.name = "\x01";
+      }
+      items.push_back(std::move(block));
+      continue;
+    }
+    if (t.is("if")) {
+      const PyToken& ifTok = take();
+      Expr cond = parseRelaxExpr();
+      // Each branch ends with a binding of the same name; that name is bound to the If.
+      auto branch = [&](std::string* name, Type* ann, const PyToken** at) {
+        expectBlockStart("the branch");
+        size_t mark = scope_.size();
+        std::vector<BodyItem> bitems;
+        std::string last;
+        Type lastAnn;
+        Expr lastValue;
+        const PyToken* lastTok = nullptr;
+        while (true) {
+          if (accept(PyTok::Newline)) continue;
+          if (accept(PyTok::Dedent) || check(PyTok::End)) break;
+          if (lastTok) {
+            BodyItem it;
+            it.binding = bindTo(*lastTok, last, lastAnn, lastValue);
+            bitems.push_back(std::move(it));
+          }
+          const PyToken& n = expectAnyName("a binding in the branch");
+          lastTok = &n;
+          last = std::string(n.text);
+          lastAnn = nullptr;
+          if (accept(PyTok::Colon)) lastAnn = parseRelaxType();
+          expect(PyTok::Equal, "'=' of a binding (each branch of a Relax if ends by binding the result)");
+          expectedType_ = bindingType_ = lastAnn;
+          lastValue = parseRelaxExpr();
+          expectEndOfStatement();
+        }
+        if (!lastTok) fail(peek(), "an empty branch");
+        scope_.resize(mark);
+        *name = last;
+        *ann = lastAnn;
+        *at = lastTok;
+        return fold(bitems, lastValue);
+      };
+      std::string thenName, elseName;
+      Type thenAnn, elseAnn;
+      const PyToken *thenAt = nullptr, *elseAt = nullptr;
+      Expr thenE = branch(&thenName, &thenAnn, &thenAt);
+      while (accept(PyTok::Newline)) {
+      }
+      if (!checkName("else")) fail(peek(), "a Relax 'if' needs an 'else' branch");
+      take();
+      Expr elseE = branch(&elseName, &elseAnn, &elseAt);
+      if (thenName != elseName)
+        fail(*elseAt, "both branches must end by binding the same name ('" + thenName + "' and '" + elseName + "')");
+      Expr ifE = makeIf(cond, thenE, elseE, spanOf(ifTok));
+      Binding b = bindTo(*thenAt, thenName, thenAnn ? thenAnn : elseAnn, ifE);
+      addBinding(std::move(b), spanOf(ifTok));
+      continue;
+    }
+    if (t.is("for") || t.is("while")) fail(t, "'" + std::string(t.text) + "' loops in a Relax function are not TVMScript passlab reads");
+    if (t.is("import") || t.is("from")) fail(t, "imports inside a function are not TVMScript passlab reads");
+    if (t.is("lambda")) fail(t, "lambdas are not TVMScript passlab reads");
+    if (t.is("pass")) {
+      take();
+      expectEndOfStatement();
+      continue;
+    }
+    if (check(PyTok::At)) {
+      const PyToken& at = take();
+      if (!checkDotted(relaxAlias + ".function")) fail(peek(), "only @" + relaxAlias + ".function defines a nested function");
+      takeDotted("");
+      bool pure = true, priv = false;
+      if (accept(PyTok::LParen)) {
+        while (check(PyTok::Name)) {
+          const PyToken& k = take();
+          expect(PyTok::Equal, "'='");
+          bool v = expectAnyName("True or False").is("True");
+          if (k.is("pure")) pure = v;
+          else if (k.is("private")) priv = v;
+          if (!accept(PyTok::Comma)) break;
+        }
+        expect(PyTok::RParen, "')'");
+      }
+      expect(PyTok::Newline, "the end of the decorator line");
+      std::string fname;
+      const PyToken& nameTok = peek(1);
+      Function fn = parseRelaxFunction(at, /*isPrivate=*/true, pure, &fname);
+      (void)priv;
+      addBinding(bindTo(nameTok, fname, nullptr, fn), spanOf(at));
+      continue;
+    }
+    if (t.kind != PyTok::Name) fail(t, "expected a statement, got " + describe(t));
+    // `cls = Module`
+    if (check(PyTok::Equal, 1) && peek(2).is(className_) && (check(PyTok::Newline, 3) || check(PyTok::End, 3))) {
+      moduleAliases_.insert(std::string(take().text));
+      take();
+      take();
+      expectEndOfStatement();
+      continue;
+    }
+    if (check(PyTok::Colon, 1) || check(PyTok::Equal, 1)) {
+      const PyToken& n = take();
+      Type ann;
+      if (accept(PyTok::Colon)) ann = parseRelaxType();
+      if (!check(PyTok::Equal)) {
+        if (check(PyTok::Newline)) fail(n, "a declaration without a value is not TVMScript passlab reads");
+        failExpected("'='");
+      }
+      take();
+      if (checkDotted(tirAlias + ".int64") || checkDotted(tirAlias + ".int32"))
+        fail(n, "symbolic dimension '" + std::string(n.text) + "' is not supported yet");
+      expectedType_ = bindingType_ = ann;
+      Expr value = parseRelaxExpr();
+      expectEndOfStatement();
+      addBinding(bindTo(n, std::string(n.text), ann, value), spanOf(n));
+      continue;
+    }
+    if (check(PyTok::AugAssign, 1) || check(PyTok::Walrus, 1))
+      fail(peek(1), describe(peek(1)) + " is Python, not TVMScript passlab reads");
+    if (check(PyTok::Comma, 1)) fail(t, "tuple unpacking is not TVMScript passlab reads (bind the tuple, then index it)");
+    // An expression statement (R.print(...)): bound to `_`.
+    Expr value = parseRelaxExpr();
+    expectEndOfStatement();
+    addBinding(bindTo(t, "_", nullptr, value), spanOf(t));
+  }
+  if (!result) {
+    if (functionBody) fail(last(), "a Relax function must end with 'return'");
+    result = makeTuple({});
+  }
+  scope_.resize(scopeMark);
+  return fold(items, result);
+}
+
+Type ModuleParser::parseRelaxType() {
+  Depth depth(*this);
+  const PyToken& start = peek();
+  if (!check(PyTok::Name) || !start.is(relaxAlias)) failExpected("a Relax type such as " + relaxAlias + ".Tensor((1, 8), dtype=\"float32\")");
+  std::string name = takeDotted("a type");
+  std::string_view kind = name.size() > relaxAlias.size() ? std::string_view(name).substr(relaxAlias.size() + 1) : "";
+  if (kind == "Tensor") {
+    std::vector<int64_t> shape;
+    bool haveShape = false;
+    int64_t ndim = -1;
+    std::optional<DataType> dtype;
+    if (accept(PyTok::LParen)) {
+      int positional = 0;
+      while (!check(PyTok::RParen)) {
+        std::string key;
+        if (check(PyTok::Name) && check(PyTok::Equal, 1)) {
+          key = std::string(take().text);
+          take();
+        } else {
+          key = positional++ == 0 ? "shape" : "dtype";
+        }
+        if (key == "shape") {
+          if (acceptName("None")) {
+          } else {
+            bool list = check(PyTok::LBracket);
+            if (!list && !check(PyTok::LParen)) failExpected("a shape such as (1, 8)");
+            take();
+            haveShape = true;
+            while (!check(list ? PyTok::RBracket : PyTok::RParen)) {
+              const PyToken& d = peek();
+              if (accept(PyTok::Int)) {
+                shape.push_back(intValue(d));
+              } else if (d.kind == PyTok::Name || d.kind == PyTok::String) {
+                take();
+                std::string dn = d.kind == PyTok::String ? decodePyString(d.text) : std::string(d.text);
+                fail(d, "symbolic dimension '" + dn + "' is not supported yet");
+              } else {
+                failExpected("a dimension");
+              }
+              if (!accept(PyTok::Comma)) break;
+            }
+            take();
+          }
+        } else if (key == "dtype") {
+          const PyToken& d = expect(PyTok::String, "a dtype string such as \"float32\"");
+          std::string s = decodePyString(d.text);
+          if (s != "void") {
+            dtype = DataType::parse(s);
+            if (!dtype) fail(d, "unknown dtype \"" + s + "\"");
+          }
+        } else if (key == "ndim") {
+          bool neg = accept(PyTok::Minus);
+          const PyToken& d = expect(PyTok::Int, "an integer");
+          ndim = intValue(d) * (neg ? -1 : 1);
+          if (ndim > 64) fail(d, "ndim " + std::to_string(ndim) + " is too large");
+        } else if (key == "vdevice") {
+          fail(last(), "tensor types with a vdevice are not supported yet");
+        } else {
+          fail(last(), "unknown keyword '" + key + "' of " + name);
+        }
+        if (!accept(PyTok::Comma)) break;
+      }
+      expect(PyTok::RParen, "')'");
+    }
+    if (!haveShape) {
+      if (ndim < 0) fail(start, "a tensor type of unknown rank is not representable in passlab (give the shape or ndim=)");
+      shape.assign(static_cast<size_t>(ndim), kDynamicDim);
+    }
+    if (!dtype) fail(start, "a tensor type without a dtype is not representable in passlab (add dtype=\"float32\")");
+    return tensorType(std::move(shape), *dtype);
+  }
+  if (kind == "Tuple") {
+    std::vector<Type> fields;
+    if (accept(PyTok::LParen)) {
+      while (!check(PyTok::RParen)) {
+        fields.push_back(parseRelaxType());
+        if (!accept(PyTok::Comma)) break;
+      }
+      expect(PyTok::RParen, "')'");
+    }
+    return tupleType(std::move(fields));
+  }
+  if (kind == "Callable") {
+    expect(PyTok::LParen, "'('");
+    expect(PyTok::LParen, "'(' of the parameter types");
+    std::vector<Type> ps;
+    while (!check(PyTok::RParen)) {
+      ps.push_back(parseRelaxType());
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(PyTok::RParen, "')'");
+    expect(PyTok::Comma, "','");
+    Type r = parseRelaxType();
+    if (accept(PyTok::Comma)) expectAnyName("True or False");
+    expect(PyTok::RParen, "')'");
+    return funcType(std::move(ps), std::move(r));
+  }
+  if (kind == "Object" || kind == "Any") {
+    noteSpelling(kind == "Any" ? TvmScriptSpelling::Main : TvmScriptSpelling::Release, start);
+    fail(start, name + " (an opaque object type) is not representable in passlab's types yet");
+  }
+  if (kind == "Shape" || kind == "Prim")
+    fail(start, name + " is not representable in passlab's types yet (shapes are int64 tensors)");
+  fail(start, "unknown Relax type '" + name + "' (Relax types are R.Tensor, R.Tuple, R.Callable)");
+}
+
+}  // namespace passlab::tvmscript
