@@ -187,13 +187,18 @@ void appendConstant(std::string& out, const NDArray& data, bool typeComment) {
   out += "])";
 }
 
-void TextWriter::appendConstantRef(std::string& out, const NDArray& data) {
+int32_t TextWriter::constantNumber(const NDArray& data) {
   if (!numbering_) {
     ownNumbering_ = std::make_unique<ConstantNumbering>();
     numbering_ = ownNumbering_.get();
   }
   int32_t n = numbering_->numberOf(data);
   referenced_.insert(n);
+  return n;
+}
+
+void TextWriter::appendConstantRef(std::string& out, const NDArray& data) {
+  int32_t n = constantNumber(data);
   out += "meta[relay.Constant][";
   appendNumber(out, n);
   // Always typed, as TVM prints it: without a section the type is what a parser remakes it from.

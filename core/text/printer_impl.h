@@ -64,6 +64,10 @@ class TextWriter {
   void setNumbering(ConstantNumbering* numbering) { numbering_ = numbering; }
   /// Writes `meta[relay.Constant][N] /* ty=... */` for `data`, numbering it.
   void appendConstantRef(std::string& out, const NDArray& data);
+  /// The N of `data` in this print's numbering (the session's when one was
+  /// given), recorded as referenced: what a reference of either syntax prints
+  /// (the TVMScript printer's `metadata["relax.expr.Constant"][N]`).
+  int32_t constantNumber(const NDArray& data);
   /// The numbers referenced so far, ascending.
   const std::set<int32_t>& referenced() const { return referenced_; }
 
