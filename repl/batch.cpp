@@ -10,6 +10,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/pass/instruments.h"
+#include "core/text/load_text.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/node_match.h"
@@ -29,11 +30,17 @@
 namespace passlab {
 namespace {
 
-/// How the final module is written: a file round-trips, so references carry a #[metadata] section.
-PrintOptions fileOptions(const BatchOptions& o) {
-  PrintOptions options;
-  options.constants = o.constants;
-  options.metadataSection = true;
+/// How the final module is written: a file round-trips, so in Relay text
+/// references carry a #[metadata] section; TVMScript has no section here, so
+/// its constants print inline where TVMScript can spell them
+/// (Workbench::fileOptions is the same rule).
+PrintOptions fileOptions(const PrintOptions& printing) {
+  PrintOptions options = printing;
+  options.numbering = nullptr;
+  if (options.syntax == TextSyntax::Relay)
+    options.metadataSection = true;
+  else
+    options.constants = ConstantStyle::Inline;
   return options;
 }
 
@@ -115,18 +122,31 @@ void configure(PassContext& ctx, const BatchOptions& o) {
 
 }  // namespace
 
+TextSyntax batchPrintSyntax(const BatchOptions& o, const TextOrigin& loaded) {
+  if (o.syntax) return *o.syntax;
+  for (TextSyntax syntax : {TextSyntax::Relay, TextSyntax::TVMScript}) {
+    std::string_view ext = textSyntaxExtension(syntax);
+    if (o.output.size() > ext.size() && o.output.compare(o.output.size() - ext.size(), ext.size(), ext) == 0) return syntax;
+  }
+  return loaded.syntax;
+}
+
 int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out, std::FILE* err) {
   IRModule mod;
+  TextOrigin origin;
   try {
     LoadModelOptions modelOptions;
     for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
     std::vector<Diagnostic> notes;
+    LoadedText loaded;
     if (o.input == "-")
-      mod = parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>", &notes);
+      loaded = loadModuleText(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>", &notes);
     else if (isOnnxPath(o.input))
-      mod = loadModelFile(o.input, modelOptions);
+      loaded.module = loadModelFile(o.input, modelOptions);
     else
-      mod = parseModuleFile(o.input, &notes);
+      loaded = loadModuleTextFile(o.input, &notes);
+    mod = std::move(loaded.module);
+    origin = loaded.origin;
     if (o.typeCheck) mod = inferTypes(mod);
     // As the REPL's `load` says them: placeholders made, an expression wrapped as @main.
     for (const Diagnostic& note : notes) put(err, note.render() + "\n");
@@ -134,9 +154,13 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     put(err, e.renderAll() + "\n");
     return 1;
   }
+  PrintOptions printing;
+  printing.syntax = batchPrintSyntax(o, origin);
+  printing.spelling = origin.spelling;
+  printing.constants = o.constants;
   if (!o.hasPipeline) {
-    bool written = writeOutput(o.output, printModule(mod, fileOptions(o)), out, err);
-    if (!o.report.empty()) written = writeBatchReport(o, mod, registry, err) && written;
+    bool written = writeOutput(o.output, printModule(mod, fileOptions(printing)), out, err);
+    if (!o.report.empty()) written = writeBatchReport(o, mod, origin, registry, err) && written;
     return written ? 0 : 1;
   }
   const IRModule loaded = mod;
@@ -172,6 +196,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   if (o.verifyEach) ctx->instruments().push_back(std::make_shared<VerifyInstrument>());
   if (o.printBeforeAll || o.printAfterAll || o.printChanged) {
     PrintInstrumentOptions print;
+    print.text = printing;
     print.printBeforeAll = o.printBeforeAll;
     print.printAfterAll = o.printAfterAll;
     print.printChanged = o.printChanged;
@@ -217,12 +242,12 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   if (timing) put(err, timing->report());
   if (trace && !o.traceJson.empty() && !writeOutput(o.traceJson, traceToJson(*trace), out, err)) status = 1;
   if (trace && !o.graphDir.empty() && !writeGraphs(*trace, o.graphDir, err)) status = 1;
-  if (!o.report.empty() && !writeBatchReport(o, loaded, registry, err)) status = 1;
+  if (!o.report.empty() && !writeBatchReport(o, loaded, origin, registry, err)) status = 1;
   if (diagnostics->errors() > 0 && status == 0) {
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
     status = 1;
   }
-  if (status == 0 && !writeOutput(o.output, printModule(mod, fileOptions(o)), out, err)) status = 1;
+  if (status == 0 && !writeOutput(o.output, printModule(mod, fileOptions(printing)), out, err)) status = 1;
   return status;
 }
 
@@ -231,8 +256,16 @@ int runBatchReduce(const BatchOptions& o, std::shared_ptr<const PassRegistry> re
     LoadModelOptions modelOptions;
     for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
     ReduceJob job;
-    job.module = o.input == "-" ? parseModule(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>")
-                                : loadModelFile(o.input, modelOptions);
+    LoadedText loaded;
+    if (o.input == "-")
+      loaded = loadModuleText(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>");
+    else if (isOnnxPath(o.input))
+      loaded.module = loadModelFile(o.input, modelOptions);
+    else
+      loaded = loadModuleTextFile(o.input);
+    job.module = std::move(loaded.module);
+    job.print.syntax = batchPrintSyntax(o, loaded.origin);
+    job.print.spelling = loaded.origin.spelling;
     job.source = o.input;
     if (!o.hasPipeline) {
       put(err, "passlab: error: --reduce needs --pass-pipeline: the reducer runs the pipeline on every candidate\n");

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/pass/registry.h"
+#include "core/text/tvmscript.h"
 
 namespace passlab {
 
@@ -20,6 +21,10 @@ struct BatchOptions {
   std::string input;
   /// Output file ("-" for stdout).
   std::string output = "-";
+  /// --syntax=tvmscript|relay: the syntax every printed module is in (the
+  /// output, dumps, diffs, the report, a reducer's reproducer). Unset: the
+  /// output file's (`.py` TVMScript, `.relay` Relay), else the input's.
+  std::optional<TextSyntax> syntax;
   /// Pipeline text; empty: parse, type-check and print only.
   std::string pipeline;
   bool hasPipeline = false;
@@ -63,6 +68,10 @@ struct BatchOptions {
   /// then writes TVM's #[metadata] section) or inline.
   ConstantStyle constants = ConstantStyle::Ref;
 };
+
+/// The syntax batch mode prints in: --syntax, else the output file's
+/// extension (`.py`, `.relay`), else the syntax the input was loaded in.
+TextSyntax batchPrintSyntax(const BatchOptions& options, const TextOrigin& loaded);
 
 /// Runs a batch pipeline: IR dumps, timing and verifier reports go to `err`
 /// (like LLVM's), the final module to `options.output`. Returns the exit status:

@@ -15,14 +15,16 @@ ReportOptions reportOptions(const Workbench& wb) {
   return options;
 }
 
-bool writeBatchReport(const BatchOptions& o, const IRModule& loaded, const PassRegistry& registry, std::FILE* err) {
+bool writeBatchReport(const BatchOptions& o, const IRModule& loaded, const TextOrigin& origin, const PassRegistry& registry,
+                      std::FILE* err) {
   auto say = [err](const std::string& text) { std::fputs(text.c_str(), err); };
   try {
     // The caller owns the registry and outlives this workbench.
     Workbench wb(std::shared_ptr<const PassRegistry>(&registry, [](const PassRegistry*) {}));
     LoadOptions load;
     load.typeCheck = o.typeCheck;
-    wb.loadModule(loaded, o.input == "-" ? "<stdin>" : o.input, load);
+    wb.loadModule(loaded, o.input == "-" ? "<stdin>" : o.input, load, origin);
+    wb.setPrintSyntax(batchPrintSyntax(o, origin));
     wb.setConstantStyle(o.constants);
     if (o.optLevel >= 0) wb.setOptLevel(o.optLevel);
     if (o.hasTarget) wb.setTarget(o.target);

@@ -23,6 +23,8 @@ ReportOptions reportOptions(const Workbench& wb);
 /// the run the batch just made; a failing pass ends the recording as it ends
 /// the batch. Returns false (with a message on `err`) when the report cannot
 /// be made or written.
-bool writeBatchReport(const BatchOptions& options, const IRModule& loaded, const PassRegistry& registry, std::FILE* err);
+/// `origin` is the syntax the input was written in (the report prints in batchPrintSyntax).
+bool writeBatchReport(const BatchOptions& options, const IRModule& loaded, const TextOrigin& origin, const PassRegistry& registry,
+                      std::FILE* err);
 
 }  // namespace passlab

@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text/load_text.h"
 #include "repl/command_util.h"
 
 namespace passlab {
@@ -78,7 +79,7 @@ void runEdit(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   const std::string original = wb.moduleText(wb.cursor(), Side::After, function);
   std::string path = (std::filesystem::temp_directory_path() /
                       ("passlab-edit-" + std::to_string(::getpid()) + "-" + std::to_string(wb.cursor()) +
-                       (function.empty() ? "" : "-" + function) + ".relay"))
+                       (function.empty() ? "" : "-" + function) + std::string(textSyntaxExtension(wb.printSyntax()))))
                          .string();
   {
     std::ofstream out(path, std::ios::binary);
@@ -167,8 +168,9 @@ void addEditCommands(std::vector<Command>& out) {
     c.name = "edit";
     c.syntax = {"edit [@<function>]", "edit [@<function>] --from <file>"};
     c.summary = "Edit the IR at the cursor and continue the pipeline from the edit";
-    c.help = "Opens the module at the cursor (or one function) in $VISUAL or $EDITOR; `--from FILE` takes the text from "
-             "a file instead (scripts). The text is parsed and type-checked: an error changes nothing, and the editor "
+    c.help = "Opens the module at the cursor (or one function) in $VISUAL or $EDITOR, printed in the print syntax "
+             "(`set syntax`); `--from FILE` takes the text from a file instead (scripts). Either syntax is read back, "
+             "Relay or TVMScript, whichever the text is in. The text is parsed and type-checked: an error changes nothing, and the editor "
              "reopens at the error's line with the text as you left it. A successful edit becomes an `edit` event "
              "after the cursor's last completed top-level event (at a failed pass: before it, so that pass runs again "
              "on the edit), and `step`/`run` continue the pipeline from there. Events recorded after that point are "

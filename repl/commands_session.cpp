@@ -41,10 +41,28 @@ std::string discardedNote(int discarded, const Workbench& wb) {
          " after #" + std::to_string(wb.cursor()) + "; the next step runs with the new setting\n";
 }
 
+/// `set syntax tvmscript|relay|auto`: the print syntax. Printing only, so the
+/// recorded trace stays as it is.
+void runSetSyntax(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
+  Workbench& wb = ctx.workbench;
+  if (args.size() > 2) return result.fail("unexpected argument '" + args[2] + "'; usage: set syntax tvmscript|relay|auto");
+  if (args.size() == 2) {
+    if (args[1] == "auto") {
+      wb.setPrintSyntax(std::nullopt);
+    } else if (std::optional<TextSyntax> syntax = textSyntaxFromName(args[1])) {
+      wb.setPrintSyntax(syntax);
+    } else {
+      return result.fail("unknown syntax '" + args[1] + "'; choices: tvmscript, relay, auto (the syntax the module was loaded in)");
+    }
+  }
+  result.out("syntax = " + formatPrintSyntax(wb) + "\n");
+}
+
 void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   Workbench& wb = ctx.workbench;
   if (args.empty()) return result.out(formatSettings(wb, ctx.style));
   if (args[0] == "numeric-check") return runSetNumericCheck(ctx, args, result);
+  if (args[0] == "syntax") return runSetSyntax(ctx, args, result);
   if (args.size() < 2) return result.fail(usage(*ctx.interpreter.find("set")));
   const std::string key = args[0];
   std::string value = args.rest(1);
@@ -164,8 +182,11 @@ void addSessionCommands(std::vector<Command>& out) {
     Command c;
     c.name = "load";
     c.syntax = {"load [--no-check] <file>", "load [--no-check] --input-shape <name=dims> <file>"};
-    c.summary = "Load a Relay text module or an ONNX model (the trace restarts at #0)";
-    c.help = "Parses FILE (or imports it, when it ends in .onnx) and infers types; a parse, import or type error "
+    c.summary = "Load a Relay text or TVMScript module, or an ONNX model (the trace restarts at #0)";
+    c.help = "Parses FILE (or imports it, when it ends in .onnx) and infers types. FILE is TVMScript when it ends in "
+             ".py or its first statements are (`# from tvm.script import ...`, `@I.ir_module`, `@R.function`, "
+             "`@T.prim_func`), else Relay text; `load` says which, and IR then prints in that syntax unless `set "
+             "syntax` chose one; a parse, import or type error "
              "fails the load and leaves the session as it was. `--no-check` skips type inference, to load an "
              "ill-typed module on purpose and watch a pass meet it. `--input-shape data=1,3,224,224` binds the "
              "dynamic dimensions of an ONNX graph input (repeatable). The pipeline, configuration and breakpoints "
@@ -188,10 +209,8 @@ void addSessionCommands(std::vector<Command>& out) {
       if (files.size() != 1) return result.fail(usage(*ctx.interpreter.find("load")));
       const std::string& file = files.front();
       loadModelInto(ctx.workbench, file, options, modelOptions);
-      size_t functions = ctx.workbench.functionNames(0).size();
-      result.out("loaded " + file + ": " + std::to_string(functions) + (functions == 1 ? " function" : " functions") +
-                 (options.typeCheck ? "" : " (not type-checked)") + "\n");
-      for (const Diagnostic& note : ctx.workbench.loadNotes()) result.out(note.render() + "\n");
+      // An imported model has no syntax of its own to report.
+      result.out(formatLoaded(ctx.workbench, file, !isOnnxPath(file)));
     };
     out.push_back(std::move(c));
   }
@@ -264,12 +283,15 @@ void addSessionCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "set";
-    c.syntax = {"set", "set <key> <value>", "set numeric-check on|off [seed|inputs] [<value>]"};
-    c.summary = "Set a PassContext config key or a setting (opt_level, target, executor.*)";
+    c.syntax = {"set", "set <key> <value>", "set syntax tvmscript|relay|auto", "set numeric-check on|off [seed|inputs] [<value>]"};
+    c.summary = "Set a PassContext config key or a setting (opt_level, target, syntax, executor.*)";
     c.help = "KEY is a registered config key (see `config`; the value is checked against its kind), or one of: "
              "opt_level N; target TEXT (e.g. `llvm`, `hexagon -mcpu=hexagonv68`); disabled_pass A,B; "
-             "required_pass A,B; print-constants inline|ref (ref, the default: a non-scalar constant of more than 16 "
-             "elements prints as meta[relay.Constant][N], N stable for the session, see `show const N`); executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
+             "required_pass A,B; syntax tvmscript|relay|auto, the syntax all IR prints in (show, diff, changes, save "
+             "module/repro/report, edit; `auto`, the default, is the syntax the module was loaded in; printing only, "
+             "nothing recorded is discarded); print-constants inline|ref (ref, the default: a non-scalar constant of "
+             "more than 16 elements prints as meta[relay.Constant][N], N stable for the session, see `show const N`); "
+             "executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
              "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
              "which compares @main with the loaded module after every pass (see `numeric`). Changing a setting rewrites the future: "
              "events recorded after the cursor are discarded. Without arguments, shows the settings.";

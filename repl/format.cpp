@@ -1,5 +1,6 @@
 #include "repl/format.h"
 
+#include "core/text/load_text.h"
 #include "core/text/metadata.h"
 
 #include "repl/format_checks.h"
@@ -267,6 +268,9 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
         out += "  pipeline pass " + std::to_string(i + 1) + " of " + std::to_string(wb.pipelinePasses().size()) + "\n";
   }
   if (id != 0) out += "  context: " + ev.contextName + "\n";
+  // Where the IR came from and how `show` prints it (one setting: `set syntax`).
+  if (id == 0)
+    out += "  loaded from " + wb.sourceName() + " as " + describeTextOrigin(wb.textOrigin()) + "; prints as " + formatPrintSyntax(wb) + "\n";
   if (ev.contextDepth > 0) {
     std::string config;
     for (const auto& [key, value] : ev.contextConfig.entries()) config += (config.empty() ? "" : ", ") + key + "=" + value.toString();
@@ -483,6 +487,21 @@ std::string formatConfigKeys(const Workbench& wb, const Style& style) {
   return out.empty() ? "no config keys are registered\n" : out;
 }
 
+std::string formatLoaded(const Workbench& wb, const std::string& name, bool withSyntax) {
+  size_t functions = wb.functionNames(0).size();
+  std::string out = "loaded " + name + (withSyntax ? " (" + describeTextOrigin(wb.textOrigin()) + ")" : std::string()) + ": " +
+                    std::to_string(functions) + (functions == 1 ? " function" : " functions") +
+                    (wb.loadOptions().typeCheck ? "" : " (not type-checked)") + "\n";
+  for (const Diagnostic& note : wb.loadNotes()) out += note.render() + "\n";
+  return out;
+}
+
+std::string formatPrintSyntax(const Workbench& wb) {
+  std::string out = std::string(textSyntaxName(wb.printSyntax()));
+  if (wb.printSyntaxSetting()) return out;
+  return out + " (auto: the syntax the module was loaded in)";
+}
+
 std::string formatSettings(const Workbench& wb, const Style& style) {
   const PassContext& ctx = wb.context();
   auto joined = [](const std::set<std::string>& items) {
@@ -494,6 +513,7 @@ std::string formatSettings(const Workbench& wb, const Style& style) {
   out += "target: " + (ctx.target.empty() ? std::string("(none)") : ctx.target) + "\n";
   out += "disabled_pass: " + joined(ctx.disabledPasses) + "\n";
   out += "required_pass: " + joined(ctx.requiredPasses) + "\n";
+  out += "syntax: " + formatPrintSyntax(wb) + "\n";
   out += "print-constants: " + std::string(constantStyleName(wb.constantStyle())) + "\n";
   if (ctx.explicitConfig().empty()) out += "config: (defaults only)\n";
   for (const auto& [key, value] : ctx.explicitConfig().entries()) out += "config: " + key + " = " + value.toString() + "\n";

@@ -63,6 +63,11 @@ std::string formatBreakpoints(const Workbench& wb, const Style& style);
 /// Registered config keys with kind, default, current value and description.
 std::string formatConfigKeys(const Workbench& wb, const Style& style);
 
+/// What `load` (and a paste) says: "loaded m.py (TVMScript, release spelling):
+/// 3 functions", then the load notes. `withSyntax` false for an imported model.
+std::string formatLoaded(const Workbench& wb, const std::string& name, bool withSyntax);
+/// The print syntax: "tvmscript", "relay (auto: ...)" when it follows the load.
+std::string formatPrintSyntax(const Workbench& wb);
 /// The root context's settings (opt_level, target, passes, explicit config).
 std::string formatSettings(const Workbench& wb, const Style& style);
 

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "core/ir/diagnostic.h"
+#include "repl/format.h"
 
 namespace passlab {
 namespace {
@@ -56,7 +57,7 @@ std::vector<std::string> fileCandidates(std::string_view prefix) {
 }  // namespace
 
 std::vector<std::string> settingKeys() {
-  return {"opt_level", "target", "disabled_pass", "required_pass", "executor.link-params", "executor.kind", "runtime.kind",
+  return {"opt_level", "target", "disabled_pass", "required_pass", "syntax", "executor.link-params", "executor.kind", "runtime.kind",
           "print-constants"};
 }
 
@@ -99,6 +100,19 @@ CommandResult CommandInterpreter::runLine(std::string_view rawLine) {
     result.fail(e.what());
   } catch (const std::exception& e) {
     result.fail(std::string("internal error: ") + e.what());
+  }
+  return result;
+}
+
+CommandResult CommandInterpreter::loadPasted(std::string text) {
+  CommandResult result;
+  try {
+    workbench_.loadText(std::move(text), "<paste>");
+    result.out(formatLoaded(workbench_, "<paste>", true));
+  } catch (const DiagnosticError& e) {
+    result.fail(e.renderAll());
+  } catch (const WorkbenchError& e) {
+    result.fail(e.what());
   }
   return result;
 }

@@ -45,6 +45,10 @@ class CommandInterpreter {
   /// Reads and runs a script file (an unreadable file is an error result).
   CommandResult runScriptFile(const std::string& path, bool keepGoing, const LineSink& sink = nullptr);
 
+  /// Loads module text pasted at the prompt (repl/paste.h) through the load
+  /// path, as `load` would a file named "<paste>".
+  CommandResult loadPasted(std::string text);
+
   /// Completion for `line` with the cursor at byte `cursor`.
   Completion complete(std::string_view line, size_t cursor) const;
   /// Candidates of one completion kind that start with `prefix`.

@@ -43,13 +43,15 @@ void printUsage(std::FILE* out) {
       "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
       "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
       "  --no-check                     load FILE without type inference\n"
+      "  --syntax=tvmscript|relay       print every module in this syntax (default: OUT's extension, .py or\n"
+      "                                 .relay, else the syntax FILE is in)\n"
       "  --print-constants=ref|inline   large constants as meta[relay.Constant][N] (default; -o then writes\n"
       "                                 TVM's #[metadata] section with their data) or written out inline\n"
       "  --reduce='WHEN'                shrink FILE while WHEN holds after the pipeline (bisect's predicates:\n"
       "                                 fails [PASS] [RULE], diag RULE, numeric > T, attr [@F] KEY, wellformed);\n"
       "                                 the reduced module goes to -o, the summary to stderr\n"
       "  --reduce-repro=FILE            with --reduce: also write a reproducer of the reduced module\n"
-      "FILE is Relay text, or an ONNX model when it ends in .onnx:\n"
+      "FILE is Relay text or TVMScript (by content, or a .py name), or an ONNX model when it ends in .onnx:\n"
       "  --input-shape NAME=D0,D1,...   bind the dynamic dimensions of an ONNX graph input (repeatable)\n",
       out);
 }
@@ -144,6 +146,9 @@ int main(int argc, char** argv) {
       batch.reduce = value("--reduce="), batchMode = true;
     } else if (starts("--reduce-repro=")) {
       batch.reduceRepro = value("--reduce-repro=");
+    } else if (starts("--syntax=")) {
+      batch.syntax = textSyntaxFromName(value("--syntax="));
+      if (!batch.syntax) return usageError("--syntax takes tvmscript or relay, got '" + value("--syntax=") + "'");
     } else if (arg == "--no-check") {
       batch.typeCheck = false;
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
@@ -178,6 +183,7 @@ int main(int argc, char** argv) {
   Workbench workbench(registry);
   bool interactive = script.empty() && isatty(STDIN_FILENO);
   CommandInterpreter interpreter(workbench, Style::forTerminal(STDOUT_FILENO));
+  if (batch.syntax) workbench.setPrintSyntax(batch.syntax);
   if (!batch.input.empty()) {
     std::string load = std::string("load ") + (batch.typeCheck ? "" : "--no-check ");
     for (const std::string& binding : batch.inputShapes) load += "--input-shape \"" + binding + "\" ";

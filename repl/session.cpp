@@ -1,5 +1,7 @@
 #include "repl/session.h"
 
+#include "repl/paste.h"
+
 // Debian's libedit (BSD licence) provides a readline-compatible interface.
 #include <editline/readline.h>
 #include <signal.h>
@@ -117,10 +119,24 @@ int runSession(CommandInterpreter& interpreter, bool interactive, std::FILE* out
   gWorkbench = &interpreter.workbench();
   installSigint();
   int status = 0;
+  ModulePaste paste;
+  auto isCommand = [&interpreter](std::string_view word) { return interpreter.find(word) != nullptr; };
+  // Feeds a line to a paste in progress (or one this line starts); true when
+  // the line was module text. A finished paste is loaded and reported.
+  auto pasted = [&](const std::string& line) {
+    if (!paste.active() && !ModulePaste::startsModuleText(line)) return false;
+    ModulePaste::Feed feed = paste.feed(line, isCommand);
+    if (feed == ModulePaste::Feed::Continue) return true;
+    CommandResult result = interpreter.loadPasted(paste.take());
+    printResult(result, out, err);
+    if (result.status == CommandStatus::Error) status = 1;
+    return feed == ModulePaste::Feed::Done;
+  };
   if (!interactive) {
     // Piped input: echo each line like a script, keep going after errors.
     std::string line;
     while (std::getline(std::cin, line)) {
+      if (pasted(line)) continue;
       if (line.find_first_not_of(" \t\r") == std::string::npos || line[line.find_first_not_of(" \t")] == '#') continue;
       std::string echo = std::string(CommandInterpreter::kPrompt) + line + "\n";
       std::fwrite(echo.data(), 1, echo.size(), out);
@@ -130,6 +146,7 @@ int runSession(CommandInterpreter& interpreter, bool interactive, std::FILE* out
       if (result.status == CommandStatus::Error) status = 1;
       if (result.status == CommandStatus::Quit) break;
     }
+    if (paste.active()) printResult(interpreter.loadPasted(paste.take()), out, err);
     return status;
   }
 
@@ -148,17 +165,20 @@ int runSession(CommandInterpreter& interpreter, bool interactive, std::FILE* out
   std::string previous;
   for (;;) {
     gPromptInterrupted = 0;
-    char* raw = readline(CommandInterpreter::kPrompt);
+    // A paste in progress continues under a "..." prompt, as Python's does.
+    char* raw = readline(paste.active() ? "... " : CommandInterpreter::kPrompt);
     if (!raw) {
       if (gPromptInterrupted) {  // Ctrl-C at the prompt: a fresh line, not the end
         std::fputs("\n", out);
         continue;
       }
       std::fputs("\n", out);
+      if (paste.active()) printResult(interpreter.loadPasted(paste.take()), out, err);
       break;
     }
     std::string line = raw;
     std::free(raw);
+    if (pasted(line)) continue;
     if (line.find_first_not_of(" \t") == std::string::npos) continue;
     if (line != previous) {
       add_history(line.c_str());

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/text/load_text.h"
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
 #include "core/trace/trace_json.h"
@@ -50,6 +51,9 @@ void writeHeader(std::string& out, const Workbench& wb, const ReportOptions& opt
   out += "<header>\n<h1>" + htmlEscape(options.title.empty() ? "passlab report: " + wb.sourceName() : options.title) + "</h1>\n";
   out += "<table class=\"kv\" id=\"overview\">\n";
   out += "<tr><td>input</td><td class=\"mono\">" + htmlEscape(wb.sourceName()) + "</td></tr>\n";
+  // The IR below prints in the session's print syntax, which may differ from the input's.
+  out += "<tr><td>syntax</td><td>" + htmlEscape(describeTextOrigin(wb.textOrigin())) + "; IR shown as " +
+         (wb.printSyntax() == TextSyntax::TVMScript ? std::string("TVMScript") : std::string("Relay text")) + "</td></tr>\n";
   out += "<tr><td>pipeline</td><td class=\"mono\">" +
          (wb.pipelineSpec().empty() ? std::string("<span class=\"muted\">none set</span>") : htmlEscape(wb.pipelineSpec())) +
          "</td></tr>\n";

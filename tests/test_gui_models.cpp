@@ -710,3 +710,51 @@ TEST_CASE("Command line options", "[gui][options]") {
   CHECK_FALSE(parseAppOptions({"--bogus"}, &error));
   CHECK(error.find("--bogus") != std::string::npos);
 }
+
+// ---- Print syntax -----------------------------------------------------------------------
+
+TEST_CASE("A Python comment in TVMScript is a comment, `#[...]` in Relay text is not", "[gui][syntax]") {
+  std::vector<Token> tokens;
+  std::string comment = "# from tvm.script import relax as R";
+  tokenizeLine(comment, tokens);
+  REQUIRE(tokens.size() == 1);
+  CHECK(tokens[0].role == ColourRole::Comment);
+  CHECK(tokens[0].end == comment.size());
+  std::string attrs = "#[phase = 1]";
+  tokenizeLine(attrs, tokens);
+  CHECK(std::any_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.role == ColourRole::WatchedAttr; }));
+  std::string decl = "    with R.dataflow():";
+  tokenizeLine(decl, tokens);
+  CHECK(std::any_of(tokens.begin(), tokens.end(), [&](const Token& t) {
+    return decl.substr(t.begin, t.end - t.begin) == "with" && t.role == ColourRole::Keyword;
+  }));
+}
+
+TEST_CASE("The IR panes follow the workbench's print syntax, from the toggle or the console", "[gui][syntax-setting]") {
+  GuiSession session;
+  REQUIRE(session.openModel(kExamples + "cnn_block.relay"));
+  CHECK(session.status().find("(Relay text)") != std::string::npos);
+  REQUIRE(session.applyPipeline("InferType,SimplifyExpr"));
+  session.perform(Action::Run);
+  const std::string relayText = session.irDiff().after().index.text();
+  session.setPrintSyntax(TextSyntax::TVMScript);
+  CHECK(session.workbench().printSyntax() == TextSyntax::TVMScript);
+  CHECK(session.status() == "IR prints as TVMScript");
+  // The console's `set syntax` is the same setting.
+  REQUIRE(session.runCommand("set syntax relay").ok());
+  CHECK(session.workbench().printSyntax() == TextSyntax::Relay);
+  CHECK(session.irDiff().after().index.text() == relayText);
+}
+
+TEST_CASE("The IR panes print TVMScript when the toggle says so", "[gui][syntax-setting][tvmscript]") {
+  GuiSession session;
+  REQUIRE(session.openModel(kExamples + "cnn_block.relay"));
+  REQUIRE(session.applyPipeline("InferType,SimplifyExpr"));
+  session.perform(Action::Run);
+  session.setPrintSyntax(TextSyntax::TVMScript);
+  const IrDiffModel& diff = session.irDiff();
+  CHECK(diff.aligned());
+  CHECK(diff.before().index.text().find("@R.function") != std::string::npos);
+  CHECK(diff.after().index.text().find("@R.function") != std::string::npos);
+  CHECK(diff.after().index.text().find("%0") == std::string::npos);
+}

@@ -3,7 +3,7 @@
 
 #include <cctype>
 
-#include "core/text/parser.h"
+#include "core/text/load_text.h"
 
 namespace passlab {
 
@@ -17,7 +17,7 @@ bool isOnnxPath(const std::string& path) {
 
 IRModule loadModelFile(const std::string& path, const LoadModelOptions& options) {
   if (isOnnxPath(path)) return importOnnx(path, options.onnx);
-  return parseModuleFile(path);
+  return loadModuleTextFile(path).module;
 }
 
 }  // namespace passlab

@@ -20,6 +20,10 @@ PrintInstrument::PrintInstrument(PrintInstrumentOptions options, std::string& ou
 PrintInstrument::PrintInstrument(PrintInstrumentOptions options, std::ostream& out)
     : PrintInstrument(std::move(options), [&out](std::string_view text) { out << text; }) {}
 
+// The dump headers are comments of the print syntax, so a dump stays readable
+// as the syntax it prints (LLVM's `// -----//` form; `# -----//` in TVMScript).
+std::string PrintInstrument::dumpMark() const { return options_.text.syntax == TextSyntax::TVMScript ? "# " : "// "; }
+
 bool PrintInstrument::wanted(PassContext& ctx) const { return options_.includeNested || ctx.depth() == 0; }
 
 static std::string passLabel(const Pass& pass, const PassContext& ctx) {
@@ -63,7 +67,7 @@ bool PrintInstrument::printedPartChanged(const IRModule& before, const IRModule&
 }
 
 void PrintInstrument::emit(const std::string& header, const std::string& body) {
-  std::string out = "// -----// IR Dump " + header + " //----- //\n" + body;
+  std::string out = dumpMark() + "-----// IR Dump " + header + " //----- //\n" + body;
   if (!out.empty() && out.back() != '\n') out += '\n';
   out += '\n';
   sink_(out);
@@ -89,7 +93,7 @@ void PrintInstrument::afterPass(const Pass& pass, const IRModule& before, const 
     return;
   }
   if (!printedPartChanged(before, after)) {
-    sink_("// -----// IR Dump After " + label + " omitted because no change //----- //\n\n");
+    sink_(dumpMark() + "-----// IR Dump After " + label + " omitted because no change //----- //\n\n");
     return;
   }
   if (options_.changedAsDiff) {
@@ -112,7 +116,7 @@ void PrintInstrument::onPassSkipped(const Pass& pass, const IRModule& /*mod*/, P
         options_.printBefore.count(pass.info().name)))
     return;
   // One line, as the trace records it: silence would look like the pass never existed.
-  sink_("// -----// IR Dump " + passLabel(pass, ctx) + " skipped: " + reason + " //----- //\n\n");
+  sink_(dumpMark() + "-----// IR Dump " + passLabel(pass, ctx) + " skipped: " + reason + " //----- //\n\n");
 }
 
 void PrintInstrument::afterFailure(const Pass& pass, const IRModule& /*before*/, const std::vector<Diagnostic>& errors,

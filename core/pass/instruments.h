@@ -75,6 +75,8 @@ class PrintInstrument : public PassInstrument {
   bool printedPartChanged(const IRModule& before, const IRModule& after) const;
   void emit(const std::string& header, const std::string& body);
 
+  /// "// " or "# ": the comment mark of the print syntax, for the dump headers.
+  std::string dumpMark() const;
   PrintInstrumentOptions options_;
   Sink sink_;
   bool printedStart_ = false;

@@ -2,6 +2,7 @@
 // items, types and attribute values. Relay expressions are in parser_relay.cpp,
 // PrimFuncs in parser_tir.cpp.
 #include "core/text/parser.h"
+#include "core/text/load_text.h"
 #include "core/text/tvmscript.h"
 
 #include <algorithm>
@@ -721,9 +722,9 @@ const OpDef* Parser::findOpCached(std::string_view name) {
 }  // namespace text
 
 namespace {
-/// TVMScript is recognised by its content, or by a `.py` file name.
+/// TVMScript is recognised by its content, or by a `.py` file name (one rule: detectTextSyntax).
 bool isTvmScriptInput(std::string_view text, std::string_view fileName) {
-  return looksLikeTvmScript(text) || (fileName.size() > 3 && fileName.substr(fileName.size() - 3) == ".py");
+  return detectTextSyntax(text, fileName) == TextSyntax::TVMScript;
 }
 }  // namespace
 

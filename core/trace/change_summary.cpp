@@ -431,6 +431,11 @@ std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const 
   if (out.empty()) return out;
   // A constant the pass created prints as a reference the reader has not seen
   // before: say what it is ("meta[relay.Constant][7] is new, folded: 16x1x1 float32").
+  // The reference as the print syntax spells it.
+  auto constantRefText = [&](int32_t n) {
+    return options.syntax == TextSyntax::Relay ? "meta[relay.Constant][" + std::to_string(n) + "]"
+                                               : "metadata[\"relax.expr.Constant\"][" + std::to_string(n) + "]";
+  };
   ConstantNumbering* numbering = options.numbering ? options.numbering : p.numbering.get();
   std::map<int32_t, std::string> created;
   for (const NodeEdit& e : m.edits) {
@@ -438,7 +443,7 @@ std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const 
     const auto* c = e.after ? as<ConstantNode>(e.after) : nullptr;
     if (!c || !printsAsReference(c->data, options.constants)) continue;
     int32_t n = numbering->find(c->data);
-    const std::string ref = "meta[relay.Constant][" + std::to_string(n) + "]";
+    const std::string ref = constantRefText(n);
     if (n < 0 || p.after.text.find(ref) == std::string::npos || p.before.text.find(ref) != std::string::npos) continue;
     // A folded constant is also inserted: "folded" says more.
     if (e.kind == EditKind::Folded)
@@ -447,19 +452,22 @@ std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const 
       created.try_emplace(n, "inserted: " + constantShapeText(c->data));
   }
   for (const auto& [n, what] : created)
-    out += "meta[relay.Constant][" + std::to_string(n) + "] is new, " + what + "\n";
+    out += constantRefText(n) + " is new, " + what + "\n";
   return out;
 }
 
 // ---- Edit script --------------------------------------------------------------
 
-std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& function, size_t maxLines) {
+std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& function, const PrintOptions& options,
+                             size_t maxLines) {
   if (!m.before || !m.after) return "";
-  AlignedPrint p = alignedPrint(m, "", PrintOptions{});
+  AlignedPrint p = alignedPrint(m, "", options);
+  // Names as the print syntax spells them: `%5` in Relay text, `lv5` in TVMScript.
+  const std::string sigil = options.syntax == TextSyntax::Relay ? "%" : "";
   auto nameOf = [&](const ExprNode* e, bool afterSide) -> std::string {
     const auto& names = afterSide ? p.after.names : p.before.names;
     auto it = names.find(e);
-    std::string n = it == names.end() ? "" : "%" + it->second;
+    std::string n = it == names.end() ? "" : sigil + it->second;
     switch (e->kind) {
       case ExprKind::Call: {
         std::string op = opName(e);

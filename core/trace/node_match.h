@@ -206,11 +206,12 @@ std::shared_ptr<const ModuleEdits> matchModules(const IRModule& before, const IR
 /// Without the pass name; callers prefix "FuseOps: ".
 std::string changeSummary(const ModuleEdits& edits);
 /// The edit script grouped per function, one line per non-kept node (every node
-/// with `all`), as `changes` / `diff --summary` print it. With `maxLines` (0:
-/// no cap) the lines past it are replaced by one line counting them by kind
-/// ("… 393 more lines (380 moved, 13 functions); --all lists every one").
+/// with `all`), as `changes` / `diff --summary` print it, node names spelled
+/// in `options.syntax`. With `maxLines` (0: no cap) the lines past it are
+/// replaced by one line counting them by kind ("… 393 more lines (380 moved,
+/// 13 functions); --all lists every one").
 std::string formatEditScript(const ModuleEdits& edits, bool all = false, const std::string& function = "",
-                             size_t maxLines = 0);
+                             const PrintOptions& options = {}, size_t maxLines = 0);
 /// "@main and 76 lifted functions" style list: at most `limit` names, then a count.
 std::string summarizeFunctionList(const std::vector<std::string>& names, size_t limit = 3);
 

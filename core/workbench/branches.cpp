@@ -3,6 +3,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/text/load_text.h"
 #include "core/text/metadata.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
@@ -19,6 +20,52 @@ std::string stripAt(const std::string& name) { return !name.empty() && name[0] =
 int lastInSubtree(const Trace& trace, int id) {
   while (!trace.event(id).children.empty()) id = trace.event(id).children.back();
   return id;
+}
+
+/// Parses an edited TVMScript function (a lone `@R.function` / `@T.prim_func`)
+/// inside a module frame holding the module's other functions, so its `cls.g`
+/// calls resolve. The frame's two lines replace nothing of the edit: every
+/// diagnostic in the edited lines is moved back to the edit's own line and
+/// column (it is indented one level in the frame).
+IRModule parseTvmScriptEdit(const std::string& text, const std::string& fn, const IRModule& base, const std::string& name,
+                            const PrintOptions& options) {
+  constexpr uint32_t kFrameLines = 2, kIndent = 4;
+  auto indented = [](const std::string& body) {
+    std::string out;
+    size_t at = 0;
+    while (at < body.size()) {
+      size_t end = body.find('\n', at);
+      std::string_view line(body.data() + at, (end == std::string::npos ? body.size() : end) - at);
+      if (!line.empty()) out.append(kIndent, ' ');
+      out.append(line);
+      out += '\n';
+      at = end == std::string::npos ? body.size() : end + 1;
+    }
+    return out;
+  };
+  std::string frame = "@I.ir_module\nclass Module:\n" + indented(text);
+  PrintOptions script = options;
+  script.syntax = TextSyntax::TVMScript;
+  for (const auto& [other, f] : base->functions)
+    if (other != fn) frame += "\n" + indented(printFunction(base, other, script));
+  try {
+    return loadModuleText(frame, name).module;
+  } catch (const DiagnosticError& e) {
+    const auto editedLines = static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n') + 1);
+    auto source = std::make_shared<const SourceFile>(name, text);
+    std::vector<Diagnostic> own;
+    for (Diagnostic d : e.diagnostics()) {
+      if (d.span.line <= kFrameLines || d.span.line > kFrameLines + editedLines) continue;
+      d.span.file = source;
+      d.span.line -= kFrameLines;
+      d.span.column = d.span.column > kIndent ? d.span.column - kIndent : 1;
+      if (d.span.endLine) d.span.endLine = std::min(d.span.endLine - kFrameLines, editedLines);
+      d.span.endColumn = d.span.endColumn > kIndent ? d.span.endColumn - kIndent : 1;
+      own.push_back(std::move(d));
+    }
+    if (own.empty()) throw;
+    throw DiagnosticError(std::move(own));
+  }
 }
 
 }  // namespace
@@ -96,10 +143,23 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   const std::string fn = stripAt(function);
   // Parse and type-check everything before any state changes.
   IRModule edited;
+  if (!fn.empty() && !base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
   if (fn.empty()) {
-    edited = parseModule(withSessionConstants(text, base), name);
+    // Relay text takes the session's numbered constants as its section, so
+    // `meta[relay.Constant][N]` as `show` printed it loads with its data.
+    const bool relay = detectTextSyntax(text, name) == TextSyntax::Relay;
+    edited = loadModuleText(relay ? withSessionConstants(text, base) : text, name).module;
+  } else if (detectTextSyntax(text, name) == TextSyntax::TVMScript) {
+    // A lone `@R.function` / `@T.prim_func`; its calls of the module's other
+    // functions name them through `cls.`, so it is read among them.
+    IRModule part = parseTvmScriptEdit(text, fn, base, name, printOptions());
+    Expr replacement = part->lookup(fn);
+    const size_t defined = part->functions.size() - (base->functions.size() - 1);
+    if (!replacement || defined != 1)
+      throw WorkbenchError(name + ": expected exactly one definition, of " + fn + " (found " + std::to_string(defined) +
+                           (defined == 1 ? " function" : " functions") + (replacement ? "" : ", none named " + fn) + ")");
+    edited = withFunction(base, fn, replacement);
   } else {
-    if (!base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
     // The other functions follow the edited text, so calls to them resolve and
     // the edited lines keep their own line numbers in diagnostics.
     std::string context = text;
@@ -181,9 +241,7 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   cursor_ = id;
   ++generation_;
   const TraceEvent& kept = trace_->event(keep);
-  PrintOptions file;
-  file.metadataSection = true;
-  EditRecord record{id, keep, fn, name, printModule(edited, file)};
+  EditRecord record{id, keep, fn, name, printModule(edited, fileOptions())};
   editRecords_.push_back(record);
   if (newBranch >= 0) {
     BranchInfo& info = branches_[static_cast<size_t>(newBranch)].info;

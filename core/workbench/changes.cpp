@@ -103,7 +103,7 @@ std::string Workbench::editScript(int a, Side sideA, int b, Side sideB, bool all
   } else {
     m = edits(a, sideA, b, sideB);
   }
-  return formatEditScript(*m, all, fn, maxLines);
+  return formatEditScript(*m, all, fn, printOptions(), maxLines);
 }
 
 }  // namespace passlab

@@ -97,10 +97,7 @@ std::vector<AttrTimelineGroup> groupAttrTimelineRows(const AttrTimeline& table) 
 }
 
 std::string Workbench::moduleFileText(int id, Side side) const {
-  PrintOptions options;
-  options.constants = constantStyle_;
-  options.metadataSection = true;
-  return printModule(moduleAt(id, side), options);
+  return printModule(moduleAt(id, side), fileOptions());
 }
 
 void Workbench::setConstantStyle(ConstantStyle style) {
@@ -108,13 +105,6 @@ void Workbench::setConstantStyle(ConstantStyle style) {
   constantStyle_ = style;
   printCache_.clear();
   if (loaded()) numberLoadedConstants();
-}
-
-PrintOptions Workbench::printOptions() const {
-  PrintOptions options;
-  options.constants = constantStyle_;
-  options.numbering = constantNumbers_.get();
-  return options;
 }
 
 NDArray Workbench::numberedConstant(int n) const {

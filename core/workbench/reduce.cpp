@@ -558,6 +558,7 @@ ReduceJob reduceJobAt(const Workbench& wb) {
   for (const auto& [key, value] : ctx.explicitConfig().entries()) job.config.emplace_back(key, value);
   job.disabledPasses = ctx.disabledPasses;
   job.requiredPasses = ctx.requiredPasses;
+  job.print = wb.fileOptions();
   job.verifyEach = wb.verifyEach();
   if (wb.numericCheck()) job.numeric = *wb.numericCheck();
   job.source = wb.sourceName();
@@ -714,9 +715,7 @@ ReduceResult reduceModule(std::shared_ptr<const PassRegistry> registry, const Re
 
   result.interrupted = !result.stopReason.empty();
   result.reduced = best;
-  PrintOptions file;
-  file.metadataSection = true;
-  result.text = printModule(best, file);
+  result.text = printModule(best, job.print);
   result.detail = detail;
   result.opsAfter = countModuleOps(best);
   result.functionsAfter = static_cast<int>(best->functions.size());
@@ -724,6 +723,7 @@ ReduceResult reduceModule(std::shared_ptr<const PassRegistry> registry, const Re
 
   Reproducer& r = result.reproducer;
   r.moduleText = result.text;
+  r.syntax = job.print.syntax;
   r.pipeline = job.pipeline;
   r.optLevel = job.optLevel;
   r.target = job.target;

@@ -76,6 +76,8 @@ struct ReduceJob {
   NumericCheckOptions numeric;
   /// Where the module came from, for the reproducer.
   std::string source;
+  /// How the reduced module and the reproducer print (the workbench's print syntax).
+  PrintOptions print;
 };
 
 /// The job for the module at `wb`'s cursor: at a completed top-level event (or

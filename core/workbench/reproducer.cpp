@@ -4,12 +4,29 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/text/load_text.h"
 #include "core/workbench/value_text.h"
 
 namespace passlab {
 namespace {
 
 constexpr std::string_view kMagic = "passlab reproducer";
+
+/// Header lines are comments of the module's syntax, so the file stays loadable by hand.
+std::string commentMark(TextSyntax syntax) { return syntax == TextSyntax::TVMScript ? "# " : "// "; }
+
+/// The module file of the directory form.
+std::string moduleFileName(TextSyntax syntax) { return "module" + std::string(textSyntaxExtension(syntax)); }
+
+/// `key: value` (a lower-case key): in TVMScript the module's own `# from
+/// tvm.script import ...` comments follow the header, and are not settings.
+bool isSettingLine(std::string_view text) {
+  size_t colon = text.find(':');
+  if (colon == std::string_view::npos || colon == 0) return false;
+  for (char c : text.substr(0, colon))
+    if (!((c >= 'a' && c <= 'z') || c == '_' || c == '-')) return false;
+  return true;
+}
 
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
@@ -133,9 +150,10 @@ void writeWholeFile(const std::string& path, const std::string& text) {
 }  // namespace
 
 std::string formatReproducer(const Reproducer& repro) {
-  std::string out = "// " + std::string(kMagic) + ": replay with `passlab --reproduce FILE`\n";
+  const std::string mark = commentMark(repro.syntax);
+  std::string out = mark + std::string(kMagic) + ": replay with `passlab --reproduce FILE`\n";
   std::stringstream settings(settingsLines(repro));
-  for (std::string line; std::getline(settings, line);) out += "// " + line + "\n";
+  for (std::string line; std::getline(settings, line);) out += mark + line + "\n";
   return out + repro.moduleText;
 }
 
@@ -143,8 +161,13 @@ Reproducer parseReproducer(const std::string& text, const std::string& name) {
   Reproducer r;
   std::stringstream in(text);
   std::string line;
-  if (!std::getline(in, line) || line.rfind("// " + std::string(kMagic), 0) != 0)
-    throw WorkbenchError(name + ": not a passlab reproducer (the first line must start with '// " + std::string(kMagic) + "')");
+  if (!std::getline(in, line)) line.clear();
+  for (TextSyntax syntax : {TextSyntax::Relay, TextSyntax::TVMScript})
+    if (line.rfind(commentMark(syntax) + std::string(kMagic), 0) == 0) r.syntax = syntax;
+  const std::string mark = commentMark(r.syntax);
+  if (line.rfind(mark + std::string(kMagic), 0) != 0)
+    throw WorkbenchError(name + ": not a passlab reproducer (the first line must start with '// " + std::string(kMagic) +
+                         "', or '# " + std::string(kMagic) + "' for TVMScript)");
   // Header lines are blanked rather than dropped, so parse errors in the module
   // report the line numbers of the reproducer file itself.
   std::string module = "\n";
@@ -152,8 +175,8 @@ Reproducer parseReproducer(const std::string& text, const std::string& name) {
   bool inHeader = true;
   while (std::getline(in, line)) {
     ++lineNo;
-    if (inHeader && line.rfind("// ", 0) == 0) {
-      applySetting(r, line.substr(3), name + ":" + std::to_string(lineNo));
+    if (inHeader && line.rfind(mark, 0) == 0 && (r.syntax == TextSyntax::Relay || isSettingLine(line.substr(mark.size())))) {
+      applySetting(r, line.substr(mark.size()), name + ":" + std::to_string(lineNo));
       module += "\n";
       continue;
     }
@@ -177,10 +200,11 @@ std::string writeReproducer(const std::string& path, const Reproducer& repro) {
   fs::create_directories(path, ec);
   if (ec) throw WorkbenchError("cannot create directory '" + path + "': " + ec.message());
   fs::path dir(path);
-  writeWholeFile((dir / "module.relay").string(), repro.moduleText);
+  const std::string moduleFile = moduleFileName(repro.syntax);
+  writeWholeFile((dir / moduleFile).string(), repro.moduleText);
   writeWholeFile((dir / "pipeline.txt").string(), repro.pipeline + "\n");
   writeWholeFile((dir / "config.txt").string(), settingsLines(repro));
-  return path + (path.back() == '/' ? "" : "/") + " (module.relay, pipeline.txt, config.txt)";
+  return path + (path.back() == '/' ? "" : "/") + " (" + moduleFile + ", pipeline.txt, config.txt)";
 }
 
 Reproducer readReproducer(const std::string& path) {
@@ -198,7 +222,12 @@ Reproducer readReproducer(const std::string& path) {
   }
   // pipeline.txt wins over a pipeline line in config.txt: it is the file users edit.
   r.pipeline = trim(readWholeFile((dir / "pipeline.txt").string()));
-  std::string modulePath = (dir / "module.relay").string();
+  // module.py when the reproducer was written in TVMScript.
+  std::string modulePath = (dir / moduleFileName(TextSyntax::Relay)).string();
+  if (!fs::exists(modulePath, ec) && fs::exists(dir / moduleFileName(TextSyntax::TVMScript), ec)) {
+    modulePath = (dir / moduleFileName(TextSyntax::TVMScript)).string();
+    r.syntax = TextSyntax::TVMScript;
+  }
   r.moduleText = readWholeFile(modulePath);
   r.moduleName = modulePath;
   return r;

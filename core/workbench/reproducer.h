@@ -20,8 +20,12 @@
 // fails LegalizeOps legalize.unsupported-op` line instead of failed/failure:
 // replaying it runs the pipeline and evaluates that predicate.
 //
-// Directory form: DIR/module.relay (the module text), DIR/pipeline.txt (one
-// line) and DIR/config.txt (the header lines above without the `// `).
+// A reproducer made while printing TVMScript (`set syntax`) holds the module
+// in TVMScript, with `# ` header lines instead of `// `, so it stays a Python file.
+//
+// Directory form: DIR/module.relay or DIR/module.py (the module text),
+// DIR/pipeline.txt (one line) and DIR/config.txt (the header lines above
+// without the `// `).
 #pragma once
 
 #include <string>

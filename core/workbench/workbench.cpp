@@ -7,6 +7,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/pass/instruments.h"
+#include "core/text/load_text.h"
 #include "core/text/parser.h"
 #include "core/workbench/value_text.h"
 
@@ -37,19 +38,19 @@ Workbench::~Workbench() = default;
 
 void Workbench::load(const std::string& path, LoadOptions options) {
   std::vector<Diagnostic> notes;
-  IRModule mod = parseModuleFile(path, &notes);
-  loadModule(std::move(mod), path, options);
+  LoadedText loaded = loadModuleTextFile(path, &notes);
+  loadModule(std::move(loaded.module), path, options, loaded.origin);
   loadNotes_ = std::move(notes);
 }
 
 void Workbench::loadText(std::string text, std::string name, LoadOptions options) {
   std::vector<Diagnostic> notes;
-  IRModule mod = parseModule(std::move(text), name, &notes);
-  loadModule(std::move(mod), std::move(name), options);
+  LoadedText loaded = loadModuleText(std::move(text), name, &notes);
+  loadModule(std::move(loaded.module), std::move(name), options, loaded.origin);
   loadNotes_ = std::move(notes);
 }
 
-void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options) {
+void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options, TextOrigin origin) {
   if (!mod) throw WorkbenchError("cannot load an empty module");
   // Type-check before touching any state, so a bad file leaves the session as it was.
   if (options.typeCheck) mod = inferTypes(mod);
@@ -58,6 +59,7 @@ void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options) 
   sourceName_ = std::move(name);
   loadOptions_ = options;
   loadNotes_.clear();
+  origin_ = origin;
   resetTrace(initial_);
   numberLoadedConstants();
 }
@@ -72,7 +74,8 @@ void Workbench::loadReproducer(const Reproducer& repro) {
   for (const auto& [key, value] : repro.config) ctx->setConfig(key, value);
   PassPtr pipeline = parsePipeline(repro.pipeline, *registry_, "<reproducer pipeline>");
   const std::string name = !repro.moduleName.empty() ? repro.moduleName : !repro.source.empty() ? repro.source : "<reproducer>";
-  IRModule mod = parseModule(repro.moduleText, name);
+  LoadedText loaded = loadModuleText(repro.moduleText, name);
+  IRModule mod = std::move(loaded.module);
   LoadOptions options{repro.typeCheck};
   if (options.typeCheck) mod = inferTypes(mod);
   ctx_ = std::move(ctx);
@@ -81,8 +84,36 @@ void Workbench::loadReproducer(const Reproducer& repro) {
   constantNumbers_ = std::make_shared<ConstantNumbering>();  // a new input: its constants number from 0
   sourceName_ = name;
   loadOptions_ = options;
+  origin_ = loaded.origin;
   resetTrace(initial_);
   numberLoadedConstants();
+}
+
+void Workbench::setPrintSyntax(std::optional<TextSyntax> syntax) {
+  printSyntax_ = syntax;
+  printCache_.clear();
+}
+
+PrintOptions Workbench::printOptions() const {
+  PrintOptions options;
+  options.syntax = printSyntax();
+  options.spelling = origin_.spelling;
+  options.constants = constantStyle_;
+  options.numbering = constantNumbers_.get();
+  return options;
+}
+
+PrintOptions Workbench::fileOptions() const {
+  PrintOptions options = printOptions();
+  options.numbering = nullptr;
+  if (options.syntax == TextSyntax::Relay) {
+    options.metadataSection = true;
+  } else {
+    // The TVMScript printer writes no metadata section (nor does its parser
+    // read one): constants stay inline where TVMScript can spell them.
+    options.constants = ConstantStyle::Inline;
+  }
+  return options;
 }
 
 void Workbench::requireLoaded() const {

@@ -61,6 +61,8 @@
 #include "core/ir/module.h"
 #include "core/pass/pass.h"
 #include "core/pass/registry.h"
+#include "core/text/printer.h"
+#include "core/text/tvmscript.h"
 #include "core/trace/numeric_check.h"
 #include "core/workbench/codegen_backend.h"
 #include "core/trace/provenance_check.h"
@@ -302,8 +304,11 @@ struct AttrTimelineQuery {
 /// Everything needed to replay a failed pass: written by `Workbench::reproducer`,
 /// read by `passlab --reproduce` and the REPL's `reproduce` (core/workbench/reproducer.h).
 struct Reproducer {
-  /// Module text before the failing top-level pass.
+  /// Module text before the failing top-level pass, in `syntax`.
   std::string moduleText;
+  /// The syntax of `moduleText` (the print syntax when it was made); a
+  /// TVMScript reproducer's header lines are `# ` comments instead of `// `.
+  TextSyntax syntax = TextSyntax::Relay;
   /// Pipeline text of that pass.
   std::string pipeline;
   int optLevel = 2;
@@ -375,13 +380,14 @@ class Workbench {
   Workbench& operator=(const Workbench&) = delete;
 
   // ---- Loading --------------------------------------------------------------
-  /// Loads a Relay text file. Parse and type errors throw DiagnosticError and
-  /// leave the previous state untouched.
+  /// Loads a module text file, Relay or TVMScript (core/text/load_text.h). Parse
+  /// and type errors throw DiagnosticError and leave the previous state untouched.
   void load(const std::string& path, LoadOptions options = {});
-  /// Loads module text; `name` is used in diagnostics.
+  /// Loads module text (either syntax); `name` is used in diagnostics.
   void loadText(std::string text, std::string name, LoadOptions options = {});
-  /// Loads an already built module.
-  void loadModule(IRModule mod, std::string name, LoadOptions options = {});
+  /// Loads an already built module; `origin` is the syntax it was read in
+  /// (the default, Relay, for a module built in memory or imported).
+  void loadModule(IRModule mod, std::string name, LoadOptions options = {}, TextOrigin origin = {});
   /// True once a module is loaded.
   bool loaded() const { return trace_ != nullptr; }
   /// The name of what was loaded ("" before any load).
@@ -393,6 +399,29 @@ class Workbench {
   const std::vector<Diagnostic>& loadNotes() const { return loadNotes_; }
   /// Loads a reproducer: fresh configuration from it, its module and pipeline.
   void loadReproducer(const Reproducer& repro);
+  /// The syntax (and TVMScript spelling) the loaded module was written in.
+  const TextOrigin& textOrigin() const { return origin_; }
+
+  // ---- Print syntax ---------------------------------------------------------
+  // One setting owns the syntax every face prints IR in (show, diffs, dumps,
+  // reports, reproducers, saved modules, the GUI's panes). Its default is the
+  // syntax the module was loaded in; an explicit choice outlives later loads.
+  /// Sets the print syntax; nullopt returns to the default (the load syntax).
+  void setPrintSyntax(std::optional<TextSyntax> syntax);
+  /// The explicit print syntax (nullopt: following the loaded module).
+  const std::optional<TextSyntax>& printSyntaxSetting() const { return printSyntax_; }
+  /// The syntax IR prints in now.
+  TextSyntax printSyntax() const { return printSyntax_ ? *printSyntax_ : origin_.syntax; }
+  /// The PrintOptions every face starts from: the print syntax, the loaded
+  /// module's TVMScript spelling (the release spelling for a Relay module),
+  /// the constant style and the session's constant numbering (a constant keeps
+  /// its `meta[relay.Constant][N]` for the whole session, across events and diffs).
+  PrintOptions printOptions() const;
+  /// printOptions() for a file (`save module`, `-o`, reproducers, edit
+  /// records): in Relay text with TVM's `#[metadata]` section so it loads back
+  /// losslessly; TVMScript has no section here, so its constants print inline
+  /// where TVMScript can spell them.
+  PrintOptions fileOptions() const;
 
   // ---- Pipeline -------------------------------------------------------------
   /// Parses and sets the pipeline (DiagnosticError with the column on bad text);
@@ -516,17 +545,12 @@ class Workbench {
   /// Printed IR of event `id`: the whole module, or one global function
   /// (WorkbenchError when the function is not in that module).
   std::string moduleText(int id, Side side, const std::string& function = "") const;
-  /// Printed IR of event `id` for a file (`save module`): large constants by
-  /// reference with TVM's `#[metadata]` section, so the file loads back losslessly.
+  /// Printed IR of event `id` for a file (`save module`), with fileOptions().
   std::string moduleFileText(int id, Side side) const;
   /// How the faces print large constants (`set print-constants`): by reference
   /// (the default) or inline (core/text/constant_refs.h).
   ConstantStyle constantStyle() const { return constantStyle_; }
   void setConstantStyle(ConstantStyle style);
-  /// The options every face prints this session's IR with: the constant style
-  /// and the session's constant numbering (a constant keeps its
-  /// `meta[relay.Constant][N]` for the whole session, across events and diffs).
-  PrintOptions printOptions() const;
   /// The constant printed as `meta[relay.Constant][n]` this session
   /// (WorkbenchError when no constant has that number yet).
   NDArray numberedConstant(int n) const;
@@ -665,6 +689,8 @@ class Workbench {
   std::string sourceName_;
   LoadOptions loadOptions_;
   std::vector<Diagnostic> loadNotes_;
+  TextOrigin origin_;
+  std::optional<TextSyntax> printSyntax_;
   std::vector<PassPtr> pipeline_;
   size_t nextPass_ = 0;
   std::vector<int> passEvent_;  // pipeline index -> top-level event id (-1: not run)

@@ -2,6 +2,7 @@
 
 #include <chrono>
 
+#include "core/text/load_text.h"
 #include "passes/registry.h"
 #include "repl/format.h"
 #include "repl/model_files.h"
@@ -113,6 +114,13 @@ void GuiSession::selectEvent(int id) {
   changed(t0);
 }
 
+void GuiSession::setPrintSyntax(TextSyntax syntax) {
+  const double t0 = nowMs();
+  workbench_->setPrintSyntax(syntax);
+  setStatus(std::string("IR prints as ") + (syntax == TextSyntax::TVMScript ? "TVMScript" : "Relay text"), false);
+  changed(t0);
+}
+
 bool GuiSession::openModel(const std::string& path) {
   const double t0 = nowMs();
   bool ok = true;
@@ -120,6 +128,7 @@ bool GuiSession::openModel(const std::string& path) {
     loadModelInto(*workbench_, path);
     printCache_.clear();
     std::string status = "loaded " + path;
+    if (!isOnnxPath(path)) status += " (" + describeTextOrigin(workbench_->textOrigin()) + ")";
     // Placeholder constants and wrapped expressions: in the console, and the status says so.
     for (const Diagnostic& note : workbench_->loadNotes()) {
       console_->log(ConsoleLine::Kind::Output, note.render());
@@ -342,7 +351,10 @@ IrDiffModel& GuiSession::irDiff() {
   const TraceEvent& ev = wb.event(view_.selectedEvent);
   // Keyed by the module objects themselves (held here, so their addresses
   // cannot be reused): stepping onto an event with the same modules is free.
-  if (!irDiff_.valid() || ev.before != irBefore_ || ev.after != irAfter_) {
+  // `set syntax` / `set print-constants` in the console change the settings
+  // behind the session's back: a change empties the cache, and the panes print again.
+  const bool reprint = printCache_.setOptions(wb.printOptions());
+  if (!irDiff_.valid() || ev.before != irBefore_ || ev.after != irAfter_ || reprint) {
     irBefore_ = ev.before;
     irAfter_ = ev.after;
     // Aligned by the node matcher when the event changed something; a plain

@@ -79,6 +79,9 @@ class GuiSession {
   bool removeBreakpoint(int id);
   /// Enables or disables breakpoint `id`.
   bool enableBreakpoint(int id, bool enabled);
+  /// Sets the syntax the IR panes (and every other face) print in: the
+  /// workbench's one print-syntax setting, the same `set syntax` changes.
+  void setPrintSyntax(TextSyntax syntax);
   /// Runs a console line (echoed into the console log, recorded in history when `userTyped`).
   CommandResult runCommand(const std::string& line, bool userTyped = true);
   /// Call after anything changed the workbench behind the session's back.

@@ -42,7 +42,7 @@ IrDiffModel IrDiffModel::build(const IRModule& before, const IRModule& after, Pr
 IrDiffModel IrDiffModel::buildAligned(std::shared_ptr<const ModuleEdits> edits, PrintCache& cache) {
   if (!edits || edits->before == edits->after) return edits ? build(edits->before, edits->after, cache) : IrDiffModel();
   IrDiffModel m;
-  AlignedPrinted printed = printAlignedWithRanges(*edits);
+  AlignedPrinted printed = printAlignedWithRanges(*edits, cache.options());
   m.before_ = viewOfPrinted(edits->before, std::move(printed.before));
   m.after_ = viewOfPrinted(edits->after, std::move(printed.after));
   m.aligned_ = true;

@@ -19,11 +19,11 @@ std::string PrintedText::functionAt(uint32_t line) const {
   return it->second.contains(line) ? it->first : std::string();
 }
 
-std::shared_ptr<const PrintedText> printForView(const IRModule& mod) {
+std::shared_ptr<const PrintedText> printForView(const IRModule& mod, const PrintOptions& options) {
   auto out = std::make_shared<PrintedText>();
   out->module = mod;
   if (!mod) return out;
-  return viewOfPrinted(mod, printModuleWithRanges(mod));
+  return viewOfPrinted(mod, printModuleWithRanges(mod, options));
 }
 
 std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedModule printed) {
@@ -44,6 +44,18 @@ std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedMod
   return out;
 }
 
+bool PrintCache::setOptions(const PrintOptions& options) {
+  if (options.syntax == options_.syntax && options.spelling == options_.spelling && options.constants == options_.constants &&
+      options.numbering == options_.numbering)
+    return false;
+  options_.syntax = options.syntax;
+  options_.spelling = options.spelling;
+  options_.constants = options.constants;
+  options_.numbering = options.numbering;
+  entries_.clear();
+  return true;
+}
+
 std::shared_ptr<const PrintedText> PrintCache::get(const IRModule& mod) {
   for (auto it = entries_.begin(); it != entries_.end(); ++it) {
     if ((*it)->module == mod) {
@@ -54,7 +66,7 @@ std::shared_ptr<const PrintedText> PrintCache::get(const IRModule& mod) {
     }
   }
   ++misses_;
-  auto printed = printForView(mod);
+  auto printed = printForView(mod, options_);
   entries_.push_front(printed);
   while (entries_.size() > capacity_) entries_.pop_back();
   return printed;

@@ -30,8 +30,8 @@ struct PrintedText {
   std::string functionAt(uint32_t line) const;
 };
 
-/// Prints `mod` with ranges and indexes the text.
-std::shared_ptr<const PrintedText> printForView(const IRModule& mod);
+/// Prints `mod` with ranges (in the syntax of `options`) and indexes the text.
+std::shared_ptr<const PrintedText> printForView(const IRModule& mod, const PrintOptions& options = {});
 /// Indexes an already printed `mod` (e.g. an aligned print for a diff).
 std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedModule printed);
 
@@ -48,10 +48,16 @@ class PrintCache {
   size_t misses() const { return misses_; }
   /// Forgets everything (e.g. after loading another model).
   void clear() { entries_.clear(); }
+  /// How modules print (the workbench's print syntax, constant style and
+  /// session numbering, so the panes' `meta[relay.Constant][N]` are the N of
+  /// `show const N`); a change forgets everything and returns true.
+  bool setOptions(const PrintOptions& options);
+  const PrintOptions& options() const { return options_; }
 
  private:
   size_t capacity_;
   size_t misses_ = 0;
+  PrintOptions options_;
   std::deque<std::shared_ptr<const PrintedText>> entries_;
 };
 

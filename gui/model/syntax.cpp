@@ -10,9 +10,11 @@ namespace {
 constexpr std::array<std::string_view, 8> kWatched = {"Compiler", "Extern",      "Inline", "Primitive",
                                                       "global_symbol", "target", "link_params", "phase"};
 
-constexpr std::array<std::string_view, 17> kKeywords = {"def",    "fn",     "let",      "if",         "else",   "free_var",
+// Relay text's keywords, then TVMScript's (Python's) ones.
+constexpr std::array<std::string_view, 23> kKeywords = {"def",    "fn",     "let",      "if",         "else",   "free_var",
                                                         "dataflow", "output", "for",    "in",         "primfn", "prim_func",
-                                                        "serial", "parallel", "vectorized", "unrolled", "allocate"};
+                                                        "serial", "parallel", "vectorized", "unrolled", "allocate",
+                                                        "class",  "with",   "return",   "as",         "from",   "import"};
 
 constexpr std::array<std::string_view, 4> kLiteralWords = {"True", "False", "None", "meta"};
 
@@ -73,6 +75,10 @@ void tokenizeLine(std::string_view s, std::vector<Token>& out) {
       // brackets are dimmed, the inside is tokenized so `phase` stays visible.
       i += 2;
       push(out, begin, i, ColourRole::Comment);
+    } else if (c == '#') {
+      // Any other `#` starts a TVMScript (Python) comment, e.g. `# from tvm.script import ...`.
+      push(out, begin, s.size(), ColourRole::Comment);
+      i = s.size();
     } else if (c == '"') {
       ++i;
       while (i < s.size() && s[i] != '"') i += s[i] == '\\' && i + 1 < s.size() ? 2 : 1;

@@ -18,10 +18,10 @@ struct Token {
   ColourRole role = ColourRole::Text;
 };
 
-/// Splits one line of printed IR (the Relay dialect of docs/text-format.md)
-/// into coloured runs covering the whole line: keywords, `@globals`, `%locals`,
-/// op names, numbers (with dtype suffixes), strings, comments (`/* ... */`,
-/// `//`, `#[...]`), type names, attribute keys (`key=`) and the watched
+/// Splits one line of printed IR (the Relay dialect of docs/text-format.md, or
+/// TVMScript) into coloured runs covering the whole line: keywords, `@globals`
+/// and decorators, `%locals`, op names, numbers (with dtype suffixes), strings,
+/// comments (`/* ... */`, `//`, `#[...]`, Python's `#`), type names, attribute keys (`key=`) and the watched
 /// attributes, which are coloured wherever they appear (as a key, a dict key
 /// in a string, or a bare word). Appends to `out` (cleared first).
 void tokenizeLine(std::string_view line, std::vector<Token>& out);

@@ -133,15 +133,37 @@ void MainWindow::drawMenuBar() {
         if (view.open[i]) view.showPanel(static_cast<PanelId>(i));
         ImGui::MarkIniSettingsDirty();
       }
+    ImGui::Separator();
+    // The workbench's one print-syntax setting (the console's `set syntax`).
+    const TextSyntax syntax = session_.workbench().printSyntax();
+    if (ImGui::MenuItem("IR as Relay text", nullptr, syntax == TextSyntax::Relay)) session_.setPrintSyntax(TextSyntax::Relay);
+    if (ImGui::MenuItem("IR as TVMScript", nullptr, syntax == TextSyntax::TVMScript)) session_.setPrintSyntax(TextSyntax::TVMScript);
     ImGui::EndMenu();
   }
   if (ImGui::GetIO().KeyCtrl && ImGui::IsKeyPressed(GLFW_KEY_O, false)) openDialogRequested_ = true;
   ImGui::EndMenuBar();
 }
 
+void MainWindow::drawSyntaxToggle() {
+  const TextSyntax syntax = session_.workbench().printSyntax();
+  // Two buttons, the current one highlighted: one click switches every IR pane.
+  for (TextSyntax option : {TextSyntax::Relay, TextSyntax::TVMScript}) {
+    const bool current = option == syntax;
+    if (option != TextSyntax::Relay) ImGui::SameLine(0, 0);
+    if (current) ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(option == TextSyntax::Relay ? "Relay" : "TVMScript") && !current) session_.setPrintSyntax(option);
+    if (current) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered())
+      ImGui::SetTooltip("Print the IR as %s (every pane, diffs, reports, saved modules; the console's `set syntax`)",
+                        option == TextSyntax::Relay ? "Relay text, as TVM up to 0.19 printed it" : "TVMScript, as TVM 0.20 and later print it");
+  }
+}
+
 void MainWindow::drawToolbar() {
   Workbench& wb = session_.workbench();
   if (ImGui::Button("Open...")) openDialogRequested_ = true;
+  ImGui::SameLine();
+  drawSyntaxToggle();
   ImGui::SameLine();
   ImGui::TextDisabled("|");
   struct ButtonDef {

@@ -51,6 +51,8 @@ class MainWindow {
  private:
   void drawMenuBar();
   void drawToolbar();
+  /// The Relay / TVMScript toggle of the print syntax.
+  void drawSyntaxToggle();
   void drawBottomTabs();
   void drawStatusBar();
   void drawOpenDialog();
