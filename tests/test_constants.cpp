@@ -294,3 +294,29 @@ TEST_CASE("Constants: save module writes a #[metadata] section that loads back",
   CHECK(other.loadNotes().empty());
   CHECK(loadsAs(other.moduleAt(0, Side::After), wb.moduleAt(0, Side::After)));
 }
+
+TEST_CASE("Constants: TVMScript prints the session's numbers, so metadata[...][N] is `show const N`", "[constants][tvmscript]") {
+  Workbench wb(builtinRegistry());
+  wb.loadText(twoConvModule(), "two_conv.relay");
+  wb.setPipeline("FoldConstant");
+  wb.run();
+  wb.setPrintSyntax(TextSyntax::TVMScript);
+  const std::string loaded = wb.moduleText(0, Side::After);
+  const std::string folded = wb.moduleText(1, Side::After);
+  // The weights keep the numbers the load gave them (0 and 1, as Relay text
+  // prints them). TVMScript spells no tensor inline, so the 4-element bias is
+  // a reference too: it takes the next number, 2, and the folded weight 3.
+  CHECK(loaded.find("metadata[\"relax.expr.Constant\"][0]") != std::string::npos);
+  CHECK(loaded.find("metadata[\"relax.expr.Constant\"][1]") != std::string::npos);
+  CHECK(loaded.find("metadata[\"relax.expr.Constant\"][2]") != std::string::npos);
+  CHECK(folded.find("metadata[\"relax.expr.Constant\"][3]") != std::string::npos);
+  CHECK(folded.find("metadata[\"relax.expr.Constant\"][1]") == std::string::npos);
+  CHECK(wb.moduleText(1, Side::After) == folded);
+  CHECK(wb.numberedConstant(2).numElements() == 4);
+  CHECK(wb.numberedConstant(3).getAsDouble(0) == 0.25);
+  // The diff names the new constant as TVMScript spells it.
+  std::string diff = wb.alignedDiff(1, Side::Before, 1, Side::After);
+  CHECK(diff.find("metadata[\"relax.expr.Constant\"][3] is new, folded: 4x4x3x3 float32\n") != std::string::npos);
+  // A TVMScript file has no metadata section (the TVMScript printer writes none).
+  CHECK(wb.moduleFileText(1, Side::After).find("#[metadata]") == std::string::npos);
+}
