@@ -31,6 +31,20 @@
 namespace passlab {
 namespace {
 
+/// How the final module is written: a file round-trips, so in Relay text
+/// references carry a #[metadata] section; TVMScript has no section here, so
+/// its constants print inline where TVMScript can spell them
+/// (Workbench::fileOptions is the same rule).
+PrintOptions fileOptions(const PrintOptions& printing) {
+  PrintOptions options = printing;
+  options.numbering = nullptr;
+  if (options.syntax == TextSyntax::Relay)
+    options.metadataSection = true;
+  else
+    options.constants = ConstantStyle::Inline;
+  return options;
+}
+
 void put(std::FILE* f, const std::string& text) {
   std::fwrite(text.data(), 1, text.size(), f);
   std::fflush(f);
@@ -170,9 +184,10 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   PrintOptions printing;
   printing.syntax = batchPrintSyntax(o, origin);
   printing.spelling = origin.spelling;
+  printing.constants = o.constants;
   if (!o.hasPipeline) {
     if (!o.expect.empty()) return checkExpected(o, mod, printing, "the input", out, err);
-    bool written = writeOutput(o.output, printModule(mod, printing), out, err);
+    bool written = writeOutput(o.output, printModule(mod, fileOptions(printing)), out, err);
     if (!o.report.empty()) written = writeBatchReport(o, mod, origin, registry, err) && written;
     return written ? 0 : 1;
   }
@@ -215,14 +230,19 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     print.printChanged = o.printChanged;
     print.changedAsDiff = o.printChangedDiff;
     print.functions = o.filterPrintFuncs;
+    // One numbering for the run: a constant keeps its meta[relay.Constant][N] from dump to dump.
+    auto numbering = std::make_shared<ConstantNumbering>();
+    print.text.constants = o.constants;
+    print.text.numbering = numbering.get();
     // Renumbered %N are not changes: matched nodes print under their old names.
     if (o.printChangedDiff)
-      print.diffText = [functions = o.filterPrintFuncs, printing](const IRModule& before, const IRModule& after,
-                                                                  const std::string& oldName, const std::string& newName) {
+      print.diffText = [functions = o.filterPrintFuncs, numbering, text = print.text](
+                           const IRModule& before, const IRModule& after, const std::string& oldName,
+                           const std::string& newName) {
         auto edits = matchModules(before, after);
-        if (functions.empty()) return alignedDiff(*edits, oldName, newName, "", 3, printing);
+        if (functions.empty()) return alignedDiff(*edits, oldName, newName, "", 3, text);
         std::string out;
-        for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f, 3, printing);
+        for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f, 3, text);
         return out;
       };
     if (o.printChangedSummary)
@@ -256,7 +276,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     status = 1;
   }
   if (status == 0 && !o.expect.empty()) return checkExpected(o, mod, printing, "the module after the pipeline", out, err);
-  if (status == 0 && !writeOutput(o.output, printModule(mod, printing), out, err)) status = 1;
+  if (status == 0 && !writeOutput(o.output, printModule(mod, fileOptions(printing)), out, err)) status = 1;
   return status;
 }
 

@@ -3,6 +3,7 @@
 // streams, so tests can capture it.
 #pragma once
 
+#include "core/text/constant_refs.h"
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -67,6 +68,9 @@ struct BatchOptions {
   std::string reduce;
   /// --reduce-repro=FILE: where the reducer's reproducer goes ("" = nowhere).
   std::string reduceRepro;
+  /// --print-constants=inline|ref: large constants by reference (default; -o
+  /// then writes TVM's #[metadata] section) or inline.
+  ConstantStyle constants = ConstantStyle::Ref;
 };
 
 /// The syntax batch mode prints in: --syntax, else the output file's

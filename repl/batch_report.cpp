@@ -25,6 +25,7 @@ bool writeBatchReport(const BatchOptions& o, const IRModule& loaded, const TextO
     load.typeCheck = o.typeCheck;
     wb.loadModule(loaded, o.input == "-" ? "<stdin>" : o.input, load, origin);
     wb.setPrintSyntax(batchPrintSyntax(o, origin));
+    wb.setConstantStyle(o.constants);
     if (o.optLevel >= 0) wb.setOptLevel(o.optLevel);
     if (o.hasTarget) wb.setTarget(o.target);
     for (const auto& [key, text] : o.config) wb.setConfigText(key, text);

@@ -143,6 +143,73 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
 
 }  // namespace
 
+std::string capBuildText(const std::string& text, size_t cap, size_t nameCap) {
+  std::string out;
+  bool inTable = false;
+  size_t rows = 0, hidden = 0;
+  double hiddenMs = 0, hiddenShare = 0;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    end = end == std::string::npos ? text.size() : end + 1;
+    std::string line = text.substr(start, end - start);
+    start = end;
+    if (line.rfind("  kernel ", 0) == 0) {
+      inTable = true;
+      rows = hidden = 0;
+      out += line;
+      continue;
+    }
+    if (inTable && line.rfind("  total in kernels", 0) == 0) {
+      inTable = false;
+      if (hidden) {
+        char buf[256];
+        std::string label = "… " + std::to_string(hidden) + " more kernels (--all lists every one)";
+        std::snprintf(buf, sizeof buf, "  %-64s %5s %11.5f %6.1f%%\n", label.c_str(), "", hiddenMs, hiddenShare);
+        out += buf;
+      }
+      out += line;
+      continue;
+    }
+    if (inTable) {
+      if (++rows <= cap) {
+        out += line;
+      } else {
+        // "  @name  calls  ms  share% ..."
+        char name[512];
+        int calls = 0;
+        double ms = 0, share = 0;
+        if (std::sscanf(line.c_str(), " %511s %d %lf %lf%%", name, &calls, &ms, &share) == 4) {
+          hiddenMs += ms;
+          hiddenShare += share;
+        }
+        ++hidden;
+      }
+      continue;
+    }
+    // A list of function names: "  LABEL: @a, @b, @c".
+    size_t colon = line.find(": @");
+    if (line.rfind("  ", 0) == 0 && colon != std::string::npos && line.find('(') > colon) {
+      std::vector<std::string> names;
+      std::string body = line.substr(colon + 2, line.size() - colon - 3);
+      for (size_t at = 0; at <= body.size();) {
+        size_t comma = body.find(", ", at);
+        names.push_back(body.substr(at, comma == std::string::npos ? std::string::npos : comma - at));
+        if (comma == std::string::npos) break;
+        at = comma + 2;
+      }
+      if (names.size() > nameCap) {
+        out += line.substr(0, colon + 2) + "(" + std::to_string(names.size()) + ") ";
+        for (size_t i = 0; i < nameCap; ++i) out += names[i] + ", ";
+        out += "… " + std::to_string(names.size() - nameCap) + " more (--all lists every one)\n";
+        continue;
+      }
+    }
+    out += line;
+  }
+  return out;
+}
+
 std::string kernelLine(const KernelProfile& k, double totalMs) {
   char line[160];
   double share = totalMs > 0 ? 100 * k.msPerRun / totalMs : 0;

@@ -125,6 +125,14 @@ struct TimingReport {
 /// The latency line and, when profiled, the table of kernels by total time:
 /// calls, ms per run, share, GFLOP/s, output shape.
 std::string formatTiming(const TimingReport& t);
+/// `text` (a build summary, a profile, a run's report: what formatTiming and
+/// the build summary write) with its model-sized lists capped at `cap`: a
+/// function list ("  PrimFuncs: @a, @b, ...") keeps `cap` names and counts the
+/// rest, the kernel table keeps the `cap` slowest kernels, then one row for
+/// the others (their count, ms and share), then the total. The records keep
+/// every entry; the faces cap what they show (`--all` lifts it). A function
+/// list on one line keeps `nameCap` names.
+std::string capBuildText(const std::string& text, size_t cap, size_t nameCap);
 /// One kernel as the profile stage stores it (parsed back by parseKernelLine).
 std::string kernelLine(const KernelProfile& k, double totalMs);
 /// Reads a kernelLine back (false when `text` is not one).

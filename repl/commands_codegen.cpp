@@ -16,6 +16,7 @@
 #include "core/trace/numeric_check.h"
 #include "repl/codegen_backend.h"
 #include "repl/command_util.h"
+#include "repl/format.h"
 
 namespace passlab {
 namespace {
@@ -41,6 +42,7 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   CodegenRequest request;
   std::string dir;
   bool targetGiven = false;
+  const bool all = args.takeFlag("--all");
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& w = args[i];
     auto value = [&]() -> std::string {
@@ -73,9 +75,10 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   std::string out = "built for " + std::string(a.target.kindName()) + " (" + a.target.text + ") at event #" +
                     std::to_string(ev.builtFrom) + ": recorded as #" + std::to_string(id) + " with stages";
   for (int c : ev.children) out += " #" + std::to_string(c) + " " + wb.event(c).pass;
-  out += "\n" + ev.artifacts.front().text;
-  if (const int run = wb.buildStage(id, "run"); run >= 0) out += wb.event(run).artifacts.front().text;
-  if (const int profile = wb.buildStage(id, "profile"); profile >= 0) out += wb.event(profile).artifacts.front().text;
+  std::string summary = ev.artifacts.front().text;
+  if (const int run = wb.buildStage(id, "run"); run >= 0) summary += wb.event(run).artifacts.front().text;
+  if (const int profile = wb.buildStage(id, "profile"); profile >= 0) summary += wb.event(profile).artifacts.front().text;
+  out += "\n" + (all ? summary : capBuildText(summary, kListCap, kNamesCap));
   if (!dir.empty()) {
     std::vector<std::string> files;
     try {
@@ -109,7 +112,7 @@ void showCodegenEvent(CommandContext& ctx, int id, const std::string& function, 
   if (ev.parent < 0) {
     if (!function.empty()) return result.fail("#" + std::to_string(id) + " is a build; `show " + std::string("llvm @") + function +
                                               "` or step into its stages for one function's code");
-    return result.out(ev.artifacts.empty() ? std::string() : ev.artifacts.front().text);
+    return result.out(ev.artifacts.empty() ? std::string() : capBuildText(ev.artifacts.front().text, kListCap, kNamesCap));
   }
   if (std::optional<std::string> text = artifactText(wb, id, function)) return result.out(*text);
   result.fail("#" + std::to_string(id) + " " + ev.pass + " has no code for @" + function + " (it has " +
@@ -174,11 +177,13 @@ RunReference runReference(const Workbench& wb, const std::string& entry, bool ti
 }  // namespace
 
 void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
-  constexpr const char* kUsage = "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [@<function>]";
+  constexpr const char* kUsage =
+      "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [--all] [@<function>]";
   bool hexagon = args.takeFlag("--hexagon");
   bool host = args.takeFlag("--host");
   bool profile = args.takeFlag("--profile");
   bool tirReference = args.takeFlag("--tir-reference");
+  bool all = args.takeFlag("--all");
   if (hexagon == host) return result.fail(kUsage);
   std::string entry = args.takeFunction();
   if (entry.empty()) entry = "main";
@@ -210,7 +215,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference);
   wb.clearCancel();
   if (!report.error.empty()) return result.fail(report.error);
-  result.out(report.text);
+  result.out(all ? report.text : capBuildText(report.text, kListCap, kNamesCap));
   if (!report.ok) result.status = CommandStatus::Error;
 }
 
@@ -242,6 +247,7 @@ std::map<std::string, KernelProfile> profileOf(const Workbench& wb, int build, s
 void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   const Workbench& wb = ctx.workbench;
   bool compare = args.takeFlag("--compare");
+  bool all = args.takeFlag("--all");
   if (!compare) {
     if (args.size() > 1) return result.fail(usage(*ctx.interpreter.find("profile")));
     int build = args.empty() ? wb.currentBuild() : parseEventId(args[0]);
@@ -249,7 +255,8 @@ void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     std::string error;
     profileOf(wb, build, error);
     if (!error.empty()) return result.fail(error);
-    return result.out(wb.event(wb.buildStage(wb.buildOf(build), "profile")).artifacts.front().text);
+    const std::string& text = wb.event(wb.buildStage(wb.buildOf(build), "profile")).artifacts.front().text;
+    return result.out(all ? text : capBuildText(text, kListCap, kNamesCap));
   }
   if (args.size() != 2) return result.fail(usage(*ctx.interpreter.find("profile")));
   int a = parseEventId(args[0]), b = parseEventId(args[1]);
@@ -286,7 +293,12 @@ void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
         std::snprintf(c, sizeof c, "%.4f", k->msPerRun);
         return std::string(c);
       };
+      size_t shownRows = 0;
       for (const Row& r : rows) {
+        if (!all && ++shownRows > kListCap) {
+          out += "  … " + std::to_string(rows.size() - kListCap) + " more kernels (--all lists every one)\n";
+          break;
+        }
         std::string name = "@" + r.name;
         if (name.size() > 44) name = name.substr(0, 41) + "...";
         std::string speedup = r.x && r.y && r.y->msPerRun > 0 ? std::to_string(r.x->msPerRun / r.y->msPerRun).substr(0, 5) + "x" : "-";
@@ -308,7 +320,7 @@ void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
 void addCodegenCommands(std::vector<Command>& out) {
   Command c;
   c.name = "build";
-  c.syntax = {"build [--target <target>] [-o <file>] [--entry <name>] [--run] [--seed <n>] [--profile [--repeat <n>]]"};
+  c.syntax = {"build [--target <target>] [-o <file>] [--entry <name>] [--run] [--seed <n>] [--profile [--repeat <n>]] [--all]"};
   c.summary = "Compile the module at the cursor: LLVM IR, assembly, object, C for ccompiler functions";
   c.help = "Compiles every PrimFunc for the target (`host`/`llvm`, the default, or `hexagon`: hexagonv68 with HVX), "
            "the entry function's call_tir sequence (`--entry`, default main) and `Compiler=\"ccompiler\"` functions as C. "
@@ -320,20 +332,22 @@ void addCodegenCommands(std::vector<Command>& out) {
            "and a table of its kernels by total time, measured by timestamps around each call in the compiled entry), and "
            "the cursor moves to it: `stepin`/`back` walk the stages and `show [@F]` at a stage prints its code. "
            "`show llvm|llvm-opt|asm|c @F` prints one function of the cursor's build (else the most recent one); "
-           "`run --host|--hexagon` executes the module at the cursor.";
+           "`run --host|--hexagon` executes the module at the cursor. Function lists stop at 20 names with a count and the "
+           "kernel table at the 20 slowest kernels, a row for the rest and the total; `--all` lists every one.";
   c.run = runBuild;
   out.push_back(std::move(c));
 
   Command p;
   p.name = "profile";
-  p.syntax = {"profile [<event>]", "profile --compare <event> <event>"};
+  p.syntax = {"profile [<event>] [--all]", "profile --compare <event> <event> [--all]"};
   p.summary = "Show a build's kernel profile, or compare two builds kernel by kernel";
   p.help = "Profiles are recorded by `build --profile` as the build's `profile` stage: the entry's median and min "
            "latency and, per PrimFunc, calls per run, ms per run, share of the time in kernels, GFLOP/s for "
            "kernels with a multiply-accumulate reduction (conv2d, conv2d_transpose, dense, matmul; FLOPs counted "
            "from the loop nest) and the shape of its output (its last parameter). `profile [#B]` prints the profile of build B (default: the cursor's build, else the "
-           "latest); `profile --compare #A #B` lists every kernel's ms per run in both builds and the change, largest "
-           "change first (kernels are matched by name). Profiling is host-only: qemu-hexagon's times are not "
+           "latest), the 20 slowest kernels, a row for the rest and the total (`--all`: every kernel); `profile "
+           "--compare #A #B` lists each kernel's ms per run in both builds and the change, largest change first (kernels "
+           "are matched by name; the first 20 unless `--all`). Profiling is host-only: qemu-hexagon's times are not "
            "hardware times. `run --host --repeat N [--profile]` times the module at the cursor without recording a build.";
   p.run = runProfile;
   out.push_back(std::move(p));

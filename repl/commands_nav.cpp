@@ -108,7 +108,7 @@ void addNavigationCommands(std::vector<Command>& out) {
     Command c;
     c.name = "run";
     c.aliases = {"continue", "c"};
-    c.syntax = {"run", "run --host|--hexagon [--tir-reference] [--seed <n>] [--repeat <n>] [--profile] [@<function>]"};
+    c.syntax = {"run", "run --host|--hexagon [--tir-reference] [--seed <n>] [--repeat <n>] [--profile] [--all] [@<function>]"};
     c.summary = "Run to the end of the pipeline or the next breakpoint";
     c.help = "Replays recorded events after the cursor, then runs the remaining passes, stopping at the first "
              "breakpoint hit, the first failed pass, or an interrupt (Ctrl-C stops between passes and keeps the trace). "

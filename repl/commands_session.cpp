@@ -111,6 +111,11 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     if (kind == "llvm" || kind == "c" || kind == "cpu" || kind == "host" || kind == "hexagon") parseTargetWord(target);
     discarded = wb.setTarget(std::move(target));
     result.out("target = " + wb.context().target + "\n");
+  } else if (key == "print-constants") {
+    auto style = constantStyleFromName(value);
+    if (!style) return result.fail("print-constants takes inline or ref (large constants as meta[relay.Constant][N])");
+    wb.setConstantStyle(*style);
+    result.out("print-constants = " + std::string(constantStyleName(*style)) + "\n");
   } else if (key == "disabled_pass" || key == "required_pass") {
     std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitList(value);
     discarded = key == "disabled_pass" ? wb.setDisabledPasses(passes) : wb.setRequiredPasses(passes);
@@ -153,7 +158,7 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   if (what == "graph") return runSaveGraph(ctx, args, before, result);
   if (what == "module") {
     if (tooMany(ctx, args, 2, "save", result)) return;
-    writeFile(path, wb.moduleText(wb.cursor(), before ? Side::Before : Side::After));
+    writeFile(path, wb.moduleFileText(wb.cursor(), before ? Side::Before : Side::After));
     result.out("wrote the module " + std::string(before ? "before" : "after") + " #" + std::to_string(wb.cursor()) + " to " + path + "\n");
   } else if (what == "trace") {
     if (tooMany(ctx, args, 2, "save", result)) return;
@@ -337,7 +342,9 @@ void addSessionCommands(std::vector<Command>& out) {
              "opt_level N; target TEXT (e.g. `llvm`, `hexagon -mcpu=hexagonv68`); disabled_pass A,B; "
              "required_pass A,B; syntax tvmscript|relay|auto, the syntax all IR prints in (show, diff, changes, save "
              "module/repro/report, edit; `auto`, the default, is the syntax the module was loaded in; printing only, "
-             "nothing recorded is discarded); executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
+             "nothing recorded is discarded); print-constants inline|ref (ref, the default: a non-scalar constant of "
+             "more than 16 elements prints as meta[relay.Constant][N], N stable for the session, see `show const N`); "
+             "executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
              "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
              "which compares @main with the loaded module after every pass (see `numeric`); interp-max-bytes SIZE (e.g. 8G), "
              "the memory budget of one interpreter evaluation (default a quarter of physical memory). Changing a setting rewrites the future: "

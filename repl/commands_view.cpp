@@ -1,4 +1,7 @@
 // Inspection commands: show, info, where, trace, diff, attrs, why, config.
+#include <charconv>
+
+#include "core/text/constant_refs.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
 
@@ -22,15 +25,28 @@ void addViewCommands(std::vector<Command>& out) {
     c.name = "show";
     c.aliases = {"p"};
     c.syntax = {"show [before|after] [@<function>]", "show event <event> [before|after] [@<function>]",
-                "show llvm|llvm-opt|asm|c [@<function>]"};
+                "show llvm|llvm-opt|asm|c [@<function>]", "show const <N> [--all]"};
     c.summary = "Print the IR at the cursor (or at any event), whole or one function";
     c.help = "Prints the module after the cursor's event (`before`: the module the pass was given). "
              "`@NAME` prints one global function. `show event N` looks at another event without moving the cursor. "
              "`show llvm|llvm-opt|asm|c [@NAME]` prints the generated code of the cursor's `build`, else the most "
              "recent one (LLVM IR before and after optimization, target assembly, C of a ccompiler function). At a "
-             "build event `show` prints its summary; at one of its stages, the stage's code (`@NAME`: one function's).";
+             "build event `show` prints its summary; at one of its stages, the stage's code (`@NAME`: one function's). "
+             "`show const N` describes the constant printed as meta[relay.Constant][N]: type, first values (`--all`: "
+             "every value), min/max/mean.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (!args.empty() && isCodegenView(args[0])) return runCodegenShow(ctx, args, result);
+      if (!args.empty() && args[0] == "const") {
+        bool all = args.takeFlag("--all");
+        if (args.size() != 2) return result.fail(usage(*ctx.interpreter.find("show")));
+        int n = -1;
+        const std::string& word = args[1];
+        auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), n);
+        if (word.empty() || ec != std::errc() || end != word.data() + word.size() || n < 0)
+          return result.fail("expected a constant number N (as in meta[relay.Constant][N]), got '" + word + "'");
+        return result.out("meta[relay.Constant][" + std::to_string(n) + "]: " +
+                          describeConstant(ctx.workbench.numberedConstant(n), all));
+      }
       std::string function = args.takeFunction();
       Side side = takeSide(args);
       int id = ctx.workbench.cursor();
@@ -48,16 +64,19 @@ void addViewCommands(std::vector<Command>& out) {
   {
     Command c;
     c.name = "info";
-    c.syntax = {"info [<event>] [--no-time]"};
+    c.syntax = {"info [<event>] [--no-time] [--all]"};
     c.summary = "Everything recorded about an event (default: the cursor's)";
     c.help = "Status, nesting, context, changed functions, config reads with their sources, skipped functions "
              "with reasons, diagnostics, attribute changes and the failure message. `--no-time` leaves out the "
-             "wall time (for reproducible transcripts).";
+             "wall time (for reproducible transcripts). Lists that grow with the model stop at 20 items with a "
+             "count, and an attribute change made to several functions is one line (\"global_symbol added on 81 "
+             "functions\"); `--all` lists everything.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       bool showTime = !args.takeFlag("--no-time");
+      bool all = args.takeFlag("--all");
       if (tooMany(ctx, args, 1, "info", result)) return;
       int id = args.empty() ? ctx.workbench.cursor() : parseEventId(args[0]);
-      result.out(formatEventInfo(ctx.workbench, id, ctx.style, showTime));
+      result.out(formatEventInfo(ctx.workbench, id, ctx.style, showTime, all));
     };
     out.push_back(std::move(c));
   }
@@ -122,7 +141,7 @@ void addViewCommands(std::vector<Command>& out) {
         sa = Side::Before;
       }
       if (summary) {
-        result.out(formatChangeHeader(wb, a, sa, b, sb) + wb.editScript(a, sa, b, sb, all, function));
+        result.out(formatChangeHeader(wb, a, sa, b, sb) + wb.editScript(a, sa, b, sb, all, function, all ? 0 : kChangesCap));
         return;
       }
       std::string out = text ? wb.diff(a, sa, b, sb, function) : wb.alignedDiff(a, sa, b, sb, function);
@@ -137,8 +156,9 @@ void addViewCommands(std::vector<Command>& out) {
     c.summary = "The edit script of an event (or between two events), grouped per function";
     c.help = "What the node matcher found: per function, each node that was updated (which attributes, inputs "
              "or type changed), inserted, deleted, moved (from which function) or folded into a constant, "
-             "under the names `diff` prints. The first line is the event's one-line summary. `--all` lists "
-             "kept nodes and unchanged functions too. Events as for `diff`.";
+             "under the names `diff` prints. The first line is the event's one-line summary. The list stops after "
+             "40 lines with a count of the rest by kind; `--all` lists every line, kept nodes and unchanged functions "
+             "too. Events as for `diff`.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       std::string function = args.takeFunction();
       bool all = args.takeFlag("--all");
@@ -153,7 +173,7 @@ void addViewCommands(std::vector<Command>& out) {
         a = b = args.empty() ? wb.cursor() : parseEventId(args[0]);
         sa = Side::Before;
       }
-      result.out(formatChangeHeader(wb, a, sa, b, sb) + wb.editScript(a, sa, b, sb, all, function));
+      result.out(formatChangeHeader(wb, a, sa, b, sb) + wb.editScript(a, sa, b, sb, all, function, all ? 0 : kChangesCap));
     };
     out.push_back(std::move(c));
   }
@@ -163,7 +183,8 @@ void addViewCommands(std::vector<Command>& out) {
     c.syntax = {"attrs [@<function>] [<attr>...] [--all] [--nested] [--changed]"};
     c.summary = "Attribute timeline: each function's attributes after every top-level event";
     c.help = "A table of functions × events; a `*` marks a value that changed at that event, `-` an absent key. "
-             "Only events where something changed are shown unless `--all`; `--nested` adds nested events; "
+             "Only events where something changed are shown, rows that tell the same story on several functions fold "
+             "into one (\"81 functions\"), and the table stops at 40 rows, unless `--all`; `--nested` adds nested events; "
              "`--changed` keeps only rows that change; naming attributes keeps only those (`attrs Compiler Extern`). "
              "Module attributes appear as <module>.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {

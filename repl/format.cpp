@@ -140,9 +140,9 @@ std::string formatEventLine(const Workbench& wb, int id, const Style& style, boo
     }
   }
   if (!ev.skips.empty()) {
-    out += "  (skipped";
-    for (const FunctionSkip& s : ev.skips) out += " @" + s.function;
-    out += ")";
+    std::vector<std::string> names;
+    for (const FunctionSkip& s : ev.skips) names.push_back("@" + s.function);
+    out += "  (skipped " + cappedList(names, 3, false, " ") + ")";
   }
   if (showTime) out += "  " + style.dim(fmtMs(ev.wallMs));
   return out;
@@ -180,7 +180,82 @@ std::string formatTraceTree(const Workbench& wb, const Style& style, bool showTi
   return out + pipelineStatus(wb) + "\n";
 }
 
-std::string formatEventInfo(const Workbench& wb, int id, const Style& style, bool showTime) {
+std::string cappedList(const std::vector<std::string>& items, size_t cap, bool all, const std::string& separator) {
+  std::string out;
+  const size_t shown = all || items.size() <= cap ? items.size() : cap;
+  for (size_t i = 0; i < shown; ++i) out += (i ? separator : "") + items[i];
+  if (shown < items.size()) out += separator + "… " + std::to_string(items.size() - shown) + " more";
+  return out;
+}
+
+namespace {
+
+/// "  … 61 more (--all lists every one)\n" after a capped block of lines.
+std::string moreLines(size_t hidden, const std::string& indent) {
+  return hidden ? indent + "… " + std::to_string(hidden) + " more (--all lists every one)\n" : "";
+}
+
+/// The attribute changes of an event as lines; with `fold`, a change made the
+/// same way to several functions (same key, kind and values, or added with a
+/// different value each, as global_symbol is) is one line: "global_symbol added on 81 functions".
+std::vector<std::string> attrChangeLines(const std::vector<AttrChange>& changes, bool fold) {
+  std::vector<std::string> lines;
+  auto one = [](const AttrChange& c) {
+    std::string fn = c.function == "<module>" ? c.function : "@" + c.function;
+    switch (c.kind) {
+      case AttrChange::Kind::Added: return fn + " " + c.key + ": added " + c.newValue;
+      case AttrChange::Kind::Removed: return fn + " " + c.key + ": removed (was " + c.oldValue + ")";
+      case AttrChange::Kind::Changed: return fn + " " + c.key + ": " + c.oldValue + " -> " + c.newValue;
+    }
+    return fn;
+  };
+  if (!fold) {
+    for (const AttrChange& c : changes) lines.push_back(one(c));
+    return lines;
+  }
+  // Group by (key, kind, the values that are the same for the whole group).
+  struct Group {
+    std::vector<const AttrChange*> members;
+  };
+  std::vector<std::pair<std::string, Group>> groups;
+  auto groupKey = [](const AttrChange& c) {
+    std::string k = c.key + '\x1f' + std::to_string(static_cast<int>(c.kind));
+    if (c.kind != AttrChange::Kind::Added) k += '\x1f' + c.oldValue;
+    if (c.kind != AttrChange::Kind::Removed && c.key != fn_attr::kGlobalSymbol) k += '\x1f' + c.newValue;
+    return k;
+  };
+  for (const AttrChange& c : changes) {
+    std::string k = groupKey(c);
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return g.first == k; });
+    if (it == groups.end()) {
+      groups.emplace_back(k, Group{});
+      it = groups.end() - 1;
+    }
+    it->second.members.push_back(&c);
+  }
+  // In the order of the changes: a folded group at its first member's place.
+  for (const AttrChange& change : changes) {
+    const std::string k = groupKey(change);
+    const Group& g = std::find_if(groups.begin(), groups.end(), [&](const auto& x) { return x.first == k; })->second;
+    if (g.members.size() < 3) {
+      lines.push_back(one(change));
+      continue;
+    }
+    if (g.members.front() != &change) continue;
+    const AttrChange& c = change;
+    std::string what = c.key + (c.kind == AttrChange::Kind::Added ? " added" : c.kind == AttrChange::Kind::Removed ? " removed" : " changed");
+    if (c.kind == AttrChange::Kind::Changed) what += " " + c.oldValue + " -> " + c.newValue;
+    else if (c.kind == AttrChange::Kind::Added && c.key != fn_attr::kGlobalSymbol) what += " " + c.newValue;
+    std::vector<std::string> names;
+    for (const AttrChange* m : g.members) names.push_back(m->function == "<module>" ? m->function : "@" + m->function);
+    lines.push_back(what + " on " + std::to_string(g.members.size()) + " functions (" + cappedList(names, 3, false, " ") + ")");
+  }
+  return lines;
+}
+
+}  // namespace
+
+std::string formatEventInfo(const Workbench& wb, int id, const Style& style, bool showTime, bool all) {
   const TraceEvent& ev = wb.event(id);
   std::string out = formatEventLine(wb, id, style, false) + "\n";
   if (ev.parent != -1) {
@@ -213,14 +288,14 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
   // Code generation is timed by the build itself (bench/), not per recorded stage.
   if (showTime && id != 0 && !ev.codegen) out += "  time: " + fmtMs(ev.wallMs) + "\n";
   if (ev.status == EventStatus::Changed && ev.changedFunctions.size() > 3) {
-    out += "  changed functions:";
-    for (const std::string& f : ev.changedFunctions) out += " @" + f;
-    out += "\n";
+    std::vector<std::string> names;
+    for (const std::string& f : ev.changedFunctions) names.push_back("@" + f);
+    out += "  changed functions (" + std::to_string(names.size()) + "): " + cappedList(names, kNamesCap, all, " ") + "\n";
   }
   if (!ev.children.empty()) {
-    out += ev.codegen ? "  stages:" : "  nested passes:";
-    for (int c : ev.children) out += " #" + std::to_string(c) + " " + wb.event(c).pass;
-    out += "\n";
+    std::vector<std::string> children;
+    for (int c : ev.children) children.push_back("#" + std::to_string(c) + " " + wb.event(c).pass);
+    out += (ev.codegen ? "  stages: " : "  nested passes: ") + cappedList(children, kNamesCap, all, " ") + "\n";
   }
   if (!ev.configReads.empty()) {
     out += "  config reads:\n";
@@ -230,7 +305,9 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
   }
   if (!ev.skips.empty()) {
     out += "  skipped functions:\n";
-    for (const FunctionSkip& s : ev.skips) out += "    @" + s.function + ": " + s.reason + "\n";
+    const size_t shown = all ? ev.skips.size() : std::min(ev.skips.size(), kListCap);
+    for (size_t i = 0; i < shown; ++i) out += "    @" + ev.skips[i].function + ": " + ev.skips[i].reason + "\n";
+    out += moreLines(ev.skips.size() - shown, "    ");
   }
   if (!ev.diagnostics.empty()) {
     out += "  diagnostics:\n";
@@ -240,16 +317,10 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
     std::vector<AttrChange> changes = diffAttrs(ev.before, ev.after);
     if (!changes.empty()) {
       out += "  attribute changes:\n";
-      for (const AttrChange& c : changes) {
-        std::string fn = c.function == "<module>" ? c.function : "@" + c.function;
-        switch (c.kind) {
-          case AttrChange::Kind::Added: out += "    " + fn + " " + c.key + ": added " + c.newValue + "\n"; break;
-          case AttrChange::Kind::Removed: out += "    " + fn + " " + c.key + ": removed (was " + c.oldValue + ")\n"; break;
-          case AttrChange::Kind::Changed:
-            out += "    " + fn + " " + c.key + ": " + c.oldValue + " -> " + c.newValue + "\n";
-            break;
-        }
-      }
+      std::vector<std::string> lines = attrChangeLines(changes, !all);
+      const size_t shown = all ? lines.size() : std::min(lines.size(), kListCap);
+      for (size_t i = 0; i < shown; ++i) out += "    " + lines[i] + "\n";
+      out += moreLines(lines.size() - shown, "    ");
     }
   }
   if (ev.status == EventStatus::Failed && !ev.failure.empty()) {
@@ -308,14 +379,42 @@ std::string formatAttrTimeline(const Workbench& wb, const AttrTimeline& table, c
   std::vector<std::string> header = {"function", "attribute"};
   for (size_t c : columns) header.push_back("#" + std::to_string(table.events[c]) + " " + wb.event(table.events[c]).pass);
   std::vector<std::vector<std::string>> cells;
-  for (const auto& row : table.rows) {
-    std::string function(row.function);
-    std::vector<std::string> line = {function == "<module>" ? function : "@" + function, std::string(row.key)};
-    for (size_t c : columns) {
-      const AttrTimeline::Cell& cell = row.cells[c];
-      line.push_back((cell.present ? std::string(cell.value) : "-") + (cell.changed ? "*" : ""));
+  std::vector<const AttrTimeline::Row*> shownRows;
+  // Rows telling the same story fold into one ("81 functions"), unless --all.
+  std::vector<AttrTimelineGroup> groups;
+  if (allColumns) {
+    for (size_t r = 0; r < table.rows.size(); ++r) groups.push_back({{r}});
+  } else {
+    groups = groupAttrTimelineRows(table);
+  }
+  size_t hiddenRows = 0;
+  for (const AttrTimelineGroup& group : groups) {
+    const bool fold = group.rows.size() >= 3;
+    const size_t members = fold ? 1 : group.rows.size();
+    for (size_t m = 0; m < members; ++m) {
+      if (!allColumns && cells.size() >= 2 * kListCap) {
+        ++hiddenRows;
+        continue;
+      }
+      const auto& row = table.rows[group.rows[m]];
+      std::string function(row.function);
+      std::string who = function == "<module>" ? function : "@" + function;
+      if (fold) {
+        std::vector<std::string> names;
+        for (size_t r : group.rows) names.push_back("@" + std::string(table.rows[r].function));
+        who = std::to_string(names.size()) + " functions (" + cappedList(names, 2, false, " ") + ")";
+      }
+      std::vector<std::string> line = {who, std::string(row.key)};
+      for (size_t c : columns) {
+        const AttrTimeline::Cell& cell = row.cells[c];
+        std::string value = cell.present ? std::string(cell.value) : "-";
+        if (fold && cell.present && value.find(function) != std::string::npos && value.size() <= function.size() + 2)
+          value = "(own name)";
+        line.push_back(value + (cell.changed ? "*" : ""));
+      }
+      cells.push_back(std::move(line));
+      shownRows.push_back(&row);
     }
-    cells.push_back(std::move(line));
   }
   std::vector<size_t> widths(header.size());
   for (size_t i = 0; i < header.size(); ++i) {
@@ -333,7 +432,8 @@ std::string formatAttrTimeline(const Workbench& wb, const AttrTimeline& table, c
     return out + "\n";
   };
   std::string out = emit(header, nullptr);
-  for (size_t r = 0; r < cells.size(); ++r) out += emit(cells[r], &table.rows[r]);
+  for (size_t r = 0; r < cells.size(); ++r) out += emit(cells[r], shownRows[r]);
+  if (hiddenRows) out += style.dim("(" + std::to_string(hiddenRows) + " more rows; `attrs --all` shows every row)") + "\n";
   if (!allColumns && columns.size() < table.events.size())
     out += style.dim("(" + std::to_string(table.events.size() - columns.size()) +
                      " events without attribute changes hidden; `attrs --all` shows them)") + "\n";
@@ -414,6 +514,7 @@ std::string formatSettings(const Workbench& wb, const Style& style) {
   out += "disabled_pass: " + joined(ctx.disabledPasses) + "\n";
   out += "required_pass: " + joined(ctx.requiredPasses) + "\n";
   out += "syntax: " + formatPrintSyntax(wb) + "\n";
+  out += "print-constants: " + std::string(constantStyleName(wb.constantStyle())) + "\n";
   if (ctx.explicitConfig().empty()) out += "config: (defaults only)\n";
   for (const auto& [key, value] : ctx.explicitConfig().entries()) out += "config: " + key + " = " + value.toString() + "\n";
   if (wb.loaded()) {

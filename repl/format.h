@@ -10,6 +10,16 @@
 
 namespace passlab {
 
+/// Caps of the lists that grow with the model; `--all` lifts them. `changes`
+/// counts lines; the others count items (functions, kernels, skipped functions).
+inline constexpr size_t kChangesCap = 40;
+inline constexpr size_t kListCap = 20;
+/// Names listed on one line ("changed functions: @a @b ... 23 more").
+inline constexpr size_t kNamesCap = 8;
+
+/// "a, b, c, … 61 more" of `items` (all of them when `all` or at most `cap`).
+std::string cappedList(const std::vector<std::string>& items, size_t cap, bool all, const std::string& separator = ", ");
+
 /// The status marker of an event: changed `*`/●, unchanged `=`/○, skipped `-`/⊘, failed `!`/✗.
 std::string eventMarker(const TraceEvent& ev, const Style& style);
 
@@ -28,7 +38,10 @@ std::string formatTraceTree(const Workbench& wb, const Style& style, bool showTi
 
 /// Everything recorded about one event: status, nesting, context, changed
 /// functions, config reads, skips, diagnostics, attribute changes, failure.
-std::string formatEventInfo(const Workbench& wb, int id, const Style& style, bool showTime);
+/// Lists that grow with the model (changed functions, nested passes, skips,
+/// attribute changes) are capped at kListCap unless `all`; identical attribute
+/// changes on several functions fold into one line unless `all`.
+std::string formatEventInfo(const Workbench& wb, int id, const Style& style, bool showTime, bool all = false);
 
 /// The outcome of a move: the events passed, then why it stopped (breakpoint,
 /// failure with its diagnostics, end of pipeline, interrupt) and notes.

@@ -58,7 +58,8 @@ std::vector<std::string> fileCandidates(std::string_view prefix) {
 }  // namespace
 
 std::vector<std::string> settingKeys() {
-  return {"opt_level", "target", "disabled_pass", "required_pass", "syntax", "executor.link-params", "executor.kind", "runtime.kind"};
+  return {"opt_level", "target", "disabled_pass", "required_pass", "syntax", "executor.link-params", "executor.kind", "runtime.kind",
+          "print-constants"};
 }
 
 CommandInterpreter::CommandInterpreter(Workbench& workbench, Style style)

@@ -48,6 +48,8 @@ void printUsage(std::FILE* out) {
       "  --no-check                     load FILE without type inference\n"
       "  --syntax=tvmscript|relay       print every module in this syntax (default: OUT's extension, .py or\n"
       "                                 .relay, else the syntax FILE is in)\n"
+      "  --print-constants=ref|inline   large constants as meta[relay.Constant][N] (default; -o then writes\n"
+      "                                 TVM's #[metadata] section with their data) or written out inline\n"
       "  --reduce='WHEN'                shrink FILE while WHEN holds after the pipeline (bisect's predicates:\n"
       "                                 fails [PASS] [RULE], diag RULE, numeric > T, attr [@F] KEY, wellformed);\n"
       "                                 the reduced module goes to -o, the summary to stderr\n"
@@ -109,6 +111,10 @@ int main(int argc, char** argv) {
       batch.printChanged = batchMode = true;
       batch.printChangedDiff = arg == "--print-changed=diff";
       batch.printChangedSummary = arg == "--print-changed=summary";
+    } else if (starts("--print-constants=")) {
+      auto style = constantStyleFromName(value("--print-constants="));
+      if (!style) return usageError("--print-constants takes inline or ref");
+      batch.constants = *style;
     } else if (starts("--filter-print-funcs=")) {
       batch.filterPrintFuncs = splitComma(value("--filter-print-funcs="));
     } else if (arg == "--time-passes") {

@@ -160,21 +160,40 @@ void writeAttributes(std::string& out, const Workbench& wb) {
     for (const AttrTimeline::Row& row : table.rows) any = any || row.cells[c].changed;
     if (any) columns.push_back(c);
   }
+  // Rows that tell the same story on several functions are one row, the
+  // functions behind an expander: "global_symbol added on 81 functions".
+  std::vector<AttrTimelineGroup> groups = groupAttrTimelineRows(table);
   out += "<p class=\"muted\">" + std::to_string(table.rows.size()) +
-         " attribute(s) that changed, after each event that changed one; highlighted cells are the changes.</p>\n";
+         " attribute(s) that changed, after each event that changed one; highlighted cells are the changes";
+  if (groups.size() < table.rows.size())
+    out += "; the same change on several functions is one row (" + std::to_string(groups.size()) + " rows)";
+  out += ".</p>\n";
   out += "<div class=\"scroll\"><table class=\"grid mono attr-timeline\"><tr><th>function</th><th>attribute</th>";
   for (size_t c : columns) out += "<th>" + eventLink(wb, table.events[c]) + "</th>";
   out += "</tr>\n";
-  for (const AttrTimeline::Row& row : table.rows) {
-    out += "<tr><td>" + htmlEscape(row.function == "<module>" ? std::string("<module>") : "@" + std::string(row.function)) + "</td><td>" +
-           htmlEscape(row.key) + "</td>";
-    for (size_t c : columns) {
-      const AttrTimeline::Cell& cell = row.cells[c];
-      std::string cls = cell.changed ? "changed" : (cell.present ? "" : "absent");
-      out += "<td" + (cls.empty() ? std::string() : " class=\"" + cls + "\"") + ">" +
-             (cell.present ? htmlEscape(cell.value) : std::string("&mdash;")) + "</td>";
+  for (const AttrTimelineGroup& group : groups) {
+    const bool fold = group.rows.size() >= 3;
+    for (size_t m = 0; m < (fold ? 1 : group.rows.size()); ++m) {
+      const AttrTimeline::Row& row = table.rows[group.rows[m]];
+      const std::string function(row.function);
+      std::string who = htmlEscape(function == "<module>" ? function : "@" + function);
+      if (fold) {
+        std::string names;
+        for (size_t r : group.rows) names += (names.empty() ? "@" : " @") + std::string(table.rows[r].function);
+        who = "<details><summary>" + std::to_string(group.rows.size()) + " functions</summary>" + htmlEscape(names) + "</details>";
+      }
+      out += "<tr><td>" + who + "</td><td>" + htmlEscape(row.key) + "</td>";
+      for (size_t c : columns) {
+        const AttrTimeline::Cell& cell = row.cells[c];
+        std::string cls = cell.changed ? "changed" : (cell.present ? "" : "absent");
+        std::string value = cell.present ? htmlEscape(cell.value) : std::string("&mdash;");
+        if (fold && cell.present && std::string(cell.value).find(function) != std::string::npos &&
+            cell.value.size() <= function.size() + 2)
+          value = "<i>own name</i>";
+        out += "<td" + (cls.empty() ? std::string() : " class=\"" + cls + "\"") + ">" + value + "</td>";
+      }
+      out += "</tr>\n";
     }
-    out += "</tr>\n";
   }
   out += "</table></div></section>\n";
 }

@@ -189,15 +189,25 @@ TEST_CASE("Printer: function attributes keep their insertion order", "[printer]"
 
 TEST_CASE("Printer: constants round-trip bit-exactly for every dtype", "[printer]") {
   std::mt19937_64 rng(99);
-  auto roundTrip = [](const NDArray& data) {
+  // Both ways a file carries data: the literal text (inline) and TVM's
+  // #[metadata] section (by reference); both must give the bits back.
+  auto roundTripAs = [](const NDArray& data, ConstantStyle style) {
     Var x = makeVar("x", f32());
     IRModule mod = moduleOf(makeFunction({x}, makeTuple({makeConstant(data), x})));
-    IRModule back = parseModule(printModule(mod, plain()), "c.relay");
+    PrintOptions options = plain();
+    options.constants = style;
+    options.metadataSection = true;
+    IRModule back = parseModule(printModule(mod, options), "c.relay");
     auto* tuple = as<TupleNode>(back->lookupFunction("main")->body);
     REQUIRE(tuple);
     auto* c = as<ConstantNode>(tuple->fields[0]);
     REQUIRE(c);
     return c->data;
+  };
+  auto roundTrip = [&](const NDArray& data) {
+    NDArray byReference = roundTripAs(data, ConstantStyle::Ref);
+    CHECK(byReference.bitwiseEqual(data));
+    return roundTripAs(data, ConstantStyle::Inline);
   };
   SECTION("every float16 bit pattern") {
     NDArray a(DTypeCode::Float16, {65536});

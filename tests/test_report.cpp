@@ -169,12 +169,17 @@ TEST_CASE("Report: every example's report has its sections, events and changes",
   CHECK(html.find("src=\"") == std::string::npos);
 }
 
-TEST_CASE("Report: long constant data is cut to its first values", "[report]") {
+TEST_CASE("Report: large constants print by reference, or cut to their first values inline", "[report][constants]") {
   Session s;
   s.run("load examples/seed000/cnn_fp32.relay\npipeline InferType,FoldConstant\nrun");
   ReportStats stats;
   std::string html = renderHtmlReport(s.workbench, {}, &stats);
-  // The 4x3x3x3 conv weight (108 values) keeps its first 12 values and a count.
+  // By reference (the default), with the session's numbers.
+  CHECK(html.find("meta[relay.Constant][0] /* ty=Tensor[(4, 3, 3, 3), float32] */") != std::string::npos);
+  CHECK(html.find("const(Tensor[(4, 3, 3, 3)") == std::string::npos);
+  // Inline: the 4x3x3x3 conv weight (108 values) keeps its first 12 values and a count.
+  s.run("set print-constants inline");
+  html = renderHtmlReport(s.workbench, {}, &stats);
   CHECK(html.find("const(Tensor[(4, 3, 3, 3), float32], [-0.09, 0.18, -0.08, -0.11, -0.33, -0.07, 0.39, 0.15, 0.36, 0.09, 0.14, "
                   "0.06, \u2026 96 more])") != std::string::npos);
 }

@@ -444,6 +444,66 @@ TvmMetadata decodeTvmMetadata(std::string_view text) {
   return result;
 }
 
+std::string encodeBase64(std::string_view bytes) {
+  static constexpr char kAlphabet[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    uint32_t v = uint32_t(uint8_t(bytes[i])) << 16 | uint32_t(uint8_t(bytes[i + 1])) << 8 | uint8_t(bytes[i + 2]);
+    for (int shift = 18; shift >= 0; shift -= 6) out += kAlphabet[(v >> shift) & 63];
+  }
+  if (size_t rest = bytes.size() - i) {
+    uint32_t v = uint32_t(uint8_t(bytes[i])) << 16 | (rest == 2 ? uint32_t(uint8_t(bytes[i + 1])) << 8 : 0);
+    out += kAlphabet[(v >> 18) & 63];
+    out += kAlphabet[(v >> 12) & 63];
+    out += rest == 2 ? kAlphabet[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+std::string encodeTvmNDArray(const NDArray& data) {
+  std::string out;
+  auto put = [&out](auto v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); };
+  put(uint64_t(0xDD5E40F096B4A13Full));
+  put(uint64_t(0));
+  put(int32_t(1));  // kDLCPU
+  put(int32_t(0));
+  put(int32_t(data.ndim()));
+  DataType t = data.dtype();
+  // DLPack: 0 int, 1 uint, 2 float; TVM's bool is uint1.
+  uint8_t code = t.isFloat() ? 2 : t.isBool() || t.isUnsigned() ? 1 : 0;
+  put(code);
+  put(uint8_t(t.isBool() ? 1 : t.bits()));
+  put(uint16_t(1));
+  for (int64_t d : data.shape()) put(d);
+  put(int64_t(data.byteSize()));
+  if (data.byteSize()) out.append(reinterpret_cast<const char*>(data.rawData()), data.byteSize());
+  return out;
+}
+
+std::string encodeTvmMetadata(const std::vector<NDArray>& constants, std::string_view kind) {
+  // Node 0 is the null node, 1 the root map, 2 its relay.Constant array, then
+  // one relay.Constant node per array; constant i holds b64ndarrays[i].
+  const size_t n = constants.size();
+  std::string out = "{\n  \"root\": 1,\n  \"nodes\": [\n    {\n      \"type_key\": \"\"\n    },\n";
+  out += "    {\n      \"type_key\": \"Map\",\n      \"keys\": [\n        \"" + std::string(kind) + "\"\n      ],\n";
+  out += "      \"data\": [\n        2\n      ]\n    },\n";
+  out += "    {\n      \"type_key\": \"Array\",\n      \"data\": [";
+  for (size_t i = 0; i < n; ++i) out += (i ? ",\n        " : "\n        ") + std::to_string(3 + i);
+  out += n ? "\n      ]\n    }" : "]\n    }";
+  for (size_t i = 0; i < n; ++i)
+    out += ",\n    {\n      \"type_key\": \"" + std::string(kind) + "\",\n      \"attrs\": {\n        \"_checked_type_\": \"0\",\n"
+           "        \"data\": \"" + std::to_string(i) + "\",\n        \"span\": \"0\",\n        \"virtual_device_\": \"0\"\n"
+           "      }\n    }";
+  out += "\n  ],\n  \"b64ndarrays\": [";
+  for (size_t i = 0; i < n; ++i) out += (i ? ",\n    \"" : "\n    \"") + encodeBase64(encodeTvmNDArray(constants[i])) + "\"";
+  out += n ? "\n  ],\n" : "],\n";
+  out += "  \"attrs\": {\n    \"tvm_version\": \"0.14.0\"\n  }\n}\n";
+  return out;
+}
+
 size_t findMetadataSection(std::string_view text) {
   constexpr std::string_view kHeader = "#[metadata]";
   for (size_t at = text.find(kHeader); at != std::string_view::npos; at = text.find(kHeader, at + 1)) {

@@ -56,6 +56,20 @@ NDArray decodeTvmNDArray(std::string_view bytes);
 /// Standard base64 (padding optional, whitespace ignored). Throws MetadataError.
 std::string decodeBase64(std::string_view text);
 
+/// Standard base64 with padding (the inverse of decodeBase64).
+std::string encodeBase64(std::string_view bytes);
+
+/// One NDArray in TVM's binary format (the inverse of decodeTvmNDArray); bool
+/// is written as TVM's uint1, a byte per element.
+std::string encodeTvmNDArray(const NDArray& data);
+
+/// The JSON of a metadata section holding `constants` as its array of `kind`
+/// (`meta[relay.Constant][N]` is constants[N]; TVMScript's is
+/// "relax.expr.Constant"), as TVM's save_json writes it, so decodeTvmMetadata
+/// (for relay.Constant) and TVM's load_json both read it back. Every entry
+/// must be defined.
+std::string encodeTvmMetadata(const std::vector<NDArray>& constants, std::string_view kind = "relay.Constant");
+
 /// The offset of a `#[metadata]` line in module text (at the start of a line and
 /// followed, after white space, by '{'), or npos.
 size_t findMetadataSection(std::string_view text);

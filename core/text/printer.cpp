@@ -5,8 +5,10 @@
 
 #include <charconv>
 
+#include "core/ir/functor.h"
 #include "core/text/lexer.h"
 #include "core/text/literal.h"
+#include "core/text/metadata.h"
 #include "core/text/printer_impl.h"
 
 namespace passlab {
@@ -191,7 +193,53 @@ void appendConstant(std::string& out, const NDArray& data, bool typeComment) {
   out += "])";
 }
 
-static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptions& options) {
+int32_t TextWriter::constantNumber(const NDArray& data) {
+  if (!numbering_) {
+    ownNumbering_ = std::make_unique<ConstantNumbering>();
+    numbering_ = ownNumbering_.get();
+  }
+  int32_t n = numbering_->numberOf(data);
+  referenced_.insert(n);
+  return n;
+}
+
+void TextWriter::appendConstantRef(std::string& out, const NDArray& data) {
+  int32_t n = constantNumber(data);
+  out += "meta[relay.Constant][";
+  appendNumber(out, n);
+  // Always typed, as TVM prints it: without a section the type is what a parser remakes it from.
+  out += "] /* ty=";
+  appendType(out, tensorType(data.shape(), data.dtype()));
+  out += " */";
+}
+
+/// The placeholder indices in the graph-level functions of `mod`.
+static std::set<int32_t> placeholderIndices(const IRModule& mod) {
+  std::set<int32_t> indices;
+  for (const auto& [name, fn] : mod->functions) {
+    if (!as<FunctionNode>(fn)) continue;
+    postOrderVisit(fn, [&](const Expr& e) {
+      if (const auto* c = as<ConstantNode>(e); c && c->data.isPlaceholder()) indices.insert(c->data.placeholderIndex());
+    });
+  }
+  return indices;
+}
+
+static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptions& given) {
+  PrintOptions options = given;
+  // A file numbers its own constants densely (its section is indexed by N);
+  // placeholder numbers are kept free so the two kinds of reference never clash.
+  ConstantNumbering local;
+  std::set<int32_t> placeholders;
+  if (options.constants == ConstantStyle::Ref) placeholders = placeholderIndices(mod);
+  if (options.metadataSection) {
+    options.numbering = nullptr;
+    if (!placeholders.empty()) options.constants = ConstantStyle::Inline;
+  }
+  ConstantNumbering* numbering = options.numbering ? options.numbering : &local;
+  for (int32_t index : placeholders) numbering->reserve(index);
+  w.setNumbering(numbering);
+  // TVMScript follows the same rule (core/text/constant_refs.h) in its own printer.
   if (options.syntax == TextSyntax::TVMScript) {
     printTvmScriptModule(w, mod, options);
     return;
@@ -230,6 +278,14 @@ static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptio
            ": meta[relay.Constant][N] without a #[metadata] section; their data is made up. */");
     w.endLine();
   }
+  if (options.metadataSection && !w.referenced().empty()) {
+    // The local numbering is dense and in print order, so the section is exactly the referenced constants.
+    std::vector<NDArray> arrays = local.arrays();
+    w.endLine();
+    w.text("#[metadata]");
+    w.endLine();
+    w.text(encodeTvmMetadata(arrays));
+  }
 }
 
 }  // namespace text
@@ -262,6 +318,7 @@ std::string printFunction(const IRModule& mod, const std::string& name, const Pr
   Expr fn = mod->lookup(name);
   if (!fn) return "";
   text::TextWriter w(nullptr);
+  w.setNumbering(options.numbering);
   if (options.syntax == TextSyntax::TVMScript) {
     text::printTvmScriptFunction(w, mod, name, options);
     return std::move(w.out());
@@ -275,6 +332,7 @@ std::string printFunction(const IRModule& mod, const std::string& name, const Pr
 
 std::string printExpr(const Expr& e, const PrintOptions& options) {
   text::TextWriter w(nullptr);
+  w.setNumbering(options.numbering);
   if (e) text::printStandaloneExpr(w, options, e);
   return std::move(w.out());
 }

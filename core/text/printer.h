@@ -6,6 +6,7 @@
 #include <unordered_set>
 
 #include "core/ir/module.h"
+#include "core/text/constant_refs.h"
 #include "core/text/tvmscript.h"
 
 namespace passlab {
@@ -58,6 +59,20 @@ struct PrintOptions {
   const AlignedNames* alignedNames = nullptr;
   /// Leave out the type comments of these nodes (diffs only; null = none).
   const HiddenTypes* hiddenTypes = nullptr;
+  /// Large constants as `meta[relay.Constant][N]` (the default) or inline; the
+  /// rule is printsAsReference (core/text/constant_refs.h).
+  ConstantStyle constants = ConstantStyle::Ref;
+  /// Where N comes from: the session's numbering, so a constant keeps its
+  /// number across events and both sides of a diff agree. Null: this print
+  /// numbers its own constants from 0 in print order.
+  ConstantNumbering* numbering = nullptr;
+  /// Append TVM's `#[metadata]` section with the referenced constants' data,
+  /// so the text loads back losslessly (files: -o, save module, reproducers).
+  /// The constants are then numbered from 0 by this print (a section is an
+  /// array indexed by N), `numbering` is not used, and a module holding
+  /// placeholders (references loaded without data) prints its real constants
+  /// inline instead, since a section would have to give the placeholders data.
+  bool metadataSection = false;
 };
 
 /// Prints a module. Deterministic: the same module always prints the same text,

@@ -5,6 +5,8 @@
 // stack depth limit.
 #pragma once
 
+#include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
@@ -58,9 +60,23 @@ class TextWriter {
   /// Counts a placeholder constant printed (each distinct reference once).
   void notePlaceholder(int32_t index) { placeholders_.insert(index); }
   size_t placeholders() const { return placeholders_.size(); }
+  /// The numbering references take their N from (set by the module printer).
+  void setNumbering(ConstantNumbering* numbering) { numbering_ = numbering; }
+  /// Writes `meta[relay.Constant][N] /* ty=... */` for `data`, numbering it.
+  void appendConstantRef(std::string& out, const NDArray& data);
+  /// The N of `data` in this print's numbering (the session's when one was
+  /// given), recorded as referenced: what a reference of either syntax prints
+  /// (the TVMScript printer's `metadata["relax.expr.Constant"][N]`).
+  int32_t constantNumber(const NDArray& data);
+  /// The numbers referenced so far, ascending.
+  const std::set<int32_t>& referenced() const { return referenced_; }
 
  private:
   std::unordered_set<int32_t> placeholders_;
+  ConstantNumbering* numbering_ = nullptr;
+  /// Used when no numbering was set (a lone function or expression).
+  std::unique_ptr<ConstantNumbering> ownNumbering_;
+  std::set<int32_t> referenced_;
   std::string out_;
   uint32_t line_ = 1;
   size_t lineStart_ = 0;

@@ -575,7 +575,10 @@ void GraphPrinter::appendRef(std::string& out, uint32_t id) {
     case ExprKind::Op: out += as<OpNode>(e)->def->name; return;
     case ExprKind::Constant:
       w_.rangeStart(e);
-      appendConstant(out, as<ConstantNode>(e)->data, options_.typeComments);
+      if (printsAsReference(as<ConstantNode>(e)->data, options_.constants))
+        w_.appendConstantRef(out, as<ConstantNode>(e)->data);
+      else
+        appendConstant(out, as<ConstantNode>(e)->data, options_.typeComments);
       if (as<ConstantNode>(e)->data.isPlaceholder()) w_.notePlaceholder(as<ConstantNode>(e)->data.placeholderIndex());
       w_.rangeEnd(e);
       return;

@@ -477,10 +477,18 @@ class RelaxPrinter {
   }
 
   std::string constText(const ConstantNode& c) {
-    if (c.data.isPlaceholder() || c.data.ndim() != 0) {
+    if (c.data.isPlaceholder()) {
       w_.notePlaceholder(c.data.placeholderIndex());
-      return "metadata[\"relax.expr.Constant\"][" +
-             std::to_string(c.data.isPlaceholder() ? c.data.placeholderIndex() : metaCounter_++) + "]";
+      return "metadata[\"relax.expr.Constant\"][" + std::to_string(c.data.placeholderIndex()) + "]";
+    }
+    // TVMScript has no inline spelling of a tensor (R.const takes a scalar),
+    // so every non-scalar is a reference whatever the constant style (a
+    // superset of printsAsReference). N comes from the print's numbering (the
+    // session's), so it is the N of `show const N` and of Relay text.
+    if (c.data.ndim() != 0) {
+      const int32_t n = w_.constantNumber(c.data);
+      w_.notePlaceholder(n);
+      return "metadata[\"relax.expr.Constant\"][" + std::to_string(n) + "]";
     }
     double v = c.data.getAsDouble(0);
     std::string dt(c.data.dtype().name());
@@ -610,7 +618,6 @@ class RelaxPrinter {
   std::unordered_map<std::string, int> counters_;
   std::unordered_set<const void*> everBound_;
   std::deque<int> rebindKeys_;
-  int metaCounter_ = 0;
 };
 
 int functionPriority(const std::string& name, const Expr& fn) {

@@ -310,6 +310,8 @@ IRModule onlyFunction(const IRModule& mod, const std::string& name) {
 }
 
 struct AlignedPrint {
+  /// Both sides share one numbering, so an unchanged constant prints the same reference on both.
+  std::unique_ptr<ConstantNumbering> numbering;
   HiddenTypes hidden;
   PrintedModule before;
   AlignedNames names;
@@ -325,6 +327,11 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
   IRModule after = one ? onlyFunction(m.after, f ? f->name : function) : m.after;
   PrintOptions o = options;
   if (one) o.versionHeader = false;
+  o.metadataSection = false;
+  if (!o.numbering) {
+    p.numbering = std::make_unique<ConstantNumbering>();
+    o.numbering = p.numbering.get();
+  }
   for (const NodeEdit& e : m.edits)
     if (e.changes & kTypeUnknown) {
       p.hidden.insert(e.before);
@@ -418,13 +425,41 @@ AlignedPrinted printAlignedWithRanges(const ModuleEdits& m, const PrintOptions& 
 
 std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const std::string& newName,
                         const std::string& function, int context, const PrintOptions& options) {
-  AlignedText t = printAligned(m, function, options);
-  return unifiedDiffIgnoringIndent(t.before, t.after, oldName, newName, context);
+  if (!m.before || !m.after) return "";
+  AlignedPrint p = alignedPrint(m, function, options);
+  std::string out = unifiedDiffIgnoringIndent(p.before.text, p.after.text, oldName, newName, context);
+  if (out.empty()) return out;
+  // A constant the pass created prints as a reference the reader has not seen
+  // before: say what it is ("meta[relay.Constant][7] is new, folded: 16x1x1 float32").
+  // The reference as the print syntax spells it.
+  auto constantRefText = [&](int32_t n) {
+    return options.syntax == TextSyntax::Relay ? "meta[relay.Constant][" + std::to_string(n) + "]"
+                                               : "metadata[\"relax.expr.Constant\"][" + std::to_string(n) + "]";
+  };
+  ConstantNumbering* numbering = options.numbering ? options.numbering : p.numbering.get();
+  std::map<int32_t, std::string> created;
+  for (const NodeEdit& e : m.edits) {
+    if (e.kind != EditKind::Folded && e.kind != EditKind::Inserted) continue;
+    const auto* c = e.after ? as<ConstantNode>(e.after) : nullptr;
+    if (!c || !printsAsReference(c->data, options.constants)) continue;
+    int32_t n = numbering->find(c->data);
+    const std::string ref = constantRefText(n);
+    if (n < 0 || p.after.text.find(ref) == std::string::npos || p.before.text.find(ref) != std::string::npos) continue;
+    // A folded constant is also inserted: "folded" says more.
+    if (e.kind == EditKind::Folded)
+      created[n] = "folded: " + constantShapeText(c->data);
+    else
+      created.try_emplace(n, "inserted: " + constantShapeText(c->data));
+  }
+  for (const auto& [n, what] : created)
+    out += constantRefText(n) + " is new, " + what + "\n";
+  return out;
 }
 
 // ---- Edit script --------------------------------------------------------------
 
-std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& function, const PrintOptions& options) {
+std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& function, const PrintOptions& options,
+                             size_t maxLines) {
   if (!m.before || !m.after) return "";
   AlignedPrint p = alignedPrint(m, "", options);
   // Names as the print syntax spells them: `%5` in Relay text, `lv5` in TVMScript.
@@ -470,7 +505,14 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
     if (s.empty()) s = "no op changed";
     return s;
   };
+  // Each line with what it reports (a function's header: "function"; a node:
+  // its edit kind), so the lines past the cap are summarised by kind.
+  std::vector<std::pair<std::string, std::string>> lines;
   std::string out;
+  auto flush = [&](const std::string& tag) {
+    lines.emplace_back(std::move(out), tag);
+    out.clear();
+  };
   for (const FunctionEdit& f : m.functions) {
     std::string shownName = f.name.empty() ? f.beforeName : f.name;
     if (!function.empty() && shownName != function && f.beforeName != function) continue;
@@ -489,6 +531,7 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
       for (const std::string& k : f.attrKeysChanged) out += " " + k;
     }
     out += '\n';
+    flush("function");
     for (uint32_t i : f.edits) {
       const NodeEdit& e = m.edits[i];
       if (!all && e.kind == EditKind::Kept) continue;
@@ -519,16 +562,36 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
           break;
       }
       out += line + '\n';
+      flush(editKindName(e.kind));
     }
     for (const StmtEdit& s : f.stmts) {
       if (!all && s.kind == EditKind::Kept) continue;
       std::string kind = editKindName(s.kind);
       kind.resize(9, ' ');
       out += "  " + kind + s.what + " statement\n";
+      flush("statement");
     }
   }
-  if (m.moduleAttrsChanged) out += "module attributes changed\n";
-  if (out.empty()) out = "no change\n";
+  if (m.moduleAttrsChanged) {
+    out += "module attributes changed\n";
+    flush("module");
+  }
+  if (lines.empty()) return "no change\n";
+  const size_t shown = maxLines && lines.size() > maxLines ? maxLines : lines.size();
+  for (size_t i = 0; i < shown; ++i) out += lines[i].first;
+  if (shown < lines.size()) {
+    // What the hidden lines report, most frequent first: "393 moved, 12 function headers".
+    std::map<std::string, size_t> kinds;
+    for (size_t i = shown; i < lines.size(); ++i) ++kinds[lines[i].second];
+    std::vector<std::pair<size_t, std::string>> byCount;
+    for (const auto& [kind, n] : kinds) byCount.emplace_back(n, kind);
+    std::stable_sort(byCount.begin(), byCount.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    out += "… " + std::to_string(lines.size() - shown) + " more lines (";
+    for (size_t i = 0; i < byCount.size(); ++i)
+      out += (i ? ", " : "") + std::to_string(byCount[i].first) + " " +
+             (byCount[i].second == "function" ? (byCount[i].first == 1 ? "function" : "functions") : byCount[i].second);
+    out += "); --all lists every one\n";
+  }
   return out;
 }
 

@@ -206,9 +206,12 @@ std::shared_ptr<const ModuleEdits> matchModules(const IRModule& before, const IR
 /// Without the pass name; callers prefix "FuseOps: ".
 std::string changeSummary(const ModuleEdits& edits);
 /// The edit script grouped per function, one line per non-kept node (every node
-/// with `all`), as `changes` / `diff --summary` print it.
+/// with `all`), as `changes` / `diff --summary` print it, node names spelled
+/// in `options.syntax`. With `maxLines` (0: no cap) the lines past it are
+/// replaced by one line counting them by kind ("… 393 more lines (380 moved,
+/// 13 functions); --all lists every one").
 std::string formatEditScript(const ModuleEdits& edits, bool all = false, const std::string& function = "",
-                             const PrintOptions& options = {});
+                             const PrintOptions& options = {}, size_t maxLines = 0);
 /// "@main and 76 lifted functions" style list: at most `limit` names, then a count.
 std::string summarizeFunctionList(const std::vector<std::string>& names, size_t limit = 3);
 
@@ -232,7 +235,9 @@ struct AlignedPrinted {
 };
 AlignedPrinted printAlignedWithRanges(const ModuleEdits& edits, const PrintOptions& options = {});
 /// Unified diff of the aligned texts ("" when equal), lines compared without their
-/// indentation (code moved into a nested function is not a change).
+/// indentation (code moved into a nested function is not a change). Constants
+/// the pass created that print by reference are named after the diff, one line
+/// each: "meta[relay.Constant][7] is new, folded: 16x1x1 float32".
 std::string alignedDiff(const ModuleEdits& edits, const std::string& oldName, const std::string& newName,
                         const std::string& function = "", int context = 3, const PrintOptions& options = {});
 

@@ -2,7 +2,9 @@
 #include <algorithm>
 
 #include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
 #include "core/text/load_text.h"
+#include "core/text/metadata.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
@@ -104,6 +106,31 @@ const Workbench::Branch& Workbench::branchState(int branch) const {
   return branches_[static_cast<size_t>(branch)];
 }
 
+/// `text` (an edit of printed IR) with the session's numbered constants as its
+/// #[metadata] section, so `meta[relay.Constant][N]` as `show` printed it loads
+/// with its real data rather than as a placeholder. Text with a section of its
+/// own, or without references, is left alone. A number kept free for a
+/// placeholder of `base` gets that placeholder's data.
+std::string Workbench::withSessionConstants(const std::string& text, const IRModule& base) const {
+  if (text.find("meta[relay.Constant][") == std::string::npos || findMetadataSection(text) != std::string::npos) return text;
+  std::vector<NDArray> arrays = constantNumbers_->arrays();
+  if (arrays.empty()) return text;
+  std::map<int32_t, NDArray> placeholders;
+  for (const auto& [n, f] : base->functions)
+    if (as<FunctionNode>(f))
+      postOrderVisit(f, [&](const Expr& e) {
+        if (const auto* c = as<ConstantNode>(e); c && c->data.isPlaceholder()) placeholders.emplace(c->data.placeholderIndex(), c->data);
+      });
+  for (size_t i = 0; i < arrays.size(); ++i) {
+    if (arrays[i].defined()) continue;
+    auto it = placeholders.find(static_cast<int32_t>(i));
+    arrays[i] = it != placeholders.end() ? it->second : NDArray::scalar(DataType(DTypeCode::Float32), 0);
+  }
+  std::string out = text;
+  if (!out.empty() && out.back() != '\n') out += '\n';
+  return out + "#[metadata]\n" + encodeTvmMetadata(arrays);
+}
+
 int Workbench::edit(const std::string& text, const std::string& function, const std::string& name) {
   requireLoaded();
   const TraceEvent& at = trace_->event(cursor_);
@@ -118,7 +145,10 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   IRModule edited;
   if (!fn.empty() && !base->lookup(fn)) throw WorkbenchError("no function @" + fn + " in the module of #" + std::to_string(keep));
   if (fn.empty()) {
-    edited = loadModuleText(text, name).module;
+    // Relay text takes the session's numbered constants as its section, so
+    // `meta[relay.Constant][N]` as `show` printed it loads with its data.
+    const bool relay = detectTextSyntax(text, name) == TextSyntax::Relay;
+    edited = loadModuleText(relay ? withSessionConstants(text, base) : text, name).module;
   } else if (detectTextSyntax(text, name) == TextSyntax::TVMScript) {
     // A lone `@R.function` / `@T.prim_func`; its calls of the module's other
     // functions name them through `cls.`, so it is read among them.
@@ -137,11 +167,13 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
     PrintOptions quiet;
     quiet.versionHeader = false;
     quiet.typeComments = false;
+    // Inline: a reference here would have no data to load from.
+    quiet.constants = ConstantStyle::Inline;
     for (const auto& [other, f] : base->functions)
       if (other != fn) context += printFunction(base, other, quiet) + "\n";
     IRModule part;
     try {
-      part = parseModule(context, name);
+      part = parseModule(withSessionConstants(context, base), name);
     } catch (const DiagnosticError& e) {
       // Errors in the appended functions only echo one in the edited text
       // (a definition that did not parse leaves its callers dangling).
@@ -209,7 +241,7 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
   cursor_ = id;
   ++generation_;
   const TraceEvent& kept = trace_->event(keep);
-  EditRecord record{id, keep, fn, name, printModule(edited, printOptions())};
+  EditRecord record{id, keep, fn, name, printModule(edited, fileOptions())};
   editRecords_.push_back(record);
   if (newBranch >= 0) {
     BranchInfo& info = branches_[static_cast<size_t>(newBranch)].info;

@@ -92,7 +92,8 @@ std::string Workbench::alignedDiff(int a, Side sideA, int b, Side sideB, const s
   return passlab::alignedDiff(*edits(a, sideA, b, sideB), label(a, sideA), label(b, sideB), fn, 3, printOptions());
 }
 
-std::string Workbench::editScript(int a, Side sideA, int b, Side sideB, bool all, const std::string& function) const {
+std::string Workbench::editScript(int a, Side sideA, int b, Side sideB, bool all, const std::string& function,
+                                  size_t maxLines) const {
   std::string fn = checkDiffable(a, sideA, b, sideB, function);
   std::shared_ptr<const ModuleEdits> m;
   if (all) {
@@ -102,7 +103,7 @@ std::string Workbench::editScript(int a, Side sideA, int b, Side sideB, bool all
   } else {
     m = edits(a, sideA, b, sideB);
   }
-  return formatEditScript(*m, all, fn, printOptions());
+  return formatEditScript(*m, all, fn, printOptions(), maxLines);
 }
 
 }  // namespace passlab

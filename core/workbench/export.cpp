@@ -108,7 +108,7 @@ Reproducer Workbench::reproducer(int id) const {
     if (passEvent_[i] == top) index = i;
   if (index >= pipeline_.size()) throw WorkbenchError("#" + std::to_string(top) + " is not a pass of the current pipeline");
   Reproducer r;
-  r.moduleText = printModule(trace_->event(top).before, printOptions());
+  r.moduleText = printModule(trace_->event(top).before, fileOptions());
   r.syntax = printSyntax();
   r.pipeline = pipelineText(*pipeline_[index]);
   r.optLevel = ctx_->optLevel;

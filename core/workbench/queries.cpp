@@ -65,10 +65,57 @@ std::string Workbench::moduleText(int id, Side side, const std::string& function
       return printCache_.front().text;
     }
   }
-  std::string text = fn.empty() ? printModule(mod, printOptions()) : printFunction(mod, fn, printOptions());
+  PrintOptions options = printOptions();
+  std::string text = fn.empty() ? printModule(mod, options) : printFunction(mod, fn, options);
   printCache_.insert(printCache_.begin(), PrintCacheEntry{mod, fn, text});
   if (printCache_.size() > kPrintCacheSize) printCache_.pop_back();
   return text;
+}
+
+std::vector<AttrTimelineGroup> groupAttrTimelineRows(const AttrTimeline& table) {
+  std::vector<AttrTimelineGroup> groups;
+  std::unordered_map<std::string, size_t> byStory;
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    const AttrTimeline::Row& row = table.rows[r];
+    std::string story(row.key);
+    for (const AttrTimeline::Cell& cell : row.cells) {
+      story += '\x1f';
+      story += cell.present ? (cell.changed ? 'C' : 'P') : (cell.changed ? 'R' : '-');
+      std::string_view v = cell.value;
+      // A value naming the row's own function is the same story on every row.
+      if (v == row.function || (v.size() == row.function.size() + 2 && v.front() == '"' && v.back() == '"' &&
+                                v.substr(1, row.function.size()) == row.function))
+        story += "\x1e";
+      else
+        story += v;
+    }
+    auto [it, inserted] = byStory.try_emplace(std::move(story), groups.size());
+    if (inserted) groups.emplace_back();
+    groups[it->second].rows.push_back(r);
+  }
+  return groups;
+}
+
+std::string Workbench::moduleFileText(int id, Side side) const {
+  return printModule(moduleAt(id, side), fileOptions());
+}
+
+void Workbench::setConstantStyle(ConstantStyle style) {
+  if (style == constantStyle_) return;
+  constantStyle_ = style;
+  printCache_.clear();
+  if (loaded()) numberLoadedConstants();
+}
+
+NDArray Workbench::numberedConstant(int n) const {
+  NDArray data = constantNumbers_->constant(n);
+  if (!data.defined()) {
+    size_t count = constantNumbers_->size();
+    throw WorkbenchError("no constant meta[relay.Constant][" + std::to_string(n) + "] " +
+                         (count ? "has been printed (" + std::to_string(count) + " numbered so far; numbers are given as constants print)"
+                                : std::string("has been printed yet (constants are numbered as they print: try `show` first)")));
+  }
+  return data;
 }
 
 std::string Workbench::diff(int a, Side sideA, int b, Side sideB, const std::string& function) const {

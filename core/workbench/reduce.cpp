@@ -558,7 +558,7 @@ ReduceJob reduceJobAt(const Workbench& wb) {
   for (const auto& [key, value] : ctx.explicitConfig().entries()) job.config.emplace_back(key, value);
   job.disabledPasses = ctx.disabledPasses;
   job.requiredPasses = ctx.requiredPasses;
-  job.print = wb.printOptions();
+  job.print = wb.fileOptions();
   job.verifyEach = wb.verifyEach();
   if (wb.numericCheck()) job.numeric = *wb.numericCheck();
   job.source = wb.sourceName();

@@ -56,11 +56,13 @@ void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options, 
   // Type-check before touching any state, so a bad file leaves the session as it was.
   if (options.typeCheck) mod = inferTypes(mod);
   initial_ = std::move(mod);
+  constantNumbers_ = std::make_shared<ConstantNumbering>();  // a new input: its constants number from 0
   sourceName_ = std::move(name);
   loadOptions_ = options;
   loadNotes_.clear();
   origin_ = origin;
   resetTrace(initial_);
+  numberLoadedConstants();
 }
 
 void Workbench::loadReproducer(const Reproducer& repro) {
@@ -80,10 +82,12 @@ void Workbench::loadReproducer(const Reproducer& repro) {
   ctx_ = std::move(ctx);
   pipeline_ = pipeline->subPasses();
   initial_ = std::move(mod);
+  constantNumbers_ = std::make_shared<ConstantNumbering>();  // a new input: its constants number from 0
   sourceName_ = name;
   loadOptions_ = options;
   origin_ = loaded.origin;
   resetTrace(initial_);
+  numberLoadedConstants();
 }
 
 void Workbench::setPrintSyntax(std::optional<TextSyntax> syntax) {
@@ -95,6 +99,21 @@ PrintOptions Workbench::printOptions() const {
   PrintOptions options;
   options.syntax = printSyntax();
   options.spelling = origin_.spelling;
+  options.constants = constantStyle_;
+  options.numbering = constantNumbers_.get();
+  return options;
+}
+
+PrintOptions Workbench::fileOptions() const {
+  PrintOptions options = printOptions();
+  options.numbering = nullptr;
+  if (options.syntax == TextSyntax::Relay) {
+    options.metadataSection = true;
+  } else {
+    // The TVMScript printer writes no metadata section (nor does its parser
+    // read one): constants stay inline where TVMScript can spell them.
+    options.constants = ConstantStyle::Inline;
+  }
   return options;
 }
 
@@ -116,6 +135,13 @@ void Workbench::installInstruments() {
   }
   // Well-formedness only: type errors already have their own reporting path.
   if (verifyEach_) instruments.push_back(std::make_shared<VerifyInstrument>(true, false));
+}
+
+void Workbench::numberLoadedConstants() {
+  // The loaded module's constants take their numbers in print order, so they
+  // are 0, 1, ... down the text whatever the user looks at first; the print is
+  // the one `show` would make (it stays in the print cache).
+  if (constantStyle_ == ConstantStyle::Ref) moduleText(0, Side::After);
 }
 
 void Workbench::resetTrace(IRModule initial) {

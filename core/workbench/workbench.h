@@ -275,6 +275,18 @@ struct AttrTimeline {
   std::shared_ptr<const void> storage;
 };
 
+/// Rows of an attribute timeline that tell the same story: the same key, present
+/// and changed at the same events with the same values, a value that is the
+/// row's own function name (global_symbol) counting as the same. A face shows
+/// a group of several rows as one ("global_symbol added on 81 functions").
+struct AttrTimelineGroup {
+  /// Indices into AttrTimeline::rows, in row order; the first is the group's place.
+  std::vector<size_t> rows;
+};
+/// The rows of `table` grouped (every row in exactly one group), groups in the
+/// order of their first row.
+std::vector<AttrTimelineGroup> groupAttrTimelineRows(const AttrTimeline& table);
+
 /// Which events and cells an attribute timeline covers.
 struct AttrTimelineQuery {
   /// Only this function ("" = all).
@@ -401,9 +413,16 @@ class Workbench {
   const std::optional<TextSyntax>& printSyntaxSetting() const { return printSyntax_; }
   /// The syntax IR prints in now.
   TextSyntax printSyntax() const { return printSyntax_ ? *printSyntax_ : origin_.syntax; }
-  /// The PrintOptions every face starts from: the print syntax, and the loaded
-  /// module's TVMScript spelling (the release spelling for a Relay module).
+  /// The PrintOptions every face starts from: the print syntax, the loaded
+  /// module's TVMScript spelling (the release spelling for a Relay module),
+  /// the constant style and the session's constant numbering (a constant keeps
+  /// its `meta[relay.Constant][N]` for the whole session, across events and diffs).
   PrintOptions printOptions() const;
+  /// printOptions() for a file (`save module`, `-o`, reproducers, edit
+  /// records): in Relay text with TVM's `#[metadata]` section so it loads back
+  /// losslessly; TVMScript has no section here, so its constants print inline
+  /// where TVMScript can spell them.
+  PrintOptions fileOptions() const;
 
   // ---- Pipeline -------------------------------------------------------------
   /// Parses and sets the pipeline (DiagnosticError with the column on bad text);
@@ -535,6 +554,15 @@ class Workbench {
   /// Printed IR of event `id`: the whole module, or one global function
   /// (WorkbenchError when the function is not in that module).
   std::string moduleText(int id, Side side, const std::string& function = "") const;
+  /// Printed IR of event `id` for a file (`save module`), with fileOptions().
+  std::string moduleFileText(int id, Side side) const;
+  /// How the faces print large constants (`set print-constants`): by reference
+  /// (the default) or inline (core/text/constant_refs.h).
+  ConstantStyle constantStyle() const { return constantStyle_; }
+  void setConstantStyle(ConstantStyle style);
+  /// The constant printed as `meta[relay.Constant][n]` this session
+  /// (WorkbenchError when no constant has that number yet).
+  NDArray numberedConstant(int n) const;
   /// Unified diff between (a, sideA) and (b, sideB), whole module or one function.
   std::string diff(int a, Side sideA, int b, Side sideB, const std::string& function = "") const;
   /// Global function names of event `id`'s module (after), sorted.
@@ -564,8 +592,10 @@ class Workbench {
   /// Like diff(), but the second side is printed with the first side's names
   /// for matched nodes, so renumbering is not a change.
   std::string alignedDiff(int a, Side sideA, int b, Side sideB, const std::string& function = "") const;
-  /// The edit script grouped per function (every node with `all`), optionally one function.
-  std::string editScript(int a, Side sideA, int b, Side sideB, bool all = false, const std::string& function = "") const;
+  /// The edit script grouped per function (every node with `all`), optionally one
+  /// function, capped at `maxLines` lines plus a count of the rest (0: no cap).
+  std::string editScript(int a, Side sideA, int b, Side sideB, bool all = false, const std::string& function = "",
+                         size_t maxLines = 0) const;
 
   // ---- Numeric check and bisection (core/workbench/checks.cpp) ---------------
   /// Turns the numeric-check instrument on with `options`, or off with nullopt.
@@ -694,6 +724,9 @@ class Workbench {
   mutable uint64_t timelineGeneration_ = 0;
   uint64_t generation_ = 0;  // bumped whenever events are discarded or the trace is replaced
   mutable std::vector<PrintCacheEntry> printCache_;
+  ConstantStyle constantStyle_ = ConstantStyle::Ref;
+  /// The session's constant numbering; a new one with every load (a restart or new pipeline keeps it).
+  std::shared_ptr<ConstantNumbering> constantNumbers_ = std::make_shared<ConstantNumbering>();
   struct EditsCacheEntry {
     IRModule before, after;
     std::shared_ptr<const ModuleEdits> edits;
@@ -702,6 +735,8 @@ class Workbench {
   mutable std::vector<EditsCacheEntry> editsCache_;
   /// Change summary per (before, after) module pair.
   mutable std::map<std::pair<const IRModuleNode*, const IRModuleNode*>, std::string> summaryCache_;
+  void numberLoadedConstants();
+  std::string withSessionConstants(const std::string& text, const IRModule& base) const;
   std::string checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const;
   bool verifyEach_ = false;
   bool forcePhase_ = false;  // set for the duration of forceStep

@@ -351,11 +351,10 @@ IrDiffModel& GuiSession::irDiff() {
   const TraceEvent& ev = wb.event(view_.selectedEvent);
   // Keyed by the module objects themselves (held here, so their addresses
   // cannot be reused): stepping onto an event with the same modules is free.
-  // `set syntax` in the console changes the setting behind the session's back:
-  // a new syntax empties the cache, and the panes print again.
-  const TextSyntax printedIn = printCache_.options().syntax;
-  printCache_.setOptions(wb.printOptions());
-  if (!irDiff_.valid() || ev.before != irBefore_ || ev.after != irAfter_ || printedIn != printCache_.options().syntax) {
+  // `set syntax` / `set print-constants` in the console change the settings
+  // behind the session's back: a change empties the cache, and the panes print again.
+  const bool reprint = printCache_.setOptions(wb.printOptions());
+  if (!irDiff_.valid() || ev.before != irBefore_ || ev.after != irAfter_ || reprint) {
     irBefore_ = ev.before;
     irAfter_ = ev.after;
     // Aligned by the node matcher when the event changed something; a plain

@@ -44,11 +44,16 @@ std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedMod
   return out;
 }
 
-void PrintCache::setOptions(const PrintOptions& options) {
-  if (options.syntax == options_.syntax && options.spelling == options_.spelling) return;
+bool PrintCache::setOptions(const PrintOptions& options) {
+  if (options.syntax == options_.syntax && options.spelling == options_.spelling && options.constants == options_.constants &&
+      options.numbering == options_.numbering)
+    return false;
   options_.syntax = options.syntax;
   options_.spelling = options.spelling;
+  options_.constants = options.constants;
+  options_.numbering = options.numbering;
   entries_.clear();
+  return true;
 }
 
 std::shared_ptr<const PrintedText> PrintCache::get(const IRModule& mod) {

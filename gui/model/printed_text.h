@@ -48,8 +48,10 @@ class PrintCache {
   size_t misses() const { return misses_; }
   /// Forgets everything (e.g. after loading another model).
   void clear() { entries_.clear(); }
-  /// How modules print (the workbench's print syntax); a change forgets everything.
-  void setOptions(const PrintOptions& options);
+  /// How modules print (the workbench's print syntax, constant style and
+  /// session numbering, so the panes' `meta[relay.Constant][N]` are the N of
+  /// `show const N`); a change forgets everything and returns true.
+  bool setOptions(const PrintOptions& options);
   const PrintOptions& options() const { return options_; }
 
  private:
