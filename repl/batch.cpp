@@ -137,7 +137,7 @@ int checkExpected(const BatchOptions& o, const IRModule& mod, const PrintOptions
     put(err, e.renderAll() + "\n");
     return 1;
   }
-  if (o.outputGiven && !writeOutput(o.output, printModule(mod, printing), out, err)) return 1;
+  if (o.outputGiven && !writeOutput(o.output, printModule(mod, fileOptions(printing)), out, err)) return 1;
   if (outcome.equal) {
     put(err, "passlab: " + what + " matches " + o.expect + "\n");
     return 0;
