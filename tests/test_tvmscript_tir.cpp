@@ -272,7 +272,7 @@ TEST_CASE("TVMScript TIR: what passlab's TIR cannot hold is refused, located", "
       {"    T.reads(A[0])\n", "belongs directly inside a block"},
       {"    A[0] = 1 / 2\n", "'/' on integers"},
       {"    x = T.int64()\n", "symbolic variable"},
-      {"    for i in range(4):\n        with T.block(\"b\"):\n            vi = T.axis.spatial(1.5, i)\n            A[vi] = T.float32(0)\n", "domain must be integers"},
+      {"    for i in range(4):\n        with T.block(\"b\"):\n            vi = T.axis.spatial(1.5, i)\n            A[vi] = T.float32(0)\n", "domain must be an integer expression"},
       {"    for i in range(T.float32(4)):\n        A[0] = T.float32(0)\n", "range must be integers"},
   }));
   std::string text = "from tvm.script import tir as T\n\n@T.prim_func\ndef f(A: T.Buffer((4,), \"float32\")):\n" + body;

@@ -249,10 +249,14 @@ std::vector<TestResult> runTest(const TestCase& test, const std::vector<Executio
       }
     }
     if (runOptions.checkText) {
-      std::string text = printModule(imported.module);
+      // The file form: large constants by reference with their data in the
+      // #[metadata] section, so the round trip is lossless.
+      PrintOptions file;
+      file.metadataSection = true;
+      std::string text = printModule(imported.module, file);
       try {
         IRModule reparsed = inferTypes(parseModule(text, test.id + ".relay"));
-        std::string again = printModule(reparsed);
+        std::string again = printModule(reparsed, file);
         if (again != text) {
           size_t at = 0, line = 1;
           while (at < text.size() && at < again.size() && text[at] == again[at]) line += text[at++] == '\n';
