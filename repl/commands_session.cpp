@@ -60,6 +60,8 @@ void runSetSyntax(CommandContext& ctx, CommandArgs& args, CommandResult& result)
     }
   }
   result.out("syntax = " + formatPrintSyntax(wb) + "\n");
+}
+
 /// "4G", "512M", "1048576": a byte count with an optional binary K/M/G/T suffix.
 int64_t parseByteSize(const std::string& text) {
   std::string t = text;
