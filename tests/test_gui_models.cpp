@@ -730,6 +730,18 @@ TEST_CASE("A Python comment in TVMScript is a comment, `#[...]` in Relay text is
   }));
 }
 
+TEST_CASE("TVMScript's floor division is not a comment; a `//` line is", "[gui][syntax]") {
+  std::vector<Token> tokens;
+  std::string store = "                T_out[ax0 // 4, ax0 % 4] = T.max(p0[ax0 // 4, ax0 % 4], T.float32(0.0))";
+  tokenizeLine(store, tokens);
+  CHECK(std::none_of(tokens.begin(), tokens.end(), [](const Token& t) { return t.role == ColourRole::Comment; }));
+  std::string comment = "  // a comment line";
+  tokenizeLine(comment, tokens);
+  REQUIRE_FALSE(tokens.empty());
+  CHECK(tokens.back().role == ColourRole::Comment);
+  CHECK(tokens.back().end == comment.size());
+}
+
 TEST_CASE("The IR panes follow the workbench's print syntax, from the toggle or the console", "[gui][syntax-setting]") {
   GuiSession session;
   REQUIRE(session.openModel(kExamples + "cnn_block.relay"));

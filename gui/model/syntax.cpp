@@ -67,7 +67,9 @@ void tokenizeLine(std::string_view s, std::vector<Token>& out) {
       size_t close = s.find("*/", i + 2);
       i = close == std::string_view::npos ? s.size() : close + 2;
       push(out, begin, i, ColourRole::Comment);
-    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '/') {
+    } else if (c == '/' && i + 1 < s.size() && s[i + 1] == '/' && skipSpaces(s, 0) == i) {
+      // A `//` comment stands on its own line (the printer writes none); inside
+      // a line `//` is TVMScript's floor division (`ax0 // 4`).
       push(out, begin, s.size(), ColourRole::Comment);
       i = s.size();
     } else if (c == '#' && i + 1 < s.size() && s[i + 1] == '[') {
