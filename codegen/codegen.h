@@ -48,6 +48,16 @@ struct Target {
   static Target parse(std::string_view text);
   /// The default Hexagon target of DESIGN.md (v68, HVX 128-byte).
   static Target hexagon();
+  /// The newest Hexagon CPU that `qemu-hexagon` 7.2 (Debian 12's) emulates:
+  /// v67 with 128-byte HVX. Code meant to run under qemu is built for it, so
+  /// that what runs is what was built (docs/codegen.md, "Running Hexagon code").
+  static Target hexagonEmulated();
+  /// This target if qemu can run its code as built, else hexagonEmulated()
+  /// (a Hexagon CPU newer than v67). Host targets are returned unchanged.
+  Target forEmulator() const;
+  /// The Hexagon architecture version of `cpu` (68 for "hexagonv68"), 0 when
+  /// it names none.
+  int hexagonVersion() const;
   /// The host.
   static Target host();
   /// "host" or "hexagon".
@@ -78,6 +88,9 @@ struct Artifacts {
   std::vector<std::string> functions;
   /// PrimFuncs whose assembly uses HVX vector registers (Hexagon only).
   std::vector<std::string> hvxFunctions;
+  /// Why each other PrimFunc has no HVX code (Hexagon only), by name: the
+  /// build output explains a "none" instead of leaving the user to guess.
+  std::map<std::string, std::string> scalarReasons;
   /// Entry function of the graph level ("" when the module has none that can
   /// be compiled) with its argument and result signatures.
   std::string entry;

@@ -12,6 +12,7 @@
 
 #include <sys/mman.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <chrono>
@@ -63,6 +64,26 @@ std::vector<std::string> hvxFunctionsOf(const std::string& assembly, const std::
   std::vector<std::string> out;
   for (const auto& [name, symbol] : symbols)
     if (found.count(symbol) || found.count(packedSymbol(symbol))) out.push_back(name);
+  return out;
+}
+
+/// Why each PrimFunc without HVX code has none. LLVM 14's Hexagon loop
+/// vectorizer treats only integer element types as HVX-legal (float HVX came
+/// with v68's IEEE/qfloat extensions, which its cost model does not use), so
+/// a kernel touching a float buffer stays scalar whatever its schedule.
+std::map<std::string, std::string> scalarReasonsOf(const IRModule& mod, const std::vector<std::string>& functions,
+                                                   const std::vector<std::string>& hvx) {
+  std::map<std::string, std::string> out;
+  for (const std::string& name : functions) {
+    if (std::find(hvx.begin(), hvx.end(), name) != hvx.end()) continue;
+    Expr e = mod->lookup(name);
+    bool floats = false;
+    if (e && e->kind == ExprKind::PrimFunc)
+      for (const tir::Param& p : static_cast<const PrimFuncNode&>(*e).params)
+        floats = floats || (p.buffer ? p.buffer->dtype : p.var->dtype).isFloat();
+    out[name] = floats ? "float loops: LLVM 14 vectorizes only integer loops into HVX"
+                       : "integer loops LLVM 14 did not vectorize (too short, or not a simple loop)";
+  }
   return out;
 }
 
@@ -243,6 +264,7 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
       symbols.emplace_back(f, symbolOf(mod, shared == a.sharedKernels.end() ? f : shared->second));
     }
     a.hvxFunctions = hvxFunctionsOf(a.assembly, symbols);
+    a.scalarReasons = scalarReasonsOf(mod, a.functions, a.hvxFunctions);
   }
   a.objectMs = msSince(t0);
   a.llvmDiagnostics = diagnosticsOf(*out.diagnostics);

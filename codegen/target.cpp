@@ -4,6 +4,7 @@
 #include <unistd.h>
 #include <fcntl.h>
 
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -22,6 +23,23 @@ Target Target::host() { return Target{TargetKind::Host, "", "", "", "llvm"}; }
 Target Target::hexagon() {
   return Target{TargetKind::Hexagon, "hexagon-unknown-linux-musl", "hexagonv68", "+hvxv68,+hvx-length128b",
                 "hexagon -mcpu=hexagonv68 -mattr=+hvxv68,+hvx-length128b"};
+}
+
+Target Target::hexagonEmulated() {
+  return Target{TargetKind::Hexagon, "hexagon-unknown-linux-musl", "hexagonv67", "+hvxv67,+hvx-length128b",
+                "hexagon -mcpu=hexagonv67 -mattr=+hvxv67,+hvx-length128b"};
+}
+
+int Target::hexagonVersion() const {
+  if (kind != TargetKind::Hexagon || cpu.rfind("hexagonv", 0) != 0) return 0;
+  int v = 0;
+  for (size_t i = 8; i < cpu.size() && std::isdigit(static_cast<unsigned char>(cpu[i])) && v < 1000; ++i) v = v * 10 + (cpu[i] - '0');
+  return v;
+}
+
+Target Target::forEmulator() const {
+  if (kind != TargetKind::Hexagon || hexagonVersion() <= hexagonEmulated().hexagonVersion()) return *this;
+  return hexagonEmulated();
 }
 
 Target Target::parse(std::string_view text) {

@@ -29,9 +29,23 @@ std::string joinNames(const std::vector<std::string>& items) {
   return out.empty() ? "none" : out;
 }
 
+/// At most eight names, then a count: a 700-op model has 80 kernels.
+std::string capNames(const std::vector<std::string>& names) {
+  constexpr size_t kShown = 8;
+  if (names.size() <= kShown) return joinNames(names);
+  return joinNames({names.begin(), names.begin() + kShown}) + " and " + std::to_string(names.size() - kShown) + " more";
+}
+
 std::string summaryOf(const codegen::Artifacts& a) {
   std::string out = "  PrimFuncs: " + joinNames(a.functions) + "\n";
-  if (a.target.kind == codegen::TargetKind::Hexagon) out += "  with HVX instructions: " + joinNames(a.hvxFunctions) + "\n";
+  if (a.target.kind == codegen::TargetKind::Hexagon) {
+    out += "  with HVX instructions: " + joinNames(a.hvxFunctions) + "\n";
+    // Grouped by reason: on a CNN every kernel shares the same one.
+    std::map<std::string, std::vector<std::string>> byReason;
+    for (const auto& [name, why] : a.scalarReasons) byReason[why].push_back(name);
+    for (const auto& [why, names] : byReason)
+      out += "  scalar (" + why + "): " + capNames(names) + "\n";
+  }
   std::vector<std::string> ext;
   for (const auto& [name, c] : a.externC) ext.push_back(name);
   if (!ext.empty()) out += "  ccompiler functions (C): " + joinNames(ext) + "\n";
@@ -383,6 +397,7 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
     return report;
   }
   std::vector<NDArray> actual;
+  std::string runCpu, emulatedFrom;
   try {
     codegen::BuildOptions options;
     options.entry = entry;
@@ -405,8 +420,14 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
       }
     } else {
       std::optional<codegen::Artifacts> fresh;
-      if (!built || built->target.kind != codegen::TargetKind::Hexagon || built->entry != entry)
-        built = &fresh.emplace(codegen::build(mod, codegen::Target::hexagon(), options));
+      // What runs is built for the CPU qemu emulates: a v68 object would run
+      // on a v67 that it was not built for.
+      codegen::Target asked = built && built->target.kind == codegen::TargetKind::Hexagon ? built->target : codegen::Target::hexagon();
+      codegen::Target runTarget = asked.forEmulator();
+      if (asked.cpu != runTarget.cpu) emulatedFrom = asked.cpu;
+      if (!built || built->target.kind != codegen::TargetKind::Hexagon || built->entry != entry || built->target.cpu != runTarget.cpu)
+        built = &fresh.emplace(codegen::build(mod, runTarget, options));
+      runCpu = built->target.cpu;
       std::string dir = codegen::makeTempDir("passlab-run-");
       actual = codegen::runHexagon(*built, inputs, dir).outputs;
       std::filesystem::remove_all(dir);
@@ -419,7 +440,12 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
     report.error = "compiled code returned " + std::to_string(actual.size()) + " outputs, the interpreter " + std::to_string(expected.size());
     return report;
   }
-  std::string out = "ran @" + entry + (hexagon ? " on Hexagon (qemu-hexagon -cpu v67)" : " on the host (JIT)") + " with inputs of seed " +
+  std::string where = " on the host (JIT)";
+  if (hexagon)
+    where = " on Hexagon (a " + runCpu + " build under qemu-hexagon -cpu v67" +
+            (emulatedFrom.empty() ? std::string(")")
+                                  : ", the newest CPU qemu 7.2 emulates; the " + emulatedFrom + " object is the one `build` writes)");
+  std::string out = "ran @" + entry + where + " with inputs of seed " +
                     std::to_string(seed) + "; compared with " + (ref.label.empty() ? std::string("the interpreter") : ref.label) +
  ":\n" +
                     (cached ? "  (the reference's outputs are cached from an earlier run of the same module and seed)\n" : "");

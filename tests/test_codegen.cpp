@@ -580,6 +580,24 @@ primfn @vadd(%A: Buffer[(1024), DT], %B: Buffer[(1024), DT], %C: Buffer[(1024), 
   Artifacts a = build(mod, Target::hexagon());
   INFO(dtype);
   CHECK((a.hvxFunctions == std::vector<std::string>{"vadd"}) == expectHvx);
+  // A kernel without HVX says why, instead of a bare "none".
+  if (!expectHvx) CHECK(a.scalarReasons.at("vadd") == "float loops: LLVM 14 vectorizes only integer loops into HVX");
+  else CHECK(a.scalarReasons.empty());
+}
+
+TEST_CASE("Codegen: Hexagon code runs on the CPU it was built for", "[codegen][hexagon]") {
+  // qemu-hexagon 7.2 emulates v67 at most: a v68 object is refused rather than
+  // run on a CPU it was not built for, and forEmulator() names the build that runs.
+  IRModule mod = parseModule(kCcompilerModule);
+  Artifacts v68 = build(mod, Target::hexagon());
+  NDArray x = randomFor(DTypeCode::Float32, {1, 2, 5, 5}, 21), w = randomFor(DTypeCode::Float32, {3, 2, 3, 3}, 22);
+  CHECK_THROWS_WITH(runHexagon(v68, {x, w}, workDir("hex-v68")),
+                    Catch::Contains("this build is for hexagonv68, but qemu-hexagon 7.2 emulates hexagonv67"));
+  CHECK(Target::hexagon().forEmulator().cpu == "hexagonv67");
+  CHECK(Target::hexagon().forEmulator().features == "+hvxv67,+hvx-length128b");
+  CHECK(Target::parse("hexagon -mcpu=hexagonv66").forEmulator().cpu == "hexagonv66");
+  CHECK(Target::parse("hexagon -mcpu=hexagonv69").hexagonVersion() == 69);
+  CHECK(Target::host().forEmulator().kind == TargetKind::Host);
 }
 
 TEST_CASE("Codegen: the Hexagon runtime's trigonometric and hyperbolic functions match the C library", "[codegen][hexagon][slow]") {
@@ -641,7 +659,7 @@ primfn @m(%X: Buffer[(16), float32], %Y: Buffer[(8, 16), float32], %H: Buffer[(1
   IRModule mod = parseModule(kCcompilerModule);
   NDArray x = randomFor(DTypeCode::Float32, {1, 2, 5, 5}, 21), w = randomFor(DTypeCode::Float32, {3, 2, 3, 3}, 22);
   Value expected = evaluate(mod, "main", {x, w});
-  Artifacts artifacts = build(mod, Target::hexagon());
+  Artifacts artifacts = build(mod, Target::hexagonEmulated());
   CHECK(artifacts.externC.count("ext_conv") == 1);
   HexagonRun run = runHexagon(artifacts, {x, w}, workDir("hex-entry"));
   REQUIRE(run.outputs.size() == 1);

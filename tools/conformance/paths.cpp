@@ -100,7 +100,7 @@ class HostPath final : public CompiledPath {
 /// and every test's program overwrites the previous one.
 class HexagonPath final : public CompiledPath {
  public:
-  HexagonPath() : CompiledPath(codegen::Target::hexagon()) {}
+  HexagonPath() : CompiledPath(codegen::Target::hexagonEmulated()) {}
   ~HexagonPath() override {
     std::error_code ec;
     if (!workDir_.empty()) std::filesystem::remove_all(workDir_, ec);

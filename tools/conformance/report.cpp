@@ -88,7 +88,7 @@ std::string renderReport(const RunSummary& run) {
          "dtype the importer reports as unsupported; a failure is a bug. The host and hexagon paths lower the imported module "
          "with the default build pipeline (`defaultBuildPipeline()` in passes/build_pipeline.h: InferType, SimplifyInference, "
          "FoldConstant, FuseOps, LambdaLifting, LegalizeOps), compile it with LLVM 14 and run it on the host JIT or, for "
-         "Hexagon (v68, HVX), under `qemu-hexagon -cpu v67`; they skip a test whose ops LegalizeOps has no lowering for, or "
+         "Hexagon (built for v67 with 128-byte HVX, the newest CPU qemu-hexagon 7.2 emulates, and run under `qemu-hexagon -cpu v67`); they skip a test whose ops LegalizeOps has no lowering for, or "
          "that the code generator rejects, with the reason. With `--check-text` every imported module must also "
          "print, parse back and print identically, and the paths run the re-parsed module. Inputs that decide shapes (Reshape's "
          "shape, Slice's starts, Resize's scales...) are bound to their test values at import when they are graph inputs: the IR "
