@@ -13,6 +13,8 @@
 #include "core/frontend/load_model.h"
 #include "core/frontend/onnx_importer.h"
 #include "core/frontend/onnx_tensor.h"
+
+#include <onnx/onnx_pb.h>
 #include "core/interp/interpreter.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
@@ -273,6 +275,41 @@ TEST_CASE("ONNX: unsupported ops and attributes are errors naming op, node and o
     Diagnostic d = diagnosticOf([] { importOnnx(kNodeTests + "test_cumsum_1d/model.onnx"); });
     CHECK(d.message == "unsupported ONNX op 'CumSum' in node #0 (opset 14)");
   }
+}
+
+/// A model whose graph holds an If whose then-branch holds an If ... `levels`
+/// deep, serialized: each level is three nested messages (graph, node, attribute).
+std::string nestedIfModel(int levels) {
+  onnx::ModelProto model;
+  model.set_ir_version(8);
+  model.add_opset_import()->set_version(13);
+  onnx::GraphProto* g = model.mutable_graph();
+  for (int i = 0; i < levels; ++i) {
+    g->set_name("g" + std::to_string(i));
+    g->add_output()->set_name("y");
+    onnx::NodeProto* n = g->add_node();
+    n->set_op_type("If");
+    n->add_input("c");
+    n->add_output("y");
+    onnx::AttributeProto* a = n->add_attribute();
+    a->set_name("then_branch");
+    a->set_type(onnx::AttributeProto::GRAPH);
+    g = a->mutable_g();
+  }
+  g->add_output()->set_name("y");
+  return model.SerializeAsString();
+}
+
+TEST_CASE("ONNX: subgraphs nested past the nesting limit are a clear error", "[onnx][limits]") {
+  // protobuf's default limit (100 messages) would call a 40-level model corrupt;
+  // passlab's limit is its parsers' 512, and deeper says so.
+  Diagnostic shallow = diagnosticOf([] { importOnnxBytes(nestedIfModel(40), "if40.onnx"); });
+  CHECK_THAT(shallow.message, Catch::Contains("unsupported ONNX op 'If'"));
+  Diagnostic deep = diagnosticOf([] { importOnnxBytes(nestedIfModel(300), "if300.onnx"); });
+  CHECK(deep.rule == "onnx.parse");
+  CHECK_THAT(deep.message, Catch::Contains("deeper than 512 levels, passlab's nesting limit"));
+  Diagnostic deeper = diagnosticOf([] { importOnnxBytes(nestedIfModel(1000), "if1000.onnx"); });
+  CHECK_THAT(deeper.message, Catch::Contains("more than 2048 levels deep"));
 }
 
 TEST_CASE("ONNX: corrupt, truncated and foreign files are clear errors", "[onnx]") {

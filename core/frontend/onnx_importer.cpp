@@ -14,6 +14,9 @@
 
 #include "core/frontend/onnx_context.h"
 #include "core/frontend/onnx_proto_util.h"
+#include "core/ir/limits.h"
+
+#include <google/protobuf/io/coded_stream.h>
 
 namespace passlab {
 
@@ -386,6 +389,15 @@ std::string readFileBytes(const std::string& path) {
   return readRegularFile(path);
 }
 
+/// Parses `bytes` allowing at most `depth` nested messages. protobuf's
+/// default of 100 stops at about 30 levels of If-in-If, a depth real exported
+/// control flow can reach; the limit is passlab's parser nesting limit.
+bool parseWithDepthLimit(std::string_view bytes, int depth, onnx::ModelProto& model) {
+  google::protobuf::io::CodedInputStream in(reinterpret_cast<const uint8_t*>(bytes.data()), static_cast<int>(bytes.size()));
+  in.SetRecursionLimit(depth);
+  return model.ParseFromCodedStream(&in) && in.ConsumedEntireMessage();
+}
+
 /// Parses and validates a serialized model; errors name `displayName`.
 void parseModel(std::string_view bytes, const std::string& displayName, onnx::ModelProto& model) {
   auto fileError = [&displayName](const std::string& message) {
@@ -396,8 +408,18 @@ void parseModel(std::string_view bytes, const std::string& displayName, onnx::Mo
   };
   if (bytes.empty()) fileError("empty file, not an ONNX model");
   if (bytes.size() > static_cast<size_t>(INT32_MAX)) fileError("file larger than 2 GiB; protobuf cannot parse it");
-  if (!model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
-    fileError("not a valid ONNX model: the protobuf data is corrupt or truncated");
+  if (!parseWithDepthLimit(bytes, limits::kMaxNestingDepth, model)) {
+    // A second parse with room to spare tells a model nested too deeply (If
+    // and Loop subgraphs inside each other) from corrupt bytes; protobuf's
+    // own message says only "failed to parse". The bound keeps its recursion
+    // far from the stack's end.
+    onnx::ModelProto probe;
+    if (parseWithDepthLimit(bytes, 4 * limits::kMaxNestingDepth, probe))
+      fileError("the model nests messages (subgraphs of If/Loop nodes inside each other) deeper than " +
+                std::to_string(limits::kMaxNestingDepth) + " levels, passlab's nesting limit (docs/limits.md)");
+    fileError("not a valid ONNX model: the protobuf data is corrupt or truncated (or nests messages more than " +
+              std::to_string(4 * limits::kMaxNestingDepth) + " levels deep)");
+  }
   // Arbitrary bytes occasionally parse as a protobuf message; a real model has
   // an IR version and a graph with at least an output.
   if (model.ir_version() <= 0 || !model.has_graph() || model.graph().output_size() == 0)
