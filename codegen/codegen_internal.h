@@ -17,8 +17,10 @@ Artifacts buildFunctions(const IRModule& mod, const Target& target, const BuildO
 /// when it is valid. An unchecked -mcpu would build for a generic CPU.
 std::optional<std::string> unknownCpuMessage(TargetKind kind, const std::string& cpu);
 
-/// Compiles C source with clang-14 for the host (PIC) or Hexagon; returns the object bytes.
-std::vector<uint8_t> compileC(const std::string& source, TargetKind kind, const std::string& name);
+/// Compiles C source with clang-14 for the host (PIC) or for the Hexagon
+/// CPU of `target` (harness, runtime and ccompiler functions must match the
+/// kernels' CPU); returns the object bytes.
+std::vector<uint8_t> compileC(const std::string& source, const Target& target, const std::string& name);
 
 /// Runs `argv` (argv[0] looked up in PATH) with stdin from `inFile` ("" = /dev/null)
 /// and stdout to `outFile` ("" = captured into the error text); throws

@@ -48,13 +48,13 @@ void writeBytes(const fs::path& p, const std::vector<uint8_t>& bytes) {
 }
 
 /// Compiles the runtime once per work directory.
-fs::path runtimeObject(const fs::path& dir) {
-  fs::path obj = dir / "runtime.o";
+fs::path runtimeObject(const fs::path& dir, const Target& target) {
+  fs::path obj = dir / ("runtime-" + target.cpu + ".o");
   if (fs::exists(obj)) return obj;
   std::ifstream in(runtimeDir() + "/runtime.c");
   if (!in) throw CodegenError("the Hexagon runtime source is missing: " + runtimeDir() + "/runtime.c");
   std::string src((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  writeBytes(obj, compileC(src, TargetKind::Hexagon, "runtime"));
+  writeBytes(obj, compileC(src, target, "runtime"));
   return obj;
 }
 
@@ -65,12 +65,12 @@ std::vector<uint8_t> linkAndRun(const Artifacts& a, const std::string& harness, 
   fs::create_directories(dir);
   fs::path kernel = dir / "kernel.o", main = dir / "harness.o", prog = dir / "program", in = dir / "stdin.bin", out = dir / "stdout.bin";
   writeBytes(kernel, a.object);
-  writeBytes(main, compileC(harness, TargetKind::Hexagon, "harness"));
+  writeBytes(main, compileC(harness, a.target, "harness"));
   std::vector<std::string> link{"ld.lld-14", "-static", "-e", "_start", "-o", prog.string(), kernel.string(), main.string(),
-                                runtimeObject(dir).string()};
+                                runtimeObject(dir, a.target).string()};
   for (const auto& [name, source] : a.externC) {
     fs::path o = dir / (name + ".o");
-    writeBytes(o, compileC(source, TargetKind::Hexagon, name));
+    writeBytes(o, compileC(source, a.target, name));
     link.push_back(o.string());
   }
   runTool(link);

@@ -334,7 +334,7 @@ class JitModule final : public HostModule {
     for (size_t i = 0; i < c.storage.size(); ++i) def(c.storage[i].first.c_str(), storage_->at(i));
     if (auto err = lib.define(llvm::orc::absoluteSymbols(halfs))) throw CodegenError("JIT: " + errorText(std::move(err)));
     for (const auto& [name, source] : artifacts_.externC) {
-      std::vector<uint8_t> obj = compileC(source, TargetKind::Host, name);
+      std::vector<uint8_t> obj = compileC(source, Target::host(), name);
       auto buffer = llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(reinterpret_cast<const char*>(obj.data()), obj.size()), name + ".o");
       if (auto err = jit_->addObjectFile(std::move(buffer))) throw CodegenError("JIT: " + errorText(std::move(err)));
     }

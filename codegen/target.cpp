@@ -1,10 +1,12 @@
 // Targets, external tools (clang-14, ld.lld-14, qemu-hexagon) and artifact files.
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <signal.h>
 #include <unistd.h>
 #include <fcntl.h>
 
 #include <cctype>
+#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -13,6 +15,7 @@
 
 #include "codegen/codegen.h"
 #include "codegen/codegen_internal.h"
+#include "core/interp/interp_limits.h"
 
 namespace passlab::codegen {
 
@@ -94,8 +97,22 @@ void runTool(const std::vector<std::string>& argv, const std::string& inFile, co
     execvp(args[0], args.data());
     _exit(127);
   }
+  // Polled rather than blocking, so that Ctrl-C (interp::requestInterrupt)
+  // stops a long qemu run or compile within a few milliseconds.
   int status = 0;
-  waitpid(pid, &status, 0);
+  bool interrupted = false;
+  for (pid_t done = 0; (done = waitpid(pid, &status, WNOHANG)) <= 0;) {
+    if (done < 0 && errno != EINTR) throw CodegenError("cannot wait for " + argv[0]);
+    if (!interrupted && interp::interruptRequested()) {
+      interrupted = true;
+      kill(pid, SIGKILL);
+    }
+    usleep(2000);
+  }
+  if (interrupted) {
+    fs::remove_all(fs::path(errPath).parent_path());
+    throw CodegenError(argv[0] + " interrupted (Ctrl-C)");
+  }
   std::ifstream errStream(errPath);
   std::string errText((std::istreambuf_iterator<char>(errStream)), std::istreambuf_iterator<char>());
   fs::remove_all(fs::path(errPath).parent_path());
@@ -108,15 +125,16 @@ void runTool(const std::vector<std::string>& argv, const std::string& inFile, co
   throw CodegenError(command + " failed (" + why + ")" + (errText.empty() ? "" : ":\n" + errText));
 }
 
-std::vector<uint8_t> compileC(const std::string& source, TargetKind kind, const std::string& name) {
+std::vector<uint8_t> compileC(const std::string& source, const Target& target, const std::string& name) {
   std::string dir = makeTempDir("passlab-cc-");
   std::string src = dir + "/" + name + ".c", obj = dir + "/" + name + ".o";
   std::ofstream(src) << source;
   std::vector<std::string> argv{"clang-14", "-c", "-O3", "-std=c11", "-ffp-contract=off", "-o", obj, src};
-  if (kind == TargetKind::Host) {
+  if (target.kind == TargetKind::Host) {
     argv.insert(argv.begin() + 1, {"-fPIC", "-march=native"});
   } else {
-    argv.insert(argv.begin() + 1, {"--target=hexagon-unknown-linux-musl", "-mcpu=hexagonv68", "-mhvx", "-mhvx-length=128b",
+    std::string cpu = "-mcpu=" + (target.cpu.empty() ? Target::hexagon().cpu : target.cpu);
+    argv.insert(argv.begin() + 1, {"--target=hexagon-unknown-linux-musl", cpu, "-mhvx", "-mhvx-length=128b",
                                    "-G0", "-ffreestanding", "-fno-builtin", "-nostdlib"});
   }
   try {

@@ -12,6 +12,7 @@
 
 #include "core/text/metadata.h"
 #include "core/interp/interpreter.h"
+#include "core/interp/interp_limits.h"
 #include "core/trace/numeric_check.h"
 
 namespace passlab {
@@ -128,7 +129,8 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
     for (const std::string& name : a.entryCalls) msByRun[name].assign(static_cast<size_t>(t.repeat), 0.0);
   std::vector<double> latency;
   module.runEntry(inputs);  // warm-up: first touches of code, constants and scratch
-  for (int r = 0; r < t.repeat; ++r) {
+  // Ctrl-C ends the timing after the current run: the runs so far are reported.
+  for (int r = 0; r < t.repeat && !(r > 0 && interp::interruptRequested()); ++r) {
     auto t0 = std::chrono::steady_clock::now();
     module.runEntry(inputs);
     latency.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
@@ -137,6 +139,10 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
       for (size_t i = 0; i < steps.size() && i < a.entryCalls.size(); ++i)
         msByRun[a.entryCalls[i]][static_cast<size_t>(r)] += static_cast<double>(steps[i]) / 1e6;
     }
+  }
+  if (static_cast<int>(latency.size()) < t.repeat) {
+    t.repeat = static_cast<int>(latency.size());
+    for (auto& [name, runs] : msByRun) runs.resize(latency.size());
   }
   t.medianMs = median(latency);
   t.minMs = *std::min_element(latency.begin(), latency.end());
