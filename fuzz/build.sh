@@ -12,6 +12,9 @@
 #   onnx_fuzzer      the ONNX importer (seeds: the ONNX backend tests' models)
 #   pipeline_fuzzer  the pipeline spec (seeds fuzz/corpus-pipeline: the suite's pipelines and every option kind)
 #   tvmscript_fuzzer the TVMScript loader and printer (seeds tests/tvmscript/*.py)
+#   repl_fuzzer      REPL command sessions (fuzz/repl_session.h; no seeds: bytes
+#                    steer the generator). Compiles the whole product (passes,
+#                    REPL, LLVM code generation): the slowest target to build.
 #
 # Crashers are written to build-fuzz/crashes/; add each one as a regression
 # test (tests/bad/ for text, tests/test_fuzz_regressions.cpp for the others) once fixed.
@@ -56,6 +59,10 @@ build() {
     onnx_fuzzer)
       compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/frontend/*.cpp fuzz/onnx_fuzzer.cpp
       $CXX -fsanitize=fuzzer,address,undefined $objects -lonnx_proto -lprotobuf -lpthread -o "$OUT/$1" ;;
+    repl_fuzzer)
+      FLAGS="$FLAGS -isystem /usr/lib/llvm-14/include -DPASSLAB_CODEGEN_SOURCE_DIR=\"$(pwd)/codegen\""
+      compile core/*/*.cpp passes/*.cpp $(ls repl/*.cpp | grep -v repl/main.cpp) codegen/*.cpp report/*.cpp graph/*.cpp fuzz/repl_fuzzer.cpp
+      $CXX -fsanitize=fuzzer,address,undefined $objects -L/usr/lib/llvm-14/lib -lLLVM-14 -lonnx_proto -lprotobuf -lgvc -lcgraph -ledit -lpthread -o "$OUT/$1" ;;
     *) echo "unknown target $1" >&2; exit 2 ;;
   esac
   echo "built $OUT/$1"
@@ -73,6 +80,7 @@ if [ "${1:-}" = "run" ]; then
     metadata_fuzzer) cp fuzz/corpus-metadata/* "$work"/; extra="-max_len=65536" ;;
     pipeline_fuzzer) cp fuzz/corpus-pipeline/* "$work"/; extra="-max_len=65536" ;;
     tvmscript_fuzzer) cp tests/tvmscript/*.py "$work"/; extra="-max_len=65536" ;;
+    repl_fuzzer) extra="-max_len=512" ;;
     onnx_fuzzer)
       # The backend tests' models (small, every op), under unique names.
       for m in $(find /usr/share -path '*onnx*' -name model.onnx 2>/dev/null); do

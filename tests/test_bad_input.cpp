@@ -385,6 +385,16 @@ TEST_CASE("Bad input: a directory or special file where a file is expected is an
   CHECK((r.error().find("it is a directory") != std::string::npos || r.error().find("it is not a regular file") != std::string::npos));
 }
 
+TEST_CASE("Bad input: a special file as the numeric check's inputs is an error, not an endless read", "[bad-input][io]") {
+  // Found by the REPL session fuzzer: `inputs /dev/zero` read until memory ran out.
+  Session s;
+  REQUIRE(s.interpreter.runLine("load " + std::string(PASSLAB_SOURCE_DIR) + "/examples/cnn_block.relay").ok());
+  CommandResult r = s.interpreter.runLine("set numeric-check on inputs /dev/zero");
+  CHECK(r.status == CommandStatus::Error);
+  CHECK_THAT(r.error(), Catch::Contains("cannot read inputs file '/dev/zero'") && Catch::Contains("it is not a regular file"));
+  CHECK(s.interpreter.runLine("trace").ok());
+}
+
 TEST_CASE("Bad input: REPL values, counts, flags and pass options are checked with the range in the error", "[bad-input][repl]") {
   struct Case {
     std::string line;

@@ -1,5 +1,6 @@
 // TensorProto decoding and ONNX dtype names; readOnnxTensorFile.
 #include "core/frontend/onnx_proto_util.h"
+#include "core/ir/file_io.h"
 
 #include <algorithm>
 #include <cstring>
@@ -41,6 +42,9 @@ std::string readExternal(const TP& t, const std::string& baseDir) {
   }
   if (location.empty()) throw std::runtime_error(tensorLabel(t) + " is stored externally but names no location");
   std::string path = baseDir.empty() ? location : baseDir + "/" + location;
+  // A FIFO or device named as a location would block or never end.
+  if (std::optional<std::string> why = unreadableFileReason(path))
+    throw std::runtime_error(tensorLabel(t) + ": cannot read external data file '" + path + "': " + *why);
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error(tensorLabel(t) + ": cannot open external data file '" + path + "'");
   in.seekg(0, std::ios::end);
@@ -177,11 +181,8 @@ OnnxTensorFile readOnnxTensorFile(const std::string& path) {
     d.rule = "onnx.tensor-file";
     throw DiagnosticError(std::move(d));
   };
-  std::ifstream in(path, std::ios::binary);
-  if (!in) fail("cannot open file");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  std::string bytes = buffer.str();
+  if (std::optional<std::string> why = unreadableFileReason(path)) fail("cannot read file: " + *why);
+  std::string bytes = readRegularFile(path);
   onnx::TensorProto proto;
   if (!proto.ParseFromString(bytes)) fail("not a serialized ONNX TensorProto (corrupt or truncated)");
   // Sequence, map and optional values (SequenceProto, OptionalProto) share

@@ -1,4 +1,5 @@
 #include "core/trace/numeric_check.h"
+#include "core/ir/file_io.h"
 
 #include "core/text/metadata.h"
 
@@ -75,8 +76,14 @@ std::vector<NDArray> randomInputs(const FunctionNode& fn, uint32_t seed) {
 }
 
 std::unordered_map<std::string, NDArray> readNumericInputs(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) numericError("cannot read inputs file '" + path + "'");
+  // Through readRegularFile: `inputs /dev/zero` read forever.
+  std::string contents;
+  try {
+    contents = readRegularFile(path);
+  } catch (const DiagnosticError& e) {
+    numericError("cannot read inputs file '" + path + "': " + e.diagnostics().front().message);
+  }
+  std::istringstream in(contents);
   std::unordered_map<std::string, NDArray> out;
   std::string line;
   for (int lineNo = 1; std::getline(in, line); ++lineNo) {

@@ -1,4 +1,5 @@
 #include "gui/model/script_runner.h"
+#include "core/ir/file_io.h"
 
 #include <cctype>
 #include <fstream>
@@ -20,10 +21,11 @@ ScriptRunner::ScriptRunner(const std::string& text, std::string name) : name_(st
 
 ScriptRunner ScriptRunner::fromFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  std::optional<std::string> why = unreadableFileReason(path);
+  if (!in || why) {
     ScriptRunner r("", path);
     r.failed_ = true;
-    r.message_ = "cannot read script '" + path + "'";
+    r.message_ = "cannot read script '" + path + "'" + (why ? ": " + *why : "");
     return r;
   }
   std::stringstream buf;
