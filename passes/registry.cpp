@@ -19,6 +19,7 @@
 #include "passes/inline_private_functions.h"
 #include "passes/lambda_lifting.h"
 #include "passes/legalize_ops.h"
+#include "passes/registry_relax.h"
 #include "passes/remove_purity_checking.h"
 #include "passes/mark_compiler_functions_as_extern.h"
 #include "passes/merge_compiler_regions.h"
@@ -95,7 +96,7 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
     r.info.name = "FuseOps";
     r.info.optLevel = 0;
     r.info.required = {"InferType"};
-    r.info.acceptedPhases = {0, 1};
+    r.info.acceptedPhases = {0, 1, 2};  // 2: the Relax form, over call_tir after LegalizeOps
     r.info.description =
         "Groups op calls by fusion pattern (post-dominator rules of TVM) into Primitive=1 functions called in place; "
         "link_params decides whether constants stay inline.";
@@ -534,6 +535,7 @@ const std::vector<PassRegistration>& builtinTable() {
     addByocPasses(table);
     addDevicePasses(table);
     addLoweringPasses(table);
+    addRelaxPasses(table);
     // Function-level passes can be scoped to one external codegen's functions.
     const std::set<std::string> functionLevel = {"SimplifyExpr",     "DeadCodeElimination", "EliminateCommonSubexpr",
                                                  "SimplifyInference", "FoldConstant",        "FuseOps",
