@@ -2,6 +2,7 @@
 #include "passes/annotate_tir_op_pattern.h"
 
 #include <algorithm>
+#include <map>
 #include <unordered_set>
 
 #include "core/analysis/structural_equal.h"
@@ -177,8 +178,12 @@ class AnnotateTIROpPatternPass final : public Pass {
     for (const auto& [name, fn] : mod->functions) {
       const auto* prim = as<PrimFuncNode>(fn);
       if (!prim || prim->attrs.contains("op_pattern")) continue;
-      AttrDict attrs = prim->attrs;
-      attrs.set("op_pattern", AttrValue::integer(static_cast<int64_t>(analyzeOpPattern(*prim))));
+      // Keys in sorted order, as TVM's attribute map prints and compares them.
+      std::map<std::string, AttrValue> sorted;
+      for (const auto& [k, v] : prim->attrs.entries()) sorted.emplace(k, v);
+      sorted.emplace("op_pattern", AttrValue::integer(static_cast<int64_t>(analyzeOpPattern(*prim))));
+      AttrDict attrs;
+      for (const auto& [k, v] : sorted) attrs.set(k, v);
       out = withFunction(out, name, makePrimFunc(prim->params, prim->body, std::move(attrs), prim->span));
     }
     return out;
