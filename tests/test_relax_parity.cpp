@@ -20,7 +20,9 @@
 #include "core/pass/registry.h"
 #include "core/text/parser.h"
 #include "core/trace/expect.h"
+#include "core/workbench/workbench.h"
 #include "passes/registry.h"
+#include "repl/interpreter.h"
 
 using namespace passlab;
 namespace fs = std::filesystem;
@@ -144,4 +146,46 @@ TEST_CASE("Relax parity: every Before goes through its pass to its Expected", "[
   if (std::getenv("PASSLAB_REGENERATE")) std::ofstream(doc) << table;
   INFO("regenerate with: PASSLAB_REGENERATE=1 build/tests/test_relax_parity");
   CHECK(readFile(doc) == table);
+}
+
+namespace {
+
+/// The largest "max abs X" of the `numeric` command's table.
+double largestNumericError(const std::string& table) {
+  double worst = 0;
+  for (size_t at = table.find("max abs "); at != std::string::npos; at = table.find("max abs ", at + 1))
+    worst = std::max(worst, std::stod(table.substr(at + 8)));
+  return worst;
+}
+
+}  // namespace
+
+TEST_CASE("Relax end to end: an MLP and a CNN through relax.zero and relax.default match the interpreter and run on the host JIT",
+          "[relax][e2e]") {
+  // relax.default alone is what relax.build runs on a CPU target; relax.zero adds
+  // TVM's fusion, then the lowering passes of relax.default that follow LegalizeOps.
+  auto [model, merged] = GENERATE(table<std::string, std::string>({
+      {"mlp.py", "merged 3 PrimFuncs into fused_matmul_add_relu"},
+      {"cnn.py", "merged 3 PrimFuncs into fused_conv2d_add_relu"},
+  }));
+  auto pipeline = GENERATE(Catch::Generators::as<std::string>{}, "relax.default", "relax.zero,ToNonDataflow,RemovePurityChecking,VMBuiltinLower");
+  CAPTURE(model, pipeline);
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb{registry};
+  CommandInterpreter repl{wb};
+  REQUIRE(repl.runLine("load " + std::string(PASSLAB_SOURCE_DIR) + "/examples/relax/" + model).ok());
+  REQUIRE(repl.runLine("set numeric-check on").ok());
+  REQUIRE(repl.runLine("pipeline " + pipeline).ok());
+  CommandResult run = repl.runLine("run");
+  REQUIRE(run.ok());
+  CHECK(run.output().find("refused") == std::string::npos);
+  if (pipeline != "relax.default") CHECK(run.output().find(merged) != std::string::npos);
+  CommandResult numeric = repl.runLine("numeric");
+  REQUIRE(numeric.ok());
+  CHECK(numeric.output().find("VMBuiltinLower") != std::string::npos);
+  CHECK(largestNumericError(numeric.output()) < 1e-5);
+  CommandResult build = repl.runLine("build --run");
+  CHECK(build.ok());
+  CHECK(build.output().find("PASS") != std::string::npos);
 }
