@@ -24,12 +24,12 @@ const std::vector<NamedPipeline>& builtinNamedPipelines() {
        "TVM's relax default_build_pipeline, the 4 of its 15 passes passlab has, after LambdaLifting (docs/pipelines.md)"},
       // TVM v0.26 relax.pipeline.zero_pipeline: LegalizeOps, AnnotateTIROpPattern,
       // FoldConstant, FuseOps, FuseTIR (then MetaScheduleApplyDatabase when a
-      // database is current). passlab's FoldConstant works in phases 0 and 1, so it
-      // comes before LegalizeOps here (LambdaLifting as above); on a Relax module
-      // LegalizeOps, FuseOps and FuseTIR take TVM's Relax forms.
-      {"relax.zero", "InferType,FoldConstant,LambdaLifting,LegalizeOps,AnnotateTIROpPattern,FuseOps,FuseTIR",
-       "TVM's relax zero_pipeline as passlab runs it: FoldConstant, then LegalizeOps, AnnotateTIROpPattern, FuseOps and "
-       "FuseTIR (docs/pipelines.md)"},
+      // database is current), after LambdaLifting as above. On a Relax module
+      // LegalizeOps, FuseOps and FuseTIR take TVM's Relax forms and FoldConstant
+      // folds call_tirs of constants on the TIR interpreter.
+      {"relax.zero", "LambdaLifting,LegalizeOps,AnnotateTIROpPattern,FoldConstant,FuseOps,FuseTIR",
+       "TVM's relax zero_pipeline: LegalizeOps, AnnotateTIROpPattern, FoldConstant, FuseOps, FuseTIR, after "
+       "LambdaLifting (docs/pipelines.md)"},
   };
   return table;
 }

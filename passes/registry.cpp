@@ -73,10 +73,11 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
     r.info.name = "FoldConstant";
     r.info.optLevel = 2;
     r.info.required = {"InferType"};
-    r.info.acceptedPhases = {0, 1};
+    r.info.acceptedPhases = {0, 1, 2};  // 2: call_tir of constants, as TVM's zero pipeline folds after LegalizeOps
     r.info.description =
         "Evaluates constant subexpressions (a nested InferType,FuseOps pipeline in a clean CPU child context, then the "
-        "interpreter); folds shape_of from static types, constant lets, tuple projections and constant ifs.";
+        "interpreter; a call_tir of constants runs its PrimFunc on the TIR interpreter); folds shape_of from static "
+        "types, constant lets, tuple projections and constant ifs.";
     r.info.guarantees =
         "No call with only constant arguments remains outside Primitive functions, except zero-argument, stateful and "
         "later-phase calls; values are exactly what the interpreter computes.";
