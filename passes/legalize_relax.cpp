@@ -2,6 +2,8 @@
 // function becomes a call_tir of a private block-form PrimFunc.
 #include "passes/legalize_relax.h"
 
+#include <unordered_map>
+
 #include "core/analysis/structural_equal.h"
 #include "core/ir/functor.h"
 #include "core/ir/lowering_ops.h"
@@ -73,16 +75,21 @@ class RelaxLegalizer final : public ExprMutator {
   /// TVM's BlockBuilder: a PrimFunc structurally equal to one already added is
   /// that one; otherwise the name hint, made unique with 1, 2, ...
   std::string addFunction(const std::string& hint, const PrimFunc& fn) {
-    for (const auto& [name, existing] : newFuncs_)
-      if (existing->kind == ExprKind::PrimFunc && structuralEqual(existing, fn)) return name;
+    const size_t hash = structuralHash(fn);
+    auto [first, last] = byHash_.equal_range(hash);
+    for (auto it = first; it != last; ++it)
+      if (structuralEqual(newFuncs_.at(it->second), fn)) return it->second;
     std::string name = hint;
     for (int k = 1; mod_->lookup(name) || newFuncs_.count(name); ++k) name = hint + std::to_string(k);
     newFuncs_[name] = fn;
+    byHash_.emplace(hash, name);
     return name;
   }
 
   IRModule mod_;
   std::map<std::string, Expr>& newFuncs_;
+  /// The PrimFuncs made here by structural hash (a model repeats its kernels).
+  std::unordered_multimap<size_t, std::string> byHash_;
 };
 
 }  // namespace
