@@ -1,6 +1,7 @@
 #include "passes/registry_relax.h"
 
 #include "passes/annotate_tir_op_pattern.h"
+#include "passes/canonicalize_bindings.h"
 #include "passes/fuse_tir.h"
 
 namespace passlab {
@@ -16,6 +17,18 @@ void addRelaxPasses(std::vector<PassRegistration>& table) {
         "AnalyzeOpPatternKind: elementwise, broadcast, injective, comm-reduce, out-ewise-fusable, opaque).";
     r.info.guarantees = "Every PrimFunc has an integer op_pattern attribute; nothing else changes.";
     r.create = [](const AttrDict&) { return createAnnotateTIROpPatternPass(); };
+    table.push_back(std::move(r));
+  }
+  {
+    PassRegistration r;
+    r.info.name = "CanonicalizeBindings";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {0, 1, 2};
+    r.info.description =
+        "Removes variable-to-variable bindings (y = x: uses of y read x); in a dataflow block an output bound to a "
+        "dataflow variable takes over that variable's binding; empty dataflow blocks go.";
+    r.info.guarantees = "No let or dataflow binding of one variable to another remains outside skipped functions.";
+    r.create = [](const AttrDict&) { return createCanonicalizeBindingsPass(); };
     table.push_back(std::move(r));
   }
   {

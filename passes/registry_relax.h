@@ -7,7 +7,7 @@
 
 namespace passlab {
 
-/// Appends AnnotateTIROpPattern and FuseTIR to the built-in table (FuseOps and
+/// Appends AnnotateTIROpPattern, CanonicalizeBindings and FuseTIR to the built-in table (FuseOps and
 /// LegalizeOps take their Relax form on Relax modules themselves).
 void addRelaxPasses(std::vector<PassRegistration>& table);
 
