@@ -469,7 +469,9 @@ const std::vector<PassRegistration>& builtinTable() {
       r.info.name = "DeadCodeElimination";
       r.info.optLevel = 1;
       r.info.acceptedPhases = {0, 1, 2};
-      r.info.description = "Removes let and dataflow bindings whose variable is unused and whose value is pure.";
+      r.info.description =
+          "Removes let and dataflow bindings whose variable is unused and whose value is pure. On a Relax module "
+          "(TVMScript), as TVM's Relax DCE, public functions are entries too and unreachable private functions go.";
       r.info.guarantees =
           "No unused pure binding remains; functions with nothing to remove are unchanged (same pointer). "
           "With remove_unused_functions, every global is reachable from an entry function.";
