@@ -316,6 +316,76 @@ std::optional<Kernel> transpose(const CallNode& call, const std::vector<KernelIn
   return Kernel{"transpose", s.out, root({build(s)}, {})};
 }
 
+/// topi.nn.softmax: the maximum along the axis, exp of the difference, its
+/// sum along the axis, the quotient (four stages; the first three scratch).
+std::optional<Kernel> softmax(const CallNode& call, const KernelInput& x, const TensorTypeNode& out) {
+  if (!x.buffer || !out.dtype.isFloat()) return std::nullopt;
+  const auto& shape = x.buffer->shape;
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  int64_t axis = attrOrDefault(*call.op(), call.attrs, "axis").asInt();
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) return std::nullopt;
+  const size_t a = static_cast<size_t>(axis);
+  std::vector<int64_t> reduced;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (d != a) reduced.push_back(shape[d]);
+  auto withAxis = [a](const Exprs& v, const T::PrimExpr& k) {
+    Exprs idx(v.begin(), v.end());
+    idx.insert(idx.begin() + static_cast<std::ptrdiff_t>(a), k);
+    return idx;
+  };
+  auto withoutAxis = [a](const Exprs& v) {
+    Exprs idx(v.begin(), v.end());
+    idx.erase(idx.begin() + static_cast<std::ptrdiff_t>(a));
+    return idx;
+  };
+  T::Buffer maxelem = T::makeBuffer("T_softmax_maxelem", out.dtype, reduced);
+  T::Buffer expb = T::makeBuffer("T_softmax_exp", out.dtype, shape);
+  T::Buffer expsum = T::makeBuffer("T_softmax_expsum", out.dtype, reduced);
+  T::Buffer norm = T::makeBuffer("T_softmax_norm", out.dtype, out.shape);
+  std::vector<T::Stmt> stages;
+  {
+    Stage s;
+    s.name = maxelem->name;
+    s.out = maxelem;
+    s.reduce = {shape[a]};
+    s.value = [&](const Exprs& v, const Exprs& r) { return T::load(x.buffer, withAxis(v, r[0])); };
+    s.init = T::floatImm(out.dtype, out.dtype == DataType(DTypeCode::Float16) ? -65504.0 : static_cast<double>(std::numeric_limits<float>::lowest()));
+    s.combine = [](T::PrimExpr p, T::PrimExpr q) { return T::binary(T::BinaryOp::Max, std::move(p), std::move(q)); };
+    stages.push_back(build(s));
+  }
+  {
+    Stage s;
+    s.name = expb->name;
+    s.out = expb;
+    s.value = [&](const Exprs& v, const Exprs&) {
+      return T::call(out.dtype, "exp", {sub(T::load(x.buffer, v), T::load(maxelem, withoutAxis(v)))});
+    };
+    stages.push_back(build(s));
+  }
+  {
+    Stage s;
+    s.name = expsum->name;
+    s.out = expsum;
+    s.reduce = {shape[a]};
+    s.value = [&](const Exprs& v, const Exprs& r) { return T::load(expb, withAxis(v, r[0])); };
+    s.init = T::floatImm(out.dtype, 0);
+    s.combine = [](T::PrimExpr p, T::PrimExpr q) { return add(std::move(p), std::move(q)); };
+    stages.push_back(build(s));
+  }
+  {
+    Stage s;
+    s.name = norm->name;
+    s.out = norm;
+    s.value = [&](const Exprs& v, const Exprs&) {
+      return T::binary(T::BinaryOp::Div, T::load(expb, v), T::load(expsum, withoutAxis(v)));
+    };
+    s.annotations.set("axis", AttrValue::integer(axis));
+    stages.push_back(build(s));
+  }
+  return Kernel{"softmax", norm, root(std::move(stages), {maxelem, expb, expsum})};
+}
+
 /// Unary ops through topi's elementwise computes: (PrimFunc name, block name,
 /// the element).
 std::optional<Kernel> unary(OpId id, const KernelInput& x, const TensorTypeNode& out) {
@@ -367,6 +437,7 @@ std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<Kernel
     case OpId::Matmul: return in.size() == 2 ? matmul(in, out) : std::nullopt;
     case OpId::Reshape: return in.size() == 1 ? reshape(in, out) : std::nullopt;
     case OpId::Transpose: return in.size() == 1 ? transpose(call, in, out) : std::nullopt;
+    case OpId::Softmax: return in.size() == 1 ? softmax(call, in[0], out) : std::nullopt;
     default: return in.size() == 1 ? unary(op->id, in[0], out) : std::nullopt;
   }
 }
