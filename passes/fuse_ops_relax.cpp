@@ -86,7 +86,7 @@ class BlockFuser final : public ExprMutator {
     std::set<int> dropped;
     std::unordered_map<int, Expr> replaced;
     for (auto& [root, members] : groups) {
-      if (members.size() < 2 || !singleOutput(df, members, roots, bindingOf)) continue;
+      if (members.size() < 2 || !singleOutput(df, members, bindingOf)) continue;
       replaced[members.back()] = buildGroup(df, members, primNames);
       for (size_t k = 0; k + 1 < members.size(); ++k) dropped.insert(members[k]);
     }
@@ -100,7 +100,7 @@ class BlockFuser final : public ExprMutator {
   }
 
   /// Every member but the last is used only by members (and not outside the block).
-  bool singleOutput(const DataflowNode& df, const std::vector<int>& members, const std::vector<int>& roots,
+  bool singleOutput(const DataflowNode& df, const std::vector<int>& members,
                     const std::unordered_map<const ExprNode*, int>& bindingOf) const {
     std::set<int> in(members.begin(), members.end());
     for (size_t k = 0; k + 1 < members.size(); ++k)
@@ -114,7 +114,6 @@ class BlockFuser final : public ExprMutator {
       });
       if (usesInner) return false;
     }
-    (void)roots;
     return true;
   }
 
