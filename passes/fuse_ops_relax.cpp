@@ -21,7 +21,7 @@ constexpr int kOpaque = static_cast<int>(FusionPattern::Opaque);
 const PrimFuncNode* calledPrimFunc(const IRModule& mod, const Expr& e, std::string* name = nullptr) {
   const auto* call = as<CallNode>(e);
   const OpDef* op = call ? call->op() : nullptr;
-  if (!op || op->id != OpId::CallTir || call->args.size() != 2) return nullptr;
+  if (!op || op->id != OpId::CallTir || call->args.size() != 2 || !as<TupleNode>(call->args[1])) return nullptr;
   const auto* g = as<GlobalVarNode>(call->args[0]);
   if (!g) return nullptr;
   if (name) *name = g->name;
