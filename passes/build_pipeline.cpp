@@ -24,11 +24,12 @@ const std::vector<NamedPipeline>& builtinNamedPipelines() {
        "TVM's relax default_build_pipeline, the 4 of its 15 passes passlab has, after LambdaLifting (docs/pipelines.md)"},
       // TVM v0.26 relax.pipeline.zero_pipeline: LegalizeOps, AnnotateTIROpPattern,
       // FoldConstant, FuseOps, FuseTIR (then MetaScheduleApplyDatabase when a
-      // database is current). passlab's FuseOps groups graph-level ops before
-      // lowering, so it comes first here (LambdaLifting as above); AnnotateTIROpPattern
-      // and FuseTIR it lacks.
-      {"relax.zero", "InferType,FoldConstant,FuseOps,LambdaLifting,LegalizeOps",
-       "TVM's relax zero_pipeline as passlab can run it: FoldConstant and FuseOps, then LambdaLifting and LegalizeOps (docs/pipelines.md)"},
+      // database is current), after LambdaLifting as above. On a Relax module
+      // LegalizeOps, FuseOps and FuseTIR take TVM's Relax forms and FoldConstant
+      // folds call_tirs of constants on the TIR interpreter.
+      {"relax.zero", "LambdaLifting,LegalizeOps,AnnotateTIROpPattern,FoldConstant,FuseOps,FuseTIR",
+       "TVM's relax zero_pipeline: LegalizeOps, AnnotateTIROpPattern, FoldConstant, FuseOps, FuseTIR, after "
+       "LambdaLifting (docs/pipelines.md)"},
   };
   return table;
 }

@@ -1,10 +1,12 @@
 #include "passes/dead_code.h"
 
+#include <algorithm>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "core/ir/functor.h"
 #include "passes/pass_util.h"
+#include "passes/legalize_relax.h"
 #include "passes/registry.h"
 
 namespace passlab {
@@ -167,10 +169,17 @@ class DeadCodeEliminationPass final : public FunctionPass {
   IRModule finishModule(const IRModule& mod, PassContext& ctx) const override {
     const std::string& pass = info().name;
     ctx.recordOption("remove_unused_functions", AttrValue::boolean(settings_.removeUnusedFunctions), pass);
-    if (!settings_.removeUnusedFunctions) return mod;
+    // TVM's Relax DeadCodeElimination: every public function is an entry too, and
+    // private functions no entry reaches always go.
+    const bool relax = isRelaxModule(mod);
+    if (!settings_.removeUnusedFunctions && !relax) return mod;
     std::vector<std::string> work;
     for (const std::string& entry : settings_.entryFunctions)
       if (mod->lookup(entry)) work.push_back(entry);
+    if (relax)
+      for (const auto& [name, fn] : mod->functions)
+        if (functionAttrs(fn).contains(fn_attr::kGlobalSymbol) && std::find(work.begin(), work.end(), name) == work.end())
+          work.push_back(name);
     if (work.empty()) {
       Diagnostic d;
       d.severity = Severity::Warning;

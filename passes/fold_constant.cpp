@@ -1,5 +1,6 @@
 #include "passes/fold_constant.h"
 
+#include <map>
 #include <algorithm>
 #include <cstdint>
 #include <new>
@@ -24,7 +25,6 @@ constexpr int kMaxRounds = 4;
 
 bool foldableOp(const OpDef& op) {
   switch (op.id) {
-    case OpId::CallTir:
     case OpId::CallDpsPacked:
     case OpId::CallPurePacked:
     case OpId::InvokePureClosure: return false;
@@ -213,6 +213,12 @@ class ConstantAnalysis {
         for (size_t i = 0; i < t->shape.size(); ++i) shape.setFromDouble(static_cast<int64_t>(i), static_cast<double>(t->shape[i]));
         setForm(e, makeConstant(std::move(shape), call->span));
       }
+      return;
+    }
+    if (op->id == OpId::CallTir) {
+      // TVM folds a call_tir of constants by running its PrimFunc: here the TIR interpreter does.
+      const Expr* tuple = call->args.size() == 2 && as<GlobalVarNode>(call->args[0]) ? form(call->args[1].get()) : nullptr;
+      if (tuple) form_.emplace(e.get(), *tuple == call->args[1] ? e : makeCall(call->callee, {call->args[0], *tuple}, call->attrs, call->span));
       return;
     }
     std::vector<Expr> args;
@@ -411,7 +417,15 @@ class FoldConstantPass final : public FunctionPass {
     if (evaluated.empty()) return true;
     std::vector<Expr> fields;
     for (const Expr& r : evaluated) fields.push_back(*analysis.form(r.get()));
-    IRModule evalModule = makeModule({{"main", makeFunction({}, makeTuple(std::move(fields)))}}, std::move(attrs));
+    std::map<std::string, Expr> evalFunctions;
+    // The PrimFuncs the folded call_tirs call come along.
+    for (const Expr& f : fields)
+      postOrderVisit(f, [&](const Expr& e) {
+        if (const auto* g = as<GlobalVarNode>(e))
+          if (Expr prim = mod->lookup(g->name); prim && prim->kind == ExprKind::PrimFunc) evalFunctions.emplace(g->name, prim);
+      });
+    evalFunctions.emplace("main", makeFunction({}, makeTuple(std::move(fields))));
+    IRModule evalModule = makeModule(std::move(evalFunctions), std::move(attrs));
     std::shared_ptr<PassContext> child = ctx.makeChild(kFoldConstantEvalContext);
     child->target = kFoldConstantEvalTarget;
     try {

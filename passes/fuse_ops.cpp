@@ -9,6 +9,7 @@
 
 #include "core/ir/lowering_ops.h"
 #include "core/ir/functor.h"
+#include "passes/fuse_ops_relax.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
 
@@ -71,6 +72,7 @@ struct ForwardGraph {
   std::vector<GraphNode> nodes;
   std::unordered_map<const ExprNode*, int> index;
 
+  ForwardGraph() = default;
   explicit ForwardGraph(const Expr& body) {
     postOrderVisit(
         body,
@@ -519,6 +521,8 @@ class FuseOpsPass final : public Pass {
     if (fuseOptLevel_ != -1) ctx.recordOption("fuse_opt_level", AttrValue::integer(fuseOptLevel_), name);
     const int optLevel = fuseOptLevel_ >= 0 ? fuseOptLevel_ : ctx.optLevel;
     const int64_t maxDepth = ctx.config(kFuseOpsMaxDepthKey, name).asInt();
+    // A Relax module after LegalizeOps: TVM's Relax FuseOps over call_tir bindings.
+    if (fuseInRelaxForm(mod)) return fuseOpsRelax(mod, optLevel, static_cast<int>(std::min<int64_t>(maxDepth, 1 << 30)));
     const bool linkParams = resolveLinkParams(mod, ctx, name);
     return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string&) -> Function {
       bool hasCall = false;
@@ -536,6 +540,22 @@ class FuseOpsPass final : public Pass {
 };
 
 }  // namespace
+
+std::vector<int> partitionFusionGraph(const std::vector<FusionGraphNode>& nodes, int maxDepth) {
+  ForwardGraph g;
+  for (const FusionGraphNode& n : nodes) {
+    GraphNode node;
+    node.pattern = n.pattern;
+    node.externRef = n.externRef;
+    for (const auto& [to, pattern] : n.outputs) node.outputs.push_back({to, pattern});
+    g.nodes.push_back(std::move(node));
+  }
+  Partitioner partitioner(g, maxDepth);
+  partitioner.run(PostDominatorTree(g));
+  std::vector<int> roots;
+  for (size_t i = 0; i < nodes.size(); ++i) roots.push_back(partitioner.root(static_cast<int>(i)));
+  return roots;
+}
 
 PassPtr createFuseOpsPass(const FuseOpsOptions& options) { return std::make_shared<FuseOpsPass>(options); }
 

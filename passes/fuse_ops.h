@@ -2,6 +2,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "core/pass/pass.h"
 
@@ -24,6 +26,21 @@ inline constexpr const char* kFuseOpsLinkParamsKey = "relay.FuseOps.link_params"
 /// context target's `-link-params` option, else false. Reads stop at the first
 /// source that has a value, so the recorded reads show exactly where it came from.
 bool resolveLinkParams(const IRModule& mod, PassContext& ctx, const std::string& pass);
+
+/// One node of a fusion graph built outside this file (the Relax form's
+/// graph of call_tir bindings), producers before consumers.
+struct FusionGraphNode {
+  /// The node's FusionPattern as an int (7 for a tuple).
+  int pattern = static_cast<int>(FusionPattern::Opaque);
+  /// Used from outside the graph: never fused into a consumer.
+  bool externRef = false;
+  /// (consumer node, pattern of the edge).
+  std::vector<std::pair<int, int>> outputs;
+};
+
+/// TVM's GraphPartitioner (the rules below) over `nodes`: the representative
+/// node of each node's group.
+std::vector<int> partitionFusionGraph(const std::vector<FusionGraphNode>& nodes, int maxDepth);
 
 /// The FuseOps pass. Per graph-level function (skipping external-codegen and
 /// Primitive functions, with the skip recorded), it builds the dataflow graph

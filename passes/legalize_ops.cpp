@@ -12,6 +12,7 @@
 #include "core/ir/functor.h"
 #include "passes/fuse_ops.h"
 #include "passes/legalize_lower.h"
+#include "passes/legalize_relax.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
 
@@ -616,7 +617,9 @@ class LegalizeOpsPass final : public Pass {
       if (isLiftedGroup(*fn)) return fn;
       opt_util::ensureTyped(fn, mod);
       legalizer.setFunction(name);
-      Expr body = legalizer.mutate(fn->body);
+      // A Relax function gets TVM's block-form kernels; what they lack, the lowering below takes.
+      Expr relax = legalizeInRelaxForm(mod, *fn) ? legalizeRelaxBody(fn->body, mod, newFuncs) : fn->body;
+      Expr body = legalizer.mutate(relax);
       if (body == fn->body) return fn;
       return makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);
     }, [](const FunctionNode& fn) { return defaultFunctionSkipReason(fn); });

@@ -19,6 +19,7 @@
 #include "passes/inline_private_functions.h"
 #include "passes/lambda_lifting.h"
 #include "passes/legalize_ops.h"
+#include "passes/registry_relax.h"
 #include "passes/remove_purity_checking.h"
 #include "passes/mark_compiler_functions_as_extern.h"
 #include "passes/merge_compiler_regions.h"
@@ -72,10 +73,11 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
     r.info.name = "FoldConstant";
     r.info.optLevel = 2;
     r.info.required = {"InferType"};
-    r.info.acceptedPhases = {0, 1};
+    r.info.acceptedPhases = {0, 1, 2};  // 2: call_tir of constants, as TVM's zero pipeline folds after LegalizeOps
     r.info.description =
         "Evaluates constant subexpressions (a nested InferType,FuseOps pipeline in a clean CPU child context, then the "
-        "interpreter); folds shape_of from static types, constant lets, tuple projections and constant ifs.";
+        "interpreter; a call_tir of constants runs its PrimFunc on the TIR interpreter); folds shape_of from static "
+        "types, constant lets, tuple projections and constant ifs.";
     r.info.guarantees =
         "No call with only constant arguments remains outside Primitive functions, except zero-argument, stateful and "
         "later-phase calls; values are exactly what the interpreter computes.";
@@ -95,7 +97,7 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
     r.info.name = "FuseOps";
     r.info.optLevel = 0;
     r.info.required = {"InferType"};
-    r.info.acceptedPhases = {0, 1};
+    r.info.acceptedPhases = {0, 1, 2};  // 2: the Relax form, over call_tir after LegalizeOps
     r.info.description =
         "Groups op calls by fusion pattern (post-dominator rules of TVM) into Primitive=1 functions called in place; "
         "link_params decides whether constants stay inline.";
@@ -467,7 +469,9 @@ const std::vector<PassRegistration>& builtinTable() {
       r.info.name = "DeadCodeElimination";
       r.info.optLevel = 1;
       r.info.acceptedPhases = {0, 1, 2};
-      r.info.description = "Removes let and dataflow bindings whose variable is unused and whose value is pure.";
+      r.info.description =
+          "Removes let and dataflow bindings whose variable is unused and whose value is pure. On a Relax module "
+          "(TVMScript), as TVM's Relax DCE, public functions are entries too and unreachable private functions go.";
       r.info.guarantees =
           "No unused pure binding remains; functions with nothing to remove are unchanged (same pointer). "
           "With remove_unused_functions, every global is reachable from an entry function.";
@@ -534,6 +538,7 @@ const std::vector<PassRegistration>& builtinTable() {
     addByocPasses(table);
     addDevicePasses(table);
     addLoweringPasses(table);
+    addRelaxPasses(table);
     // Function-level passes can be scoped to one external codegen's functions.
     const std::set<std::string> functionLevel = {"SimplifyExpr",     "DeadCodeElimination", "EliminateCommonSubexpr",
                                                  "SimplifyInference", "FoldConstant",        "FuseOps",

@@ -400,7 +400,10 @@ class GraphEqual {
 
  private:
   bool bindVar(const Var& a, const Var& b) {
-    return a->isDataflow == b->isDataflow && typeEqual(a->annotation, b->annotation) &&
+    // TVM's rule: a variable's type is its struct info whether written or
+    // inferred, so `gv: R.Tensor(...) = v` equals `gv = v` of that type.
+    auto typeOf = [](const Var& v) { return v->annotation ? v->annotation : v->checkedType; };
+    return a->isDataflow == b->isDataflow && typeEqual(typeOf(a), typeOf(b)) &&
            a->virtualDevice == b->virtualDevice && vars_.bind(a.get(), b.get());
   }
   /// Queues child pairs so they are compared in evaluation order.
@@ -524,7 +527,8 @@ class GraphHash {
         auto* v = as<VarNode>(e);
         auto it = binder_.find(v);
         mix(h, it != binder_.end() ? it->second : std::hash<const void*>()(v));
-        mix(h, typeHash(v->annotation));
+        // No type: equality compares the written-or-inferred type, which a hash
+        // taken before inference would not see.
         mix(h, v->virtualDevice.hash());
         mix(h, v->isDataflow);
         break;

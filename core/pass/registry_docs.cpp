@@ -50,6 +50,8 @@ std::string passesMarkdown(const PassRegistry& registry) {
       "step unless forced (`step --force`). Only LambdaLifting (0 -> 1), LegalizeOps (1 -> 2) and VMBuiltinLower "
       "(2 -> 3) move the phase. The invariants each phase adds are checked by the well-formed checker (`verify "
       "rules`).\n\n"
+      "On Relax modules (TVMScript) the passes of TVM's Relax pipeline are checked against Before/Expected pairs "
+      "in TVM's printed form: the table of pairs passing per pass is [relax_parity.md](relax_parity.md).\n\n"
       "| pass | opt level | phases | phase after |\n|---|---|---|---|\n";
   for (const PassRegistration* r : registry.all())
     out += "| [" + r->info.name + "](#" + r->info.name + ") | " + std::to_string(r->info.optLevel) + " | " +

@@ -206,6 +206,13 @@ std::vector<T::PrimExpr> TirReader::callArgs() {
 std::vector<std::pair<T::PrimExpr, T::PrimExpr>> TirReader::subscript(bool regions) {
   p_.expect(PyTok::LBracket, "'['");
   std::vector<std::pair<T::PrimExpr, T::PrimExpr>> out;
+  // `A[()]`: TVM's printer indexes a rank-0 buffer with the empty tuple.
+  if (p_.check(PyTok::LParen) && p_.check(PyTok::RParen, 1) && p_.check(PyTok::RBracket, 2)) {
+    p_.take();
+    p_.take();
+    p_.take();
+    return out;
+  }
   while (!p_.accept(PyTok::RBracket)) {
     T::PrimExpr mn = expr();
     T::PrimExpr extent;

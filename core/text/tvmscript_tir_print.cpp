@@ -209,7 +209,7 @@ std::string ScriptPrinter::expr(const PrimExpr& e, int minPrec) {
       const auto& l = static_cast<const LoadNode&>(*e);
       std::string s = buffer(l.buffer.get()) + "[";
       for (size_t i = 0; i < l.indices.size(); ++i) s += (i ? ", " : "") + expr(l.indices[i]);
-      return s + "]";
+      return s + (l.indices.empty() ? "()]" : "]");  // a rank-0 buffer: TVM's A[()]
     }
   }
   return "None";
@@ -227,7 +227,7 @@ std::string ScriptPrinter::region(const BufferRegion& r) {
     s += ":";
     s += m && e ? expr(intImm(mn->dtype, m->value + e->value)) : expr(binary(BinaryOp::Add, mn, ext));
   }
-  return s + "]";
+  return s + (r.ranges.empty() ? "()]" : "]");
 }
 
 std::string ScriptPrinter::attrValue(const std::string& key, const AttrValue& v) {
@@ -281,7 +281,7 @@ void ScriptPrinter::stmt(const Stmt& s, bool last) {
       const auto& st = static_cast<const StoreNode&>(*s);
       std::string t = buffer(st.buffer.get()) + "[";
       for (size_t i = 0; i < st.indices.size(); ++i) t += (i ? ", " : "") + expr(st.indices[i]);
-      line(t + "] = " + expr(st.value), s.get());
+      line(t + (st.indices.empty() ? "()] = " : "] = ") + expr(st.value), s.get());
       return;
     }
     case StmtKind::Evaluate: {

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "core/ir/functor.h"
 #include "core/ir/type.h"
 #include "core/trace/node_match.h"
 
@@ -146,8 +147,28 @@ std::string groupList(const std::map<std::string, std::pair<uint32_t, std::strin
 
 }  // namespace
 
+/// FuseTIR's merges: a global that was a Primitive graph-level function and
+/// is now a PrimFunc, with the PrimFuncs its call_tirs called.
+static std::map<std::string, std::set<std::string>> mergedPrimFuncs(const ModuleEdits& m) {
+  std::map<std::string, std::set<std::string>> merged;
+  for (const auto& [name, fn] : m.before->functions) {
+    const auto* group = as<FunctionNode>(fn);
+    if (!group || !group->attrs.getBool(fn_attr::kPrimitive) || !as<PrimFuncNode>(m.after->lookup(name))) continue;
+    std::set<std::string>& callees = merged[name];
+    postOrderVisit(group->body, [&](const Expr& e) {
+      const auto* call = as<CallNode>(e);
+      if (call && call->op() && call->op()->id == OpId::CallTir && !call->args.empty())
+        if (const auto* g = as<GlobalVarNode>(call->args[0])) callees.insert(g->name);
+    });
+  }
+  return merged;
+}
+
 std::string changeSummary(const ModuleEdits& m) {
   std::vector<std::string> parts;
+  const std::map<std::string, std::set<std::string>> merged = mergedPrimFuncs(m);
+  for (const auto& [name, callees] : merged)
+    parts.push_back("merged " + plural(static_cast<uint32_t>(callees.size()), "PrimFunc", "PrimFuncs") + " into " + name);
   // Per-op groups of inserted, deleted and updated ops.
   std::map<std::string, std::pair<uint32_t, std::string>> inserted, deleted, updated;
   std::map<std::string, bool> updatedMixed;
@@ -164,6 +185,7 @@ std::string changeSummary(const ModuleEdits& m) {
     return false;
   };
   for (const NodeEdit& e : m.edits) {
+    if (merged.count(m.functionName(e.beforeFunction))) continue;  // said by "merged ... into"
     switch (e.kind) {
       case EditKind::Inserted: {
         std::string op = opName(e.after);
@@ -248,6 +270,9 @@ std::string changeSummary(const ModuleEdits& m) {
   uint32_t stmtChanges = 0;
   for (const FunctionEdit& f : m.functions) {
     if (f.kind == FunctionEdit::Kind::Added) added.push_back(f.name);
+    bool mergedAway = false;
+    for (const auto& [name, callees] : merged) mergedAway = mergedAway || callees.count(f.beforeName) || name == f.name;
+    if (mergedAway) continue;
     if (f.kind == FunctionEdit::Kind::Removed && !inlinedGlobals.count(f.beforeName)) removed.push_back(f.beforeName);
     if (f.kind == FunctionEdit::Kind::Renamed) renamed.push_back(f.beforeName + "→@" + f.name);
     if (!f.attrKeysChanged.empty()) attrs.push_back(f.name.empty() ? f.beforeName : f.name);

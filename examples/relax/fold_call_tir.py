@@ -1,0 +1,27 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+# The seed-000 story in Relax form: FoldConstant meets a call_tir whose
+# arguments are all constants. It evaluates it in a nested pipeline of its own
+# (a clean CPU child context: InferType, FuseOps), running the PrimFunc on the
+# TIR interpreter, and binds the result as a constant. `trace` shows the nested
+# passes under FoldConstant, `why` the config it read and where from.
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def double(A: T.Buffer((), "float32"), C: T.Buffer((), "float32")):
+        T.func_attr({"tir.noalias": True})
+        with T.block("C"):
+            T.reads(A[()])
+            T.writes(C[()])
+            C[()] = A[()] * T.float32(2.0)
+
+    @R.function
+    def main(x: R.Tensor((3,), dtype="float32")) -> R.Tensor((3,), dtype="float32"):
+        cls = Module
+        with R.dataflow():
+            c = R.call_tir(cls.double, (R.const(1.5, "float32"),), out_sinfo=R.Tensor((), dtype="float32"))
+            gv: R.Tensor((3,), dtype="float32") = R.multiply(x, c)
+            R.output(gv)
+        return gv

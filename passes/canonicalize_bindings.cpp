@@ -1,0 +1,121 @@
+// CanonicalizeBindings (see canonicalize_bindings.h).
+#include "passes/canonicalize_bindings.h"
+
+#include <set>
+#include <unordered_map>
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+/// Replaces variables by the ones they alias.
+class AliasSubstitution final : public ExprMutator {
+ public:
+  explicit AliasSubstitution(const std::unordered_map<const ExprNode*, Expr>& alias) : alias_(alias) {}
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    if (e->kind != ExprKind::Var) return std::nullopt;
+    Expr cur = e;
+    for (auto it = alias_.find(cur.get()); it != alias_.end(); it = alias_.find(cur.get())) cur = it->second;
+    return cur;
+  }
+
+ private:
+  const std::unordered_map<const ExprNode*, Expr>& alias_;
+};
+
+class Canonicalizer {
+ public:
+  Expr spine(const Expr& e) {
+    if (const auto* let = as<LetNode>(e)) {
+      Expr value = subst(let->value);
+      if (value->kind == ExprKind::Var) {
+        alias_[let->var.get()] = value;
+        return spine(let->body);
+      }
+      return makeLet(let->var, value, spine(let->body), let->span);
+    }
+    if (const auto* df = as<DataflowNode>(e)) return dataflow(*df);
+    return subst(e);
+  }
+
+ private:
+  Expr dataflow(const DataflowNode& df) {
+    std::vector<Binding> out;
+    std::unordered_map<const ExprNode*, size_t> definedAt;
+    std::set<const ExprNode*> renamed;
+    for (const Binding& b : df.bindings) {
+      Expr value = subst(b.value);
+      if (const auto* w = as<VarNode>(value)) {
+        if (b.var->isDataflow || !w->isDataflow) {
+          alias_[b.var.get()] = value;
+          continue;
+        }
+        // An output bound to a dataflow variable of this block takes over its binding.
+        if (auto it = definedAt.find(w); it != definedAt.end() && !renamed.count(w)) {
+          out[it->second].var = b.var;
+          alias_[w] = b.var;
+          renamed.insert(w);
+          continue;
+        }
+      }
+      if (b.var->isDataflow) definedAt[b.var.get()] = out.size();
+      out.push_back({b.var, value});
+    }
+    // Bindings between a renamed variable and its new name read the new name.
+    for (Binding& b : out) b.value = subst(b.value);
+    Expr body = spine(df.body);
+    if (out.empty()) return body;
+    return makeDataflow(std::move(out), body, df.span);
+  }
+
+  Expr subst(const Expr& e) {
+    if (alias_.empty()) return e;
+    AliasSubstitution s(alias_);
+    return s.mutate(e);
+  }
+
+  std::unordered_map<const ExprNode*, Expr> alias_;
+};
+
+bool hasVarBinding(const Expr& body) {
+  bool found = false;
+  postOrderVisit(body, [&](const Expr& e) {
+    if (const auto* let = as<LetNode>(e)) found = found || let->value->kind == ExprKind::Var;
+    if (const auto* df = as<DataflowNode>(e))
+      for (const Binding& b : df->bindings) found = found || b.value->kind == ExprKind::Var;
+  });
+  return found;
+}
+
+class CanonicalizeBindingsPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("CanonicalizeBindings"); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    IRModule out = mod;
+    for (const auto& [name, fn] : mod->functions) {
+      const auto* f = as<FunctionNode>(fn);
+      if (!f || !hasVarBinding(f->body)) continue;
+      if (std::optional<std::string> reason = defaultFunctionSkipReason(*f)) {
+        ctx.notifySkip({info().name, name, *reason});
+        continue;
+      }
+      Canonicalizer c;
+      Expr body = c.spine(f->body);
+      if (body != f->body) out = withFunction(out, name, makeFunction(f->params, body, f->retType, f->attrs, f->span));
+    }
+    return out == mod ? mod : inferTypes(out);
+  }
+};
+
+}  // namespace
+
+PassPtr createCanonicalizeBindingsPass() { return std::make_shared<CanonicalizeBindingsPass>(); }
+
+}  // namespace passlab

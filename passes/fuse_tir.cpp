@@ -1,0 +1,275 @@
+// FuseTIR (see fuse_tir.h).
+#include "passes/fuse_tir.h"
+
+#include <cctype>
+#include <set>
+#include <unordered_map>
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "core/ir/tir_functor.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+namespace T = tir;
+
+/// A copy of a callee's statements with its buffers replaced and every loop,
+/// let and block variable fresh (one PrimFunc may be called twice in a group).
+class Inliner final : public T::StmtExprMutator {
+ public:
+  std::unordered_map<const T::BufferNode*, T::Buffer> buffers;
+  std::set<std::string>* blockNames = nullptr;
+
+  using T::StmtExprMutator::mutate;
+  T::PrimExpr mutate(const T::PrimExpr& e) override {
+    if (!e) return e;
+    if (const auto* v = T::as<T::VarNode>(e)) {
+      auto it = vars_.find(v);
+      return it != vars_.end() ? it->second : e;
+    }
+    if (const auto* l = T::as<T::LoadNode>(e)) {
+      std::vector<T::PrimExpr> idx = l->indices;
+      for (T::PrimExpr& i : idx) i = mutate(i);
+      return T::load(buffer(l->buffer), std::move(idx));
+    }
+    return mutateChildren(e);
+  }
+
+  T::Stmt mutate(const T::Stmt& s) override {
+    if (!s) return s;
+    switch (s->kind) {
+      case T::StmtKind::Store: {
+        const auto& st = static_cast<const T::StoreNode&>(*s);
+        std::vector<T::PrimExpr> idx = st.indices;
+        for (T::PrimExpr& i : idx) i = mutate(i);
+        return T::store(buffer(st.buffer), std::move(idx), mutate(st.value));
+      }
+      case T::StmtKind::For: {
+        const auto& f = static_cast<const T::ForNode&>(*s);
+        T::Var v = fresh(f.var);
+        return T::forLoop(v, mutate(f.min), mutate(f.extent), f.forKind, mutate(f.body));
+      }
+      case T::StmtKind::LetStmt: {
+        const auto& l = static_cast<const T::LetStmtNode&>(*s);
+        T::PrimExpr value = mutate(l.value);
+        T::Var v = fresh(l.var);
+        return T::letStmt(v, std::move(value), mutate(l.body));
+      }
+      case T::StmtKind::Allocate: {
+        const auto& a = static_cast<const T::AllocateNode&>(*s);
+        return T::allocate(buffer(a.buffer), mutate(a.body));
+      }
+      case T::StmtKind::Block: {
+        const auto& b = static_cast<const T::BlockNode&>(*s);
+        std::vector<T::BlockIterVar> ivs;
+        for (const T::BlockIterVar& iv : b.iterVars) {
+          T::PrimExpr binding = mutate(iv.binding);
+          ivs.push_back({fresh(iv.var), mutate(iv.min), mutate(iv.extent), iv.iterKind, binding});
+        }
+        auto regions = [&](const std::vector<T::BufferRegion>& rs) {
+          std::vector<T::BufferRegion> out;
+          for (const T::BufferRegion& r : rs) {
+            T::BufferRegion n{buffer(r.buffer), {}};
+            for (const auto& [mn, ext] : r.ranges) n.ranges.emplace_back(mutate(mn), mutate(ext));
+            out.push_back(std::move(n));
+          }
+          return out;
+        };
+        std::vector<T::Buffer> allocs;
+        for (const T::Buffer& a : b.allocBuffers) allocs.push_back(buffer(a));
+        return T::block(uniqueBlockName(b.name), std::move(ivs), mutate(b.predicate), regions(b.reads), regions(b.writes),
+                        std::move(allocs), mutate(b.init), mutate(b.body), b.annotations);
+      }
+      default: return mutateChildren(s);
+    }
+  }
+
+ private:
+  T::Buffer buffer(const T::Buffer& b) {
+    auto it = buffers.find(b.get());
+    if (it != buffers.end()) return it->second;
+    // A buffer of the callee's own (scratch): a copy, so two inlined calls do not share it.
+    T::Buffer copy = T::makeBuffer(b->name, b->dtype, b->shape);
+    buffers.emplace(b.get(), copy);
+    return copy;
+  }
+
+  T::Var fresh(const T::Var& v) {
+    T::Var n = T::makeVar(v->name, v->dtype);
+    vars_[v.get()] = n;
+    return n;
+  }
+
+  /// TVM's FuseTIR block names: a repeated name takes the next number
+  /// (compute1 -> compute2) or a `_N` suffix.
+  std::string uniqueBlockName(const std::string& name) {
+    if (!blockNames->count(name)) {
+      blockNames->insert(name);
+      return name;
+    }
+    size_t digits = name.size();
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(name[digits - 1]))) --digits;
+    std::string base = digits < name.size() ? name.substr(0, digits) : name + "_";
+    long n = digits < name.size() ? std::stol(name.substr(digits)) : 0;
+    std::string out;
+    do out = base + std::to_string(++n);
+    while (blockNames->count(out));
+    blockNames->insert(out);
+    return out;
+  }
+
+  std::unordered_map<const T::VarNode*, T::Var> vars_;
+};
+
+const TensorTypeNode* staticTensor(const Type& t) {
+  const auto* tt = as<TensorTypeNode>(t);
+  if (!tt) return nullptr;
+  for (int64_t d : tt->shape)
+    if (d < 0) return nullptr;
+  return tt;
+}
+
+/// Scratch buffers get names unique in the fused function.
+std::string uniqueName(std::set<std::string>& used, const std::string& name) {
+  std::string out = name;
+  for (int k = 1; used.count(out); ++k) out = name + "_" + std::to_string(k);
+  used.insert(out);
+  return out;
+}
+
+/// The fused PrimFunc of group `fn`, or null when the group is not in the
+/// form FuseOps writes. `callees` receives the PrimFuncs it called.
+PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::string>& callees) {
+  const auto* df = as<DataflowNode>(fn.body);
+  if (!df || df->bindings.empty() || df->body != df->bindings.back().var) return nullptr;
+  std::unordered_map<const ExprNode*, T::Buffer> bufferOf;
+  std::vector<T::Param> params;
+  std::set<std::string> names;
+  for (const Var& p : fn.params) {
+    const TensorTypeNode* t = staticTensor(p->annotation ? p->annotation : p->checkedType);
+    if (!t) return nullptr;
+    T::Buffer b = T::makeBuffer(uniqueName(names, p->name), t->dtype, t->shape);
+    bufferOf[p.get()] = b;
+    params.push_back({T::makeVar(b->name, b->dtype), b});
+  }
+  std::vector<T::Buffer> scratch;
+  std::vector<T::Stmt> stmts;
+  std::set<std::string> blockNames;
+  for (size_t k = 0; k < df->bindings.size(); ++k) {
+    const Binding& b = df->bindings[k];
+    const auto* call = as<CallNode>(b.value);
+    if (!call || !call->op() || call->op()->id != OpId::CallTir || call->args.size() != 2) return nullptr;
+    const auto* g = as<GlobalVarNode>(call->args[0]);
+    const auto* args = as<TupleNode>(call->args[1]);
+    const PrimFuncNode* callee = g ? as<PrimFuncNode>(mod->lookup(g->name)) : nullptr;
+    const TensorTypeNode* out = staticTensor(b.var->checkedType ? b.var->checkedType : b.value->checkedType);
+    if (!callee || !args || !out || callee->params.size() != args->fields.size() + 1) return nullptr;
+    callees.insert(g->name);
+    Inliner inliner;
+    inliner.blockNames = &blockNames;
+    for (size_t i = 0; i < args->fields.size(); ++i) {
+      auto it = bufferOf.find(args->fields[i].get());
+      if (it == bufferOf.end() || !callee->params[i].buffer) return nullptr;
+      inliner.buffers[callee->params[i].buffer.get()] = it->second;
+    }
+    const T::Buffer& calleeOut = callee->params.back().buffer;
+    if (!calleeOut) return nullptr;
+    // The callee's root block dissolves: its scratch joins the fused root's.
+    T::Stmt body = callee->body;
+    if (const auto* root = T::as<T::BlockNode>(body); root && root->iterVars.empty() && root->name == "root") {
+      for (const T::Buffer& a : root->allocBuffers) {
+        T::Buffer copy = T::makeBuffer(uniqueName(names, a->name), a->dtype, a->shape);
+        inliner.buffers[a.get()] = copy;
+        scratch.push_back(copy);
+      }
+      body = root->body;
+    }
+    bool last = k + 1 == df->bindings.size();
+    T::Buffer result = T::makeBuffer(uniqueName(names, calleeOut->name + (last ? "" : "_intermediate")), out->dtype, out->shape);
+    inliner.buffers[calleeOut.get()] = result;
+    bufferOf[b.var.get()] = result;
+    if (last) params.push_back({T::makeVar(result->name, result->dtype), result});
+    else scratch.push_back(result);
+    T::Stmt inlined = inliner.mutate(body);
+    if (const auto* s = T::as<T::SeqNode>(inlined)) stmts.insert(stmts.end(), s->stmts.begin(), s->stmts.end());
+    else stmts.push_back(inlined);
+  }
+  T::Stmt body = stmts.size() == 1 ? stmts[0] : T::seq(std::move(stmts));
+  body = T::block("root", {}, nullptr, {}, {}, std::move(scratch), nullptr, body);
+  AttrDict attrs;
+  attrs.set("tir.noalias", AttrValue::boolean(true));
+  return makePrimFunc(std::move(params), body, std::move(attrs));
+}
+
+/// Calls of the fused groups become call_tir of their PrimFuncs.
+class CallRewriter final : public ExprMutator {
+ public:
+  explicit CallRewriter(const std::set<std::string>& fused) : fused_(fused) {}
+
+ protected:
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const auto* call = as<CallNode>(rebuilt);
+    const auto* g = call ? as<GlobalVarNode>(call->callee) : nullptr;
+    if (!g || !fused_.count(g->name)) return rebuilt;
+    const TensorTypeNode* t = staticTensor(original->checkedType);
+    if (!t) return rebuilt;
+    AttrDict attrs;
+    attrs.set("out_shape", AttrValue::ints(t->shape));
+    attrs.set("out_dtype", AttrValue::string(std::string(t->dtype.name())));
+    return makeOpCall(OpId::CallTir, {call->callee, makeTuple(call->args)}, attrs, call->span);
+  }
+
+ private:
+  const std::set<std::string>& fused_;
+};
+
+class FuseTIRPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("FuseTIR"); }
+
+  IRModule run(const IRModule& mod, PassContext&) const override {
+    IRModule typed = inferTypes(mod);
+    std::map<std::string, PrimFunc> fusedFuncs;
+    std::set<std::string> callees;
+    for (const auto& [name, fn] : typed->functions) {
+      const auto* f = as<FunctionNode>(fn);
+      if (!f || !f->attrs.getBool(fn_attr::kPrimitive) || f->attrs.contains(fn_attr::kCompiler)) continue;
+      std::set<std::string> called;
+      if (PrimFunc p = fuseGroup(typed, *f, called)) {
+        fusedFuncs[name] = p;
+        callees.insert(called.begin(), called.end());
+      }
+    }
+    if (fusedFuncs.empty()) return mod;
+    std::set<std::string> fusedNames;
+    for (const auto& [name, p] : fusedFuncs) fusedNames.insert(name);
+    IRModule out = typed;
+    for (const auto& [name, fn] : typed->functions) {
+      const auto* f = as<FunctionNode>(fn);
+      if (!f || fusedNames.count(name)) continue;
+      CallRewriter rewriter(fusedNames);
+      Expr body = rewriter.mutate(f->body);
+      if (body != f->body) out = withFunction(out, name, makeFunction(f->params, body, f->retType, f->attrs, f->span));
+    }
+    for (const auto& [name, p] : fusedFuncs) out = withFunction(out, name, p);
+    // The callees nothing calls any more go, as TVM's FuseTIR removes them.
+    std::set<std::string> referenced;
+    for (const auto& [name, fn] : out->functions)
+      if (as<FunctionNode>(fn))
+        postOrderVisit(fn, [&](const Expr& e) {
+          if (const auto* g = as<GlobalVarNode>(e)) referenced.insert(g->name);
+        });
+    for (const std::string& c : callees)
+      if (!referenced.count(c) && !fusedNames.count(c)) out = withoutFunction(out, c);
+    return inferTypes(out);
+  }
+};
+
+}  // namespace
+
+PassPtr createFuseTIRPass() { return std::make_shared<FuseTIRPass>(); }
+
+}  // namespace passlab

@@ -1,0 +1,115 @@
+// Relax-form LegalizeOps (see legalize_relax.h): each op binding of a Relax
+// function becomes a call_tir of a private block-form PrimFunc.
+#include "passes/legalize_relax.h"
+
+#include <unordered_map>
+
+#include "core/analysis/structural_equal.h"
+#include "core/ir/functor.h"
+#include "core/ir/lowering_ops.h"
+
+namespace passlab {
+
+namespace {
+
+namespace T = tir;
+using legalize_relax::KernelInput;
+
+const TensorTypeNode* staticTensor(const Type& t) {
+  const auto* tt = as<TensorTypeNode>(t);
+  if (!tt) return nullptr;
+  for (int64_t d : tt->shape)
+    if (d < 0) return nullptr;
+  return tt;
+}
+
+class RelaxLegalizer final : public ExprMutator {
+ public:
+  RelaxLegalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs) : mod_(mod), newFuncs_(newFuncs) {}
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    if (e->kind == ExprKind::Function) return e;
+    return std::nullopt;
+  }
+
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const auto* call = as<CallNode>(rebuilt);
+    const OpDef* op = call ? call->op() : nullptr;
+    if (!op || isLoweringBuiltin(op->id)) return rebuilt;
+    const auto* orig = static_cast<const CallNode*>(original.get());
+    const TensorTypeNode* out = staticTensor(original->checkedType);
+    if (!out) return rebuilt;
+    std::vector<KernelInput> inputs;
+    std::vector<T::Param> params;
+    std::vector<Expr> callArgs;
+    for (size_t i = 0; i < call->args.size(); ++i) {
+      const Expr& arg = call->args[i];
+      const TensorTypeNode* t = staticTensor(orig->args[i]->checkedType);
+      if (!t) return rebuilt;
+      if (const auto* c = as<ConstantNode>(arg); c && t->shape.empty()) {
+        double v = c->data.getAsDouble(0);
+        inputs.push_back({nullptr, t->dtype.isFloat() ? T::floatImm(t->dtype, v) : T::intImm(t->dtype, static_cast<int64_t>(v))});
+        continue;
+      }
+      std::string name = "p" + std::to_string(i);
+      if (const auto* v = as<VarNode>(arg)) name = v->name;
+      T::Buffer b = T::makeBuffer(name, t->dtype, t->shape);
+      inputs.push_back({b, nullptr});
+      params.push_back({T::makeVar(name, t->dtype), b});
+      callArgs.push_back(arg);
+    }
+    std::optional<legalize_relax::Kernel> kernel = legalize_relax::buildKernel(*call, inputs, *out);
+    if (!kernel) return rebuilt;
+    params.push_back({T::makeVar(kernel->output->name, kernel->output->dtype), kernel->output});
+    AttrDict attrs;
+    attrs.set("tir.noalias", AttrValue::boolean(true));
+    std::string name = addFunction(kernel->name, makePrimFunc(std::move(params), kernel->body, std::move(attrs)));
+    AttrDict callAttrs;
+    callAttrs.set("out_shape", AttrValue::ints(out->shape));
+    callAttrs.set("out_dtype", AttrValue::string(std::string(out->dtype.name())));
+    return makeOpCall(OpId::CallTir, {makeGlobalVar(name), makeTuple(callArgs)}, callAttrs, orig->span);
+  }
+
+ private:
+  /// TVM's BlockBuilder: a PrimFunc structurally equal to one already added is
+  /// that one; otherwise the name hint, made unique with 1, 2, ...
+  std::string addFunction(const std::string& hint, const PrimFunc& fn) {
+    const size_t hash = structuralHash(fn);
+    auto [first, last] = byHash_.equal_range(hash);
+    for (auto it = first; it != last; ++it)
+      if (structuralEqual(newFuncs_.at(it->second), fn)) return it->second;
+    std::string name = hint;
+    for (int k = 1; mod_->lookup(name) || newFuncs_.count(name); ++k) name = hint + std::to_string(k);
+    newFuncs_[name] = fn;
+    byHash_.emplace(hash, name);
+    return name;
+  }
+
+  IRModule mod_;
+  std::map<std::string, Expr>& newFuncs_;
+  /// The PrimFuncs made here by structural hash (a model repeats its kernels).
+  std::unordered_multimap<size_t, std::string> byHash_;
+};
+
+}  // namespace
+
+bool isRelaxModule(const IRModule& mod) {
+  for (const auto& [name, fn] : mod->functions)
+    if (const auto* f = as<FunctionNode>(fn); f && f->attrs.contains(fn_attr::kGlobalSymbol)) return true;
+  return false;
+}
+
+bool legalizeInRelaxForm(const IRModule& mod, const FunctionNode& fn) {
+  if (!isRelaxModule(mod)) return false;
+  bool inner = false;
+  postOrderVisit(fn.body, [&](const Expr& e) { inner = inner || e->kind == ExprKind::Function; });
+  return !inner;
+}
+
+Expr legalizeRelaxBody(const Expr& body, const IRModule& mod, std::map<std::string, Expr>& newFuncs) {
+  RelaxLegalizer legalizer(mod, newFuncs);
+  return legalizer.mutate(body);
+}
+
+}  // namespace passlab

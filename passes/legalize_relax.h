@@ -1,0 +1,56 @@
+// LegalizeOps in Relax form: on a module written in TVMScript (a Relax module),
+// each op call becomes `R.call_tir(cls.<name>, ...)` of a private PrimFunc in
+// block form, written and named the way TVM's Relax legalization (topi through
+// te.create_prim_func) writes it: `add` with block "T_add", `relu` with block
+// "compute", `conv2d` with "pad_temp" and "conv2d_nchw", `tir_exp`, ...
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "core/ir/module.h"
+#include "core/ir/tir.h"
+
+namespace passlab {
+
+/// True when `mod` is a Relax module: some graph-level function carries a
+/// `global_symbol` (TVMScript gives one to every public function; Relay text
+/// and ONNX imports never do). LegalizeOps then takes the Relax form.
+bool isRelaxModule(const IRModule& mod);
+
+/// True when `fn` can be legalized in Relax form: a function of a Relax module
+/// without inner function literals (fused Primitive groups from the graph-level
+/// FuseOps are lowered whole by the Relay form instead).
+bool legalizeInRelaxForm(const IRModule& mod, const FunctionNode& fn);
+
+/// `body` with every op call that has a Relax-form legalization replaced by a
+/// call_tir of a new private PrimFunc, added to `newFuncs` under TVM's name
+/// (a structurally equal PrimFunc already made is reused, as TVM's
+/// BlockBuilder does; other names get TVM's numeric suffix: add, add1, ...).
+/// Ops without one are left as they are (the Relay-form lowering takes them).
+Expr legalizeRelaxBody(const Expr& body, const IRModule& mod, std::map<std::string, Expr>& newFuncs);
+
+namespace legalize_relax {
+
+/// One input of a kernel: a buffer parameter, or a rank-0 constant inlined as
+/// an immediate (TVM's call_te inlines scalar constants the same way).
+struct KernelInput {
+  tir::Buffer buffer;
+  tir::PrimExpr immediate;
+};
+
+/// A kernel: the PrimFunc's name hint (TVM's), its body and output buffer.
+struct Kernel {
+  std::string name;
+  tir::Buffer output;
+  tir::Stmt body;
+};
+
+/// The block-form kernel of `call` (an op call whose argument types and result
+/// type are static tensors), or no kernel when the op has no Relax-form
+/// legalization in passlab yet.
+std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<KernelInput>& inputs, const TensorTypeNode& out);
+
+}  // namespace legalize_relax
+
+}  // namespace passlab
