@@ -7,6 +7,7 @@
 // TIR: recursive (loop nests are shallow), with the same binding discipline
 // for scalar variables and buffers.
 #include "core/analysis/structural_equal.h"
+#include "core/ir/shape_expr.h"
 
 #include <bit>
 #include <cstring>
@@ -399,8 +400,10 @@ class GraphEqual {
   }
 
  private:
+  /// Shape variables of b bound to a's by first use (TVM's rule for symbolic shapes).
+  shape::VarMap shapeVars_;
   bool bindVar(const Var& a, const Var& b) {
-    return a->isDataflow == b->isDataflow && typeEqual(a->annotation, b->annotation) &&
+    return a->isDataflow == b->isDataflow && shape::typesEqual(a->annotation, b->annotation, shapeVars_) &&
            a->virtualDevice == b->virtualDevice && vars_.bind(a.get(), b.get());
   }
   /// Queues child pairs so they are compared in evaluation order.
@@ -451,9 +454,11 @@ class GraphEqual {
       }
       case ExprKind::Function: {
         auto *x = as<FunctionNode>(a), *y = as<FunctionNode>(b);
-        if (x->params.size() != y->params.size() || x->attrs != y->attrs || !typeEqual(x->retType, y->retType)) return false;
+        if (x->params.size() != y->params.size() || x->attrs != y->attrs) return false;
+        // Parameters first: they define the shape variables the return type uses.
         for (size_t i = 0; i < x->params.size(); ++i)
           if (!bindVar(x->params[i], y->params[i])) return false;
+        if (!shape::typesEqual(x->retType, y->retType, shapeVars_)) return false;
         push({{x->body.get(), y->body.get()}});
         return true;
       }

@@ -22,6 +22,7 @@
 
 #include "core/interp/interp_limits.h"
 #include "core/interp/kernels.h"
+#include "core/ir/shape_expr.h"
 #include "core/ir/limits.h"
 
 namespace passlab {
@@ -157,8 +158,10 @@ struct Task {
   throwError(span, message, rule);
 }
 
-/// Checks a runtime value against a declared parameter type (static parts only).
-void checkArgument(const Type& declared, const Value& v, const VarNode& param, const Span& span) {
+/// Checks a runtime value against a declared parameter type: static extents,
+/// and symbolic ones through `env`, which binds each shape variable (`n`) to
+/// the extent it first meets, so every parameter must agree on it.
+void checkArgument(const Type& declared, const Value& v, const VarNode& param, const Span& span, shape::Env& env) {
   const auto* tt = as<TensorTypeNode>(declared);
   if (!tt) return;
   bool ok = v.isTensor() && v.tensor().dtype() == tt->dtype && v.tensor().ndim() == tt->shape.size();
@@ -166,6 +169,10 @@ void checkArgument(const Type& declared, const Value& v, const VarNode& param, c
   if (!ok)
     runtimeError(span, "argument %" + param.name + " expects " + typeToString(declared) + ", got " + v.describe(),
                  "interp.type-mismatch");
+  if (!tt->hasSymbolicDim()) return;
+  const auto& got = v.tensor().shape();
+  std::string why = shape::bindShape(*tt, std::vector<int64_t>(got.begin(), got.end()), env);
+  if (!why.empty()) runtimeError(span, "argument %" + param.name + ": " + why, "interp.type-mismatch");
 }
 
 class GraphEvaluator final : public KernelHost {
@@ -242,8 +249,9 @@ class GraphEvaluator final : public KernelHost {
     auto scope = std::make_shared<Scope>();
     scope->parent = callee.captured;
     if (callee.recursiveVar) scope->bindings.emplace(callee.recursiveVar, Value::closure(callee));
+    shape::Env shapeEnv;
     for (size_t i = 0; i < args.size(); ++i) {
-      checkArgument(fn->params[i]->annotation, args[i], *fn->params[i], span);
+      checkArgument(fn->params[i]->annotation, args[i], *fn->params[i], span, shapeEnv);
       scope->bindings.insert_or_assign(fn->params[i].get(), std::move(args[i]));
     }
     frames_.push_back(Frame{std::move(scope), &planFor(fn->body.get()), {}, {}});

@@ -113,7 +113,9 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::Round:
     case OpId::Floor:
     case OpId::Ceil:
-    case OpId::Relu: return unaryKernel(call, op.id);
+    case OpId::Relu:
+    case OpId::Gelu:
+    case OpId::Silu: return unaryKernel(call, op.id);
     case OpId::Clip: return clipKernel(call);
     case OpId::LeakyRelu: return leakyReluKernel(call);
     case OpId::Cast: return castKernel(call);

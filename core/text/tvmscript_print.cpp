@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/ir/shape_expr.h"
 #include "core/text/printer_impl.h"
 #include "core/text/tvmscript_ops.h"
 #include "core/text/tvmscript_tir.h"
@@ -96,26 +97,35 @@ void literal(std::string& out, const AttrValue& v) {
   }
 }
 
-std::string typeText(const Type& t) {
+/// A Relax type as TVM prints it. In a function's signature (`signature`),
+/// a dimension that mentions a shape variable prints as a string (`"n"`,
+/// `"n * 2"`), as TVM's printer does for the variables a signature defines.
+std::string typeText(const Type& t, bool signature = false) {
   if (const auto* tt = as<TensorTypeNode>(t)) {
     std::string dtype = "dtype=" + quoted(std::string(tt->dtype.name()));
-    if (tt->hasDynamicDim()) return "R.Tensor(" + dtype + ", ndim=" + std::to_string(tt->shape.size()) + ")";
+    bool unknown = false;  // a `?`: TVM has no per-dimension unknown, only ndim=
+    for (size_t i = 0; i < tt->shape.size(); ++i) unknown = unknown || (tt->shape[i] == kDynamicDim && !tt->symbolicDim(i));
+    if (unknown) return "R.Tensor(" + dtype + ", ndim=" + std::to_string(tt->shape.size()) + ")";
     std::string s = "R.Tensor((";
-    for (size_t i = 0; i < tt->shape.size(); ++i) s += (i ? ", " : "") + std::to_string(tt->shape[i]);
+    for (size_t i = 0; i < tt->shape.size(); ++i) {
+      tir::PrimExpr d = tt->symbolicDim(i);
+      std::string dim = d ? shape::toScript(d) : std::to_string(tt->shape[i]);
+      s += (i ? ", " : "") + (d && signature ? quoted(dim) : dim);
+    }
     if (tt->shape.size() == 1) s += ',';
     return s + "), " + dtype + ")";
   }
   if (const auto* tup = as<TupleTypeNode>(t)) {
     if (tup->fields.empty()) return "R.Tuple";
     std::string s = "R.Tuple(";
-    for (size_t i = 0; i < tup->fields.size(); ++i) s += (i ? ", " : "") + typeText(tup->fields[i]);
+    for (size_t i = 0; i < tup->fields.size(); ++i) s += (i ? ", " : "") + typeText(tup->fields[i], signature);
     return s + ")";
   }
   if (const auto* f = as<FuncTypeNode>(t)) {
     std::string s = "R.Callable((";
-    for (size_t i = 0; i < f->params.size(); ++i) s += (i ? ", " : "") + typeText(f->params[i]);
+    for (size_t i = 0; i < f->params.size(); ++i) s += (i ? ", " : "") + typeText(f->params[i], signature);
     if (f->params.size() == 1) s += ',';
-    return s + "), " + typeText(f->ret) + ", True)";
+    return s + "), " + typeText(f->ret, signature) + ", True)";
   }
   return "";
 }
@@ -182,17 +192,27 @@ class RelaxPrinter {
       const Var& p = fn.params[i];
       head += (i ? ", " : "") + varName(p.get(), p->name);
       Type t = p->annotation ? p->annotation : p->checkedType;
-      std::string tt = typeText(t);
+      std::string tt = typeText(t, true);
       if (!tt.empty()) head += ": " + tt;
     }
     head += ')';
     Type ret = fn.retType;
     if (!ret && fn.body) ret = fn.body->checkedType;
-    if (std::string rt = typeText(ret); !rt.empty()) head += " -> " + rt;
+    if (std::string rt = typeText(ret, true); !rt.empty()) head += " -> " + rt;
+    // TVM defines the signature's shape variables as it meets them: the
+    // return type first, then the parameters; the body's own after func_attr.
+    std::vector<tir::Var> sigVars, bodyVars;
+    shape::collectTypeVars(ret, sigVars);
+    for (const Var& p : fn.params) shape::collectTypeVars(p->annotation ? p->annotation : p->checkedType, sigVars);
+    bodyVars = sigVars;
+    collectBodyShapeVars(fn.body, bodyVars);
+    bodyVars.erase(bodyVars.begin(), bodyVars.begin() + static_cast<std::ptrdiff_t>(sigVars.size()));
     head += ':';
     w_.rangeStart(&fn);
     line(head);
     w_.indent(kLevel);
+    usedTir = usedTir || !sigVars.empty() || !bodyVars.empty();
+    for (const tir::Var& v : sigVars) line(v->name + " = T.int64()");
     AttrDict shown;
     for (const auto& [k, v] : fn.attrs.entries()) {
       if (k == "is_pure") continue;
@@ -204,6 +224,7 @@ class RelaxPrinter {
       literal(s, AttrValue::dict(shown));
       line(s + ")");
     }
+    for (const tir::Var& v : bodyVars) line(v->name + " = T.int64()");
     if (!nested && referencesGlobal(fn.body)) line("cls = " + className_);
     printBody(fn.body);
     w_.indent(-kLevel);
@@ -211,6 +232,24 @@ class RelaxPrinter {
   }
 
  private:
+  /// Appends the shape variables of the body's binding types (not of nested
+  /// functions, which declare their own) in order of appearance.
+  static void collectBodyShapeVars(const Expr& body, std::vector<tir::Var>& out) {
+    Expr e = body;
+    while (e) {
+      if (const auto* let = as<LetNode>(e)) {
+        shape::collectTypeVars(let->var->annotation ? let->var->annotation : let->var->checkedType, out);
+        e = let->body;
+      } else if (const auto* df = as<DataflowNode>(e)) {
+        for (const Binding& b : df->bindings)
+          shape::collectTypeVars(b.var->annotation ? b.var->annotation : b.var->checkedType, out);
+        e = df->body;
+      } else {
+        break;
+      }
+    }
+  }
+
   void line(const std::string& s) {
     w_.beginLine();
     w_.text(s);

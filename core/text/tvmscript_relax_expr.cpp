@@ -103,6 +103,9 @@ AttrValue ModuleParser::parseLiteral() {
     if (ty.empty() || !DataType::parse(ty)) fail(t, "'" + name + "' is not a typed constant");
     return v;
   }
+  if (t.kind == PyTok::Name && shapeVars_.count(std::string(t.text)))
+    fail(t, "shape variable '" + std::string(t.text) +
+                "' as a value (R.shape([n, ...]), a symbolic reshape target) is not supported yet; write -1 for the inferred dimension");
   failExpected("a literal value");
 }
 
