@@ -27,6 +27,7 @@ bool foldableOp(const OpDef& op) {
     case OpId::CallTir:
     case OpId::CallDpsPacked:
     case OpId::CallPurePacked:
+    case OpId::MatchCast:
     case OpId::InvokePureClosure: return false;
     default: return !op.stateful;
   }

@@ -290,3 +290,31 @@ TEST_CASE("Symbolic: an ONNX model with a named batch imports with n and runs fo
   for (double v : b) anyPositive = anyPositive || v > 0;
   CHECK(anyPositive);
 }
+
+TEST_CASE("Symbolic: R.match_cast binds new shape variables and checks at run time", "[symbolic][tvmscript][interp]") {
+  std::string text = std::string(kHeader) + R"(@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(dtype="float32", ndim=2)) -> R.Tensor(("m", 4), dtype="float32"):
+        m = T.int64()
+        lv: R.Tensor((m, 4), dtype="float32") = R.match_cast(x, R.Tensor((m, 4), dtype="float32"))
+        return lv
+)";
+  IRModule mod = inferTypes(parseTvmScript(text, "t.py"));
+  CHECK(printModule(mod, scriptOptions()) == text);
+  // Handwritten: the annotation may be left out (the cast's type is the binding's).
+  std::string bare = text;
+  bare.replace(bare.find("lv: R.Tensor((m, 4), dtype=\"float32\") = "), std::string("lv: R.Tensor((m, 4), dtype=\"float32\") = ").size(), "lv = ");
+  CHECK(structuralEqual(mod, parseTvmScript(bare, "bare.py")));
+  Value ok = evaluate(mod, "main", {Value(testing::randomArray(DTypeCode::Float32, {3, 4}, 1))});
+  CHECK(ok.tensor().shape() == std::vector<int64_t>{3, 4});
+  try {
+    evaluate(mod, "main", {Value(testing::randomArray(DTypeCode::Float32, {3, 5}, 1))});
+    FAIL("a (3, 5) tensor passed R.match_cast to (m, 4)");
+  } catch (const DiagnosticError& e) {
+    CHECK_THAT(e.diagnostics().front().message, Catch::Contains("R.match_cast of %lv"));
+  }
+  std::string wrong = text;
+  wrong.replace(wrong.find("lv: R.Tensor((m, 4)"), std::string("lv: R.Tensor((m, 4)").size(), "lv: R.Tensor((m, 5)");
+  CHECK_THAT(loadError(wrong), Catch::Contains("differs from the type R.match_cast casts to"));
+}

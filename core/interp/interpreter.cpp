@@ -175,6 +175,28 @@ void checkArgument(const Type& declared, const Value& v, const VarNode& param, c
   if (!why.empty()) runtimeError(span, "argument %" + param.name + ": " + why, "interp.type-mismatch");
 }
 
+/// R.match_cast at run time: the value must have the rank, dtype and static
+/// extents of the binding's type, and its symbolic extents must agree among
+/// themselves (`(n, n)`); variables are bound afresh for each cast.
+void checkMatchCast(const VarNode& var, const Expr& value, const Value& v) {
+  const auto* call = as<CallNode>(value);
+  const auto* op = call ? as<OpNode>(call->callee) : nullptr;
+  if (!op || op->def->id != OpId::MatchCast) return;
+  const auto* tt = as<TensorTypeNode>(var.annotation);
+  if (!tt) return;
+  bool ok = v.isTensor() && v.tensor().dtype() == tt->dtype && v.tensor().ndim() == tt->shape.size();
+  std::string why;
+  if (ok) {
+    shape::Env env;
+    const auto& got = v.tensor().shape();
+    why = shape::bindShape(*tt, std::vector<int64_t>(got.begin(), got.end()), env);
+  }
+  if (!ok || !why.empty())
+    runtimeError(value->span, "R.match_cast of %" + var.name + " to " + typeToString(var.annotation) + " failed: got " + v.describe() +
+                                  (why.empty() ? "" : " (" + why + ")"),
+                 "interp.type-mismatch");
+}
+
 class GraphEvaluator final : public KernelHost {
  public:
   /// `root` is the evaluated expression when it is not part of `mod`.
@@ -565,6 +587,7 @@ class GraphEvaluator final : public KernelHost {
             value = Value::closure(std::move(recursive));
           }
         }
+        checkMatchCast(*let->var, let->value, value);
         bindVar(t.frame, let->var.get(), std::move(value));
         schedule(let->body.get(), t.frame, Step::Visit);  // tail position: the let's value is the body's
         return;
@@ -579,7 +602,9 @@ class GraphEvaluator final : public KernelHost {
       }
       case Step::BindDataflow: {
         const auto* df = static_cast<const DataflowNode*>(t.node);
-        bindVar(t.frame, df->bindings[t.index].var.get(), pop());
+        Value bound = pop();
+        checkMatchCast(*df->bindings[t.index].var, df->bindings[t.index].value, bound);
+        bindVar(t.frame, df->bindings[t.index].var.get(), std::move(bound));
         uint32_t next = t.index + 1;
         if (next < df->bindings.size()) {
           schedule(t.node, t.frame, Step::BindDataflow, next);

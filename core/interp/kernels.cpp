@@ -164,6 +164,8 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::CallDpsPacked: return destinationPassingCall(call);
     case OpId::CallPurePacked:
     case OpId::InvokePureClosure: call.fail("calls a closure; only the graph interpreter evaluates it");
+    // The value itself; the graph interpreter checks it against the binding's type.
+    case OpId::MatchCast: return call.arg(0);
     case OpId::VmAllocStorage: {
       int64_t size = call.attrInt("size");
       if (size < 0) call.fail("size must be non-negative");

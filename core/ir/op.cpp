@@ -198,6 +198,7 @@ void describe(OpDef& d) {
       set(2, relCallTir, attrs);
       break;
     }
+    case OpId::MatchCast: set(1, relMatchCast); break;
     case OpId::CallDpsPacked:
     case OpId::CallPurePacked:
     case OpId::InvokePureClosure: {

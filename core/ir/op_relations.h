@@ -58,6 +58,9 @@ Type withSymbolicDims(const Type& r, const std::vector<shape::Dim>& dims);
 std::vector<shape::Dim> broadcastDims(const std::vector<shape::Dim>& a, const std::vector<shape::Dim>& b);
 /// Product of dims (`?` when one is unknown).
 shape::Dim productDims(const std::vector<shape::Dim>& dims);
+/// match_cast(value): the value's type, whatever it is; the binding's
+/// annotation gives the cast type.
+Type relMatchCast(std::span<const Type> args, const AttrDict& attrs);
 
 // ---- Relations ---------------------------------------------------------------
 // Elementwise, reductions, constructors, later-phase calls (op_relations_elemwise.cpp).

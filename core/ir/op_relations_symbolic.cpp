@@ -47,6 +47,11 @@ std::vector<shape::Dim> broadcastDims(const std::vector<shape::Dim>& a, const st
   return out;
 }
 
+Type relMatchCast(std::span<const Type> args, const AttrDict&) {
+  if (args.empty() || !args[0]) relationError("expects one argument");
+  return args[0];
+}
+
 shape::Dim productDims(const std::vector<shape::Dim>& dims) {
   shape::Dim p = shape::constant(1);
   for (const shape::Dim& d : dims) p = shape::mul(p, d);

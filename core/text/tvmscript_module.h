@@ -78,6 +78,11 @@ class ModuleParser : public ScriptParser {
   /// Consumes `n = T.int64()` at the cursor (defining n) and returns true, or
   /// leaves the cursor alone and returns false.
   bool tryShapeVarDeclaration();
+  /// The type of the last R.match_cast read: its binding's annotation.
+  Type matchCastType_;
+  /// The annotation of a binding of `value`: `ann`, or R.match_cast's type
+  /// when `value` is one (a located error when both are given and differ).
+  Type bindingAnnotation(const PyToken& at, const Type& ann, const Expr& value);
   /// The shape variables of the function being read, by name.
   std::map<std::string, tir::Var> shapeVars_;
 

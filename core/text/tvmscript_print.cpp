@@ -382,6 +382,8 @@ class RelaxPrinter {
     const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
     bool dps = callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked);
     if (!dps) ann = typeText(t);
+    if (callee && callee->def->id == OpId::MatchCast && call->args.size() == 1)
+      rhs = "R.match_cast(" + atom(call->args[0]) + ", " + ann + ")";
     w_.rangeStart(var.get());
     w_.rangeStart(value.get());
     line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);

@@ -98,11 +98,18 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
       failAt(span, e.diagnostics().front().message);
     }
   }
+  if (name == "match_cast") {
+    std::vector<ScriptArg> args = parseCallArgs();
+    if (args.size() != 2 || args[0].isLiteral || args[0].isType || !args[1].isType || !args[0].keyword.empty())
+      fail(at, "R.match_cast takes a value and a type: R.match_cast(x, R.Tensor((n, 4), dtype=\"float32\"))");
+    matchCastType_ = args[1].type;
+    return makeOpCall(OpId::MatchCast, {args[0].value}, {}, span);
+  }
   if (name == "call_packed" || name == "call_pure_packed" || name == "invoke_pure_closure")
     fail(at, "R." + std::string(name) + " is not supported yet in TVMScript loading");
-  if (name == "match_cast" || name == "output" || name == "ExternFunc" || name == "func_attr" || name == "dataflow")
+  if (name == "output" || name == "ExternFunc" || name == "func_attr" || name == "dataflow")
     fail(at, "R." + std::string(name) + " is not allowed here" +
-                 (name == "match_cast" ? std::string(" (R.match_cast needs symbolic shapes, which passlab does not have yet)") : ""));
+                 std::string());
 
   // An op: the spelling table first, then Relay's name.
   const RelaxOpSpec* spec = relaxSpecNamed(name);

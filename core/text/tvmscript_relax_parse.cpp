@@ -192,6 +192,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         expectedType_ = bindingType_ = ann;
         Expr value = parseRelaxExpr();
         expectEndOfStatement();
+        ann = bindingAnnotation(n, ann, value);
         block.block.push_back(bindTo(n, std::string(n.text), ann, value));
       }
       inDataflow_ = false;
@@ -310,6 +311,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
       expectedType_ = bindingType_ = ann;
       Expr value = parseRelaxExpr();
       expectEndOfStatement();
+      ann = bindingAnnotation(n, ann, value);
       addBinding(bindTo(n, std::string(n.text), ann, value), spanOf(n));
       continue;
     }

@@ -122,6 +122,15 @@ shape::Dim ModuleParser::shapeVar(const PyToken& at, const std::string& name, bo
   return v;
 }
 
+Type ModuleParser::bindingAnnotation(const PyToken& at, const Type& ann, const Expr& value) {
+  const auto* call = as<CallNode>(value);
+  const auto* op = call ? as<OpNode>(call->callee) : nullptr;
+  if (!op || op->def->id != OpId::MatchCast) return ann;
+  if (ann && !typeEqual(ann, matchCastType_))
+    fail(at, "the annotation of '" + std::string(at.text) + "' differs from the type R.match_cast casts to");
+  return matchCastType_;
+}
+
 bool ModuleParser::tryShapeVarDeclaration() {
   // NAME = T.int64() / T.int32(), with empty parentheses: a declaration, not a binding.
   if (!check(PyTok::Name) || !check(PyTok::Equal, 1)) return false;
