@@ -28,6 +28,8 @@ struct ScriptArg {
   /// A type argument (`out_sinfo=R.Tensor(...)`, positional `R.Tensor(...)`).
   Type type;
   bool isType = false;
+  /// `sinfo_args=(T0, T1)`: `type` is the tuple of the listed types.
+  bool typeList = false;
   PyToken at;
 };
 

@@ -284,7 +284,7 @@ class RelaxPrinter {
           stack.push_back(c->callee.get());
           // call_dps_packed's first argument names an external function, printed as a string.
           const auto* op = as<OpNode>(c->callee);
-          bool packed = op && op->def->id == OpId::CallDpsPacked;
+          bool packed = op && (op->def->id == OpId::CallDpsPacked || op->def->id == OpId::CallPurePacked);
           for (size_t i = packed ? 1 : 0; i < c->args.size(); ++i) stack.push_back(c->args[i].get());
           break;
         }
@@ -557,6 +557,7 @@ class RelaxPrinter {
     if (!op) return atom(call->callee) + "(" + join(args) + ")";
     const OpDef& def = *op->def;
     if (def.id == OpId::CallTir || def.id == OpId::CallDpsPacked) return callTirText(*call, args);
+    if (def.id == OpId::CallPurePacked) return purePackedText(*call, args);
     const RelaxOpSpec* spec = tvmscript::relaxSpecFor(def.id);
     if (def.id == OpId::Matmul && (call->attrs.getBool("transpose_a") || call->attrs.getBool("transpose_b") ||
                                    !attrOrDefault(def, call->attrs, "units").isNone()))
@@ -621,6 +622,35 @@ class RelaxPrinter {
       args.push_back(s);
     }
     return "R." + std::string(spec->name) + "(" + join(args) + ")";
+  }
+
+  /// `R.call_pure_packed("f", x, sinfo_args=(T,))` (`ty_args=` in main's spelling).
+  std::string purePackedText(const CallNode& call, const std::vector<std::string>& args) {
+    const auto* opn = as<OpNode>(call.callee);
+    std::string s = "R.call_pure_packed(";
+    for (size_t i = 0; i < args.size(); ++i) {
+      const auto* g = i == 0 ? as<GlobalVarNode>(call.args[0]) : nullptr;
+      s += (i ? ", " : "") + (g ? quoted(g->name) : args[i]);
+    }
+    const AttrValue& shape = attrOrDefault(*opn->def, call.attrs, "out_shape");
+    const AttrValue& dtype = attrOrDefault(*opn->def, call.attrs, "out_dtype");
+    auto tensor = [](const AttrValue& sh, const AttrValue& d) {
+      std::vector<int64_t> dims;
+      for (const AttrValue& x : sh.asArray()) dims.push_back(x.asInt());
+      auto dt = DataType::parse(d.asString());
+      return typeText(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
+    };
+    std::string out;
+    if (dtype.kind() == AttrValue::Kind::Array) {
+      out = "R.Tuple(";
+      for (size_t i = 0; i < dtype.asArray().size() && i < shape.asArray().size(); ++i)
+        out += (i ? ", " : "") + tensor(shape.asArray()[i], dtype.asArray()[i]);
+      out += ")";
+    } else {
+      out = tensor(shape, dtype);
+    }
+    const char* kw = opt_.spelling == TvmScriptSpelling::Main ? "ty_args=(" : "sinfo_args=(";
+    return s + ", " + kw + out + ",))";
   }
 
   std::string callTirText(const CallNode& call, const std::vector<std::string>& args) {

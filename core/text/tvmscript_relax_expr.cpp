@@ -145,6 +145,20 @@ ScriptArg ModuleParser::parseOneArg() {
     a.type = parseRelaxType();
     return a;
   }
+  if ((a.keyword == "sinfo_args" || a.keyword == "ty_args") && check(PyTok::LParen) && peek(1).is(relaxAlias) && check(PyTok::Dot, 2)) {
+    // The type arguments of a packed call: a tuple of types, `(R.Tensor(...),)`.
+    take();
+    std::vector<Type> types;
+    while (!check(PyTok::RParen)) {
+      types.push_back(parseRelaxType());
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(PyTok::RParen, "')'");
+    a.isType = true;
+    a.typeList = true;
+    a.type = tupleType(std::move(types));
+    return a;
+  }
   if (check(PyTok::LBracket) && peek(1).is(relaxAlias) && check(PyTok::Dot, 2) && peek(3).is("Tensor")) {
     // A list of output types.
     take();
