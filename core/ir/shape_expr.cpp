@@ -60,15 +60,31 @@ PrimExpr simplifyAtom(const PrimExpr& e, const KeyFn& key, std::optional<int64_t
     case BinaryOp::FloorDiv:
     case BinaryOp::Div:
       if (cb && *cb == 1) return sa;
-      if (cb && *cb > 0 && !ca) {
-        // (n * 8 + 16) // 8 is n + 2: every coefficient divides exactly.
+      if (pb.terms.size() == 1 && pb.terms.begin()->second.coef > 0 && !ca) {
+        // Division by one positive monomial that divides every term exactly:
+        // (n * 8 + 16) // 8 is n + 2, n * 8 // n is 8.
+        const auto& [kb, tb] = *pb.terms.begin();
+        Poly q;
         bool exact = true;
-        for (const auto& [k, t] : pa.terms) exact = exact && t.coef % *cb == 0;
-        if (exact) {
-          Poly q;
-          for (const auto& [k, t] : pa.terms) q.addTerm(k, t.coef / *cb, t.factors);
-          return fromPoly(q);
+        for (const auto& [k, t] : pa.terms) {
+          if (t.coef % tb.coef != 0) exact = false;
+          std::vector<std::string> rest;
+          std::vector<PrimExpr> restFactors;
+          std::vector<bool> used(kb.size(), false);
+          for (size_t i = 0; i < k.size(); ++i) {
+            bool matched = false;
+            for (size_t j = 0; j < kb.size() && !matched; ++j)
+              if (!used[j] && kb[j] == k[i]) used[j] = matched = true;
+            if (!matched) {
+              rest.push_back(k[i]);
+              restFactors.push_back(t.factors[i]);
+            }
+          }
+          for (bool u : used) exact = exact && u;
+          if (!exact) break;
+          q.addTerm(rest, t.coef / tb.coef, restFactors);
         }
+        if (exact) return fromPoly(q);
       }
       if (ca && cb && *cb != 0) *folded = b->op == BinaryOp::Div ? *ca / *cb : floorDivInt(*ca, *cb);
       break;
