@@ -9,10 +9,10 @@
 //    of the model (one line per graph input, initializer, node and output), so
 //    a diagnostic about any expression names the ONNX node it came from.
 //  - A dimension named by a dim_param (`batch_size`) becomes a shape variable
-//    of that name (symbolic shapes, core/ir/shape_expr.h); ops whose import
-//    needs the extent (a Reshape to a computed shape...) then refuse it, and
-//    inputShapes binds it to a number instead. Unnamed unknown dimensions
-//    must be bound with inputShapes.
+//    of that name (symbolic shapes, core/ir/shape_expr.h); the type
+//    relations carry it where they can and give `?` where they cannot, and
+//    inputShapes binds it to a number instead when an op's import needs the
+//    extent. Unnamed unknown dimensions must be bound with inputShapes.
 //  - Float16 tensors stay float16.
 //  - Any unsupported op, attribute value, dtype or construct raises a
 //    DiagnosticError naming the op, the node and the opset; a file that is not
