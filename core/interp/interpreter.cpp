@@ -178,6 +178,13 @@ void checkArgument(const Type& declared, const Value& v, const VarNode& param, c
 /// R.match_cast at run time: the value must have the rank, dtype and static
 /// extents of the binding's type, and its symbolic extents must agree among
 /// themselves (`(n, n)`); variables are bound afresh for each cast.
+/// "m, 4": the dims of a cast's target as TVMScript writes them.
+std::string castDims(const TensorTypeNode& t) {
+  std::string s;
+  for (size_t i = 0; i < t.shape.size(); ++i) s += (i ? ", " : "") + shape::toScript(shape::dimOf(t, i));
+  return s;
+}
+
 void checkMatchCast(const VarNode& var, const Expr& value, const Value& v) {
   const auto* call = as<CallNode>(value);
   const auto* op = call ? as<OpNode>(call->callee) : nullptr;
@@ -192,7 +199,7 @@ void checkMatchCast(const VarNode& var, const Expr& value, const Value& v) {
     why = shape::bindShape(*tt, std::vector<int64_t>(got.begin(), got.end()), env);
   }
   if (!ok || !why.empty())
-    runtimeError(value->span, "R.match_cast of %" + var.name + " to " + typeToString(var.annotation) + " failed: got " + v.describe() +
+    runtimeError(value->span, "R.match_cast of %" + var.name + " to (" + castDims(*tt) + ") failed: got " + v.describe() +
                                   (why.empty() ? "" : " (" + why + ")"),
                  "interp.type-mismatch");
 }
