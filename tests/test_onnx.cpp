@@ -13,10 +13,10 @@
 #include "core/frontend/load_model.h"
 #include "core/frontend/onnx_importer.h"
 #include "core/frontend/onnx_tensor.h"
-#include "core/ir/shape_expr.h"
 #include "core/interp/interpreter.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
+#include "core/ir/shape_expr.h"
 
 using namespace passlab;
 

@@ -3,6 +3,7 @@
 // node dispatch to the op converters, outputs and the module.
 #include "core/frontend/onnx_importer.h"
 #include "core/ir/file_io.h"
+#include "core/ir/shape_expr.h"
 
 #include <algorithm>
 #include <charconv>
@@ -14,7 +15,6 @@
 
 #include "core/frontend/onnx_context.h"
 #include "core/frontend/onnx_proto_util.h"
-#include "core/ir/shape_expr.h"
 
 namespace passlab {
 
