@@ -400,10 +400,8 @@ class GraphEqual {
   }
 
  private:
-  /// Shape variables of b bound to a's by first use (TVM's rule for symbolic shapes).
-  shape::VarMap shapeVars_;
   bool bindVar(const Var& a, const Var& b) {
-    return a->isDataflow == b->isDataflow && shape::typesEqual(a->annotation, b->annotation, shapeVars_) &&
+    return a->isDataflow == b->isDataflow && typeEqual(a->annotation, b->annotation) &&
            a->virtualDevice == b->virtualDevice && vars_.bind(a.get(), b.get());
   }
   /// Queues child pairs so they are compared in evaluation order.
@@ -458,7 +456,7 @@ class GraphEqual {
         // Parameters first: they define the shape variables the return type uses.
         for (size_t i = 0; i < x->params.size(); ++i)
           if (!bindVar(x->params[i], y->params[i])) return false;
-        if (!shape::typesEqual(x->retType, y->retType, shapeVars_)) return false;
+        if (!typeEqual(x->retType, y->retType)) return false;
         push({{x->body.get(), y->body.get()}});
         return true;
       }
@@ -479,6 +477,11 @@ class GraphEqual {
   std::vector<std::pair<const ExprNode*, const ExprNode*>> stack_;
   std::unordered_set<std::pair<const ExprNode*, const ExprNode*>, PairHash> proven_;
   Bijection<VarNode> vars_;
+  /// Shape variables of b bound to a's by first use (TVM's rule for symbolic shapes).
+  shape::VarMap shapeVars_;
+  /// Type equality inside a comparison: passlab::typeEqual with the shape
+  /// variables bound through shapeVars_ (hides the free function here).
+  bool typeEqual(const Type& a, const Type& b) { return shape::typesEqual(a, b, shapeVars_); }
 };
 
 /// Post-order hash with one memo entry per node, so a DAG costs its node
