@@ -27,6 +27,7 @@ bool foldableOp(const OpDef& op) {
   switch (op.id) {
     case OpId::CallDpsPacked:
     case OpId::CallPurePacked:
+    case OpId::MatchCast:
     case OpId::InvokePureClosure: return false;
     default: return !op.stateful;
   }

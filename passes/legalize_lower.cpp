@@ -321,6 +321,8 @@ LoweringFamily loweringFamily(OpId id) {
     case OpId::Ceil:
     case OpId::Relu:
     case OpId::LeakyRelu:
+    case OpId::Gelu:
+    case OpId::Silu:
     case OpId::Cast:
     case OpId::BiasAdd:
     case OpId::Zeros:

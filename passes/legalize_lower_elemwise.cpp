@@ -43,6 +43,13 @@ PrimExpr unaryValue(const OpLowering& l, PrimExpr x) {
       return T::select(bin(BinaryOp::GT, x, constOf(d, 0)), x, bin(BinaryOp::Mul, x, alpha));
     }
     case OpId::Cast: return castTo(l.out->dtype, x);
+    // TVM's legalization: x * (0.5 + erf(x * 1/sqrt(2)) * 0.5), and x * sigmoid(x).
+    case OpId::Gelu:
+      requireFloat();
+      return bin(BinaryOp::Mul, x,
+                 bin(BinaryOp::Add, constOf(d, 0.5),
+                     bin(BinaryOp::Mul, intrinsic("erf", bin(BinaryOp::Mul, x, constOf(d, 0.70710678118654752440))), constOf(d, 0.5))));
+    case OpId::Silu: requireFloat(); return bin(BinaryOp::Mul, x, intrinsic("sigmoid", x));
     default: break;
   }
   if (std::string_view name = floatMathIntrinsic(l.op.id); !name.empty()) {
@@ -164,7 +171,7 @@ T::PrimExpr elementwiseValue(const OpLowering& l, const std::vector<PrimExpr>& i
   }
 }
 
-bool readsOperandsOnce(OpId id) { return id != OpId::LeakyRelu && id != OpId::Abs; }
+bool readsOperandsOnce(OpId id) { return id != OpId::LeakyRelu && id != OpId::Abs && id != OpId::Gelu && id != OpId::Silu; }
 
 bool computedInline(const CallNode& call) {
   const OpDef* op = call.op();

@@ -47,6 +47,8 @@ const OpCase kOpCases[] = {
     {"rsqrt", "%x: Tensor[(8), float32]", "rsqrt(add(abs(%x), 1f))"},
     {"tanh", "%x: Tensor[(2, 4), float32]", "tanh(%x)"},
     {"sigmoid", "%x: Tensor[(2, 4), float16]", "sigmoid(%x)"},
+    {"nn.gelu", "%x: Tensor[(2, 4), float32]", "nn.gelu(%x)"},
+    {"nn.silu", "%x: Tensor[(3, 4), float32]", "nn.silu(%x)"},
     {"erf", "%x: Tensor[(9), float32]", "erf(%x)"},
     {"sin", "%x: Tensor[(2, 5), float32]", "sin(multiply(%x, 3f))"},
     {"cos", "%x: Tensor[(9), float16]", "cos(%x)"},
@@ -181,7 +183,7 @@ const OpCase kOpCases[] = {
 /// Ops of the table LegalizeOps leaves to other passes or does not lower.
 const std::set<std::string> kNotLowered = {
     "nn.batch_norm", "nn.layer_norm", "shape_of",
-    "call_tir", "call_dps_packed", "call_pure_packed", "invoke_pure_closure", "vm.builtin.alloc_storage",
+    "call_tir", "call_dps_packed", "call_pure_packed", "invoke_pure_closure", "match_cast", "vm.builtin.alloc_storage",
     "vm.builtin.alloc_tensor", "vm.builtin.call_tir",
     // Device planning: on_device is dropped, device_copy kept (tests/test_devices.cpp).
     "on_device", "device_copy",

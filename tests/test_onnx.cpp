@@ -18,6 +18,7 @@
 #include "core/interp/interpreter.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
+#include "core/ir/shape_expr.h"
 
 using namespace passlab;
 
@@ -172,11 +173,17 @@ TEST_CASE("ONNX: every expression remembers its ONNX node", "[onnx]") {
 
 TEST_CASE("ONNX: input-shape binding and name sanitizing", "[onnx]") {
   std::string path = kFixtures + "dynamic_relu.onnx";
-  SECTION("a symbolic dimension needs a binding") {
-    Diagnostic d = diagnosticOf([&] { importOnnx(path); });
+  SECTION("a named dimension imports as a shape variable") {
+    IRModule mod = importOnnx(path);
+    const auto* t = as<TensorTypeNode>(mod->lookupFunction("main")->params[0]->annotation);
+    REQUIRE(t);
+    REQUIRE(t->hasSymbolicDim());
+    CHECK(shape::toScript(t->symbolicDim(0)) == "N");
+  }
+  SECTION("an unnamed unknown dimension needs a binding") {
+    Diagnostic d = diagnosticOf([&] { importOnnx(kFixtures + "unknown_dim_relu.onnx"); });
     CHECK(d.rule == "onnx.dynamic-shape");
-    CHECK_THAT(d.message, Catch::Contains("'input.1'") && Catch::Contains("('N')") &&
-                              Catch::Contains("--input-shape input.1="));
+    CHECK_THAT(d.message, Catch::Contains("'x'") && Catch::Contains("--input-shape x="));
     CHECK(d.span.known());
   }
   SECTION("bound, the model imports with the bound shape and sanitized names") {

@@ -7,6 +7,7 @@
 // TIR: recursive (loop nests are shallow), with the same binding discipline
 // for scalar variables and buffers.
 #include "core/analysis/structural_equal.h"
+#include "core/ir/shape_expr.h"
 
 #include <bit>
 #include <cstring>
@@ -454,9 +455,11 @@ class GraphEqual {
       }
       case ExprKind::Function: {
         auto *x = as<FunctionNode>(a), *y = as<FunctionNode>(b);
-        if (x->params.size() != y->params.size() || x->attrs != y->attrs || !typeEqual(x->retType, y->retType)) return false;
+        if (x->params.size() != y->params.size() || x->attrs != y->attrs) return false;
+        // Parameters first: they define the shape variables the return type uses.
         for (size_t i = 0; i < x->params.size(); ++i)
           if (!bindVar(x->params[i], y->params[i])) return false;
+        if (!typeEqual(x->retType, y->retType)) return false;
         push({{x->body.get(), y->body.get()}});
         return true;
       }
@@ -477,6 +480,11 @@ class GraphEqual {
   std::vector<std::pair<const ExprNode*, const ExprNode*>> stack_;
   std::unordered_set<std::pair<const ExprNode*, const ExprNode*>, PairHash> proven_;
   Bijection<VarNode> vars_;
+  /// Shape variables of b bound to a's by first use (TVM's rule for symbolic shapes).
+  shape::VarMap shapeVars_;
+  /// Type equality inside a comparison: passlab::typeEqual with the shape
+  /// variables bound through shapeVars_ (hides the free function here).
+  bool typeEqual(const Type& a, const Type& b) { return shape::typesEqual(a, b, shapeVars_); }
 };
 
 /// Post-order hash with one memo entry per node, so a DAG costs its node

@@ -3,6 +3,7 @@
 // node dispatch to the op converters, outputs and the module.
 #include "core/frontend/onnx_importer.h"
 #include "core/ir/file_io.h"
+#include "core/ir/shape_expr.h"
 
 #include <algorithm>
 #include <charconv>
@@ -191,6 +192,7 @@ class Importer {
                      ", which the IR does not support",
            "onnx.unsupported-dtype");
     std::vector<int64_t> shape;
+    std::vector<tir::PrimExpr> symbolic;  // dims named by a dim_param (`batch_size`)
     auto binding = options_.inputShapes.find(v.name());
     if (binding != options_.inputShapes.end()) {
       if (tt.has_shape() && tt.shape().dim_size() != static_cast<int>(binding->second.size()))
@@ -211,6 +213,14 @@ class Importer {
              "onnx.dynamic-shape");
       for (int d = 0; d < tt.shape().dim_size(); ++d) {
         const auto& dim = tt.shape().dim(d);
+        if (!dim.has_dim_value() && dim.has_dim_param() && !dim.dim_param().empty()) {
+          // A named dimension becomes a shape variable, one per name across
+          // the inputs, as TVM's importer does: the model runs for any extent.
+          symbolic.resize(static_cast<size_t>(tt.shape().dim_size()));
+          symbolic[static_cast<size_t>(d)] = shapeVariable(dim.dim_param());
+          shape.push_back(kDynamicDim);
+          continue;
+        }
         if (!dim.has_dim_value() || dim.dim_value() < 0)
           fail(span, "graph input '" + v.name() + "' has dynamic dimension " + std::to_string(d) +
                          (dim.has_dim_param() ? " ('" + dim.dim_param() + "')" : "") + " in " + valueTypeText(v) +
@@ -219,12 +229,13 @@ class Importer {
         shape.push_back(dim.dim_value());
       }
     }
-    for (int64_t d : shape)
-      if (d < 0) fail(span, "input shape for '" + v.name() + "' has a negative dimension", "onnx.input-shape");
+    for (size_t d = 0; d < shape.size(); ++d)
+      if (shape[d] < 0 && !(d < symbolic.size() && symbolic[d]))
+        fail(span, "input shape for '" + v.name() + "' has a negative dimension", "onnx.input-shape");
     std::string name = sanitizeOnnxName(v.name());
     // Distinct ONNX names can sanitize alike ("a.b", "a_b"): keep params distinct.
     while (!paramSpellings_.insert(name).second) name += "_";
-    Type type = tensorType(shape, *dtype);
+    Type type = symbolic.empty() ? tensorType(shape, *dtype) : tensorType(shape, *dtype, symbolic);
     Var var = makeVar(name, type, false, span);
     var->checkedType = type;
     builder_.registerParam(var.get(), v.name());
@@ -232,6 +243,19 @@ class Importer {
     info_.paramNames.push_back(v.name());
     values_[v.name()] = var;
   }
+
+  /// The shape variable of ONNX dim_param `param` (the same node for every use).
+  tir::PrimExpr shapeVariable(const std::string& param) {
+    auto it = dimVars_.find(param);
+    if (it != dimVars_.end()) return it->second;
+    std::string name = sanitizeOnnxName(param);
+    for (char& c : name)
+      if (c == '.') c = '_';
+    tir::Var v = shape::makeShapeVar(name);
+    dimVars_.emplace(param, v);
+    return v;
+  }
+  std::map<std::string, tir::Var> dimVars_;
 
   /// Which value names some node or the graph output consumes.
   void countUses() {

@@ -8,7 +8,11 @@
 //  - Every expression built for a node carries a Span into a synthetic listing
 //    of the model (one line per graph input, initializer, node and output), so
 //    a diagnostic about any expression names the ONNX node it came from.
-//  - Shapes are static: dynamic dimensions must be bound with inputShapes.
+//  - A dimension named by a dim_param (`batch_size`) becomes a shape variable
+//    of that name (symbolic shapes, core/ir/shape_expr.h); the type
+//    relations carry it where they can and give `?` where they cannot, and
+//    inputShapes binds it to a number instead when an op's import needs the
+//    extent. Unnamed unknown dimensions must be bound with inputShapes.
 //  - Float16 tensors stay float16.
 //  - Any unsupported op, attribute value, dtype or construct raises a
 //    DiagnosticError naming the op, the node and the opset; a file that is not
@@ -31,7 +35,7 @@ namespace passlab {
 /// How to import a model.
 struct OnnxImportOptions {
   /// Shapes for graph inputs, keyed by ONNX input name. Required for inputs
-  /// with symbolic or unknown dimensions; a binding for a static input must
+  /// with unnamed unknown dimensions; a binding for a static input must
   /// agree with its declared rank (and replaces the declared dimensions).
   std::map<std::string, std::vector<int64_t>> inputShapes;
   /// Graph inputs replaced by constants at import. A static-shape compiler must

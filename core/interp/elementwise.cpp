@@ -188,6 +188,9 @@ NDArray unary(const KernelCall& call, OpId op, const NDArray& a) {
           C v = E::load(x);
           return pickFirstForMax(v, C(0)) ? x : E::store(0);
         });
+      // In double, rounded once, as the float-math category.
+      case OpId::Gelu: return mapViaDouble<T>(a, [](double v) { return v * (0.5 + 0.5 * std::erf(v * 0.70710678118654752440)); });
+      case OpId::Silu: return mapViaDouble<T>(a, [](double v) { return v / (1.0 + std::exp(-v)); });
       default: {
         // The float-math category: one reference function per intrinsic.
         FloatMathFn f = floatMathFunction(floatMathIntrinsic(op));

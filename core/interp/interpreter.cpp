@@ -22,6 +22,7 @@
 
 #include "core/interp/interp_limits.h"
 #include "core/interp/kernels.h"
+#include "core/ir/shape_expr.h"
 #include "core/ir/limits.h"
 
 namespace passlab {
@@ -157,14 +158,49 @@ struct Task {
   throwError(span, message, rule);
 }
 
-/// Checks a runtime value against a declared parameter type (static parts only).
-void checkArgument(const Type& declared, const Value& v, const VarNode& param, const Span& span) {
+/// Checks a runtime value against a declared parameter type: static extents,
+/// and symbolic ones through `env`, which binds each shape variable (`n`) to
+/// the extent it first meets, so every parameter must agree on it.
+void checkArgument(const Type& declared, const Value& v, const VarNode& param, const Span& span, shape::Env& env) {
   const auto* tt = as<TensorTypeNode>(declared);
   if (!tt) return;
   bool ok = v.isTensor() && v.tensor().dtype() == tt->dtype && v.tensor().ndim() == tt->shape.size();
   for (size_t i = 0; ok && i < tt->shape.size(); ++i) ok = tt->shape[i] == kDynamicDim || tt->shape[i] == v.tensor().shape()[i];
   if (!ok)
     runtimeError(span, "argument %" + param.name + " expects " + typeToString(declared) + ", got " + v.describe(),
+                 "interp.type-mismatch");
+  if (!tt->hasSymbolicDim()) return;
+  const auto& got = v.tensor().shape();
+  std::string why = shape::bindShape(*tt, std::vector<int64_t>(got.begin(), got.end()), env);
+  if (!why.empty()) runtimeError(span, "argument %" + param.name + ": " + why, "interp.type-mismatch");
+}
+
+/// R.match_cast at run time: the value must have the rank, dtype and static
+/// extents of the binding's type, and its symbolic extents must agree among
+/// themselves (`(n, n)`); variables are bound afresh for each cast.
+/// "m, 4": the dims of a cast's target as TVMScript writes them.
+std::string castDims(const TensorTypeNode& t) {
+  std::string s;
+  for (size_t i = 0; i < t.shape.size(); ++i) s += (i ? ", " : "") + shape::toScript(shape::dimOf(t, i));
+  return s;
+}
+
+void checkMatchCast(const VarNode& var, const Expr& value, const Value& v) {
+  const auto* call = as<CallNode>(value);
+  const auto* op = call ? as<OpNode>(call->callee) : nullptr;
+  if (!op || op->def->id != OpId::MatchCast) return;
+  const auto* tt = as<TensorTypeNode>(var.annotation);
+  if (!tt) return;
+  bool ok = v.isTensor() && v.tensor().dtype() == tt->dtype && v.tensor().ndim() == tt->shape.size();
+  std::string why;
+  if (ok) {
+    shape::Env env;
+    const auto& got = v.tensor().shape();
+    why = shape::bindShape(*tt, std::vector<int64_t>(got.begin(), got.end()), env);
+  }
+  if (!ok || !why.empty())
+    runtimeError(value->span, "R.match_cast of %" + var.name + " to (" + castDims(*tt) + ") failed: got " + v.describe() +
+                                  (why.empty() ? "" : " (" + why + ")"),
                  "interp.type-mismatch");
 }
 
@@ -242,8 +278,9 @@ class GraphEvaluator final : public KernelHost {
     auto scope = std::make_shared<Scope>();
     scope->parent = callee.captured;
     if (callee.recursiveVar) scope->bindings.emplace(callee.recursiveVar, Value::closure(callee));
+    shape::Env shapeEnv;
     for (size_t i = 0; i < args.size(); ++i) {
-      checkArgument(fn->params[i]->annotation, args[i], *fn->params[i], span);
+      checkArgument(fn->params[i]->annotation, args[i], *fn->params[i], span, shapeEnv);
       scope->bindings.insert_or_assign(fn->params[i].get(), std::move(args[i]));
     }
     frames_.push_back(Frame{std::move(scope), &planFor(fn->body.get()), {}, {}});
@@ -557,6 +594,7 @@ class GraphEvaluator final : public KernelHost {
             value = Value::closure(std::move(recursive));
           }
         }
+        checkMatchCast(*let->var, let->value, value);
         bindVar(t.frame, let->var.get(), std::move(value));
         schedule(let->body.get(), t.frame, Step::Visit);  // tail position: the let's value is the body's
         return;
@@ -571,7 +609,9 @@ class GraphEvaluator final : public KernelHost {
       }
       case Step::BindDataflow: {
         const auto* df = static_cast<const DataflowNode*>(t.node);
-        bindVar(t.frame, df->bindings[t.index].var.get(), pop());
+        Value bound = pop();
+        checkMatchCast(*df->bindings[t.index].var, df->bindings[t.index].value, bound);
+        bindVar(t.frame, df->bindings[t.index].var.get(), std::move(bound));
         uint32_t next = t.index + 1;
         if (next < df->bindings.size()) {
           schedule(t.node, t.frame, Step::BindDataflow, next);

@@ -113,7 +113,9 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::Round:
     case OpId::Floor:
     case OpId::Ceil:
-    case OpId::Relu: return unaryKernel(call, op.id);
+    case OpId::Relu:
+    case OpId::Gelu:
+    case OpId::Silu: return unaryKernel(call, op.id);
     case OpId::Clip: return clipKernel(call);
     case OpId::LeakyRelu: return leakyReluKernel(call);
     case OpId::Cast: return castKernel(call);
@@ -162,6 +164,8 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::CallDpsPacked: return destinationPassingCall(call);
     case OpId::CallPurePacked:
     case OpId::InvokePureClosure: call.fail("calls a closure; only the graph interpreter evaluates it");
+    // The value itself; the graph interpreter checks it against the binding's type.
+    case OpId::MatchCast: return call.arg(0);
     case OpId::VmAllocStorage: {
       int64_t size = call.attrInt("size");
       if (size < 0) call.fail("size must be non-negative");

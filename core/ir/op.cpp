@@ -76,6 +76,8 @@ void describe(OpDef& d) {
 #define PASSLAB_FLOAT_MATH_OP(id, name, intrinsic) case OpId::id:
 #include "core/ir/ops.def"
 #undef PASSLAB_OP
+    case OpId::Gelu:
+    case OpId::Silu:
       set(1, relFloatUnary);
       break;
     case OpId::Clip: set(1, relClip, {required("a_min", Kind::Float), required("a_max", Kind::Float)}); break;
@@ -196,6 +198,7 @@ void describe(OpDef& d) {
       set(2, relCallTir, attrs);
       break;
     }
+    case OpId::MatchCast: set(1, relMatchCast); break;
     case OpId::CallDpsPacked:
     case OpId::CallPurePacked:
     case OpId::InvokePureClosure: {

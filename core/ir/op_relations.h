@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/ir/op.h"
+#include "core/ir/shape_expr.h"
 
 namespace passlab {
 
@@ -40,6 +41,26 @@ std::vector<int64_t> broadcastShapes(const std::vector<int64_t>& a, const std::v
 /// Result type described by call_tir-style attributes out_shape/out_dtype
 /// (a tensor, or a tuple when they are lists of shapes and dtypes).
 Type typeFromOutAttrs(const AttrValue& shapeAttr, const AttrValue& dtypeAttr);
+
+// ---- Symbolic dimensions (op_relations_symbolic.cpp) --------------------------
+// Each relation computes its int64 result as before (symbolic dims read as
+// `?`, so every check stays what it was) and, when an argument has a symbolic
+// dimension, computes the dims of that result symbolically and merges them.
+
+/// True when some tensor among `args` (tuple fields included) has a symbolic dimension.
+bool anySymbolic(std::span<const Type> args);
+/// The tensor type `r` with each of its `?` dimensions replaced by the same
+/// position of `dims` (simplified); static dims of `r` win, as the int64 rule
+/// knew them. `r` unchanged when the ranks differ.
+Type withSymbolicDims(const Type& r, const std::vector<shape::Dim>& dims);
+/// NumPy broadcasting of symbolic dims (equal dims, or 1 against anything;
+/// otherwise the known extent, or `?` between two different symbolic ones).
+std::vector<shape::Dim> broadcastDims(const std::vector<shape::Dim>& a, const std::vector<shape::Dim>& b);
+/// Product of dims (`?` when one is unknown).
+shape::Dim productDims(const std::vector<shape::Dim>& dims);
+/// match_cast(value): the value's type, whatever it is; the binding's
+/// annotation gives the cast type.
+Type relMatchCast(std::span<const Type> args, const AttrDict& attrs);
 
 // ---- Relations ---------------------------------------------------------------
 // Elementwise, reductions, constructors, later-phase calls (op_relations_elemwise.cpp).

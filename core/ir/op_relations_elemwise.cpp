@@ -114,12 +114,13 @@ Type relBroadcast(std::span<const Type> args, const AttrDict&) {
   const TensorTypeNode& a = tensorArg(args, 0);
   const TensorTypeNode& b = tensorArg(args, 1);
   requireSameDType(args, 0, 2);
-  return tensorType(broadcastShapes(a.shape, b.shape), a.dtype);
+  Type r = tensorType(broadcastShapes(a.shape, b.shape), a.dtype);
+  return anySymbolic(args) ? withSymbolicDims(r, broadcastDims(shape::dimsOf(a), shape::dimsOf(b))) : r;
 }
 
 Type relCompare(std::span<const Type> args, const AttrDict& attrs) {
   Type t = relBroadcast(args, attrs);
-  return tensorType(as<TensorTypeNode>(t)->shape, DTypeCode::Bool);
+  return shape::withDType(*as<TensorTypeNode>(t), DTypeCode::Bool);
 }
 
 Type relWhere(std::span<const Type> args, const AttrDict&) {
@@ -128,7 +129,9 @@ Type relWhere(std::span<const Type> args, const AttrDict&) {
   const TensorTypeNode& y = tensorArg(args, 2);
   if (!cond.dtype.isBool()) relationError("condition must be bool, got " + typeToString(args[0]));
   requireSameDType(args, 1, 2);
-  return tensorType(broadcastShapes(cond.shape, broadcastShapes(x.shape, y.shape)), x.dtype);
+  Type r = tensorType(broadcastShapes(cond.shape, broadcastShapes(x.shape, y.shape)), x.dtype);
+  if (!anySymbolic(args)) return r;
+  return withSymbolicDims(r, broadcastDims(shape::dimsOf(cond), broadcastDims(shape::dimsOf(x), shape::dimsOf(y))));
 }
 
 Type relIdentity(std::span<const Type> args, const AttrDict&) {
@@ -154,7 +157,7 @@ Type relCast(std::span<const Type> args, const AttrDict& attrs) {
   const TensorTypeNode& t = tensorArg(args, 0);
   const AttrValue& dtype = opAttr(OpId::Cast, attrs, "dtype");
   if (dtype.kind() == AttrValue::Kind::String && dtype.asString().empty()) relationError("dtype must not be empty");
-  return tensorType(t.shape, dtypeAttr(dtype, "dtype", t.dtype));
+  return shape::withDType(t, dtypeAttr(dtype, "dtype", t.dtype));
 }
 
 // ---- Reductions ----------------------------------------------------------------
@@ -180,14 +183,20 @@ Type relReduce(std::span<const Type> args, const AttrDict& attrs) {
     if (!reduced[i]) out.push_back(t.shape[i]);
     else if (keepdims) out.push_back(1);
   }
-  return tensorType(std::move(out), t.dtype);
+  if (!t.hasSymbolicDim()) return tensorType(std::move(out), t.dtype);
+  std::vector<shape::Dim> dims;
+  for (size_t i = 0; i < rank; ++i) {
+    if (!reduced[i]) dims.push_back(shape::dimOf(t, i));
+    else if (keepdims) dims.push_back(shape::constant(1));
+  }
+  return withSymbolicDims(tensorType(std::move(out), t.dtype), dims);
 }
 
 Type relArgReduce(std::span<const Type> args, const AttrDict& attrs) {
   // The reduced shape is relReduce's (argmax shares its axis/keepdims/exclude
   // schema); the indices are int32 as in TVM, whatever the data's dtype.
   Type reduced = relReduce(args, attrs);
-  return tensorType(as<TensorTypeNode>(reduced)->shape, DTypeCode::Int32);
+  return shape::withDType(*as<TensorTypeNode>(reduced), DTypeCode::Int32);
 }
 
 // ---- Constructors and shape queries -------------------------------------------------

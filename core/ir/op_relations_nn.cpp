@@ -79,6 +79,21 @@ int64_t windowOut(int64_t in, int64_t padTotal, int64_t kernel, int64_t stride, 
   return (ceilMode ? (span + stride - 1) / stride : span / stride) + 1;
 }
 
+/// windowOut on a symbolic input extent (no ceil mode): (in + pad - dilated) // stride + 1.
+shape::Dim symWindowOut(const shape::Dim& in, int64_t padTotal, int64_t kernel, int64_t stride, int64_t dilation) {
+  if (!in || isDynamicDim(kernel)) return nullptr;
+  int64_t dilated = (kernel - 1) * dilation + 1;
+  shape::Dim span = shape::add(in, shape::constant(padTotal - dilated));
+  return shape::add(shape::floorDiv(span, shape::constant(stride)), shape::constant(1));
+}
+
+/// shapeIn for symbolic dims.
+std::vector<shape::Dim> symShapeIn(const Layout4& layout, const std::array<shape::Dim, 4>& dims) {
+  std::vector<shape::Dim> out(4);
+  for (size_t i = 0; i < 4; ++i) out[layout.pos[i]] = dims[i];
+  return out;
+}
+
 bool dimsDiffer(int64_t a, int64_t b) { return !isDynamicDim(a) && !isDynamicDim(b) && a != b; }
 
 /// Output layout: out_layout, or the data layout when empty.
@@ -137,7 +152,12 @@ Type relConv2D(std::span<const Type> args, const AttrDict& attrs) {
   int64_t oh = windowOut(h, pad[0] + pad[2], kh, strides[0], dilation[0], false, "height");
   int64_t ow = windowOut(w, pad[1] + pad[3], kw, strides[1], dilation[1], false, "width");
   Layout4 ol = outLayout(attr("out_layout"), dl, "NCHW");
-  return tensorType(shapeIn(ol, {n, o, oh, ow}), dtypeAttr(attr("out_dtype"), "out_dtype", data.dtype));
+  Type r = tensorType(shapeIn(ol, {n, o, oh, ow}), dtypeAttr(attr("out_dtype"), "out_dtype", data.dtype));
+  if (!data.hasSymbolicDim()) return r;
+  std::array<shape::Dim, 4> sym = {shape::dimOf(data, dl.pos[0]), isDynamicDim(o) ? nullptr : shape::constant(o),
+                                   symWindowOut(shape::dimOf(data, dl.pos[2]), pad[0] + pad[2], kh, strides[0], dilation[0]),
+                                   symWindowOut(shape::dimOf(data, dl.pos[3]), pad[1] + pad[3], kw, strides[1], dilation[1])};
+  return withSymbolicDims(r, symShapeIn(ol, sym));
 }
 
 Type relConv2DTranspose(std::span<const Type> args, const AttrDict& attrs) {
@@ -194,7 +214,11 @@ Type relDense(std::span<const Type> args, const AttrDict& attrs) {
     relationError("units=" + std::to_string(units.asInt()) + " does not match weight " + typeToString(args[1]));
   std::vector<int64_t> out = data.shape;
   out.back() = weight.shape[0];
-  return tensorType(std::move(out), dtypeAttr(opAttr(OpId::Dense, attrs, "out_dtype"), "out_dtype", data.dtype));
+  Type r = tensorType(std::move(out), dtypeAttr(opAttr(OpId::Dense, attrs, "out_dtype"), "out_dtype", data.dtype));
+  if (!anySymbolic(args)) return r;
+  std::vector<shape::Dim> dims = shape::dimsOf(data);
+  dims.back() = shape::dimOf(weight, 0);
+  return withSymbolicDims(r, dims);
 }
 
 Type relMatmul(std::span<const Type> args, const AttrDict& attrs) {
@@ -220,7 +244,13 @@ Type relMatmul(std::span<const Type> args, const AttrDict& attrs) {
   if (!attr("units").isNone() && dimsDiffer(attr("units").asInt(), n))
     relationError("units=" + std::to_string(attr("units").asInt()) + " does not match " + typeToString(args[1]));
   out.push_back(n);
-  return tensorType(std::move(out), dtypeAttr(attr("out_dtype"), "out_dtype", a.dtype));
+  Type r = tensorType(std::move(out), dtypeAttr(attr("out_dtype"), "out_dtype", a.dtype));
+  if (!anySymbolic(args)) return r;
+  std::vector<shape::Dim> dims = shape::dimsOf(a);
+  dims.pop_back();
+  if (ta) dims.back() = shape::dimOf(a, a.shape.size() - 1);
+  dims.push_back(shape::dimOf(b, tb ? 0 : 1));
+  return withSymbolicDims(r, dims);
 }
 
 Type relBatchMatmul(std::span<const Type> args, const AttrDict& attrs) {
@@ -286,7 +316,11 @@ Type relPool2D(std::span<const Type> args, const AttrDict& attrs) {
   int64_t oh = windowOut(h, pad[0] + pad[2], pool[0], strides[0], dilation[0], ceilMode, "height");
   int64_t ow = windowOut(w, pad[1] + pad[3], pool[1], strides[1], dilation[1], ceilMode, "width");
   Layout4 ol = outLayout(attr("out_layout"), dl, "NCHW");
-  return tensorType(shapeIn(ol, {n, c, oh, ow}), data.dtype);
+  Type r = tensorType(shapeIn(ol, {n, c, oh, ow}), data.dtype);
+  if (!data.hasSymbolicDim()) return r;
+  shape::Dim sh = ceilMode ? nullptr : symWindowOut(shape::dimOf(data, dl.pos[2]), pad[0] + pad[2], pool[0], strides[0], dilation[0]);
+  shape::Dim sw = ceilMode ? nullptr : symWindowOut(shape::dimOf(data, dl.pos[3]), pad[1] + pad[3], pool[1], strides[1], dilation[1]);
+  return withSymbolicDims(r, symShapeIn(ol, {shape::dimOf(data, dl.pos[0]), shape::dimOf(data, dl.pos[1]), sh, sw}));
 }
 
 Type relGlobalPool2D(std::span<const Type> args, const AttrDict& attrs) {
@@ -294,7 +328,9 @@ Type relGlobalPool2D(std::span<const Type> args, const AttrDict& attrs) {
   Layout4 dl = parseLayout(opAttr(OpId::GlobalAvgPool2D, attrs, "layout"), "layout", "NCHW");
   auto [n, c, h, w] = dimsIn(data, dl, "data", args[0]);
   Layout4 ol = outLayout(opAttr(OpId::GlobalAvgPool2D, attrs, "out_layout"), dl, "NCHW");
-  return tensorType(shapeIn(ol, {n, c, 1, 1}), data.dtype);
+  Type r = tensorType(shapeIn(ol, {n, c, 1, 1}), data.dtype);
+  if (!data.hasSymbolicDim()) return r;
+  return withSymbolicDims(r, symShapeIn(ol, {shape::dimOf(data, dl.pos[0]), shape::dimOf(data, dl.pos[1]), shape::constant(1), shape::constant(1)}));
 }
 
 Type relSoftmax(std::span<const Type> args, const AttrDict& attrs) {

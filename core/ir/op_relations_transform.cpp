@@ -92,7 +92,40 @@ Type relReshape(std::span<const Type> args, const AttrDict& attrs) {
     relationError("cannot reshape " + typeToString(args[0]) + " (" + std::to_string(total) + " elements) to " +
                   shapeText(out) + " (" + std::to_string(product(out)) + " elements)");
   }
-  return tensorType(std::move(out), data.dtype);
+  if (!data.hasSymbolicDim()) return tensorType(std::move(out), data.dtype);
+  // The same walk over newshape, on symbolic dims: copies keep their
+  // expression, merges multiply, and -1 is the element count over the rest.
+  std::vector<shape::Dim> in2 = shape::dimsOf(data), dims;
+  size_t at = 0;
+  for (size_t i = 0; i < spec.size(); ++i) {
+    int64_t v = spec[i];
+    if (v > 0 || (v == 0 && allowZero)) {
+      dims.push_back(shape::constant(v));
+      ++at;
+    } else if (v == 0) {
+      dims.push_back(in2[at++]);
+    } else if (v == -1) {
+      dims.push_back(nullptr);
+      ++at;
+    } else if (v == -2) {
+      while (at < rank) dims.push_back(in2[at++]);
+    } else if (v == -3) {
+      dims.push_back(shape::mul(in2[at], in2[at + 1]));
+      at += 2;
+    } else {  // -4: the int64 rule's two pieces
+      dims.push_back(nullptr);
+      dims.push_back(nullptr);
+      i += 2;
+      ++at;
+    }
+  }
+  if (inferAt >= 0) {
+    std::vector<shape::Dim> others = dims;
+    others.erase(others.begin() + inferAt);
+    shape::Dim known = productDims(others);
+    dims[inferAt] = known ? shape::floorDiv(productDims(in2), known) : nullptr;
+  }
+  return withSymbolicDims(tensorType(std::move(out), data.dtype), dims);
 }
 
 Type relTranspose(std::span<const Type> args, const AttrDict& attrs) {
@@ -114,7 +147,10 @@ Type relTranspose(std::span<const Type> args, const AttrDict& attrs) {
     seen[axis] = true;
     out.push_back(data.shape[axis]);
   }
-  return tensorType(std::move(out), data.dtype);
+  if (!data.hasSymbolicDim()) return tensorType(std::move(out), data.dtype);
+  std::vector<shape::Dim> dims;
+  for (int64_t a : axes) dims.push_back(shape::dimOf(data, static_cast<size_t>(normalizeAxis(a, rank))));
+  return withSymbolicDims(tensorType(std::move(out), data.dtype), dims);
 }
 
 Type relConcatenate(std::span<const Type> args, const AttrDict& attrs) {
@@ -138,7 +174,17 @@ Type relConcatenate(std::span<const Type> args, const AttrDict& attrs) {
                     " differ outside the concatenation axis " + std::to_string(axis));
     out[axis] = isDynamicDim(out[axis]) || isDynamicDim(t.shape[axis]) ? kDynamicDim : out[axis] + t.shape[axis];
   }
-  return tensorType(std::move(out), first.dtype);
+  if (!anySymbolic(fields)) return tensorType(std::move(out), first.dtype);
+  // Off the axis a symbolic dim of any field names the extent; along it, the sum.
+  std::vector<shape::Dim> dims = shape::dimsOf(first);
+  for (size_t i = 1; i < fields.size(); ++i) {
+    const auto& t = *as<TensorTypeNode>(fields[i]);
+    for (size_t d = 0; d < rank; ++d) {
+      if (static_cast<int64_t>(d) == axis) dims[d] = shape::add(dims[d], shape::dimOf(t, d));
+      else if (!dims[d]) dims[d] = shape::dimOf(t, d);
+    }
+  }
+  return withSymbolicDims(tensorType(std::move(out), first.dtype), dims);
 }
 
 Type relSplit(std::span<const Type> args, const AttrDict& attrs) {
@@ -192,9 +238,13 @@ Type relSqueeze(std::span<const Type> args, const AttrDict& attrs) {
     }
   }
   std::vector<int64_t> out;
+  std::vector<shape::Dim> dims;
   for (size_t i = 0; i < rank; ++i)
-    if (!drop[i]) out.push_back(data.shape[i]);
-  return tensorType(std::move(out), data.dtype);
+    if (!drop[i]) {
+      out.push_back(data.shape[i]);
+      dims.push_back(shape::dimOf(data, i));
+    }
+  return withSymbolicDims(tensorType(std::move(out), data.dtype), dims);
 }
 
 Type relExpandDims(std::span<const Type> args, const AttrDict& attrs) {
@@ -204,7 +254,9 @@ Type relExpandDims(std::span<const Type> args, const AttrDict& attrs) {
   if (count < 0) relationError("num_newaxis must be non-negative, got " + std::to_string(count));
   std::vector<int64_t> out = data.shape;
   out.insert(out.begin() + axis, count, 1);
-  return tensorType(std::move(out), data.dtype);
+  std::vector<shape::Dim> dims = shape::dimsOf(data);
+  dims.insert(dims.begin() + axis, count, shape::constant(1));
+  return withSymbolicDims(tensorType(std::move(out), data.dtype), dims);
 }
 
 Type relStridedSlice(std::span<const Type> args, const AttrDict& attrs) {

@@ -4,6 +4,8 @@
 
 #include "core/ir/diagnostic.h"
 #include "core/ir/limits.h"
+#include "core/ir/shape_expr.h"
+#include "core/ir/tir.h"
 
 namespace passlab {
 
@@ -33,6 +35,22 @@ std::string tooManyElementsMessage(std::span<const int64_t> shape) {
 Type tensorType(std::vector<int64_t> shape, DataType dtype) {
   return std::make_shared<const TensorTypeNode>(std::move(shape), dtype);
 }
+Type tensorType(std::vector<int64_t> shape, DataType dtype, std::vector<tir::PrimExpr> symbolic) {
+  bool any = false;
+  symbolic.resize(shape.size());
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (!symbolic[i]) continue;
+    if (const auto* imm = tir::as<tir::IntImmNode>(symbolic[i])) {
+      shape[i] = imm->value;
+      symbolic[i] = nullptr;
+      continue;
+    }
+    shape[i] = kDynamicDim;
+    any = true;
+  }
+  if (!any) symbolic.clear();
+  return std::make_shared<const TensorTypeNode>(std::move(shape), dtype, std::move(symbolic));
+}
 Type tupleType(std::vector<Type> fields) { return std::make_shared<const TupleTypeNode>(std::move(fields)); }
 Type funcType(std::vector<Type> params, Type ret) {
   return std::make_shared<const FuncTypeNode>(std::move(params), std::move(ret));
@@ -54,7 +72,8 @@ bool typeEqual(const Type& a, const Type& b) {
     case TypeKind::Tensor: {
       auto* x = as<TensorTypeNode>(a);
       auto* y = as<TensorTypeNode>(b);
-      return x->dtype == y->dtype && x->shape == y->shape;
+      if (x->dtype != y->dtype || x->shape != y->shape) return false;
+      return (!x->hasSymbolicDim() && !y->hasSymbolicDim()) || shape::equalShapes(*x, *y);
     }
     case TypeKind::Tuple: {
       auto* x = as<TupleTypeNode>(a);
@@ -85,6 +104,7 @@ size_t typeHash(const Type& t) {
     case TypeKind::Tensor: {
       auto* x = as<TensorTypeNode>(t);
       mix(static_cast<size_t>(x->dtype.code));
+      // Symbolic dims hash as `?`: equality may bind their variables by position.
       for (int64_t d : x->shape) mix(std::hash<int64_t>()(d));
       break;
     }

@@ -10,6 +10,12 @@
 
 namespace passlab {
 
+namespace tir {
+struct PrimExprNode;
+/// A TIR scalar expression (core/ir/tir.h); a symbolic dimension is one.
+using PrimExpr = std::shared_ptr<const PrimExprNode>;
+}  // namespace tir
+
 /// Which kind of type a TypeNode is.
 enum class TypeKind : uint8_t { Tensor, Tuple, Func, Storage };
 
@@ -24,17 +30,36 @@ struct TypeNode {
   virtual ~TypeNode() = default;
 };
 
-/// Marks a dimension written `?` in the input text.
+/// Marks a dimension that is not a constant: written `?` in the input text,
+/// or symbolic (see TensorTypeNode::symbolic).
 inline constexpr int64_t kDynamicDim = -1;
 
 /// Tensor[(d0, d1, ...), dtype]. A rank-0 tensor prints as just its dtype.
+///
+/// Symbolic shapes (TVM's `R.Tensor((n, 4))`): `shape` keeps one int64 per
+/// dimension for the many readers that only need static extents, with
+/// kDynamicDim wherever the extent is not a constant. `symbolic` is empty
+/// when no dimension is symbolic; otherwise it has one entry per dimension,
+/// null where `shape` says everything (a static extent, or an unknown `?`),
+/// and the int64 PrimExpr over shape variables (`n`, `n * 2`) where
+/// shape[i] is kDynamicDim. So code that treats kDynamicDim as "unknown" stays
+/// right (it only knows less), and the helpers of core/ir/shape_expr.h read
+/// and build both together. Shape variables are tir::Vars of dtype int64,
+/// shared by every type of one function that mentions them.
 struct TensorTypeNode final : TypeNode {
   static constexpr TypeKind kKind = TypeKind::Tensor;
   std::vector<int64_t> shape;
   DataType dtype;
-  TensorTypeNode(std::vector<int64_t> s, DataType d) : TypeNode(kKind), shape(std::move(s)), dtype(d) {}
-  /// True when some dimension is `?`.
+  /// Empty, or per dimension: null, or the symbolic extent (see above).
+  std::vector<tir::PrimExpr> symbolic;
+  TensorTypeNode(std::vector<int64_t> s, DataType d, std::vector<tir::PrimExpr> sym = {})
+      : TypeNode(kKind), shape(std::move(s)), dtype(d), symbolic(std::move(sym)) {}
+  /// True when some dimension is not a constant (`?` or symbolic).
   bool hasDynamicDim() const;
+  /// True when some dimension is a symbolic expression.
+  bool hasSymbolicDim() const { return !symbolic.empty(); }
+  /// The symbolic extent of dimension `i`, null when it has none.
+  tir::PrimExpr symbolicDim(size_t i) const { return i < symbolic.size() ? symbolic[i] : nullptr; }
   /// Product of dimensions, -1 for dynamic shapes. Overflow-checked
   /// (limits::checkedElementCount): a type over the limit throws.
   int64_t numElements() const;
@@ -70,6 +95,11 @@ const T* as(const Type& t) {
 
 /// Constructors.
 Type tensorType(std::vector<int64_t> shape, DataType dtype);
+/// A tensor type with symbolic dimensions: `symbolic` as TensorTypeNode
+/// documents (an IntImm entry becomes the static extent, and a vector of
+/// nulls becomes empty); shape[i] is set to kDynamicDim where symbolic[i] is
+/// an expression.
+Type tensorType(std::vector<int64_t> shape, DataType dtype, std::vector<tir::PrimExpr> symbolic);
 Type tupleType(std::vector<Type> fields);
 Type funcType(std::vector<Type> params, Type ret);
 /// The empty tuple type `()`.
@@ -77,11 +107,14 @@ Type unitType();
 /// The storage type (one shared node).
 Type storageType();
 
-/// Structural equality of types (null equals only null).
+/// Structural equality of types (null equals only null). Symbolic dimensions
+/// compare after simplification, shape variables by name (see
+/// shape::equal for equality that binds them by position).
 bool typeEqual(const Type& a, const Type& b);
 /// Hash consistent with typeEqual.
 size_t typeHash(const Type& t);
 /// Relay text: `Tensor[(1, 3), float32]`, `float32`, `(T0, T1)`, `fn (T) -> R`.
+/// Symbolic dimensions print as `?` (Relay text has no shape variables).
 std::string typeToString(const Type& t);
 
 }  // namespace passlab

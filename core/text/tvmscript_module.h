@@ -12,6 +12,7 @@
 
 #include "core/ir/expr.h"
 #include "core/ir/module.h"
+#include "core/ir/shape_expr.h"
 #include "core/text/tvmscript_parser.h"
 
 namespace passlab::tvmscript {
@@ -27,6 +28,8 @@ struct ScriptArg {
   /// A type argument (`out_sinfo=R.Tensor(...)`, positional `R.Tensor(...)`).
   Type type;
   bool isType = false;
+  /// `sinfo_args=(T0, T1)`: `type` is the tuple of the listed types.
+  bool typeList = false;
   PyToken at;
 };
 
@@ -66,6 +69,24 @@ class ModuleParser : public ScriptParser {
   AttrValue parseLiteral();
   bool startsLiteral() const;
   AttrDict parseDictLiteral();
+
+  // ---- Symbolic shapes (tvmscript_shape.cpp) -------------------------------------
+  /// One dimension of a shape at the cursor: an int, an expression over shape
+  /// variables, or a string holding one (which may define its variables).
+  shape::Dim parseShapeDim();
+  /// The shape variable `name` of the function; `define` creates it when new,
+  /// otherwise an unknown name is a located error.
+  shape::Dim shapeVar(const PyToken& at, const std::string& name, bool define);
+  /// Consumes `n = T.int64()` at the cursor (defining n) and returns true, or
+  /// leaves the cursor alone and returns false.
+  bool tryShapeVarDeclaration();
+  /// The type of the last R.match_cast read: its binding's annotation.
+  Type matchCastType_;
+  /// The annotation of a binding of `value`: `ann`, or R.match_cast's type
+  /// when `value` is one (a located error when both are given and differ).
+  Type bindingAnnotation(const PyToken& at, const Type& ann, const Expr& value);
+  /// The shape variables of the function being read, by name.
+  std::map<std::string, tir::Var> shapeVars_;
 
   // ---- Scopes -------------------------------------------------------------------
   struct Scoped {

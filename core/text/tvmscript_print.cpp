@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/ir/shape_expr.h"
 #include "core/text/printer_impl.h"
 #include "core/text/tvmscript_ops.h"
 #include "core/text/tvmscript_tir.h"
@@ -96,26 +97,35 @@ void literal(std::string& out, const AttrValue& v) {
   }
 }
 
-std::string typeText(const Type& t) {
+/// A Relax type as TVM prints it. In a function's signature (`signature`),
+/// a dimension that mentions a shape variable prints as a string (`"n"`,
+/// `"n * 2"`), as TVM's printer does for the variables a signature defines.
+std::string typeText(const Type& t, bool signature = false) {
   if (const auto* tt = as<TensorTypeNode>(t)) {
     std::string dtype = "dtype=" + quoted(std::string(tt->dtype.name()));
-    if (tt->hasDynamicDim()) return "R.Tensor(" + dtype + ", ndim=" + std::to_string(tt->shape.size()) + ")";
+    bool unknown = false;  // a `?`: TVM has no per-dimension unknown, only ndim=
+    for (size_t i = 0; i < tt->shape.size(); ++i) unknown = unknown || (tt->shape[i] == kDynamicDim && !tt->symbolicDim(i));
+    if (unknown) return "R.Tensor(" + dtype + ", ndim=" + std::to_string(tt->shape.size()) + ")";
     std::string s = "R.Tensor((";
-    for (size_t i = 0; i < tt->shape.size(); ++i) s += (i ? ", " : "") + std::to_string(tt->shape[i]);
+    for (size_t i = 0; i < tt->shape.size(); ++i) {
+      tir::PrimExpr d = tt->symbolicDim(i);
+      std::string dim = d ? shape::toScript(d) : std::to_string(tt->shape[i]);
+      s += (i ? ", " : "") + (d && signature ? quoted(dim) : dim);
+    }
     if (tt->shape.size() == 1) s += ',';
     return s + "), " + dtype + ")";
   }
   if (const auto* tup = as<TupleTypeNode>(t)) {
     if (tup->fields.empty()) return "R.Tuple";
     std::string s = "R.Tuple(";
-    for (size_t i = 0; i < tup->fields.size(); ++i) s += (i ? ", " : "") + typeText(tup->fields[i]);
+    for (size_t i = 0; i < tup->fields.size(); ++i) s += (i ? ", " : "") + typeText(tup->fields[i], signature);
     return s + ")";
   }
   if (const auto* f = as<FuncTypeNode>(t)) {
     std::string s = "R.Callable((";
-    for (size_t i = 0; i < f->params.size(); ++i) s += (i ? ", " : "") + typeText(f->params[i]);
+    for (size_t i = 0; i < f->params.size(); ++i) s += (i ? ", " : "") + typeText(f->params[i], signature);
     if (f->params.size() == 1) s += ',';
-    return s + "), " + typeText(f->ret) + ", True)";
+    return s + "), " + typeText(f->ret, signature) + ", True)";
   }
   return "";
 }
@@ -182,17 +192,27 @@ class RelaxPrinter {
       const Var& p = fn.params[i];
       head += (i ? ", " : "") + varName(p.get(), p->name);
       Type t = p->annotation ? p->annotation : p->checkedType;
-      std::string tt = typeText(t);
+      std::string tt = typeText(t, true);
       if (!tt.empty()) head += ": " + tt;
     }
     head += ')';
     Type ret = fn.retType;
     if (!ret && fn.body) ret = fn.body->checkedType;
-    if (std::string rt = typeText(ret); !rt.empty()) head += " -> " + rt;
+    if (std::string rt = typeText(ret, true); !rt.empty()) head += " -> " + rt;
+    // TVM defines the signature's shape variables as it meets them: the
+    // return type first, then the parameters; the body's own after func_attr.
+    std::vector<tir::Var> sigVars, bodyVars;
+    shape::collectTypeVars(ret, sigVars);
+    for (const Var& p : fn.params) shape::collectTypeVars(p->annotation ? p->annotation : p->checkedType, sigVars);
+    bodyVars = sigVars;
+    collectBodyShapeVars(fn.body, bodyVars);
+    bodyVars.erase(bodyVars.begin(), bodyVars.begin() + static_cast<std::ptrdiff_t>(sigVars.size()));
     head += ':';
     w_.rangeStart(&fn);
     line(head);
     w_.indent(kLevel);
+    usedTir = usedTir || !sigVars.empty() || !bodyVars.empty();
+    for (const tir::Var& v : sigVars) line(v->name + " = T.int64()");
     AttrDict shown;
     for (const auto& [k, v] : fn.attrs.entries()) {
       if (k == "is_pure") continue;
@@ -204,6 +224,7 @@ class RelaxPrinter {
       literal(s, AttrValue::dict(shown));
       line(s + ")");
     }
+    for (const tir::Var& v : bodyVars) line(v->name + " = T.int64()");
     if (!nested && referencesGlobal(fn.body)) line("cls = " + className_);
     printBody(fn.body);
     w_.indent(-kLevel);
@@ -211,6 +232,24 @@ class RelaxPrinter {
   }
 
  private:
+  /// Appends the shape variables of the body's binding types (not of nested
+  /// functions, which declare their own) in order of appearance.
+  static void collectBodyShapeVars(const Expr& body, std::vector<tir::Var>& out) {
+    Expr e = body;
+    while (e) {
+      if (const auto* let = as<LetNode>(e)) {
+        shape::collectTypeVars(let->var->annotation ? let->var->annotation : let->var->checkedType, out);
+        e = let->body;
+      } else if (const auto* df = as<DataflowNode>(e)) {
+        for (const Binding& b : df->bindings)
+          shape::collectTypeVars(b.var->annotation ? b.var->annotation : b.var->checkedType, out);
+        e = df->body;
+      } else {
+        break;
+      }
+    }
+  }
+
   void line(const std::string& s) {
     w_.beginLine();
     w_.text(s);
@@ -245,7 +284,7 @@ class RelaxPrinter {
           stack.push_back(c->callee.get());
           // call_dps_packed's first argument names an external function, printed as a string.
           const auto* op = as<OpNode>(c->callee);
-          bool packed = op && op->def->id == OpId::CallDpsPacked;
+          bool packed = op && (op->def->id == OpId::CallDpsPacked || op->def->id == OpId::CallPurePacked);
           for (size_t i = packed ? 1 : 0; i < c->args.size(); ++i) stack.push_back(c->args[i].get());
           break;
         }
@@ -343,6 +382,8 @@ class RelaxPrinter {
     const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
     bool dps = callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked);
     if (!dps) ann = typeText(t);
+    if (callee && callee->def->id == OpId::MatchCast && call->args.size() == 1)
+      rhs = "R.match_cast(" + atom(call->args[0]) + ", " + ann + ")";
     w_.rangeStart(var.get());
     w_.rangeStart(value.get());
     line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
@@ -516,6 +557,7 @@ class RelaxPrinter {
     if (!op) return atom(call->callee) + "(" + join(args) + ")";
     const OpDef& def = *op->def;
     if (def.id == OpId::CallTir || def.id == OpId::CallDpsPacked) return callTirText(*call, args);
+    if (def.id == OpId::CallPurePacked) return purePackedText(*call, args);
     const RelaxOpSpec* spec = tvmscript::relaxSpecFor(def.id);
     if (def.id == OpId::Matmul && (call->attrs.getBool("transpose_a") || call->attrs.getBool("transpose_b") ||
                                    !attrOrDefault(def, call->attrs, "units").isNone()))
@@ -580,6 +622,35 @@ class RelaxPrinter {
       args.push_back(s);
     }
     return "R." + std::string(spec->name) + "(" + join(args) + ")";
+  }
+
+  /// `R.call_pure_packed("f", x, sinfo_args=(T,))` (`ty_args=` in main's spelling).
+  std::string purePackedText(const CallNode& call, const std::vector<std::string>& args) {
+    const auto* opn = as<OpNode>(call.callee);
+    std::string s = "R.call_pure_packed(";
+    for (size_t i = 0; i < args.size(); ++i) {
+      const auto* g = i == 0 ? as<GlobalVarNode>(call.args[0]) : nullptr;
+      s += (i ? ", " : "") + (g ? quoted(g->name) : args[i]);
+    }
+    const AttrValue& shape = attrOrDefault(*opn->def, call.attrs, "out_shape");
+    const AttrValue& dtype = attrOrDefault(*opn->def, call.attrs, "out_dtype");
+    auto tensor = [](const AttrValue& sh, const AttrValue& d) {
+      std::vector<int64_t> dims;
+      for (const AttrValue& x : sh.asArray()) dims.push_back(x.asInt());
+      auto dt = DataType::parse(d.asString());
+      return typeText(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
+    };
+    std::string out;
+    if (dtype.kind() == AttrValue::Kind::Array) {
+      out = "R.Tuple(";
+      for (size_t i = 0; i < dtype.asArray().size() && i < shape.asArray().size(); ++i)
+        out += (i ? ", " : "") + tensor(shape.asArray()[i], dtype.asArray()[i]);
+      out += ")";
+    } else {
+      out = tensor(shape, dtype);
+    }
+    const char* kw = opt_.spelling == TvmScriptSpelling::Main ? "ty_args=(" : "sinfo_args=(";
+    return s + ", " + kw + out + ",))";
   }
 
   std::string callTirText(const CallNode& call, const std::vector<std::string>& args) {

@@ -98,11 +98,52 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
       failAt(span, e.diagnostics().front().message);
     }
   }
-  if (name == "call_packed" || name == "call_pure_packed" || name == "invoke_pure_closure")
+  if (name == "match_cast") {
+    std::vector<ScriptArg> args = parseCallArgs();
+    if (args.size() != 2 || args[0].isLiteral || args[0].isType || !args[1].isType || !args[0].keyword.empty())
+      fail(at, "R.match_cast takes a value and a type: R.match_cast(x, R.Tensor((n, 4), dtype=\"float32\"))");
+    matchCastType_ = args[1].type;
+    return makeOpCall(OpId::MatchCast, {args[0].value}, {}, span);
+  }
+  if (name == "call_pure_packed") {
+    // R.call_pure_packed("f", x, y, sinfo_args=(T,)): passlab's call_pure_packed
+    // of the global f (a function of the module, or an external one the
+    // interpreter cannot call), with T as out_shape/out_dtype.
+    std::vector<ScriptArg> args = parseCallArgs();
+    std::vector<Expr> values;
+    Type out;
+    for (const ScriptArg& a : args) {
+      if (a.keyword == "sinfo_args" || a.keyword == "ty_args") {
+        noteSpelling(a.keyword == "ty_args" ? TvmScriptSpelling::Main : TvmScriptSpelling::Release, a.at);
+        if (!a.isType) fail(a.at, "expected the result type as " + a.keyword + "=(R.Tensor(...),)");
+        const auto* list = a.typeList ? as<TupleTypeNode>(a.type) : nullptr;
+        if (list && list->fields.size() != 1) fail(a.at, a.keyword + " of R.call_pure_packed lists exactly one type");
+        out = list ? list->fields[0] : a.type;
+        continue;
+      }
+      if (!a.keyword.empty()) fail(a.at, "unknown keyword '" + a.keyword + "' of R.call_pure_packed");
+      if (values.empty() && a.isLiteral && a.literal.kind() == AttrValue::Kind::String) {
+        values.push_back(makeGlobalVar(a.literal.asString(), spanOf(a.at)));
+        continue;
+      }
+      if (!a.value) fail(a.at, "expected a Relax value");
+      values.push_back(a.value);
+    }
+    if (values.empty()) fail(at, "R.call_pure_packed needs the function to call");
+    if (!out) fail(at, "R.call_pure_packed needs its result type (sinfo_args=(R.Tensor(...),))");
+    AttrDict attrs;
+    if (!outTypeAttrs(out, attrs)) fail(at, "the result type of R.call_pure_packed must be tensors");
+    try {
+      return makeOpCall(OpId::CallPurePacked, std::move(values), attrs, span);
+    } catch (const DiagnosticError& e) {
+      failAt(span, e.diagnostics().front().message);
+    }
+  }
+  if (name == "call_packed" || name == "invoke_pure_closure")
     fail(at, "R." + std::string(name) + " is not supported yet in TVMScript loading");
-  if (name == "match_cast" || name == "output" || name == "ExternFunc" || name == "func_attr" || name == "dataflow")
+  if (name == "output" || name == "ExternFunc" || name == "func_attr" || name == "dataflow")
     fail(at, "R." + std::string(name) + " is not allowed here" +
-                 (name == "match_cast" ? std::string(" (R.match_cast needs symbolic shapes, which passlab does not have yet)") : ""));
+                 std::string());
 
   // An op: the spelling table first, then Relay's name.
   const RelaxOpSpec* spec = relaxSpecNamed(name);

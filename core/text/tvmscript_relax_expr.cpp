@@ -103,6 +103,9 @@ AttrValue ModuleParser::parseLiteral() {
     if (ty.empty() || !DataType::parse(ty)) fail(t, "'" + name + "' is not a typed constant");
     return v;
   }
+  if (t.kind == PyTok::Name && shapeVars_.count(std::string(t.text)))
+    fail(t, "shape variable '" + std::string(t.text) +
+                "' as a value (R.shape([n, ...]), a symbolic reshape target) is not supported yet; write -1 for the inferred dimension");
   failExpected("a literal value");
 }
 
@@ -140,6 +143,20 @@ ScriptArg ModuleParser::parseOneArg() {
        peek(2).is("Shape") || peek(2).is("Callable"))) {
     a.isType = true;
     a.type = parseRelaxType();
+    return a;
+  }
+  if ((a.keyword == "sinfo_args" || a.keyword == "ty_args") && check(PyTok::LParen) && peek(1).is(relaxAlias) && check(PyTok::Dot, 2)) {
+    // The type arguments of a packed call: a tuple of types, `(R.Tensor(...),)`.
+    take();
+    std::vector<Type> types;
+    while (!check(PyTok::RParen)) {
+      types.push_back(parseRelaxType());
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(PyTok::RParen, "')'");
+    a.isType = true;
+    a.typeList = true;
+    a.type = tupleType(std::move(types));
     return a;
   }
   if (check(PyTok::LBracket) && peek(1).is(relaxAlias) && check(PyTok::Dot, 2) && peek(3).is("Tensor")) {

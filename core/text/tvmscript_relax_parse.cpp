@@ -31,6 +31,8 @@ Function ModuleParser::parseRelaxFunction(const PyToken& decorator, bool isPriva
   *name = std::string(nameTok.text);
   size_t scopeMark = scope_.size();
   std::set<std::string> aliases = moduleAliases_;
+  // A nested function sees the shape variables of the one around it.
+  std::map<std::string, tir::Var> outerShapeVars = shapeVars_;
   expect(PyTok::LParen, "'(' after the function name");
   std::vector<Var> params;
   while (!check(PyTok::RParen)) {
@@ -84,6 +86,7 @@ Function ModuleParser::parseRelaxFunction(const PyToken& decorator, bool isPriva
   }
   scope_.resize(scopeMark);
   moduleAliases_ = aliases;
+  shapeVars_ = std::move(outerShapeVars);
   (void)decorator;
   return makeFunction(std::move(params), std::move(body), std::move(ret), std::move(attrs), spanOf(defTok, nameTok));
 }
@@ -189,6 +192,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         expectedType_ = bindingType_ = ann;
         Expr value = parseRelaxExpr();
         expectEndOfStatement();
+        ann = bindingAnnotation(n, ann, value);
         block.block.push_back(bindTo(n, std::string(n.text), ann, value));
       }
       inDataflow_ = false;
@@ -294,6 +298,7 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
       expectEndOfStatement();
       continue;
     }
+    if (tryShapeVarDeclaration()) continue;
     if (check(PyTok::Colon, 1) || check(PyTok::Equal, 1)) {
       const PyToken& n = take();
       Type ann;
@@ -303,11 +308,10 @@ Expr ModuleParser::parseRelaxBody(bool functionBody) {
         failExpected("'='");
       }
       take();
-      if (checkDotted(tirAlias + ".int64") || checkDotted(tirAlias + ".int32"))
-        fail(n, "symbolic dimension '" + std::string(n.text) + "' is not supported yet");
       expectedType_ = bindingType_ = ann;
       Expr value = parseRelaxExpr();
       expectEndOfStatement();
+      ann = bindingAnnotation(n, ann, value);
       addBinding(bindTo(n, std::string(n.text), ann, value), spanOf(n));
       continue;
     }
@@ -335,6 +339,7 @@ Type ModuleParser::parseRelaxType() {
   std::string_view kind = name.size() > relaxAlias.size() ? std::string_view(name).substr(relaxAlias.size() + 1) : "";
   if (kind == "Tensor") {
     std::vector<int64_t> shape;
+    std::vector<shape::Dim> dims;
     bool haveShape = false;
     int64_t ndim = -1;
     std::optional<DataType> dtype;
@@ -357,15 +362,12 @@ Type ModuleParser::parseRelaxType() {
             haveShape = true;
             while (!check(list ? PyTok::RBracket : PyTok::RParen)) {
               const PyToken& d = peek();
-              if (accept(PyTok::Int)) {
-                shape.push_back(intValue(d));
-              } else if (d.kind == PyTok::Name || d.kind == PyTok::String) {
-                take();
-                std::string dn = d.kind == PyTok::String ? decodePyString(d.text) : std::string(d.text);
-                fail(d, "symbolic dimension '" + dn + "' is not supported yet");
-              } else {
-                failExpected("a dimension");
-              }
+              shape::Dim dim = parseShapeDim();
+              std::optional<int64_t> c = shape::asConstant(dim);
+              if (c && *c < 0) fail(d, "dimension " + std::to_string(*c) + " is negative");
+              // A constant expression is a static extent; anything else stays as written.
+              dims.push_back(c ? shape::constant(*c) : dim);
+              shape.push_back(c ? *c : kDynamicDim);
               if (!accept(PyTok::Comma)) break;
             }
             take();
@@ -396,6 +398,7 @@ Type ModuleParser::parseRelaxType() {
       shape.assign(static_cast<size_t>(ndim), kDynamicDim);
     }
     if (!dtype) fail(start, "a tensor type without a dtype is not representable in passlab (add dtype=\"float32\")");
+    if (!dims.empty()) return tensorType(std::move(shape), *dtype, std::move(dims));
     return tensorType(std::move(shape), *dtype);
   }
   if (kind == "Tuple") {
