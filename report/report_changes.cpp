@@ -87,12 +87,20 @@ int ReportModel::addDiff(int beforeText, int afterText, int& added, int& removed
   static const std::string empty;
   const std::string& a = beforeText < 0 ? empty : *texts_[static_cast<size_t>(beforeText)];
   const std::string& b = afterText < 0 ? empty : *texts_[static_cast<size_t>(afterText)];
+  int moved = 0;
+  return addDiff(beforeText, afterText, diffLines(a, b), added, removed, moved);
+}
+
+int ReportModel::addDiff(int beforeText, int afterText, const std::vector<DiffLine>& lines, int& added, int& removed,
+                         int& moved) {
   DiffEntry entry{beforeText, afterText, {}};
-  added = removed = 0;
-  for (const DiffLine& line : diffLines(a, b)) {
+  added = removed = moved = 0;
+  for (const DiffLine& line : lines) {
     uint32_t kind = line.kind == DiffLine::Kind::Same ? 0 : line.kind == DiffLine::Kind::Removed ? 1 : 2;
+    if (kind && line.moved) kind += 2;
     if (kind == 1) ++removed;
     if (kind == 2) ++added;
+    if (kind >= 3) ++moved;
     if (!entry.ops.empty() && entry.ops[entry.ops.size() - 2] == kind) {
       ++entry.ops.back();
     } else {
@@ -175,7 +183,7 @@ struct FunctionChange {
   /// The function's op edits ("2 updated, 1 inserted"), "" when unknown.
   std::string counts;
   int diff = -1;
-  int added = 0, removed = 0;
+  int added = 0, removed = 0, moved = 0;
   int beforeText = -1, afterText = -1;
 };
 
@@ -255,16 +263,18 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
     if (changes.size() > kMaxFunctionsPerEvent) changes.resize(kMaxFunctionsPerEvent);
     for (FunctionChange& c : changes) {
       if (edits) {
-        AlignedText t = printAligned(*edits, c.name, wb.printOptions());
+        // Lines the pass only moved (FuseOps' regrouping) are drawn as moves, not changes.
+        AlignedLines t = alignedLines(*edits, c.name, wb.printOptions());
         const FunctionEdit* f = edits->function(c.name);
         bool hasBefore = f && f->kind != FunctionEdit::Kind::Added, hasAfter = f && f->kind != FunctionEdit::Kind::Removed;
         c.beforeText = hasBefore ? model.textId(t.before) : -1;
         c.afterText = hasAfter ? model.textId(t.after) : -1;
+        c.diff = model.addDiff(c.beforeText, c.afterText, t.lines, c.added, c.removed, c.moved);
       } else {
         c.beforeText = model.functionTextId(ev.before, c.name);
         c.afterText = model.functionTextId(ev.after, c.name);
+        c.diff = model.addDiff(c.beforeText, c.afterText, c.added, c.removed);
       }
-      c.diff = model.addDiff(c.beforeText, c.afterText, c.added, c.removed);
     }
 
     // Graphs of the largest changes, where the report has a graph layer.
@@ -301,7 +311,8 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
       out += "<details class=\"fn\" id=\"change-" + std::to_string(id) + "-" + htmlId(c.name) + "\" data-diff=\"" + std::to_string(c.diff) +
              "\"><summary class=\"mono\">@" + htmlEscape(c.label) + " <span class=\"fn-counts\">" + what +
              (c.counts.empty() ? "" : "; " + htmlEscape(c.counts) + ";") + " <span class=\"a\">+" +
-             std::to_string(c.added) + "</span> <span class=\"r\">&minus;" + std::to_string(c.removed) + "</span> lines</span></summary>" +
+             std::to_string(c.added) + "</span> <span class=\"r\">&minus;" + std::to_string(c.removed) + "</span> lines" +
+             (c.moved ? ", <span class=\"m\">" + std::to_string(c.moved) + " moved</span>" : std::string()) + "</span></summary>" +
              "<div class=\"body\"></div></details>\n";
       auto g = graphsOf.find(c.name);
       if (g != graphsOf.end())

@@ -711,6 +711,24 @@ TEST_CASE("Command line options", "[gui][options]") {
   CHECK(error.find("--bogus") != std::string::npos);
 }
 
+TEST_CASE("Command line options: the load flags passlab takes", "[gui][options]") {
+  std::string error;
+  auto o = parseAppOptions({"m.onnx", "--input-shape", "x=1,3,96,96", "--input-shape=y=2", "--no-check"}, &error);
+  REQUIRE(o.has_value());
+  CHECK(o->inputShapes == std::vector<std::string>{"x=1,3,96,96", "y=2"});
+  CHECK(o->noCheck);
+  CHECK_FALSE(parseAppOptions({"m.onnx", "--input-shape"}, &error));
+  CHECK(error.find("--input-shape") != std::string::npos);
+  // The bindings reach the ONNX importer; a bad one is a message, not a crash.
+  Workbench wb(builtinRegistry());
+  SavedSession s;
+  s.modelPath = "/nonexistent/m.onnx";
+  std::vector<std::string> messages = restoreSession(wb, s, true, {"x=1,banana"});
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].rfind("could not restore the model", 0) == 0);
+  CHECK_FALSE(wb.loaded());
+}
+
 // ---- Print syntax -----------------------------------------------------------------------
 
 TEST_CASE("A Python comment in TVMScript is a comment, `#[...]` in Relay text is not", "[gui][syntax]") {

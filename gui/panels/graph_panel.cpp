@@ -86,7 +86,10 @@ float distanceToBezier(const std::vector<graph::Point>& pts, ImVec2 m, const Can
 
 void GraphPanel::draw(GuiSession& session) {
   if (!session.workbench().loaded()) {
-    emptyState("No model loaded.\nOpen one with File > Open, pass it on the command line, or `load FILE` in the console.");
+    // A failed load at start says why here, not only in the Console tab.
+    emptyState(session.loadError().empty()
+                   ? "No model loaded.\nOpen one with File > Open, pass it on the command line, or `load FILE` in the console."
+                   : "No model loaded.\n" + session.loadError());
     return;
   }
   GraphViewModel& model = session.graphModel();
@@ -176,10 +179,11 @@ void GraphPanel::drawToolbar(GuiSession& session, GraphViewModel& model) {
   if (after.graph || before.graph) {
     ImGui::SameLine();
     const GraphSide& s = after.graph ? after : before;
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "| %zu nodes, %zu boxes, %zu/%zu changed%s", s.graph->laidOutCount(), s.graph->clusters.size(),
-                  before.diff.changedCount(), after.diff.changedCount(), model.pending() ? " | laying out..." : "");
-    ImGui::TextDisabled("%s", buf);
+    // What changed in words about ops ("408 ops: 405 moved into 81 boxes; 0 rewritten"), not a node+edge ratio.
+    std::string line = "| " + graph::describeGraphDiff(before.graph.get(), before.diff, after.graph.get(), after.diff) + " | " +
+                       std::to_string(s.graph->laidOutCount()) + " nodes, " + std::to_string(s.graph->clusters.size()) + " boxes" +
+                       (model.pending() ? " | laying out..." : "");
+    ImGui::TextDisabled("%s", line.c_str());
   }
 }
 
