@@ -138,13 +138,20 @@ TEST_CASE("Moved lines: LegalizeOps pairs @main with @main, never with a new Pri
 
 TEST_CASE("Moved lines: changed-line share per regrouping pass on a generated 700-op model", "[moved_lines][scale]") {
   // Target (issue 30): FuseOps marks at most 5% of its diff's lines as changed.
+  // PartitionGraph gives each lifted region the attributes of a global
+  // (global_symbol, Primitive, ...): those headers are real changes, two lines
+  // per new global, on top of the share.
   struct Row {
     const char* spec;
     const char* pass;
     double maxChangedShare;
+    bool headersChange;
   };
-  auto row = GENERATE(Row{"InferType,FuseOps", "FuseOps", 0.05}, Row{"InferType,FuseOps,LambdaLifting", "LambdaLifting", 0.05},
-                      Row{"InferType,FuseOps,DefuseOps", "DefuseOps", 0.05});
+  auto row = GENERATE(Row{"InferType,FuseOps", "FuseOps", 0.05, false},
+                      Row{"InferType,FuseOps,LambdaLifting", "LambdaLifting", 0.05, false},
+                      Row{"InferType,FuseOps,DefuseOps", "DefuseOps", 0.05, false},
+                      Row{"InferType,AnnotateTarget{compilers=[ccompiler]},MergeCompilerRegions,PartitionGraph",
+                          "PartitionGraph", 0.05, true});
   static const IRModule model = parse(bench::syntheticModelText(700));
   Event ev(model, row.spec, row.pass);
   AlignedLines lines = alignedLines(*ev.edits);
@@ -152,5 +159,8 @@ TEST_CASE("Moved lines: changed-line share per regrouping pass on a generated 70
   INFO(row.pass << ": " << c.moved() << " moved, " << c.changed() << " changed");
   REQUIRE(c.moved() + c.changed() > 0);
   CHECK(c.moved() > 100);
-  CHECK(static_cast<double>(c.changed()) <= row.maxChangedShare * static_cast<double>(c.moved() + c.changed()));
+  double allowed = row.maxChangedShare * static_cast<double>(c.moved() + c.changed()) +
+                   (row.headersChange ? 2.0 * ev.edits->globalsAdded : 0.0);
+  INFO(ev.edits->globalsAdded << " globals added");
+  CHECK(static_cast<double>(c.changed()) <= allowed);
 }

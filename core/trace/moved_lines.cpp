@@ -36,14 +36,25 @@ class Classifier {
       // nodes have a record, and only the record's pointers are dereferenced.
       const auto* node = static_cast<const ExprNode*>(key);
       const NodeEdit* e = before ? m_.findBefore(node) : m_.findAfter(node);
-      if (!e) continue;
+      if (!e || e->kind == EditKind::Kept) {
+        // A kept node (LambdaLifting reuses a literal's body as the global's):
+        // remember where its counterpart prints, in case its line moved.
+        const ExprNode* other = e ? (before ? e->after : e->before) : node;
+        if (other && range.line < out.size()) keptPartner(before).emplace(range.line, other);
+        continue;
+      }
       const ExprNode* self = before ? e->before : e->after;
       if (!self || self != node) continue;
       LineVerdict v = verdictOf(*e, self, before);
       if (v == LineVerdict::None) continue;
       mark(range.line, v);
-      // A function's closing line belongs to it (a group's `}` is a bracket too).
-      if (self->kind == ExprKind::Function && range.endLine > range.line) mark(range.endLine, v);
+      // A function's closing line belongs to it (a group's `}` is a bracket too);
+      // a function that moved and got attributes (a lifted global's
+      // global_symbol) shows them on its header, not on its `}`.
+      if (self->kind == ExprKind::Function && range.endLine > range.line) {
+        bool attrsOnly = e->kind == EditKind::Moved && (e->changes & ~(kAttrsChanged | kTypeUnknown)) == 0;
+        mark(range.endLine, attrsOnly ? LineVerdict::Move : v);
+      }
     }
     return out;
   }
@@ -53,7 +64,7 @@ class Classifier {
     switch (e.kind) {
       case EditKind::Kept: return LineVerdict::None;
       case EditKind::Moved: return cleanMove(e) ? LineVerdict::Move : LineVerdict::Change;
-      case EditKind::Updated:
+      case EditKind::Updated: return sameCallOfMovedFunction(e) ? LineVerdict::Move : LineVerdict::Change;
       case EditKind::Folded: return LineVerdict::Change;
       case EditKind::Inserted:
       case EditKind::Deleted: break;
@@ -76,6 +87,35 @@ class Classifier {
       }
     }
     return LineVerdict::Change;
+  }
+
+  /// The function a call's callee names: the literal itself, or a global's definition.
+  const ExprNode* calleeFunction(const CallNode& c, bool before) const {
+    const ExprNode* callee = c.callee.get();
+    if (!callee) return nullptr;
+    if (callee->kind == ExprKind::Function) return callee;
+    if (callee->kind == ExprKind::GlobalVar) {
+      const IRModule& mod = before ? m_.before : m_.after;
+      Expr fn = mod->lookup(static_cast<const GlobalVarNode*>(callee)->name);
+      return fn ? fn.get() : nullptr;
+    }
+    return nullptr;
+  }
+
+  /// An updated call that still applies the same function to the same
+  /// arguments, the function having only moved (LambdaLifting turns `%0(%x)`
+  /// of a literal into `@main_lifted(%x)`; Inline the reverse): a regroup, not a rewrite.
+  bool sameCallOfMovedFunction(const NodeEdit& e) const {
+    if ((e.changes & ~(kInputsRewired | kTypeUnknown)) != 0) return false;
+    auto* b = as<CallNode>(e.before);
+    auto* a = as<CallNode>(e.after);
+    if (!b || !a || b->args.size() != a->args.size()) return false;
+    const ExprNode* fb = calleeFunction(*b, true);
+    const ExprNode* fa = calleeFunction(*a, false);
+    if (!fb || !fa || (fb != fa && m_.afterOf(fb) != fa)) return false;
+    for (size_t i = 0; i < a->args.size(); ++i)
+      if (b->args[i] != a->args[i] && m_.afterOf(b->args[i].get()) != a->args[i].get()) return false;
+    return true;
   }
 
   /// A function literal or global the pass created (or dissolved) that only
@@ -102,9 +142,35 @@ class Classifier {
     return it->second;
   }
 
+ public:
+  /// Line → the counterpart of a kept node printed on it (first one wins).
+  std::unordered_map<uint32_t, const ExprNode*>& keptPartner(bool before) { return before ? keptBefore_ : keptAfter_; }
+
+ private:
   const ModuleEdits& m_;
   std::unordered_map<const ExprNode*, bool> groups_;
+  std::unordered_map<uint32_t, const ExprNode*> keptBefore_, keptAfter_;
 };
+
+/// The function (by PrintedModule::functionLines) each 1-based line belongs to ("" before the first).
+std::vector<std::string> functionOfLines(const PrintedModule& p, size_t lines) {
+  std::vector<std::pair<uint32_t, std::string>> starts;
+  for (const auto& [name, line] : p.functionLines) starts.emplace_back(line, name);
+  std::sort(starts.begin(), starts.end());
+  std::vector<std::string> out(lines + 2);
+  size_t k = 0;
+  std::string current;
+  for (uint32_t l = 1; l < out.size(); ++l) {
+    while (k < starts.size() && starts[k].first <= l) current = starts[k++].second;
+    out[l] = current;
+  }
+  return out;
+}
+
+std::string_view trimmed(std::string_view s) {
+  size_t b = s.find_first_not_of(" \t");
+  return b == std::string_view::npos ? std::string_view() : s.substr(b);
+}
 
 /// Offsets of the starts of each line of `text` (index 0 unused: lines are 1-based),
 /// plus the end of the text.
@@ -148,6 +214,44 @@ void markMovedLines(const ModuleEdits& edits, const PrintedModule& before, const
   for (DiffLine& l : lines) {
     if (l.kind == DiffLine::Kind::Removed && l.oldLine < old.size()) l.moved = old[l.oldLine] == LineVerdict::Move;
     if (l.kind == DiffLine::Kind::Added && l.newLine < now.size()) l.moved = now[l.newLine] == LineVerdict::Move;
+  }
+  // A line of kept nodes only that is removed here and added elsewhere moved
+  // verbatim, or into another global (its parameters renamed there).
+  std::vector<DiffLine*> removedAt(old.size(), nullptr), addedAt(now.size(), nullptr);
+  for (DiffLine& l : lines) {
+    if (l.kind == DiffLine::Kind::Removed && l.oldLine < old.size()) removedAt[l.oldLine] = &l;
+    if (l.kind == DiffLine::Kind::Added && l.newLine < now.size()) addedAt[l.newLine] = &l;
+  }
+  std::vector<std::string> oldFn = functionOfLines(before, old.size()), newFn = functionOfLines(after, now.size());
+  auto partnerLine = [](const PrintedModule& p, const ExprNode* n) -> uint32_t {
+    auto it = p.ranges.find(n);
+    return it == p.ranges.end() ? 0 : it->second.line;
+  };
+  std::vector<std::pair<uint32_t, uint32_t>> movedPairs;
+  for (const auto& [line, other] : c.keptPartner(true)) {
+    if (old[line] != LineVerdict::None || !removedAt[line]) continue;
+    uint32_t to = partnerLine(after, other);
+    if (to == 0 || to >= now.size() || !addedAt[to] || now[to] == LineVerdict::Change) continue;
+    if (oldFn[line] != newFn[to] || trimmed(removedAt[line]->text) == trimmed(addedAt[to]->text)) movedPairs.emplace_back(line, to);
+  }
+  for (const auto& [from, to] : movedPairs) {
+    removedAt[from]->moved = true;
+    addedAt[to]->moved = true;
+  }
+  // A blank line between moved functions goes with them (the separator of a lifted global).
+  auto blank = [](const DiffLine& l) { return trimmed(l.text).empty(); };
+  for (size_t i = 0; i < lines.size(); ++i) {
+    DiffLine& l = lines[i];
+    if (l.kind == DiffLine::Kind::Same || l.moved || !blank(l)) continue;
+    auto movedNeighbour = [&](long step) {
+      for (long j = static_cast<long>(i) + step; j >= 0 && j < static_cast<long>(lines.size()); j += step) {
+        const DiffLine& n = lines[static_cast<size_t>(j)];
+        if (n.kind == DiffLine::Kind::Same) return false;
+        if (!blank(n)) return n.moved;
+      }
+      return false;
+    };
+    l.moved = movedNeighbour(-1) || movedNeighbour(1);
   }
 }
 
