@@ -55,8 +55,8 @@ table.diff td.mov { background: var(--mov); color: var(--mov-fg); }
 .fn-counts .m { color: var(--mov-fg); }
 table.diff tr.fold td { background: #eef2f6; color: var(--muted); cursor: pointer; text-align: center; font-style: italic; }
 .graphs { display: flex; gap: 12px; flex-wrap: wrap; }
-.graphs figure { margin: 0; border: 1px solid var(--line); padding: 4px; max-width: 100%; overflow: auto; }
-.graphs figure img { max-width: 640px; height: auto; }
+.graphs figure { margin: 0; border: 1px solid var(--line); padding: 4px; max-width: 100%; max-height: 85vh; overflow: auto; }
+.graphs figure img { max-width: none; height: auto; }
 .graphs figcaption { color: var(--muted); font-size: 12px; }
 pre.listing { background: var(--bg-soft); border: 1px solid var(--line); padding: 6px 8px; overflow: auto; max-height: 600px; }
 td.changed { background: var(--chg); font-weight: 600; }

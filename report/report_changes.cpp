@@ -1,6 +1,7 @@
 #include "report/report_changes.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
@@ -187,6 +188,14 @@ struct FunctionChange {
   int beforeText = -1, afterText = -1;
 };
 
+/// The height Graphviz gave an SVG (`height="4690pt"`), 0 when it says none.
+double svgHeightPt(const std::string& svg) {
+  size_t at = svg.find("<svg");
+  at = at == std::string::npos ? at : svg.find("height=\"", at);
+  if (at == std::string::npos || at > 4096) return 0;
+  return std::atof(svg.c_str() + at + 8);
+}
+
 std::string opCounts(const EditCounts& c) {
   std::string out;
   auto add = [&](uint32_t n, const char* what) {
@@ -288,7 +297,7 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
       for (const FunctionChange* c : bySize) {
         if (drawn == model.options.maxGraphsPerEvent) break;
         if (static_cast<size_t>(std::max(c->added, c->removed)) > model.options.maxGraphNodes * 2) continue;
-        std::string ids;
+        std::string ids, leftOut;
         for (Side side : {Side::Before, Side::After}) {
           const IRModule& mod = side == Side::Before ? ev.before : ev.after;
           if (!mod->lookup(c->name)) continue;
@@ -299,10 +308,15 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
             continue;  // a function the graph layer cannot draw (a PrimFunc, say) keeps its diff only
           }
           if (svg.empty()) continue;
+          if (double h = svgHeightPt(svg); model.options.maxGraphHeightPt > 0 && h > model.options.maxGraphHeightPt) {
+            leftOut += std::string(leftOut.empty() ? "" : "; ") + (side == Side::Before ? "before" : "after") + " left out (" +
+                       std::to_string(static_cast<long>(h)) + " pt tall; `save graph` draws it)";
+            continue;
+          }
           int g = model.addGraph(svg, "@" + c->name + (side == Side::Before ? " before" : " after") + " #" + std::to_string(id));
           ids += (ids.empty() ? "" : ",") + std::to_string(g);
         }
-        if (!ids.empty()) graphsOf[c->name] = ids, ++drawn;
+        if (!ids.empty() || !leftOut.empty()) graphsOf[c->name] = ids + "|" + leftOut, ++drawn;
       }
     }
 
@@ -315,9 +329,17 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
              (c.moved ? ", <span class=\"m\">" + std::to_string(c.moved) + " moved</span>" : std::string()) + "</span></summary>" +
              "<div class=\"body\"></div></details>\n";
       auto g = graphsOf.find(c.name);
-      if (g != graphsOf.end())
-        out += "<details class=\"fn graph\" data-graphs=\"" + g->second + "\"><summary class=\"mono\">@" + htmlEscape(c.name) +
-               " dataflow before and after</summary><div class=\"body\"></div></details>\n";
+      if (g != graphsOf.end()) {
+        size_t bar = g->second.find('|');
+        std::string ids = g->second.substr(0, bar), note = g->second.substr(bar + 1);
+        std::string summary = "@" + htmlEscape(c.name) + " dataflow before and after" +
+                              (note.empty() ? "" : " <span class=\"muted\">(" + htmlEscape(note) + ")</span>");
+        if (ids.empty())
+          out += "<p class=\"note mono\">" + summary + "</p>\n";
+        else
+          out += "<details class=\"fn graph\" data-graphs=\"" + ids + "\"><summary class=\"mono\">" + summary +
+                 "</summary><div class=\"body\"></div></details>\n";
+      }
     }
     if (total > changes.size())
       out += "<p class=\"note\">" + std::to_string(total - changes.size()) +

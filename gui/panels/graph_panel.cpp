@@ -136,7 +136,17 @@ void GraphPanel::drawToolbar(GuiSession& session, GraphViewModel& model) {
   }
   ImGui::SameLine();
   if (ImGui::Button("Fit")) model.fitAll();
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("Show the whole graph on both sides (F over a canvas)");
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Show the whole graph on both sides (F over a canvas); a graph too long to read\n"
+                      "that way starts at its inputs at a legible zoom and scrolls");
+  ImGui::SameLine();
+  // The graph lives in the bottom tabs: give it (nearly) the whole window, and back.
+  const bool tall = view.bottomFraction > 0.8f;
+  if (ImGui::Button(tall ? "Restore" : "Full height")) {
+    view.bottomFraction = tall ? 0.32f : 0.88f;
+    model.fitAll();
+  }
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip(tall ? "Give the IR view its space back" : "Let the graph fill the window");
   ImGui::SameLine();
   if (ImGui::Button("Collapse")) model.setAllCollapsed(true);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("Collapse every box (fused functions, Compiler regions, nested functions)");
