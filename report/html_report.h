@@ -36,7 +36,7 @@ struct ReportOptions {
   /// Graphs of functions with more nodes than this are left out (the diff is
   /// still there).
   size_t maxGraphNodes = 400;
-  /// Graphs Graphviz draws taller than this (points, about 1.33 px each) are
+  /// Graphs Graphviz draws taller or wider than this (points, about 1.33 px each) are
   /// left out with a note: a 400-op chain is 25,000 pt tall, half a megabyte,
   /// and unreadable at any zoom a page allows (`save graph` and the GUI still
   /// draw it). Graphs kept show at their natural size in a frame no taller than

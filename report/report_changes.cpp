@@ -188,12 +188,12 @@ struct FunctionChange {
   int beforeText = -1, afterText = -1;
 };
 
-/// The height Graphviz gave an SVG (`height="4690pt"`), 0 when it says none.
-double svgHeightPt(const std::string& svg) {
+/// A size Graphviz gave an SVG (`height="4690pt"`), 0 when it says none.
+double svgSizePt(const std::string& svg, const std::string& attr) {
   size_t at = svg.find("<svg");
-  at = at == std::string::npos ? at : svg.find("height=\"", at);
+  at = at == std::string::npos ? at : svg.find(" " + attr + "=\"", at);
   if (at == std::string::npos || at > 4096) return 0;
-  return std::atof(svg.c_str() + at + 8);
+  return std::atof(svg.c_str() + at + attr.size() + 3);
 }
 
 std::string opCounts(const EditCounts& c) {
@@ -308,9 +308,11 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
             continue;  // a function the graph layer cannot draw (a PrimFunc, say) keeps its diff only
           }
           if (svg.empty()) continue;
-          if (double h = svgHeightPt(svg); model.options.maxGraphHeightPt > 0 && h > model.options.maxGraphHeightPt) {
+          double w = svgSizePt(svg, "width"), h = svgSizePt(svg, "height");
+          if (model.options.maxGraphHeightPt > 0 && std::max(w, h) > model.options.maxGraphHeightPt) {
             leftOut += std::string(leftOut.empty() ? "" : "; ") + (side == Side::Before ? "before" : "after") + " left out (" +
-                       std::to_string(static_cast<long>(h)) + " pt tall; `save graph` draws it)";
+                       std::to_string(static_cast<long>(w)) + "\u00d7" + std::to_string(static_cast<long>(h)) +
+                       " pt; `save graph` draws it)";
             continue;
           }
           int g = model.addGraph(svg, "@" + c->name + (side == Side::Before ? " before" : " after") + " #" + std::to_string(id));

@@ -173,6 +173,28 @@ TEST_CASE("IR diff of SimplifyExpr on cnn_block is aligned and complete", "[gui]
   CHECK(cache.misses() == misses);
 }
 
+TEST_CASE("IR diff: FuseOps' regrouping is Moved rows, not changes", "[gui][diff][moves]") {
+  Workbench wb(builtinRegistry());
+  wb.load(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
+  wb.setPipeline("InferType,SimplifyInference,FuseOps");
+  wb.run();
+  int fuse = wb.eventOfPass(2);
+  PrintCache cache;
+  IrDiffModel aligned = IrDiffModel::buildAligned(wb.eventEdits(fuse), cache);
+  IrDiffModel plain = IrDiffModel::build(wb.event(fuse).before, wb.event(fuse).after, cache);
+  REQUIRE(aligned.aligned());
+  CHECK(aligned.movedCount() > 0);
+  CHECK(aligned.addedCount() + aligned.removedCount() + aligned.changedCount() == 0);
+  CHECK(plain.movedCount() == 0);
+  CHECK(plain.addedCount() + plain.removedCount() + plain.changedCount() > 0);
+  // Moved rows have their own colour, not a change's.
+  CHECK(rowBackground(RowKind::Moved, true) == ColourRole::DiffMovedBg);
+  CHECK(rowBackground(RowKind::Moved, false) == ColourRole::DiffMovedBg);
+  size_t movedRows = 0;
+  for (const DiffRow& row : aligned.rows()) movedRows += row.kind == RowKind::Moved;
+  CHECK(movedRows == aligned.movedCount());
+}
+
 TEST_CASE("IR diff aligned by the node matcher: renumbered lines are not coloured, moved code links", "[gui][diff]") {
   // FoldConstant on seed 000 renumbers every binding after the folded chains.
   Workbench wb(builtinRegistry());
