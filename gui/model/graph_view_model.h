@@ -90,8 +90,8 @@ class GraphViewModel {
   /// kFitMinZoom: a graph too long for that starts at its top (the inputs) at a
   /// legible zoom and scrolls, instead of shrinking to a strip.
   void fit(Side s);
-  /// The smallest zoom Fit goes to (labels stay legible).
-  static constexpr float kFitMinZoom = 0.5f;
+  /// The smallest zoom Fit goes to: labels at 8 px (the panel stops drawing text below 6 px).
+  static constexpr float kFitMinZoom = 0.8f;
   /// Fits both sides.
   void fitAll() { fit(Side::Before), fit(Side::After); }
   /// Zooms a side by `factor` around the canvas point (px, py).
