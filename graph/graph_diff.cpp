@@ -21,6 +21,44 @@ size_t SideDiff::changedCount() const {
   return static_cast<size_t>(std::count_if(nodes.begin(), nodes.end(), [](DiffStatus s) { return s != DiffStatus::Unchanged; }));
 }
 
+std::string describeGraphDiff(const FunctionGraph* before, const SideDiff& beforeDiff, const FunctionGraph* after,
+                              const SideDiff& afterDiff) {
+  size_t ops = 0, moved = 0, updated = 0, inserted = 0, folded = 0, deleted = 0, newBoxes = 0;
+  auto count = [](const FunctionGraph& g, const SideDiff& side, auto&& f) {
+    for (size_t i = 0; i < g.nodes.size() && i < side.nodes.size(); ++i)
+      if (g.nodes[i].kind == NodeKind::Op) f(side.nodes[i]);
+  };
+  if (after) {
+    count(*after, afterDiff, [&](DiffStatus s) {
+      ++ops;
+      moved += s == DiffStatus::Moved;
+      updated += s == DiffStatus::Updated;
+      inserted += s == DiffStatus::Inserted;
+    });
+    for (size_t c = 0; c < after->clusters.size() && c < afterDiff.clusters.size(); ++c)
+      newBoxes += afterDiff.clusters[c] == DiffStatus::Inserted ||
+                  (afterDiff.clusters[c] != DiffStatus::Unchanged && after->clusters[c].kind != ClusterKind::Function);
+    for (size_t i = 0; i < after->nodes.size() && i < afterDiff.nodes.size(); ++i) folded += afterDiff.nodes[i] == DiffStatus::Folded;
+  }
+  if (before) count(*before, beforeDiff, [&](DiffStatus s) { deleted += s == DiffStatus::Deleted || s == DiffStatus::Folded; });
+  if (!after && before) ops = static_cast<size_t>(before->opCount());
+  std::string out = std::to_string(ops) + (ops == 1 ? " op" : " ops") + ": ";
+  std::string edits;
+  auto add = [&](size_t n, const char* what) {
+    if (n) edits += (edits.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  add(updated, "updated");
+  add(inserted, "inserted");
+  add(deleted, "deleted");
+  add(folded, "folded into constants");
+  if (moved) {
+    out += std::to_string(moved) + " moved";
+    if (newBoxes) out += " into " + std::to_string(newBoxes) + (newBoxes == 1 ? " box" : " boxes");
+    return out + "; " + (edits.empty() ? "0 rewritten" : edits);
+  }
+  return out + (edits.empty() ? "unchanged" : edits);
+}
+
 SideDiff unchangedSide(const FunctionGraph& g) {
   SideDiff d;
   d.nodes.assign(g.nodes.size(), DiffStatus::Unchanged);

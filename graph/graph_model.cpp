@@ -436,6 +436,7 @@ class Builder {
       if (n.chipOf >= 0) continue;
       for (int c = n.cluster; c >= 0; c = g_.clusters[static_cast<size_t>(c)].parent) {
         ++g_.clusters[static_cast<size_t>(c)].size;
+        if (n.kind == NodeKind::Op) ++g_.clusters[static_cast<size_t>(c)].ops;
         if (n.kind == NodeKind::Op && c == n.cluster) ops[static_cast<size_t>(c)].push_back(n.title);
       }
     }
@@ -494,8 +495,13 @@ CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded) {
   CollapseState c(g.clusters.size(), false);
   // A big graph shows its structure first: every box collapsed (dot's cost
   // grows with the number of clusters far more than with nodes).
-  const bool big = g.laidOutCount() > kCollapseAllAbove;
-  for (size_t i = 0; i < g.clusters.size(); ++i) c[i] = big || g.clusters[i].size > maxExpanded;
+  const size_t n = g.laidOutCount();
+  const bool big = n > kCollapseAllAbove, groups = n > kCollapseGroupsAbove;
+  for (size_t i = 0; i < g.clusters.size(); ++i) {
+    const Cluster& cl = g.clusters[i];
+    bool group = cl.kind == ClusterKind::Fused || cl.kind == ClusterKind::Compiler;
+    c[i] = big || cl.size > maxExpanded || (groups && group);
+  }
   return c;
 }
 

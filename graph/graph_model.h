@@ -99,6 +99,8 @@ struct Cluster {
   const ExprNode* call = nullptr;
   /// Nodes inside, nested clusters included (chips excluded).
   int size = 0;
+  /// Op nodes among them (what a collapsed box counts: "5 ops").
+  int ops = 0;
   /// Direct child clusters.
   std::vector<int> children;
 };
@@ -154,8 +156,13 @@ std::shared_ptr<const FunctionGraph> buildGraph(const IRModule& mod, const std::
 using CollapseState = std::vector<bool>;
 /// Graphs with more nodes than this start with every box collapsed.
 inline constexpr size_t kCollapseAllAbove = 1500;
+/// Graphs with more nodes than this start with every fused (Primitive) and
+/// Compiler box collapsed: after FuseOps a 400-op model reads as its ~80
+/// groups, one node each, instead of a 25,000-point strip.
+inline constexpr size_t kCollapseGroupsAbove = 150;
 /// The collapse state a graph starts with: boxes holding more than `maxExpanded`
-/// nodes start collapsed, and every box of a graph of more than
+/// nodes start collapsed, fused and Compiler boxes of a graph of more than
+/// kCollapseGroupsAbove nodes, and every box of a graph of more than
 /// kCollapseAllAbove nodes (so a big graph shows its structure first).
 CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded = 24);
 /// The node or collapsed cluster that stands for `node` when drawn with

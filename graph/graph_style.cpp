@@ -98,6 +98,8 @@ BoxSize nodeBoxSize(const FunctionGraph& g, int node) {
 
 std::vector<std::string> collapsedLines(const FunctionGraph& g, int cluster) {
   const Cluster& c = g.clusters[static_cast<size_t>(cluster)];
+  // Ops are what a reader counts ("fused: nn.conv2d+add: 3 ops"); a box of no op counts its nodes.
+  if (c.ops > 0) return {"[+] " + c.label, std::to_string(c.ops) + (c.ops == 1 ? " op" : " ops")};
   return {"[+] " + c.label, std::to_string(c.size) + " nodes"};
 }
 

@@ -117,8 +117,10 @@ void addViewCommands(std::vector<Command>& out) {
              "With two: the module after the first vs after the second. `@NAME` restricts it to one function. "
              "By default the diff is aligned: the node matcher pairs the nodes of both sides and prints the "
              "second side with the first side's names, so a line is marked only when its node was inserted, "
-             "deleted or updated, never because %N numbers shifted. `--text` diffs the canonical printouts "
-             "instead. `--summary` prints the edit script per function (same as `changes`), `--all` with "
+             "deleted or updated, never because %N numbers shifted. Functions are paired by name. A line whose "
+             "ops a pass only moved (FuseOps grouping them into a function, LambdaLifting lifting one) is "
+             "marked `<` where it left and `>` where it arrived, not `-`/`+`, and a last line counts both "
+             "kinds. `--text` diffs the canonical printouts instead (moves marked too). `--summary` prints the edit script per function (same as `changes`), `--all` with "
              "every node, kept ones included. `--branch bN [EVENT]` compares the cursor's event (or EVENT) with the "
              "same pipeline pass on branch bN (see `edit` and `branches`), aligned unless `--text`.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {

@@ -36,6 +36,12 @@ struct ReportOptions {
   /// Graphs of functions with more nodes than this are left out (the diff is
   /// still there).
   size_t maxGraphNodes = 400;
+  /// Graphs Graphviz draws taller or wider than this (points, about 1.33 px each) are
+  /// left out with a note: a 400-op chain is 25,000 pt tall, half a megabyte,
+  /// and unreadable at any zoom a page allows (`save graph` and the GUI still
+  /// draw it). Graphs kept show at their natural size in a frame no taller than
+  /// the window, scrolling, never shrunk to a strip.
+  double maxGraphHeightPt = 8000;
 };
 
 /// Figures of a written report, for the faces' messages and the benchmarks.

@@ -5,7 +5,7 @@ namespace passlab {
 const char* reportStylesheet() {
   return R"CSS(
 :root { --fg:#1d1f21; --muted:#6a6f75; --line:#d8dce0; --bg-soft:#f5f7f9; --add:#e3f7e3; --add-strong:#b5e8b5;
-  --del:#fde5e5; --del-strong:#f5b8b8; --chg:#fff3c4; --warn:#8a5a00; --err:#b00020; --ok:#1a7f37; --link:#0b5cad; }
+  --del:#fde5e5; --del-strong:#f5b8b8; --chg:#fff3c4; --mov:#eceef8; --mov-fg:#5a6080; --warn:#8a5a00; --err:#b00020; --ok:#1a7f37; --link:#0b5cad; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; color: var(--fg); margin: 0; }
 header, main { max-width: 1400px; margin: 0 auto; padding: 0 20px; }
@@ -51,10 +51,12 @@ table.diff td.ln { width: 4.5em; color: var(--muted); text-align: right; user-se
 table.diff td.code { width: calc(50% - 4.5em); }
 table.diff td.del { background: var(--del); }
 table.diff td.add { background: var(--add); }
+table.diff td.mov { background: var(--mov); color: var(--mov-fg); }
+.fn-counts .m { color: var(--mov-fg); }
 table.diff tr.fold td { background: #eef2f6; color: var(--muted); cursor: pointer; text-align: center; font-style: italic; }
 .graphs { display: flex; gap: 12px; flex-wrap: wrap; }
-.graphs figure { margin: 0; border: 1px solid var(--line); padding: 4px; max-width: 100%; overflow: auto; }
-.graphs figure img { max-width: 640px; height: auto; }
+.graphs figure { margin: 0; border: 1px solid var(--line); padding: 4px; max-width: 100%; max-height: 85vh; overflow: auto; }
+.graphs figure img { max-width: none; height: auto; }
 .graphs figcaption { color: var(--muted); font-size: 12px; }
 pre.listing { background: var(--bg-soft); border: 1px solid var(--line); padding: 6px 8px; overflow: auto; max-height: 600px; }
 td.changed { background: var(--chg); font-weight: 600; }
@@ -135,16 +137,20 @@ const char* reportScript() {
           sameRows(tbody, null, a, b, i, j, n);
         }
         i += n; j += n;
-      } else if (kind === 1) {
-        var m = (k + 2 < ops.length && ops[k + 2] === 2) ? ops[k + 3] : 0;
-        for (var t = 0; t < Math.max(n, m); t++)
-          row(tbody, null, t < n ? i + t + 1 : 0, t < n ? a[i + t] : '', t < m ? j + t + 1 : 0, t < m ? b[j + t] : '',
-              t < n ? 'del' : '', t < m ? 'add' : '');
-        i += n; j += m;
-        if (m) k += 2;
       } else {
-        for (var u = 0; u < n; u++) row(tbody, null, 0, '', j + u + 1, b[j + u], '', 'add');
-        j += n;
+        // One change: removed lines (1; 3 = only moved away) beside added ones
+        // (2; 4 = only moved here), each side in order. Moves are drawn muted.
+        var left = [], right = [];
+        for (; k < ops.length && ops[k] !== 0; k += 2)
+          for (var t = 0; t < ops[k + 1]; t++) {
+            if (ops[k] === 1 || ops[k] === 3) left.push([i++, ops[k] === 3 ? 'mov' : 'del']);
+            else right.push([j++, ops[k] === 4 ? 'mov' : 'add']);
+          }
+        k -= 2;
+        for (var u = 0; u < Math.max(left.length, right.length); u++) {
+          var l = left[u], r = right[u];
+          row(tbody, null, l ? l[0] + 1 : 0, l ? a[l[0]] : '', r ? r[0] + 1 : 0, r ? b[r[0]] : '', l ? l[1] : '', r ? r[1] : '');
+        }
       }
     }
     if (!ops.length) into.appendChild(el('p', 'note', 'no line differs'));

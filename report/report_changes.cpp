@@ -1,6 +1,7 @@
 #include "report/report_changes.h"
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
@@ -87,12 +88,20 @@ int ReportModel::addDiff(int beforeText, int afterText, int& added, int& removed
   static const std::string empty;
   const std::string& a = beforeText < 0 ? empty : *texts_[static_cast<size_t>(beforeText)];
   const std::string& b = afterText < 0 ? empty : *texts_[static_cast<size_t>(afterText)];
+  int moved = 0;
+  return addDiff(beforeText, afterText, diffLines(a, b), added, removed, moved);
+}
+
+int ReportModel::addDiff(int beforeText, int afterText, const std::vector<DiffLine>& lines, int& added, int& removed,
+                         int& moved) {
   DiffEntry entry{beforeText, afterText, {}};
-  added = removed = 0;
-  for (const DiffLine& line : diffLines(a, b)) {
+  added = removed = moved = 0;
+  for (const DiffLine& line : lines) {
     uint32_t kind = line.kind == DiffLine::Kind::Same ? 0 : line.kind == DiffLine::Kind::Removed ? 1 : 2;
+    if (kind && line.moved) kind += 2;
     if (kind == 1) ++removed;
     if (kind == 2) ++added;
+    if (kind >= 3) ++moved;
     if (!entry.ops.empty() && entry.ops[entry.ops.size() - 2] == kind) {
       ++entry.ops.back();
     } else {
@@ -175,9 +184,17 @@ struct FunctionChange {
   /// The function's op edits ("2 updated, 1 inserted"), "" when unknown.
   std::string counts;
   int diff = -1;
-  int added = 0, removed = 0;
+  int added = 0, removed = 0, moved = 0;
   int beforeText = -1, afterText = -1;
 };
+
+/// A size Graphviz gave an SVG (`height="4690pt"`), 0 when it says none.
+double svgSizePt(const std::string& svg, const std::string& attr) {
+  size_t at = svg.find("<svg");
+  at = at == std::string::npos ? at : svg.find(" " + attr + "=\"", at);
+  if (at == std::string::npos || at > 4096) return 0;
+  return std::atof(svg.c_str() + at + attr.size() + 3);
+}
 
 std::string opCounts(const EditCounts& c) {
   std::string out;
@@ -255,16 +272,18 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
     if (changes.size() > kMaxFunctionsPerEvent) changes.resize(kMaxFunctionsPerEvent);
     for (FunctionChange& c : changes) {
       if (edits) {
-        AlignedText t = printAligned(*edits, c.name, wb.printOptions());
+        // Lines the pass only moved (FuseOps' regrouping) are drawn as moves, not changes.
+        AlignedLines t = alignedLines(*edits, c.name, wb.printOptions());
         const FunctionEdit* f = edits->function(c.name);
         bool hasBefore = f && f->kind != FunctionEdit::Kind::Added, hasAfter = f && f->kind != FunctionEdit::Kind::Removed;
         c.beforeText = hasBefore ? model.textId(t.before) : -1;
         c.afterText = hasAfter ? model.textId(t.after) : -1;
+        c.diff = model.addDiff(c.beforeText, c.afterText, t.lines, c.added, c.removed, c.moved);
       } else {
         c.beforeText = model.functionTextId(ev.before, c.name);
         c.afterText = model.functionTextId(ev.after, c.name);
+        c.diff = model.addDiff(c.beforeText, c.afterText, c.added, c.removed);
       }
-      c.diff = model.addDiff(c.beforeText, c.afterText, c.added, c.removed);
     }
 
     // Graphs of the largest changes, where the report has a graph layer.
@@ -273,12 +292,16 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
       std::vector<const FunctionChange*> bySize;
       for (const FunctionChange& c : changes) bySize.push_back(&c);
       std::stable_sort(bySize.begin(), bySize.end(),
-                       [](const FunctionChange* a, const FunctionChange* b) { return a->added + a->removed > b->added + b->removed; });
+                       [](const FunctionChange* a, const FunctionChange* b) {
+                         return a->added + a->removed + a->moved > b->added + b->removed + b->moved;
+                       });
       size_t drawn = 0;
       for (const FunctionChange* c : bySize) {
         if (drawn == model.options.maxGraphsPerEvent) break;
-        if (static_cast<size_t>(std::max(c->added, c->removed)) > model.options.maxGraphNodes * 2) continue;
-        std::string ids;
+        // Moved lines count too: FuseOps on a 10k-op model moves every line and changes none,
+        // and drawing its 10k-node graph takes minutes.
+        if (static_cast<size_t>(std::max(c->added, c->removed) + c->moved / 2) > model.options.maxGraphNodes * 2) continue;
+        std::string ids, leftOut;
         for (Side side : {Side::Before, Side::After}) {
           const IRModule& mod = side == Side::Before ? ev.before : ev.after;
           if (!mod->lookup(c->name)) continue;
@@ -289,10 +312,17 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
             continue;  // a function the graph layer cannot draw (a PrimFunc, say) keeps its diff only
           }
           if (svg.empty()) continue;
+          double w = svgSizePt(svg, "width"), h = svgSizePt(svg, "height");
+          if (model.options.maxGraphHeightPt > 0 && std::max(w, h) > model.options.maxGraphHeightPt) {
+            leftOut += std::string(leftOut.empty() ? "" : "; ") + (side == Side::Before ? "before" : "after") + " left out (" +
+                       std::to_string(static_cast<long>(w)) + "\u00d7" + std::to_string(static_cast<long>(h)) +
+                       " pt; `save graph` draws it)";
+            continue;
+          }
           int g = model.addGraph(svg, "@" + c->name + (side == Side::Before ? " before" : " after") + " #" + std::to_string(id));
           ids += (ids.empty() ? "" : ",") + std::to_string(g);
         }
-        if (!ids.empty()) graphsOf[c->name] = ids, ++drawn;
+        if (!ids.empty() || !leftOut.empty()) graphsOf[c->name] = ids + "|" + leftOut, ++drawn;
       }
     }
 
@@ -301,12 +331,21 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
       out += "<details class=\"fn\" id=\"change-" + std::to_string(id) + "-" + htmlId(c.name) + "\" data-diff=\"" + std::to_string(c.diff) +
              "\"><summary class=\"mono\">@" + htmlEscape(c.label) + " <span class=\"fn-counts\">" + what +
              (c.counts.empty() ? "" : "; " + htmlEscape(c.counts) + ";") + " <span class=\"a\">+" +
-             std::to_string(c.added) + "</span> <span class=\"r\">&minus;" + std::to_string(c.removed) + "</span> lines</span></summary>" +
+             std::to_string(c.added) + "</span> <span class=\"r\">&minus;" + std::to_string(c.removed) + "</span> lines" +
+             (c.moved ? ", <span class=\"m\">" + std::to_string(c.moved) + " moved</span>" : std::string()) + "</span></summary>" +
              "<div class=\"body\"></div></details>\n";
       auto g = graphsOf.find(c.name);
-      if (g != graphsOf.end())
-        out += "<details class=\"fn graph\" data-graphs=\"" + g->second + "\"><summary class=\"mono\">@" + htmlEscape(c.name) +
-               " dataflow before and after</summary><div class=\"body\"></div></details>\n";
+      if (g != graphsOf.end()) {
+        size_t bar = g->second.find('|');
+        std::string ids = g->second.substr(0, bar), note = g->second.substr(bar + 1);
+        std::string summary = "@" + htmlEscape(c.name) + " dataflow before and after" +
+                              (note.empty() ? "" : " <span class=\"muted\">(" + htmlEscape(note) + ")</span>");
+        if (ids.empty())
+          out += "<p class=\"note mono\">" + summary + "</p>\n";
+        else
+          out += "<details class=\"fn graph\" data-graphs=\"" + ids + "\"><summary class=\"mono\">" + summary +
+                 "</summary><div class=\"body\"></div></details>\n";
+      }
     }
     if (total > changes.size())
       out += "<p class=\"note\">" + std::to_string(total - changes.size()) +

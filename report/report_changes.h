@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/trace/diff.h"
 #include "report/html_report.h"
 
 namespace passlab {
@@ -23,6 +24,9 @@ class ReportModel {
   /// Adds a diff of two embedded texts (-1 for an absent side) with its line
   /// operations; returns its index. `added`/`removed` receive the line counts.
   int addDiff(int beforeText, int afterText, int& added, int& removed);
+  /// Adds a diff given as its lines (from alignedLines: moved lines marked);
+  /// `moved` receives the count of moved lines, `added`/`removed` the others.
+  int addDiff(int beforeText, int afterText, const std::vector<DiffLine>& lines, int& added, int& removed, int& moved);
   /// Adds a graph (SVG text) with a caption; returns its index.
   int addGraph(const std::string& svg, const std::string& caption);
   /// The one-line summary of changed event `id`.
@@ -39,7 +43,7 @@ class ReportModel {
  private:
   struct DiffEntry {
     int before, after;
-    /// Alternating kind (0 same, 1 removed, 2 added) and run length.
+    /// Alternating kind (0 same, 1 removed, 2 added, 3 moved away, 4 moved here) and run length.
     std::vector<uint32_t> ops;
   };
   struct GraphEntry {

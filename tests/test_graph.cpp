@@ -153,6 +153,42 @@ TEST_CASE("Graph: FuseOps draws each fused function as a box, new on the after s
     }
 }
 
+TEST_CASE("Graph: after FuseOps a big graph starts with its groups collapsed, counted in ops", "[graph][scale]") {
+  // 60 blocks of conv2d+add+relu: 180 ops, past kCollapseGroupsAbove laid-out nodes.
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 4, 8, 8), float32], %w: Tensor[(4, 4, 3, 3), float32]) {\n";
+  std::string prev = "%x";
+  for (int i = 0; i < 60; ++i) {
+    std::string a = "%" + std::to_string(3 * i), b = "%" + std::to_string(3 * i + 1), c = "%" + std::to_string(3 * i + 2);
+    text += "  " + a + " = nn.conv2d(" + prev + ", %w, padding=[1, 1, 1, 1], channels=4, kernel_size=[3, 3]);\n";
+    text += "  " + b + " = add(" + a + ", 1f);\n";
+    text += "  " + c + " = nn.relu(" + b + ");\n";
+    prev = c;
+  }
+  text += "  " + prev + "\n}\n";
+  Workbench wb(registry());
+  wb.loadText(text, "chain.relay");
+  wb.setPipeline("InferType,FuseOps");
+  wb.run();
+  int fuse = wb.eventOfPass(1);
+  EventGraphs gr = eventGraphs(wb, fuse);
+  REQUIRE(gr.after->laidOutCount() > kCollapseGroupsAbove);
+  CollapseState c = defaultCollapse(*gr.after);
+  REQUIRE(c.size() == gr.after->clusters.size());
+  REQUIRE(!c.empty());
+  for (size_t i = 0; i < c.size(); ++i) CHECK(c[i]);
+  // A collapsed box says how many ops it holds.
+  CHECK(collapsedLines(*gr.after, 0).back() == "3 ops");
+  // The before side (no boxes) is unaffected; a small graph keeps its boxes open.
+  CHECK(defaultCollapse(*gr.before).empty());
+  // The count is said in ops, not nodes plus edges.
+  CHECK(describeGraphDiff(gr.before.get(), gr.diff.before, gr.after.get(), gr.diff.after) ==
+        "180 ops: 180 moved into 60 boxes; 0 rewritten");
+  // Collapsed, the drawing is a few boxes tall per group, not a 180-op strip.
+  Layout collapsed = layoutGraph(*gr.after, c);
+  Layout open = layoutGraph(*gr.after, CollapseState(c.size(), false));
+  CHECK(collapsed.height * 2 < open.height);
+}
+
 TEST_CASE("Graph: FoldConstant colours the folded constants and the computations they replace", "[graph][diff]") {
   auto wb = seed000();
   int fold = wb->eventOfPass(3);

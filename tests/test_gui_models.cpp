@@ -157,6 +157,7 @@ TEST_CASE("IR diff of SimplifyExpr on cnn_block is aligned and complete", "[gui]
       case RowKind::Added: CHECK((row.oldLine == 0 && row.newLine != 0)); break;
       case RowKind::Removed: CHECK((row.newLine == 0 && row.oldLine != 0)); break;
       case RowKind::Changed: CHECK(lineOf(diff.before(), row.oldLine) != lineOf(diff.after(), row.newLine)); break;
+      case RowKind::Moved: FAIL("a plain (unaligned) diff has no moved rows"); break;
     }
   }
   CHECK(oldNext - 1 == diff.before().index.lineCount());
@@ -171,6 +172,28 @@ TEST_CASE("IR diff of SimplifyExpr on cnn_block is aligned and complete", "[gui]
   size_t misses = cache.misses();
   IrDiffModel::build(wb.event(simplify).before, wb.event(simplify).after, cache);
   CHECK(cache.misses() == misses);
+}
+
+TEST_CASE("IR diff: FuseOps' regrouping is Moved rows, not changes", "[gui][diff][moves]") {
+  Workbench wb(builtinRegistry());
+  wb.load(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
+  wb.setPipeline("InferType,SimplifyInference,FuseOps");
+  wb.run();
+  int fuse = wb.eventOfPass(2);
+  PrintCache cache;
+  IrDiffModel aligned = IrDiffModel::buildAligned(wb.eventEdits(fuse), cache);
+  IrDiffModel plain = IrDiffModel::build(wb.event(fuse).before, wb.event(fuse).after, cache);
+  REQUIRE(aligned.aligned());
+  CHECK(aligned.movedCount() > 0);
+  CHECK(aligned.addedCount() + aligned.removedCount() + aligned.changedCount() == 0);
+  CHECK(plain.movedCount() == 0);
+  CHECK(plain.addedCount() + plain.removedCount() + plain.changedCount() > 0);
+  // Moved rows have their own colour, not a change's.
+  CHECK(rowBackground(RowKind::Moved, true) == ColourRole::DiffMovedBg);
+  CHECK(rowBackground(RowKind::Moved, false) == ColourRole::DiffMovedBg);
+  size_t movedRows = 0;
+  for (const DiffRow& row : aligned.rows()) movedRows += row.kind == RowKind::Moved;
+  CHECK(movedRows == aligned.movedCount());
 }
 
 TEST_CASE("IR diff aligned by the node matcher: renumbered lines are not coloured, moved code links", "[gui][diff]") {
@@ -709,6 +732,24 @@ TEST_CASE("Command line options", "[gui][options]") {
   CHECK_FALSE(parseAppOptions({"a.relay", "b.relay"}, &error));
   CHECK_FALSE(parseAppOptions({"--bogus"}, &error));
   CHECK(error.find("--bogus") != std::string::npos);
+}
+
+TEST_CASE("Command line options: the load flags passlab takes", "[gui][options]") {
+  std::string error;
+  auto o = parseAppOptions({"m.onnx", "--input-shape", "x=1,3,96,96", "--input-shape=y=2", "--no-check"}, &error);
+  REQUIRE(o.has_value());
+  CHECK(o->inputShapes == std::vector<std::string>{"x=1,3,96,96", "y=2"});
+  CHECK(o->noCheck);
+  CHECK_FALSE(parseAppOptions({"m.onnx", "--input-shape"}, &error));
+  CHECK(error.find("--input-shape") != std::string::npos);
+  // The bindings reach the ONNX importer; a bad one is a message, not a crash.
+  Workbench wb(builtinRegistry());
+  SavedSession s;
+  s.modelPath = "/nonexistent/m.onnx";
+  std::vector<std::string> messages = restoreSession(wb, s, true, {"x=1,banana"});
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].rfind("could not restore the model", 0) == 0);
+  CHECK_FALSE(wb.loaded());
 }
 
 // ---- Print syntax -----------------------------------------------------------------------

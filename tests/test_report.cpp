@@ -205,6 +205,40 @@ TEST_CASE("Report: a function unchanged by a pass is embedded once", "[report]")
   CHECK(stats.texts < 2 * stats.diffs);
 }
 
+TEST_CASE("Report: FuseOps' regrouping is drawn as moves, and oversized graphs are left out", "[report][moves]") {
+  Session s;
+  s.run("load examples/seed000/cnn_fp32.relay\n"
+        "pipeline InferType,SimplifyInference,FuseOps\n"
+        "run");
+  int fuse = s.workbench.eventOfPass(2);
+  std::string html = renderHtmlReport(s.workbench, reportOptions(s.workbench));
+  // The FuseOps section counts moved lines apart from changed ones ...
+  std::string anchor = "id=\"change-" + std::to_string(fuse) + "\"";
+  size_t at = html.find(anchor);
+  REQUIRE(at != std::string::npos);
+  size_t end = std::min(html.find("<details class=\"change\"", at + 1), html.find("</section>", at));
+  std::string section = html.substr(at, end - at);
+  INFO(section);
+  CHECK(section.find("moved</span>") != std::string::npos);
+  CHECK(section.find("<span class=\"a\">+0</span> <span class=\"r\">&minus;0</span>") != std::string::npos);
+  // ... and its line operations use the moved kinds (3 moved away, 4 moved here).
+  std::smatch m;
+  std::regex ops("\"ops\":\\[([0-9,]*)\\]");
+  bool movedKinds = false;
+  for (auto it = std::sregex_iterator(html.begin(), html.end(), ops); it != std::sregex_iterator(); ++it) {
+    std::string list = (*it)[1];
+    movedKinds = movedKinds || list.rfind("3,", 0) == 0 || list.find(",3,") != std::string::npos;
+  }
+  CHECK(movedKinds);
+  // A graph over the size limit is named, not embedded.
+  ReportOptions tiny = reportOptions(s.workbench);
+  tiny.maxGraphHeightPt = 10;
+  ReportStats stats;
+  std::string small = renderHtmlReport(s.workbench, tiny, &stats);
+  CHECK(stats.graphs == 0);
+  CHECK(small.find("left out (") != std::string::npos);
+}
+
 TEST_CASE("Report: markup and scripts in IR strings show as text", "[report][escape]") {
   const std::string payload = "</script><script>document.body.dataset.pwned='1'</script><img src=x onerror=document.title='pwned'>";
   Session s;

@@ -7,6 +7,7 @@
 #include "core/ir/functor.h"
 #include "core/ir/type.h"
 #include "core/trace/node_match.h"
+#include "core/trace/moved_lines.h"
 
 namespace passlab {
 
@@ -448,12 +449,25 @@ AlignedPrinted printAlignedWithRanges(const ModuleEdits& m, const PrintOptions& 
   return {std::move(p.before), std::move(p.after)};
 }
 
+AlignedLines alignedLines(const ModuleEdits& m, const std::string& function, const PrintOptions& options) {
+  if (!m.before || !m.after) return {};
+  AlignedPrint p = alignedPrint(m, function, options, true);
+  AlignedLines out;
+  out.lines = diffAlignedPrints(m, p.before, p.after);
+  out.before = std::move(p.before.text);
+  out.after = std::move(p.after.text);
+  return out;
+}
+
 std::string alignedDiff(const ModuleEdits& m, const std::string& oldName, const std::string& newName,
                         const std::string& function, int context, const PrintOptions& options) {
   if (!m.before || !m.after) return "";
-  AlignedPrint p = alignedPrint(m, function, options);
-  std::string out = unifiedDiffIgnoringIndent(p.before.text, p.after.text, oldName, newName, context);
+  AlignedPrint p = alignedPrint(m, function, options, true);
+  // Functions paired by name, and lines the pass only moved marked as moves.
+  std::vector<DiffLine> lines = diffAlignedPrints(m, p.before, p.after);
+  std::string out = renderUnifiedDiff(lines, oldName, newName, context);
   if (out.empty()) return out;
+  out += movedLinesNote(countDiffLines(lines));
   // A constant the pass created prints as a reference the reader has not seen
   // before: say what it is ("meta[relay.Constant][7] is new, folded: 16x1x1 float32").
   // The reference as the print syntax spells it.

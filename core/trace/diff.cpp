@@ -242,17 +242,14 @@ std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& n
   return out;
 }
 
-static std::string renderUnified(const std::vector<DiffLine>& lines, const std::string& oldName,
-                                 const std::string& newName, int context);
-
 std::string unifiedDiff(const std::string& oldText, const std::string& newText, const std::string& oldName,
                         const std::string& newName, int context) {
-  return renderUnified(diffLines(oldText, newText), oldName, newName, context);
+  return renderUnifiedDiff(diffLines(oldText, newText), oldName, newName, context);
 }
 
 std::string unifiedDiffIgnoringIndent(const std::string& oldText, const std::string& newText, const std::string& oldName,
                                       const std::string& newName, int context) {
-  return renderUnified(diffLinesIgnoringIndent(oldText, newText), oldName, newName, context);
+  return renderUnifiedDiff(diffLinesIgnoringIndent(oldText, newText), oldName, newName, context);
 }
 
 std::vector<DiffLine> diffLinesIgnoringIndent(const std::string& oldText, const std::string& newText) {
@@ -286,8 +283,8 @@ std::vector<DiffLine> diffLinesIgnoringIndent(const std::string& oldText, const 
   return lines;
 }
 
-static std::string renderUnified(const std::vector<DiffLine>& lines, const std::string& oldName,
-                                 const std::string& newName, int context) {
+std::string renderUnifiedDiff(const std::vector<DiffLine>& lines, const std::string& oldName, const std::string& newName,
+                              int context) {
   const size_t total = lines.size();
   const size_t ctx = static_cast<size_t>(std::max(0, context));
   auto isChange = [&](size_t i) { return lines[i].kind != DiffLine::Kind::Same; };
@@ -328,7 +325,8 @@ static std::string renderUnified(const std::vector<DiffLine>& lines, const std::
     out += "@@ -" + range(oldBefore[start], oldBefore[end] - oldBefore[start]) + " +" +
            range(newBefore[start], newBefore[end] - newBefore[start]) + " @@\n";
     for (size_t k = start; k < end; ++k) {
-      char mark = lines[k].kind == DiffLine::Kind::Same ? ' ' : lines[k].kind == DiffLine::Kind::Added ? '+' : '-';
+      const DiffLine& l = lines[k];
+      char mark = l.kind == DiffLine::Kind::Same ? ' ' : l.kind == DiffLine::Kind::Added ? (l.moved ? '>' : '+') : (l.moved ? '<' : '-');
       out += mark;
       out += lines[k].text;
       out += '\n';

@@ -18,6 +18,9 @@ struct DiffLine {
   uint32_t oldLine, newLine;
   /// The line without its newline.
   std::string text;
+  /// A Removed or Added line whose nodes the pass only moved (core/trace/moved_lines.h);
+  /// rendered `<` / `>` instead of `-` / `+`.
+  bool moved = false;
 };
 
 /// Myers line diff of two texts: removed lines come before added lines within a
@@ -33,6 +36,11 @@ std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& n
 /// GNU diff -u writes it; "" when the texts have the same lines.
 std::string unifiedDiff(const std::string& oldText, const std::string& newText, const std::string& oldName,
                         const std::string& newName, int context = 3);
+
+/// Unified diff text of `lines` (as unifiedDiff writes it), moved lines marked
+/// `<` (moved away from here) and `>` (moved to here); "" without changes.
+std::string renderUnifiedDiff(const std::vector<DiffLine>& lines, const std::string& oldName, const std::string& newName,
+                              int context = 3);
 
 /// diffLines comparing lines without their leading blanks; each DiffLine's text is
 /// the real line (the new side's for lines in both).

@@ -234,8 +234,17 @@ struct AlignedPrinted {
   PrintedModule before, after;
 };
 AlignedPrinted printAlignedWithRanges(const ModuleEdits& edits, const PrintOptions& options = {});
+/// The aligned texts with their line diff (core/trace/moved_lines.h: functions
+/// paired by name, lines compared without indentation, moved lines marked).
+struct AlignedLines {
+  std::string before, after;
+  std::vector<DiffLine> lines;
+};
+AlignedLines alignedLines(const ModuleEdits& edits, const std::string& function = "", const PrintOptions& options = {});
 /// Unified diff of the aligned texts ("" when equal), lines compared without their
-/// indentation (code moved into a nested function is not a change). Constants
+/// indentation (code moved into a nested function is not a change), functions
+/// paired by name; lines of ops the pass only moved are marked `<` / `>` and a
+/// last line counts them ("740 lines moved (< from, > to), 8 changed (- +)"). Constants
 /// the pass created that print by reference are named after the diff, one line
 /// each: "meta[relay.Constant][7] is new, folded: 16x1x1 float32".
 std::string alignedDiff(const ModuleEdits& edits, const std::string& oldName, const std::string& newName,

@@ -9,6 +9,7 @@
 
 #include "core/text/printer.h"
 #include "core/ir/virtual_device.h"
+#include "core/trace/moved_lines.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
@@ -132,7 +133,15 @@ std::string Workbench::diff(int a, Side sideA, int b, Side sideB, const std::str
   };
   std::string textA = inA ? moduleText(a, sideA, fn) : "";
   std::string textB = inB ? moduleText(b, sideB, fn) : "";
-  return unifiedDiff(textA, textB, label(a, sideA), label(b, sideB));
+  if (!fn.empty() || textA == textB) return unifiedDiff(textA, textB, label(a, sideA), label(b, sideB));
+  // The canonical texts, but lines of ops the pass only moved are marked `<` / `>`
+  // as in the aligned diff (renumbered lines stay changes here: that is --text).
+  PrintOptions options = printOptions();
+  PrintedModule pa = printModuleWithRanges(modA, options), pb = printModuleWithRanges(modB, options);
+  std::vector<DiffLine> lines = diffLines(pa.text, pb.text);
+  markMovedLines(*edits(a, sideA, b, sideB), pa, pb, lines);
+  std::string out = renderUnifiedDiff(lines, label(a, sideA), label(b, sideB));
+  return out.empty() ? out : out + movedLinesNote(countDiffLines(lines));
 }
 
 std::vector<std::string> Workbench::functionNames(int id) const {

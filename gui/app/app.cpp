@@ -107,7 +107,10 @@ void GuiApp::restoreAtStart() {
   // The command line overrides what was saved.
   if (!options_.modelPath.empty()) wanted.modelPath = options_.modelPath;
   if (options_.pipeline) wanted.pipeline = *options_.pipeline;
-  if (!wanted.modelPath.empty() || !wanted.pipeline.empty() || !wanted.breakpoints.empty()) s.restore(wanted, true);
+  LoadOptions load;
+  load.typeCheck = !options_.noCheck;
+  if (!wanted.modelPath.empty() || !wanted.pipeline.empty() || !wanted.breakpoints.empty())
+    s.restore(wanted, true, options_.inputShapes, load);
   for (const ConsoleLine& line : s.console().lines())
     if (line.kind == ConsoleLine::Kind::Error) std::fprintf(stderr, "passlab-gui: %s\n", line.text.c_str());
   s.enablePersistence();

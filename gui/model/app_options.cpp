@@ -5,9 +5,12 @@
 namespace passlab::gui {
 
 std::string appUsage() {
-  return "usage: passlab-gui [FILE] [--pass-pipeline=SPEC] [--script FILE] [--screenshot OUT.png]\n"
+  return "usage: passlab-gui [FILE] [--input-shape NAME=D0,D1,...] [--no-check] [--pass-pipeline=SPEC]\n"
+         "                   [--script FILE] [--screenshot OUT.png]\n"
          "                   [--frames N] [--size WxH] [--state-dir DIR] [--no-restore] [--no-vsync]\n"
-         "  FILE              Relay text model to load (default: the last session's)\n"
+         "  FILE              model to load: Relay text, TVMScript or .onnx (default: the last session's)\n"
+         "  --input-shape     bind the dynamic dimensions of an ONNX input, e.g. x=1,3,96,96 (repeatable)\n"
+         "  --no-check        load FILE without type inference\n"
          "  --pass-pipeline   pipeline to step through, e.g. InferType,SimplifyExpr,FuseOps\n"
          "  --script FILE     REPL commands (and `gui ...` commands), one per frame\n"
          "  --screenshot OUT  after the frames (and the script), write the window to OUT (PNG) and exit\n"
@@ -53,6 +56,11 @@ std::optional<AppOptions> parseAppOptions(const std::vector<std::string>& args, 
     std::string v;
     if (a == "-h" || a == "--help") {
       o.help = true;
+    } else if (is("--input-shape")) {
+      if (!value("--input-shape", &v) || v.empty()) return fail("--input-shape needs NAME=D0,D1,...");
+      o.inputShapes.push_back(v);
+    } else if (a == "--no-check") {
+      o.noCheck = true;
     } else if (is("--pass-pipeline")) {
       if (!value("--pass-pipeline", &v)) return fail("--pass-pipeline needs a pipeline");
       o.pipeline = v;

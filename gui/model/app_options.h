@@ -1,5 +1,6 @@
 // passlab-gui's command line:
-//   passlab-gui [FILE] [--pass-pipeline=SPEC] [--script FILE] [--screenshot OUT.png]
+//   passlab-gui [FILE] [--input-shape NAME=D0,D1,...] [--no-check] [--pass-pipeline=SPEC]
+//               [--script FILE] [--screenshot OUT.png]
 //               [--frames N] [--size WxH] [--state-dir DIR] [--no-restore]
 #pragma once
 
@@ -13,6 +14,10 @@ namespace passlab::gui {
 struct AppOptions {
   /// Model to load ("" = restore the saved session's).
   std::string modelPath;
+  /// --input-shape NAME=D0,D1,... bindings for an ONNX model (as passlab takes them).
+  std::vector<std::string> inputShapes;
+  /// --no-check: load without type inference (as passlab's flag).
+  bool noCheck = false;
   /// Pipeline text; set when --pass-pipeline was given (it may be empty to clear).
   std::optional<std::string> pipeline;
   /// REPL/gui commands to run, one per frame.

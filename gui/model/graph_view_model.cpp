@@ -151,20 +151,21 @@ void GraphViewModel::fit(Side which) {
     s.refit = true;
     return;
   }
-  focus(which, GraphRect{0, 0, s.layout->width, s.layout->height}, 1.5f);
+  focus(which, GraphRect{0, 0, s.layout->width, s.layout->height}, 1.5f, kFitMinZoom, true);
 }
 
-void GraphViewModel::focus(Side which, const GraphRect& r, float maxZoom) {
+void GraphViewModel::focus(Side which, const GraphRect& r, float maxZoom, float minZoom, bool anchorTop) {
   GraphSide& s = side(which);
   if (s.canvasW <= 0 || s.canvasH <= 0) return;
   const float margin = 24.f;
   float w = std::max(1.f, r.x1 - r.x0), h = std::max(1.f, r.y1 - r.y0);
   float zoom = std::min((s.canvasW - margin) / w, (s.canvasH - margin) / h);
   // A huge graph fits at a zoom where nothing is readable: start readable at the change.
-  zoom = std::clamp(zoom, 0.12f, maxZoom);
+  zoom = std::clamp(zoom, std::min(minZoom, maxZoom), maxZoom);
   s.camera.zoom = zoom;
   s.camera.x = (r.x0 + r.x1) / 2 - s.canvasW / 2 / zoom;
   s.camera.y = (r.y0 + r.y1) / 2 - s.canvasH / 2 / zoom;
+  if (anchorTop && h * zoom > s.canvasH - margin) s.camera.y = r.y0 - margin / 2 / zoom;
 }
 
 void GraphViewModel::zoomTo(float zoom) {

@@ -86,8 +86,12 @@ class GraphViewModel {
   graph::LayoutService& layouts() { return *service_; }
 
   // ---- Camera --------------------------------------------------------------
-  /// Fits the whole drawing of a side into its canvas.
+  /// Fits the whole drawing of a side into its canvas, but never below
+  /// kFitMinZoom: a graph too long for that starts at its top (the inputs) at a
+  /// legible zoom and scrolls, instead of shrinking to a strip.
   void fit(Side s);
+  /// The smallest zoom Fit goes to: labels at 8 px (the panel stops drawing text below 6 px).
+  static constexpr float kFitMinZoom = 0.8f;
   /// Fits both sides.
   void fitAll() { fit(Side::Before), fit(Side::After); }
   /// Zooms a side by `factor` around the canvas point (px, py).
@@ -95,8 +99,10 @@ class GraphViewModel {
   /// Sets both sides' zoom (pixels per point), centred on the selection and its
   /// partner where there is one, else on the current centre.
   void zoomTo(float zoom);
-  /// Centres a side on a graph rectangle, zoomed to fit it (never closer than `maxZoom`).
-  void focus(Side s, const GraphRect& r, float maxZoom = 1.5f);
+  /// Centres a side on a graph rectangle, zoomed to fit it (never closer than
+  /// `maxZoom`, never further than `minZoom`); a rectangle that does not fit at
+  /// `minZoom` shows its top centre when `anchorTop`, else its centre.
+  void focus(Side s, const GraphRect& r, float maxZoom = 1.5f, float minZoom = 0.12f, bool anchorTop = false);
   /// Follow mode: after each step, recentre on what changed.
   bool follow = true;
   /// The bounding rectangle of the changed boxes of a side (none when nothing changed or no layout).

@@ -435,10 +435,17 @@ void GuiSession::persist() {
   if (!store_->save(captureSession(*workbench_), &error)) setStatus("session not saved: " + error, true);
 }
 
-void GuiSession::restore(const SavedSession& saved, bool loadModel) {
+void GuiSession::restore(const SavedSession& saved, bool loadModel, const std::vector<std::string>& inputShapes,
+                         const LoadOptions& load) {
   const double t0 = nowMs();
-  for (const std::string& message : restoreSession(*workbench_, saved, loadModel))
+  loadError_.clear();
+  for (const std::string& message : restoreSession(*workbench_, saved, loadModel, inputShapes, load)) {
     console_->log(ConsoleLine::Kind::Error, message);
+    if (loadError_.empty() && message.rfind("could not restore the model", 0) == 0) {
+      loadError_ = message;
+      setStatus(message, true);
+    }
+  }
   if (workbench_->loaded()) setStatus("restored session: " + workbench_->sourceName(), false);
   changed(t0);
 }

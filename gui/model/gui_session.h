@@ -139,7 +139,10 @@ class GuiSession {
   /// Starts saving after every change (call after restoring).
   void enablePersistence();
   /// Restores a saved session (the parts not overridden); messages go to the console.
-  void restore(const SavedSession& saved, bool loadModel);
+  void restore(const SavedSession& saved, bool loadModel, const std::vector<std::string>& inputShapes = {},
+               const LoadOptions& load = {});
+  /// Why the last model load at start failed ("" when it did not): the empty views show it.
+  const std::string& loadError() const { return loadError_; }
   /// The store, when persistence is configured.
   const std::optional<SessionStore>& store() const { return store_; }
 
@@ -165,6 +168,7 @@ class GuiSession {
 
   uint64_t generation_ = 1;
   std::string status_;
+  std::string loadError_;
   bool statusIsError_ = false;
   double lastChangeMs_ = 0;
   bool quitRequested_ = false;

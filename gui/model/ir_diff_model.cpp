@@ -4,6 +4,7 @@
 #include <cctype>
 #include <set>
 
+#include "core/trace/moved_lines.h"
 #include "gui/model/syntax.h"
 
 namespace passlab::gui {
@@ -14,6 +15,7 @@ ColourRole rowBackground(RowKind kind, bool after) {
     case RowKind::Added: return after ? ColourRole::DiffAddedBg : ColourRole::DiffFillerBg;
     case RowKind::Removed: return after ? ColourRole::DiffFillerBg : ColourRole::DiffRemovedBg;
     case RowKind::Changed: return ColourRole::DiffChangedBg;
+    case RowKind::Moved: return ColourRole::DiffMovedBg;
   }
   return ColourRole::Count;
 }
@@ -43,11 +45,13 @@ IrDiffModel IrDiffModel::buildAligned(std::shared_ptr<const ModuleEdits> edits, 
   if (!edits || edits->before == edits->after) return edits ? build(edits->before, edits->after, cache) : IrDiffModel();
   IrDiffModel m;
   AlignedPrinted printed = printAlignedWithRanges(*edits, cache.options());
+  // Functions paired by name; lines of ops the pass only moved are rows of their own.
+  std::vector<DiffLine> lines = diffAlignedPrints(*edits, printed.before, printed.after);
   m.before_ = viewOfPrinted(edits->before, std::move(printed.before));
   m.after_ = viewOfPrinted(edits->after, std::move(printed.after));
   m.aligned_ = true;
   m.edits_ = std::move(edits);
-  m.buildRows();
+  m.buildRows(std::move(lines));
   m.markAttributes();
   m.refreshVisible();
   return m;
@@ -73,17 +77,16 @@ uint32_t IrDiffModel::counterpartLine(Side side, uint32_t line) const {
   return it == to.ranges.end() ? 0 : it->second.line;
 }
 
-void IrDiffModel::buildRows() {
+void IrDiffModel::buildRows(std::vector<DiffLine> lines) {
   rows_.clear();
-  added_ = removed_ = changed_ = 0;
+  added_ = removed_ = changed_ = moved_ = 0;
   if (identical_) {
     const size_t n = before_->index.lineCount();
     rows_.reserve(n);
     for (uint32_t l = 1; l <= n; ++l) rows_.push_back(DiffRow{l, l, RowKind::Same, false});
     return;
   }
-  std::vector<DiffLine> lines = aligned_ ? diffLinesIgnoringIndent(before_->index.text(), after_->index.text())
-                                        : diffLines(before_->index.text(), after_->index.text());
+  if (lines.empty()) lines = diffLines(before_->index.text(), after_->index.text());
   rows_.reserve(lines.size());
   // Within a change the diff lists removed lines before added ones: pair them up
   // row by row so the two sides stay aligned, the surplus becoming pure
@@ -100,6 +103,31 @@ void IrDiffModel::buildRows() {
     size_t addedBegin = i;
     while (i < lines.size() && lines[i].kind == DiffLine::Kind::Added) ++i;
     size_t removedCount = addedBegin - removedBegin, addedCount = i - addedBegin;
+    bool anyMoved = false;
+    for (size_t k = removedBegin; k < i; ++k) anyMoved = anyMoved || lines[k].moved;
+    if (anyMoved) {
+      // Both sides in order; a moved line pairs only with a moved line, and a
+      // changed one only with a changed one.
+      size_t r = removedBegin, a = addedBegin;
+      while (r < addedBegin || a < i) {
+        const DiffLine* L = r < addedBegin ? &lines[r] : nullptr;
+        const DiffLine* R = a < i ? &lines[a] : nullptr;
+        if (L && R && L->moved == R->moved) {
+          rows_.push_back(DiffRow{L->oldLine, R->newLine, L->moved ? RowKind::Moved : RowKind::Changed, false});
+          ++(L->moved ? moved_ : changed_);
+          ++r, ++a;
+        } else if (L && (!R || L->moved)) {
+          rows_.push_back(DiffRow{L->oldLine, 0, L->moved ? RowKind::Moved : RowKind::Removed, false});
+          ++(L->moved ? moved_ : removed_);
+          ++r;
+        } else {
+          rows_.push_back(DiffRow{0, R->newLine, R->moved ? RowKind::Moved : RowKind::Added, false});
+          ++(R->moved ? moved_ : added_);
+          ++a;
+        }
+      }
+      continue;
+    }
     size_t paired = std::min(removedCount, addedCount);
     for (size_t k = 0; k < paired; ++k)
       rows_.push_back(DiffRow{lines[removedBegin + k].oldLine, lines[addedBegin + k].newLine, RowKind::Changed, false});

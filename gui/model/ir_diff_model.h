@@ -24,6 +24,7 @@ enum class RowKind : uint8_t {
   Added,    ///< a line only on the after side (left side empty)
   Removed,  ///< a line only on the before side (right side empty)
   Changed,  ///< a removed line paired with the added line that replaced it
+  Moved,    ///< a line the pass only moved (either side may be empty): not a change
 };
 
 /// One row of the side-by-side view. Line numbers are 1-based; 0 = no line on that side.
@@ -102,6 +103,8 @@ class IrDiffModel {
   size_t addedCount() const { return added_; }
   size_t removedCount() const { return removed_; }
   size_t changedCount() const { return changed_; }
+  /// Rows of lines the pass only moved (aligned models; moved lines are not in the counts above).
+  size_t movedCount() const { return moved_; }
 
   /// Attribute changes at the event (from core diffAttrs), watched ones first.
   const std::vector<AttrChangeNote>& attrChanges() const { return attrChanges_; }
@@ -118,7 +121,8 @@ class IrDiffModel {
   size_t maxLineLength() const;
 
  private:
-  void buildRows();
+  /// `lines`: the classified diff of an aligned model (empty: diff the texts now).
+  void buildRows(std::vector<DiffLine> lines = {});
   void markAttributes();
   void refreshVisible();
 
@@ -129,7 +133,7 @@ class IrDiffModel {
   std::vector<DiffRow> rows_;
   std::vector<uint32_t> visible_;
   std::string filter_;
-  size_t added_ = 0, removed_ = 0, changed_ = 0;
+  size_t added_ = 0, removed_ = 0, changed_ = 0, moved_ = 0;
   std::vector<AttrChangeNote> attrChanges_;
 };
 

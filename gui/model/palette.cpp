@@ -35,6 +35,7 @@ constexpr std::array<Entry, static_cast<size_t>(ColourRole::Count)> kPalette = {
     {ColourRole::DiffChangedBg, "DiffChangedBg", {30, 52, 92, 255}},
     {ColourRole::DiffIntraline, "DiffIntraline", {52, 88, 150, 255}},
     {ColourRole::DiffFillerBg, "DiffFillerBg", {34, 34, 38, 255}},
+    {ColourRole::DiffMovedBg, "DiffMovedBg", {44, 44, 62, 255}},
     {ColourRole::AttrChangeMarker, "AttrChangeMarker", {255, 140, 0, 255}},
     {ColourRole::SearchMatchBg, "SearchMatchBg", {120, 100, 20, 255}},
     {ColourRole::DiagnosticLineBg, "DiagnosticLineBg", {110, 40, 100, 255}},

@@ -39,6 +39,8 @@ enum class ColourRole : uint8_t {
   DiffIntraline,
   /// Empty filler on the side of an added/removed line.
   DiffFillerBg,
+  /// A line the pass only moved (FuseOps' regrouping): muted, not a change.
+  DiffMovedBg,
   /// Marker of a watched attribute that changed at the event.
   AttrChangeMarker,
   SearchMatchBg,

@@ -208,7 +208,8 @@ SavedSession captureSession(const Workbench& wb) {
   return s;
 }
 
-std::vector<std::string> restoreSession(Workbench& wb, const SavedSession& session, bool loadModel) {
+std::vector<std::string> restoreSession(Workbench& wb, const SavedSession& session, bool loadModel,
+                                        const std::vector<std::string>& inputShapes, const LoadOptions& load) {
   std::vector<std::string> messages;
   auto attempt = [&](const std::string& what, auto&& action) {
     try {
@@ -219,7 +220,12 @@ std::vector<std::string> restoreSession(Workbench& wb, const SavedSession& sessi
       messages.push_back("could not restore " + what + ": " + e.what());
     }
   };
-  if (loadModel && !session.modelPath.empty()) attempt("the model " + session.modelPath, [&] { loadModelInto(wb, session.modelPath); });
+  if (loadModel && !session.modelPath.empty())
+    attempt("the model " + session.modelPath, [&] {
+      LoadModelOptions model;
+      for (const std::string& binding : inputShapes) addInputShapeBinding(binding, model.onnx);
+      loadModelInto(wb, session.modelPath, load, model);
+    });
   if (!session.pipeline.empty()) attempt("the pipeline", [&] { wb.setPipeline(session.pipeline); });
   for (const SavedBreakpoint& bp : session.breakpoints) {
     attempt("breakpoint '" + std::string(breakKindName(bp.kind)) + " " + bp.pattern + "'", [&] {

@@ -49,7 +49,9 @@ SavedSession captureSession(const Workbench& wb);
 /// sets the pipeline, adds the breakpoints. Each part that fails is skipped and
 /// described in the returned messages (a moved model file must not lose the
 /// pipeline and breakpoints).
-std::vector<std::string> restoreSession(Workbench& wb, const SavedSession& session, bool loadModel = true);
+/// `inputShapes` (NAME=D0,... as passlab's --input-shape) and `load` apply to the model.
+std::vector<std::string> restoreSession(Workbench& wb, const SavedSession& session, bool loadModel = true,
+                                        const std::vector<std::string>& inputShapes = {}, const LoadOptions& load = {});
 
 /// The file a session lives in.
 class SessionStore {

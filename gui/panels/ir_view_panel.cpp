@@ -89,7 +89,10 @@ int digitsOf(size_t n) {
 
 void IrViewPanel::draw(GuiSession& session) {
   if (!session.workbench().loaded()) {
-    emptyState("No model loaded.\nOpen one with File > Open, pass it on the command line, or `load FILE` in the console.");
+    // A failed load at start says why here, not only in the Console tab.
+    emptyState(session.loadError().empty()
+                   ? "No model loaded.\nOpen one with File > Open, pass it on the command line, or `load FILE` in the console."
+                   : "No model loaded.\n" + session.loadError());
     return;
   }
   drawHeader(session);
@@ -169,6 +172,10 @@ void IrViewPanel::drawHeader(GuiSession& session) {
     textColoured(ColourRole::SeverityError, "-" + std::to_string(diff.removedCount()));
     ImGui::SameLine();
     textColoured(ColourRole::GlobalName, "~" + std::to_string(diff.changedCount()));
+    if (diff.movedCount()) {
+      ImGui::SameLine();
+      ImGui::TextDisabled("<> %zu moved", diff.movedCount());
+    }
     if (diff.aligned()) {
       // Lines compared under the before side's names: renumbering is not coloured.
       ImGui::SameLine();
