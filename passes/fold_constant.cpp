@@ -9,6 +9,8 @@
 #include "core/analysis/type_infer.h"
 #include "core/interp/interpreter.h"
 #include "core/ir/functor.h"
+#include "core/trace/remark_nodes.h"
+#include "core/pass/remark_rules.h"
 #include "passes/fuse_ops.h"
 #include "passes/infer_type.h"
 #include "passes/opt_util.h"
@@ -352,6 +354,68 @@ Expr substitute(const Expr& root, const ConstantAnalysis& analysis, const std::u
   return memo.at(root.get());
 }
 
+/// The parameter (or run-time value) a non-foldable expression depends on:
+/// the first one found walking down through non-foldable nodes.
+std::string runtimeDependency(const Expr& start, const ConstantAnalysis& analysis) {
+  std::vector<Expr> stack{start};
+  std::unordered_set<const ExprNode*> seen;
+  std::vector<Expr> children;
+  while (!stack.empty() && seen.size() < 256) {
+    Expr e = stack.back();
+    stack.pop_back();
+    if (!e || analysis.foldable(e.get()) || !seen.insert(e.get()).second) continue;
+    if (const VarNode* v = as<VarNode>(e)) return "parameter %" + v->name;
+    if (const CallNode* call = as<CallNode>(e); call && !call->op()) return "the result of " + describeNode(e);
+    if (const CallNode* call = as<CallNode>(e); call && call->op() && !foldableOp(*call->op()))
+      return "the result of " + describeNode(e) + ", which is never evaluated at compile time";
+    children.clear();
+    analysis.consumedChildren(e, children);
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+  }
+  return "a value computed at run time";
+}
+
+/// Remarks on the calls that take a compile-time value and still are not
+/// folded, and on the Primitive functions FoldConstant does not enter.
+void explainUnfolded(const Function& fn, const ConstantAnalysis& analysis, const std::string& function, const std::string& pass,
+                     PassContext& ctx) {
+  postOrderVisit(
+      fn,
+      [&](const Expr& e) {
+        if (isPrimitiveFunction(e) && e != fn) {
+          ctx.remark(makeRemark(pass, RemarkRule::FoldInsidePrimitive, function, {e},
+                                "not entered: a Primitive function (already fused) is left as it is"));
+          return;
+        }
+        const CallNode* call = as<CallNode>(e);
+        const OpDef* op = call ? call->op() : nullptr;
+        if (!op || analysis.foldable(e.get())) return;
+        const Expr* constantArg = nullptr;
+        const Expr* runtimeArg = nullptr;
+        for (const Expr& a : call->args) {
+          if (analysis.foldable(a.get()))
+            constantArg = constantArg ? constantArg : &a;
+          else
+            runtimeArg = runtimeArg ? runtimeArg : &a;
+        }
+        if (!constantArg) return;
+        if (!foldableOp(*op)) {
+          ctx.remark(makeRemark(pass, RemarkRule::FoldOpSkipped, function, {e},
+                                "not folded: " + std::string(op->name) + " is never evaluated at compile time"));
+        } else if (runtimeArg) {
+          ctx.remark(makeRemark(pass, RemarkRule::FoldDependsOnParam, function, {e, *runtimeArg},
+                                "not folded: " + std::string(op->name) + " depends on " + runtimeDependency(*runtimeArg, analysis)));
+        }
+      },
+      [&](const Expr& e) { return e == fn || !isPrimitiveFunction(e); });
+}
+
+size_t callCount(const Expr& form) {
+  size_t n = 0;
+  postOrderVisit(form, [&](const Expr& e) { n += as<CallNode>(e) != nullptr; });
+  return n;
+}
+
 class FoldConstantPass final : public FunctionPass {
  public:
   const PassInfo& info() const override { return builtinPassInfo("FoldConstant"); }
@@ -361,6 +425,8 @@ class FoldConstantPass final : public FunctionPass {
     Function current = fn;
     for (int round = 0; round < kMaxRounds; ++round) {
       ConstantAnalysis analysis(current);
+      // Only the first round sees the function as the event's `before` module holds it.
+      if (round == 0 && ctx.remarksEnabled()) explainUnfolded(current, analysis, name, info().name, ctx);
       std::unordered_map<const ExprNode*, Expr> folded;
       if (!analysis.roots().empty() && !evaluateRoots(analysis, name, mod, ctx, folded)) break;
       Expr out = substitute(current, analysis, folded);
@@ -403,6 +469,10 @@ class FoldConstantPass final : public FunctionPass {
                     std::to_string(facts.largestBytes) + " bytes, more than " + kFoldConstantMaxBytesKey + " = " +
                     std::to_string(maxBytes);
         ctx.notifyDiagnostic(d);
+        if (ctx.remarksEnabled())
+          ctx.remark(makeRemark(pass, RemarkRule::FoldTooLarge, function, {r},
+                                "not folded: " + describeNode(r) + " computes a value of " + std::to_string(facts.largestBytes) +
+                                    " bytes, more than " + kFoldConstantMaxBytesKey + " = " + std::to_string(maxBytes)));
         continue;
       }
       evaluated.push_back(r);
@@ -421,6 +491,10 @@ class FoldConstantPass final : public FunctionPass {
       for (size_t i = 0; i < evaluated.size(); ++i) {
         Expr value = valueToExpr(result.fields().at(i), placeholderData[i]);
         if (!value->checkedType) value->checkedType = evaluated[i]->checkedType;
+        if (ctx.remarksEnabled())
+          ctx.remark(makeRemark(pass, RemarkRule::FoldFolded, function, {evaluated[i]},
+                                "folded " + describeNode(evaluated[i]) + " (" + std::to_string(callCount(*analysis.form(evaluated[i].get()))) +
+                                    " calls) into a constant " + typeToString(value->checkedType)));
         folded.emplace(evaluated[i].get(), std::move(value));
       }
     } catch (const std::bad_alloc&) {
@@ -439,6 +513,7 @@ class FoldConstantPass final : public FunctionPass {
       d.message = "FoldConstant left @" + function + " unfolded: evaluating its " + std::to_string(evaluated.size()) +
                   " constant subexpressions failed: " + d.message;
       ctx.notifyDiagnostic(d);
+      if (ctx.remarksEnabled()) ctx.remark(makeRemark(pass, RemarkRule::FoldEvalFailed, function, evaluated, d.message));
       return false;
     }
     return true;
