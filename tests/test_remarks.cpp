@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/pass/remark_rules.h"
+#include "core/trace/trace_json.h"
 #include "core/workbench/remarks.h"
 #include "passes/fold_constant.h"
 #include "passes/fuse_ops.h"
