@@ -356,7 +356,7 @@ Expr substitute(const Expr& root, const ConstantAnalysis& analysis, const std::u
 
 /// The parameter (or run-time value) a non-foldable expression depends on:
 /// the first one found walking down through non-foldable nodes.
-std::string runtimeDependency(const Expr& start, const ConstantAnalysis& analysis) {
+std::string runtimeDependency(const Expr& start, const ConstantAnalysis& analysis, const FunctionNode& fn) {
   std::vector<Expr> stack{start};
   std::unordered_set<const ExprNode*> seen;
   std::vector<Expr> children;
@@ -364,7 +364,10 @@ std::string runtimeDependency(const Expr& start, const ConstantAnalysis& analysi
     Expr e = stack.back();
     stack.pop_back();
     if (!e || analysis.foldable(e.get()) || !seen.insert(e.get()).second) continue;
-    if (const VarNode* v = as<VarNode>(e)) return "parameter %" + v->name;
+    if (const VarNode* v = as<VarNode>(e)) {
+      bool param = std::any_of(fn.params.begin(), fn.params.end(), [&](const Var& p) { return p.get() == v; });
+      return (param ? "parameter %" : "%") + v->name;
+    }
     if (const CallNode* call = as<CallNode>(e); call && !call->op()) return "the result of " + describeNode(e);
     if (const CallNode* call = as<CallNode>(e); call && call->op() && !foldableOp(*call->op()))
       return "the result of " + describeNode(e) + ", which is never evaluated at compile time";
@@ -404,7 +407,7 @@ void explainUnfolded(const Function& fn, const ConstantAnalysis& analysis, const
                                 "not folded: " + std::string(op->name) + " is never evaluated at compile time"));
         } else if (runtimeArg) {
           ctx.remark(makeRemark(pass, RemarkRule::FoldDependsOnParam, function, {e, *runtimeArg},
-                                "not folded: " + std::string(op->name) + " depends on " + runtimeDependency(*runtimeArg, analysis)));
+                                "not folded: " + std::string(op->name) + " depends on " + runtimeDependency(*runtimeArg, analysis, *fn)));
         }
       },
       [&](const Expr& e) { return e == fn || !isPrimitiveFunction(e); });
