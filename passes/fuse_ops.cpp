@@ -512,9 +512,11 @@ class BodyFuser final : public ExprMutator {
         nodes.push_back(graph_.nodes[static_cast<size_t>(m)].ref);
         members += (members.empty() ? "" : " → ") + nodeText(m);
       }
+      const std::string pattern = " (group pattern " + patternName(partitioner.groupPattern(group.output)) + ")";
+      const size_t ops = nodes.size();
       x.ctx.remark(makeRemark(pass, RemarkRule::FuseGroup, x.function, std::move(nodes),
-                              "fused " + std::to_string(group.members.size()) + " nodes into one Primitive function: " +
-                                  members + " (group pattern " + patternName(partitioner.groupPattern(group.output)) + ")"));
+                              ops == 1 ? members + " alone in a Primitive function" + pattern
+                                       : "fused " + std::to_string(ops) + " ops into one Primitive function: " + members + pattern));
     }
     for (size_t i = 0; i < graph_.nodes.size(); ++i) {
       const GraphNode& node = graph_.nodes[i];
@@ -680,8 +682,8 @@ class FunctionFuser final : public ExprMutator {
     if (const FunctionNode* fn = as<FunctionNode>(e); fn && (opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler))) {
       if (const AttrValue* compiler = fn->attrs.find(fn_attr::kCompiler); compiler && explain_)
         explain_->ctx.remark(makeRemark(explain_->pass, RemarkRule::FuseCompilerFunction, explain_->function, {e},
-                                        "fn with Compiler=\"" + compiler->toString() +
-                                            "\" is left to its external codegen: its ops are not fused"));
+                                        "fn with Compiler=" + compiler->toString() +
+                                            " is left to its external codegen: its ops are not fused"));
       return e;
     }
     return std::nullopt;

@@ -99,8 +99,8 @@ class Lifter final : public ExprMutator {
           if (!as<FunctionNode>(e)) return;
           if (isCompilerFunction(e)) {
             ctx.remark(makeRemark(pass, RemarkRule::LiftCompilerFunction, outer_, {e},
-                                  "not lifted: fn with Compiler=\"" + as<FunctionNode>(e)->attrs.find(fn_attr::kCompiler)->toString() +
-                                      "\" is an external region"));
+                                  "not lifted: fn with Compiler=" + as<FunctionNode>(e)->attrs.find(fn_attr::kCompiler)->toString() +
+                                      " is an external region"));
             return;
           }
           const Lifted* lifted = find(byNode_, e.get());
