@@ -55,7 +55,8 @@ bool isTrivialForm(const Expr& form) {
 /// where a run-time value is expected.
 class ConstantAnalysis {
  public:
-  explicit ConstantAnalysis(const Function& fn) {
+  /// With `explain`, also records what remarks need (candidates, sources) on the same walk.
+  explicit ConstantAnalysis(const Function& fn, bool explain = false) : root_(fn.get()), explain_(explain) {
     postOrderVisit(
         fn,
         [&](const Expr& e) {
@@ -77,6 +78,18 @@ class ConstantAnalysis {
   const std::vector<Expr>& roots() const { return roots_; }
   /// Some `if` has a condition that is foldable but needs evaluation first.
   bool pendingIf() const { return pendingIf_; }
+
+  // ---- Remarks (only with `explain`) ----
+  /// Op calls that take a compile-time value and are still not foldable, in post-order.
+  const std::vector<Expr>& unfoldedCandidates() const { return candidates_; }
+  /// Primitive functions the analysis does not enter.
+  const std::vector<Expr>& primitives() const { return primitives_; }
+  /// Where the run-time value of non-foldable `e` comes from: a variable or a
+  /// call never evaluated at compile time (null when unknown).
+  const ExprNode* runtimeSource(const ExprNode* e) const {
+    auto it = source_.find(e);
+    return it == source_.end() ? nullptr : it->second;
+  }
 
   /// The children a rewrite must visit (binding positions and dropped values excluded).
   void consumedChildren(const Expr& e, std::vector<Expr>& out) const {
@@ -201,6 +214,7 @@ class ConstantAnalysis {
       default: break;
     }
     if (!foldable(e.get())) collectRoots(e);
+    if (explain_) note(e);
   }
 
   void classifyCall(const Expr& e) {
@@ -241,6 +255,34 @@ class ConstantAnalysis {
   std::vector<Expr> roots_;
   std::unordered_set<const ExprNode*> rootSet_;
   bool pendingIf_ = false;
+
+  /// Remarks: a non-foldable node's run-time source (children are noted first),
+  /// and the candidates and Primitive functions.
+  void note(const Expr& e) {
+    if (e.get() != root_ && isPrimitiveFunction(e)) {
+      primitives_.push_back(e);
+      return;
+    }
+    if (foldable(e.get())) return;
+    const CallNode* call = as<CallNode>(e);
+    if (e->kind == ExprKind::Var || (call && (!call->op() || !foldableOp(*call->op())))) source_.emplace(e.get(), e.get());
+    if (!call) return;
+    bool anyConstant = false;
+    for (const Expr& a : call->args) {
+      if (foldable(a.get())) {
+        anyConstant = true;
+      } else if (!source_.count(e.get())) {
+        if (const ExprNode* s = runtimeSource(a.get())) source_.emplace(e.get(), s);
+      }
+    }
+    if (anyConstant && call->op()) candidates_.push_back(e);
+  }
+
+  const ExprNode* root_;
+  bool explain_;
+  std::vector<Expr> candidates_;
+  std::vector<Expr> primitives_;
+  std::unordered_map<const ExprNode*, const ExprNode*> source_;
 };
 
 Expr valueToExpr(const Value& v, bool fromPlaceholder) {
@@ -354,63 +396,44 @@ Expr substitute(const Expr& root, const ConstantAnalysis& analysis, const std::u
   return memo.at(root.get());
 }
 
-/// The parameter (or run-time value) a non-foldable expression depends on:
-/// the first one found walking down through non-foldable nodes.
-std::string runtimeDependency(const Expr& start, const ConstantAnalysis& analysis, const FunctionNode& fn) {
-  std::vector<Expr> stack{start};
-  std::unordered_set<const ExprNode*> seen;
-  std::vector<Expr> children;
-  while (!stack.empty() && seen.size() < 256) {
-    Expr e = stack.back();
-    stack.pop_back();
-    if (!e || analysis.foldable(e.get()) || !seen.insert(e.get()).second) continue;
-    if (const VarNode* v = as<VarNode>(e)) {
-      bool param = std::any_of(fn.params.begin(), fn.params.end(), [&](const Var& p) { return p.get() == v; });
-      return (param ? "parameter %" : "%") + v->name;
-    }
-    if (const CallNode* call = as<CallNode>(e); call && !call->op()) return "the result of " + describeNode(e);
-    if (const CallNode* call = as<CallNode>(e); call && call->op() && !foldableOp(*call->op()))
-      return "the result of " + describeNode(e) + ", which is never evaluated at compile time";
-    children.clear();
-    analysis.consumedChildren(e, children);
-    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+/// "parameter %x", "%v" (a let variable), "the result of @f", or "a value computed at run time".
+std::string describeSource(const ExprNode* s, const FunctionNode& fn) {
+  if (!s) return "a value computed at run time";
+  if (s->kind == ExprKind::Var) {
+    const VarNode* v = static_cast<const VarNode*>(s);
+    bool param = std::any_of(fn.params.begin(), fn.params.end(), [&](const Var& p) { return p.get() == v; });
+    return (param ? "parameter %" : "%") + v->name;
   }
-  return "a value computed at run time";
+  const CallNode* call = static_cast<const CallNode*>(s);
+  if (const OpDef* op = call->op()) return "the result of " + std::string(op->name) + ", which is never evaluated at compile time";
+  const GlobalVarNode* g = as<GlobalVarNode>(call->callee);
+  return "the result of " + (g ? "@" + g->name : std::string("a call"));
 }
 
 /// Remarks on the calls that take a compile-time value and still are not
-/// folded, and on the Primitive functions FoldConstant does not enter.
+/// folded, and on the Primitive functions FoldConstant does not enter, from
+/// what an explaining ConstantAnalysis recorded (no walk of its own).
 void explainUnfolded(const Function& fn, const ConstantAnalysis& analysis, const std::string& function, const std::string& pass,
                      PassContext& ctx) {
-  postOrderVisit(
-      fn,
-      [&](const Expr& e) {
-        if (isPrimitiveFunction(e) && e != fn) {
-          ctx.remark(makeRemark(pass, RemarkRule::FoldInsidePrimitive, function, {e},
-                                "not entered: a Primitive function (already fused) is left as it is"));
-          return;
-        }
-        const CallNode* call = as<CallNode>(e);
-        const OpDef* op = call ? call->op() : nullptr;
-        if (!op || analysis.foldable(e.get())) return;
-        const Expr* constantArg = nullptr;
-        const Expr* runtimeArg = nullptr;
-        for (const Expr& a : call->args) {
-          if (analysis.foldable(a.get()))
-            constantArg = constantArg ? constantArg : &a;
-          else
-            runtimeArg = runtimeArg ? runtimeArg : &a;
-        }
-        if (!constantArg) return;
-        if (!foldableOp(*op)) {
-          ctx.remark(makeRemark(pass, RemarkRule::FoldOpSkipped, function, {e},
-                                "not folded: " + std::string(op->name) + " is never evaluated at compile time"));
-        } else if (runtimeArg) {
-          ctx.remark(makeRemark(pass, RemarkRule::FoldDependsOnParam, function, {e, *runtimeArg},
-                                "not folded: " + std::string(op->name) + " depends on " + runtimeDependency(*runtimeArg, analysis, *fn)));
-        }
-      },
-      [&](const Expr& e) { return e == fn || !isPrimitiveFunction(e); });
+  for (const Expr& e : analysis.primitives())
+    ctx.remark(makeRemark(pass, RemarkRule::FoldInsidePrimitive, function, {e},
+                          "not entered: a Primitive function (already fused) is left as it is"));
+  for (const Expr& e : analysis.unfoldedCandidates()) {
+    const CallNode* call = as<CallNode>(e);
+    const OpDef* op = call->op();
+    if (!foldableOp(*op)) {
+      ctx.remark(makeRemark(pass, RemarkRule::FoldOpSkipped, function, {e},
+                            "not folded: " + std::string(op->name) + " is never evaluated at compile time"));
+      continue;
+    }
+    for (const Expr& a : call->args)
+      if (!analysis.foldable(a.get())) {
+        ctx.remark(makeRemark(pass, RemarkRule::FoldDependsOnParam, function, {e, a},
+                              "not folded: " + std::string(op->name) + " depends on " +
+                                  describeSource(analysis.runtimeSource(a.get()), *fn)));
+        break;
+      }
+  }
 }
 
 size_t callCount(const Expr& form) {
@@ -427,9 +450,10 @@ class FoldConstantPass final : public FunctionPass {
     opt_util::ensureTyped(fn, mod);
     Function current = fn;
     for (int round = 0; round < kMaxRounds; ++round) {
-      ConstantAnalysis analysis(current);
       // Only the first round sees the function as the event's `before` module holds it.
-      if (round == 0 && ctx.remarksEnabled()) explainUnfolded(current, analysis, name, info().name, ctx);
+      const bool explain = round == 0 && ctx.remarksEnabled();
+      ConstantAnalysis analysis(current, explain);
+      if (explain) explainUnfolded(current, analysis, name, info().name, ctx);
       std::unordered_map<const ExprNode*, Expr> folded;
       if (!analysis.roots().empty() && !evaluateRoots(analysis, name, mod, ctx, folded)) break;
       Expr out = substitute(current, analysis, folded);

@@ -416,7 +416,7 @@ struct FuseExplainer {
 };
 
 /// TVM's names of the fusion patterns (and of the partitioner's tuple kind).
-std::string patternName(int pattern) {
+const char* patternName(int pattern) {
   switch (pattern) {
     case kElemWise: return "ElemWise";
     case kBroadcast: return "Broadcast";
@@ -432,9 +432,9 @@ std::string patternName(int pattern) {
 std::string patternRule(int own) {
   if (own == kOutEWiseFusable) return "OutEWiseFusable ops take only an elementwise tail whose ops are at most Broadcast";
   if (own <= kBroadcast)
-    return patternName(own) + " ops fuse only along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or "
+    return std::string(patternName(own)) + " ops fuse only along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or "
            "OutEWiseFusable consumer";
-  return patternName(own) + " ops fuse only along Injective ops";
+  return std::string(patternName(own)) + " ops fuse only along Injective ops";
 }
 
 /// Fuses one function body: partitions it and wraps every group holding a
@@ -493,8 +493,12 @@ class BodyFuser final : public ExprMutator {
   };
 
   std::string nodeText(int k) const { return describeNode(graph_.nodes[static_cast<size_t>(k)].ref); }
-  std::string nodeWithPattern(int k) const {
-    return nodeText(k) + " (" + patternName(graph_.nodes[static_cast<size_t>(k)].pattern) + ")";
+  /// Appends "op (Pattern)" to `out` (remark messages are built in one buffer).
+  void appendNodeWithPattern(std::string& out, int k) const {
+    out += nodeText(k);
+    out += " (";
+    out += patternName(graph_.nodes[static_cast<size_t>(k)].pattern);
+    out += ")";
   }
 
   /// Remarks: every group made, and every producer whose consumers are in
@@ -512,7 +516,7 @@ class BodyFuser final : public ExprMutator {
         nodes.push_back(graph_.nodes[static_cast<size_t>(m)].ref);
         members += (members.empty() ? "" : " → ") + nodeText(m);
       }
-      const std::string pattern = " (group pattern " + patternName(partitioner.groupPattern(group.output)) + ")";
+      const std::string pattern = std::string(" (group pattern ") + patternName(partitioner.groupPattern(group.output)) + ")";
       const size_t ops = nodes.size();
       x.ctx.remark(makeRemark(pass, RemarkRule::FuseGroup, x.function, std::move(nodes),
                               ops == 1 ? members + " alone in a Primitive function" + pattern
@@ -531,12 +535,16 @@ class BodyFuser final : public ExprMutator {
       if (consumers.empty()) continue;
       const int k = static_cast<int>(i);
       std::vector<Expr> nodes{node.ref};
-      std::string targets;
-      for (int c : consumers) {
-        nodes.push_back(graph_.nodes[static_cast<size_t>(c)].ref);
-        targets += (targets.empty() ? "" : ", ") + nodeWithPattern(c);
+      std::string edge;
+      edge.reserve(160);
+      appendNodeWithPattern(edge, k);
+      edge += " → ";
+      for (size_t c = 0; c < consumers.size(); ++c) {
+        nodes.push_back(graph_.nodes[static_cast<size_t>(consumers[c])].ref);
+        if (c) edge += ", ";
+        appendNodeWithPattern(edge, consumers[c]);
       }
-      std::string edge = nodeWithPattern(k) + " → " + targets + ": ";
+      edge += ": ";
       const bool fanOut = node.outputs.size() > 1;
       const Partitioner::MissInfo& miss = partitioner.miss(k);
       std::string sinkText = miss.sink >= 0 ? nodeText(miss.sink) : "";
@@ -568,7 +576,7 @@ class BodyFuser final : public ExprMutator {
             break;
           case Partitioner::Miss::Tuple:
             rule = RemarkRule::FuseTuple;
-            why = "its post-dominator " + sinkText + " is a tuple, and nothing fuses into a tuple before the injective pass";
+            why = "its post-dominator is a tuple, and nothing but an injective op fuses into a tuple";
             break;
           case Partitioner::Miss::Reduce:
             rule = RemarkRule::FuseReduction;
@@ -592,10 +600,12 @@ class BodyFuser final : public ExprMutator {
             break;
         }
       }
-      x.ctx.remark(makeRemark(pass, rule, x.function, std::move(nodes), edge + why));
+      edge += why;
+      x.ctx.remark(makeRemark(pass, rule, x.function, std::move(nodes), std::move(edge)));
     }
     x.ctx.remark(makeRemark(pass, RemarkRule::FuseSummary, x.function, {},
-                            std::to_string(made) + " groups from " + std::to_string(calls) + " calls at fusion opt level " +
+                            std::to_string(made) + (made == 1 ? " group from " : " groups from ") + std::to_string(calls) +
+                                (calls == 1 ? " call" : " calls") + " at fusion opt level " +
                                 std::to_string(x.optLevel) + " (" + kFuseOpsMaxDepthKey + " = " + std::to_string(x.maxDepth) +
                                 ", link_params " + (x.linkParams ? "on: constants stay inside kernels" : "off: constants become parameters") +
                                 ")"));

@@ -26,7 +26,7 @@ void addViewCommands(std::vector<Command>& out) {
     c.name = "show";
     c.aliases = {"p"};
     c.syntax = {"show [before|after] [@<function>]", "show event <event> [before|after] [@<function>]",
-                "show [event <event>] --remarks [@<function>]",
+                "show --remarks [@<function>]", "show event <event> --remarks [@<function>]",
                 "show llvm|llvm-opt|asm|c [@<function>]", "show const <N> [--all]"};
     c.summary = "Print the IR at the cursor (or at any event), whole or one function";
     c.help = "Prints the module after the cursor's event (`before`: the module the pass was given). "

@@ -31,7 +31,8 @@ std::string remarkLine(const RemarkHit& h, const Style& style) {
 
 std::string formatRemarks(const Workbench& wb, const std::vector<RemarkHit>& hits, const Style& style, bool all) {
   if (hits.empty())
-    return wb.remarks() ? "no remarks match\n" : "no remarks: they are off (`remarks on` records them; the future is re-run)\n";
+    return wb.remarks() ? "no remarks match\n"
+                        : "no remarks: recording is off (`remarks on` records them for the events run after it)\n";
   std::string out;
   size_t hidden = 0;
   for (const RemarkEventSummary& s : summarizeRemarks(hits)) {
@@ -103,7 +104,7 @@ std::string formatRemarkedModule(const Workbench& wb, int id, const std::string&
       if (!line) line = index.range(n).line;
     }
     std::string text = comment + "remark: " + std::string(remarkKindName(r.kind)) + " " + std::string(r.ruleId()) +
-                       (nodes.empty() ? "" : " " + nodes) + ": " + r.message;
+                       (nodes.empty() ? (r.function.empty() ? "" : " @" + r.function) : " " + nodes) + ": " + r.message;
     if (line >= first && line <= last && line > 0)
       byLine[line].push_back(text);
     else

@@ -141,7 +141,7 @@ def @main(%x: Tensor[(4), float32]) {
 )",
        "InferType,FuseOps", "FuseOps", "",
        {"fuse.group [%0 nn.relu]: fused 2 ops into one Primitive function: exp → nn.relu (group pattern ElemWise)",
-        "fuse.summary []: 1 groups from 2 calls at fusion opt level 3 (relay.FuseOps.max_depth = 256, link_params off: "
+        "fuse.summary []: 1 group from 2 calls at fusion opt level 3 (relay.FuseOps.max_depth = 256, link_params off: "
         "constants become parameters)"}},
       {"a Compiler function", R"(#[version = "0.0.5"]
 def @main(%x: Tensor[(4), float32]) {
