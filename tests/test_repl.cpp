@@ -123,7 +123,7 @@ TEST_CASE("completion offers commands, keywords, passes, functions, keys, events
   CHECK(complete("set opt") == std::vector<std::string>{"opt_level"});
   CHECK(complete("pipeline InferType,SimplifyE") == std::vector<std::string>{"InferType,SimplifyExpr"});
   CHECK(complete("pipeline Dead") == std::vector<std::string>{"DeadCodeElimination"});
-  CHECK(complete("show ") == std::vector<std::string>{"after", "asm", "before", "c", "const", "event", "llvm", "llvm-opt"});
+  CHECK(complete("show ") == std::vector<std::string>{"--remarks", "after", "asm", "before", "c", "const", "event", "llvm", "llvm-opt"});
   Completion offset = f.interpreter.complete("break pass SimplifyE", 20);
   CHECK(offset.start == 11);
 
