@@ -1,5 +1,6 @@
 #include "passes/merge_compiler_regions.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
@@ -57,7 +58,11 @@ class RegionMerger final : public ExprMutator {
     for (size_t i = 0; i < call.args.size(); ++i) {
       const FunctionNode* producer = byoc::regionCallee(call.args[i]);
       auto uses = uses_.find(before.args[i].get());
-      if (ctx_ && producer) explain(before.args[i], original, byoc::compilerOf(*producer), compiler, uses == uses_.end() ? 0 : uses->second);
+      // A producer passed twice (multiply(%0, %0)) is explained once.
+      bool repeated = std::find(before.args.begin(), before.args.begin() + static_cast<std::ptrdiff_t>(i), before.args[i]) !=
+                      before.args.begin() + static_cast<std::ptrdiff_t>(i);
+      if (ctx_ && producer && !repeated)
+        explain(before.args[i], original, byoc::compilerOf(*producer), compiler, uses == uses_.end() ? 0 : uses->second);
       if (producer && byoc::compilerOf(*producer) == compiler && uses != uses_.end() && uses->second == 1) {
         auto [body, added] = mergedBodies.try_emplace(call.args[i].get(), nullptr);
         if (added) {

@@ -188,6 +188,103 @@ def @main(%x: Tensor[(2), float32]) {
 )",
        "InferType,FoldConstant", "FoldConstant", "fold.",
        {"fold.inside-primitive [%1]: not entered: a Primitive function (already fused) is left as it is"}},
+      {"mixed precision: ALWAYS, FOLLOW and NEVER", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 4), float32], %w: Tensor[(4, 4), float32]) {
+  %0 = nn.dense(%x, %w, units=4);
+  %1 = nn.relu(%0);
+  %2 = exp(%1);
+  add(%2, %x)
+}
+)",
+       "InferType,ToMixedPrecision", "ToMixedPrecision", "amp.",
+       {"amp.always [%0]: nn.dense computed in float16 (ALWAYS list), accumulating in float16",
+        "amp.follow [%1]: nn.relu computed in float16: a FOLLOW op whose inputs are all float16",
+        "amp.never-list [%2]: kept float32: exp is on the NEVER list",
+        "amp.follow-kept [add]: kept float32: add is on the FOLLOW list and exp is float32"}},
+      {"layout: converted, and an op that cannot follow", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 2, 1, 1), float32], %g: Tensor[(2, 1, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=2, kernel_size=[1, 1]);
+  %1 = nn.conv2d(%0, %g, channels=2, kernel_size=[1, 1], groups=2);
+  reshape(%1, newshape=[1, 32])
+}
+)",
+       "InferType,ConvertLayout{data_layout=NHWC}", "ConvertLayout", "layout.",
+       {"layout.converted [%0]: nn.conv2d converted from NCHW/OIHW to NHWC/HWIO",
+        "layout.unsupported [%1]: nn.conv2d kept in NCHW: groups = 2 (grouped)"}},
+      {"byoc: taken, refused, not an op of the codegen", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 2, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=2, kernel_size=[1, 1], strides=[2, 2]);
+  %1 = add(%0, %0);
+  exp(%1)
+}
+)",
+       "InferType,AnnotateTarget", "AnnotateTarget", "byoc.",
+       {"byoc.refused [%0]: nn.conv2d stays with the main compiler: ccompiler refuses this call (strided conv2d)",
+        "byoc.taken [%1]: add given to ccompiler",
+        "byoc.op-unsupported [exp]: exp stays with the main compiler: not an op of ccompiler"}},
+      {"byoc: merged and partitioned", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = add(%x, %x);
+  %1 = multiply(%0, %0);
+  exp(%1)
+}
+)",
+       "InferType,AnnotateTarget,MergeCompilerRegions,PartitionGraph", "MergeCompilerRegions", "byoc.",
+       {"byoc.merged [%1 %3]: the ccompiler region merged into its consumer's ccompiler region"}},
+      {"inline: inlined and not marked", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = @double(%x);
+  @keep(%0)
+}
+
+def @double(%a: Tensor[(4), float32], Inline=1) {
+  add(%a, %a)
+}
+
+def @keep(%a: Tensor[(4), float32]) {
+  exp(%a)
+}
+)",
+       "InferType,Inline", "Inline", "inline.",
+       {"inline.inlined [%0]: @double inlined (marked Inline)",
+        "inline.not-marked [@keep]: call to @keep kept: @keep is not marked Inline (or is an Extern stub)"}},
+      {"lambda lifting", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  let %f = fn (%a: Tensor[(4), float32]) {
+    add(%a, %x)
+  };
+  %f(%x)
+}
+)",
+       "InferType,LambdaLifting", "LambdaLifting", "lift.",
+       {"lift.lifted [fn]: lifted to @main_f (captures %x: passed as leading parameters)"}},
+      {"simplify: the rule that fired", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = multiply(%x, 1f);
+  %1 = nn.relu(%0);
+  nn.relu(%1)
+}
+)",
+       "InferType,SimplifyExpr", "SimplifyExpr", "simplify.",
+       {"simplify.rewrite [%0]: multiply → %x: rule identity",
+        "simplify.rewrite [nn.relu]: nn.relu → nn.relu: rule idempotent"}},
+      {"cse: merged", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = exp(%x);
+  %1 = exp(%x);
+  add(%0, %1)
+}
+)",
+       "InferType,EliminateCommonSubexpr", "EliminateCommonSubexpr", "cse.",
+       {"cse.merged [%1 %0]: exp merged with an equal earlier call"}},
+      {"dce: a dead binding", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  let %unused = exp(%x);
+  negative(%x)
+}
+)",
+       "InferType,DeadCodeElimination", "DeadCodeElimination", "dce.",
+       {"dce.binding [exp]: binding of %unused (exp) removed: nothing uses it"}},
   }));
   INFO(c.name);
   PipelineRun r;
