@@ -1,5 +1,6 @@
 #include "passes/annotate_target.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
@@ -8,6 +9,7 @@
 #include "passes/external_codegen.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -50,6 +52,12 @@ class Annotator final : public ExprMutator {
   Annotator(const Function& root, std::vector<const ExternalCodegen*> codegens)
       : root_(root), codegens_(std::move(codegens)), claimed_(claimPatterns(root, codegens_)) {}
   int regions() const { return regions_; }
+  /// Records a remark per op call (taken, refused, unsupported) in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
@@ -62,9 +70,11 @@ class Annotator final : public ExprMutator {
     const CallNode* call = as<CallNode>(rebuilt);
     if (!call || !call->op()) return rebuilt;
     const ExternalCodegen* codegen = nullptr;
-    if (auto it = claimed_.find(original.get()); it != claimed_.end()) codegen = it->second;
+    const bool claimed = claimed_.count(original.get()) != 0;
+    if (claimed) codegen = claimed_.at(original.get());
     for (size_t i = 0; !codegen && i < codegens_.size(); ++i)
       if (codegens_[i]->supports(*call)) codegen = codegens_[i];
+    if (ctx_) explain(original, *call, codegen, claimed);
     if (!codegen) return rebuilt;
     const CallNode& before = static_cast<const CallNode&>(*original);
     std::vector<Var> params;
@@ -88,8 +98,35 @@ class Annotator final : public ExprMutator {
   }
 
  private:
+  void explain(const Expr& original, const CallNode& call, const ExternalCodegen* codegen, bool claimed) {
+    const std::string op(call.op()->name);
+    RemarkRule rule;
+    std::string message;
+    if (codegen) {
+      rule = claimed ? RemarkRule::ByocPattern : RemarkRule::ByocTaken;
+      message = op + " given to " + codegen->name + (claimed ? " as part of a composite pattern" : "");
+    } else {
+      rule = RemarkRule::ByocOpUnsupported;
+      std::string names;
+      for (const ExternalCodegen* cg : codegens_) {
+        names += (names.empty() ? "" : ", ") + cg->name;
+        if (std::find(cg->ops.begin(), cg->ops.end(), call.op()->id) != cg->ops.end()) {
+          rule = RemarkRule::ByocRefused;
+          message = op + " stays with the main compiler: " + cg->name + " refuses this call (" +
+                    (cg->refuse ? cg->refuse(call) : std::string("refused")) + ")";
+          break;
+        }
+      }
+      if (rule == RemarkRule::ByocOpUnsupported) message = op + " stays with the main compiler: not an op of " + names;
+    }
+    ctx_->remark(makeRemark(*pass_, rule, function_, {original}, std::move(message)));
+  }
+
   Function root_;
   std::vector<const ExternalCodegen*> codegens_;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
   std::unordered_map<const ExprNode*, const ExternalCodegen*> claimed_;
   int regions_ = 0;
 };
@@ -120,9 +157,10 @@ class AnnotateTargetPass final : public Pass {
     std::vector<AttrValue> names;
     for (const std::string& n : options_in_.compilers) names.push_back(AttrValue::string(n));
     ctx.recordOption("compilers", AttrValue::array(std::move(names)), name);
-    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string&) -> Function {
+    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
       opt_util::ensureTyped(fn, mod);
       Annotator annotator(fn, codegens_);
+      if (ctx.remarksEnabled()) annotator.explainInto(ctx, name, global);
       Expr out = annotator.mutate(fn);
       if (annotator.regions() == 0 || out == fn) return fn;
       Function result = std::static_pointer_cast<const FunctionNode>(out);

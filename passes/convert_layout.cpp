@@ -8,6 +8,7 @@
 #include "core/ir/functor.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -57,6 +58,12 @@ class LayoutRewriter final : public ExprMutator {
 
   /// True once some convolution was converted.
   bool converted() const { return converted_; }
+  /// Records a remark per convolution, and per op that sends a value back to its layout, in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
@@ -150,7 +157,7 @@ class LayoutRewriter final : public ExprMutator {
     const CallNode& call = *as<CallNode>(rebuilt);
     const OpDef& op = *call.op();
     const LayoutState* first = call.args.empty() ? nullptr : stateOf(call.args[0]);
-    if (op.id == OpId::Conv2D) return convertConv(rebuilt);
+    if (op.id == OpId::Conv2D) return convertConv(original, rebuilt);
     if (isUnaryElementwise(op) && first) return withState(rebuilt, *first);
     if (isBroadcastBinary(op)) {
       if (std::optional<Expr> out = convertBinary(original, call)) return *out;
@@ -208,7 +215,21 @@ class LayoutRewriter final : public ExprMutator {
         }
       }
     }
+    if (ctx_) explainTransformBack(original, call);
     return rebuildAll(rebuilt);
+  }
+
+  void explainTransformBack(const Expr& original, const CallNode& call) {
+    for (const Expr& a : call.args)
+      if (const LayoutState* s = stateOf(a)) {
+        remark(RemarkRule::LayoutTransformBack, original,
+               std::string(call.op()->name) + " cannot follow " + s->current + ": its input is transformed back to " + s->original);
+        return;
+      }
+  }
+
+  void remark(RemarkRule rule, const Expr& node, std::string message) {
+    ctx_->remark(makeRemark(*pass_, rule, function_, {node}, std::move(message)));
   }
 
   std::optional<Expr> convertBinary(const Expr& original, const CallNode& call) {
@@ -246,18 +267,33 @@ class LayoutRewriter final : public ExprMutator {
     return withState(makeCall(call.callee, std::move(args), call.attrs, call.span), *s);
   }
 
-  Expr convertConv(const Expr& rebuilt) {
+  Expr convertConv(const Expr& original, const Expr& rebuilt) {
     const CallNode& call = *as<CallNode>(rebuilt);
     const std::string dataLayout = callAttr(call, "data_layout").asString();
     const std::string kernelLayout = callAttr(call, "kernel_layout").asString();
     const std::string outLayout = callAttr(call, "out_layout").asString();
     const bool supported = callAttr(call, "groups").asInt() == 1 && (dataLayout == "NCHW" || dataLayout == "NHWC") &&
                            (outLayout.empty() || outLayout == dataLayout);
-    if (!supported) return rebuildAll(rebuilt);
+    if (!supported) {
+      if (ctx_)
+        remark(RemarkRule::LayoutUnsupported, original,
+               "nn.conv2d kept in " + dataLayout + ": " +
+                   (callAttr(call, "groups").asInt() != 1 ? "groups = " + std::to_string(callAttr(call, "groups").asInt()) + " (grouped)"
+                    : dataLayout != "NCHW" && dataLayout != "NHWC" ? "only NCHW and NHWC are converted"
+                                                                   : "out_layout " + outLayout + " differs from the data layout"));
+      return rebuildAll(rebuilt);
+    }
     const LayoutState* in = stateOf(call.args[0]);
     const std::string arriving = in ? in->current : dataLayout;
     const std::string kernel = kernel_ == "default" ? (data_ == "NHWC" ? "HWIO" : "OIHW") : kernel_;
-    if (!in && dataLayout == data_ && kernelLayout == kernel) return rebuilt;
+    if (!in && dataLayout == data_ && kernelLayout == kernel) {
+      if (ctx_) remark(RemarkRule::LayoutAlready, original, "nn.conv2d already in " + data_ + "/" + kernel);
+      return rebuilt;
+    }
+    if (ctx_)
+      remark(RemarkRule::LayoutConverted, original,
+             "nn.conv2d converted from " + dataLayout + "/" + kernelLayout + " to " + data_ + "/" + kernel +
+                 (in ? " (its input already arrives in " + in->current + ")" : ""));
     AttrDict attrs = call.attrs;
     attrs.set("data_layout", AttrValue::string(data_));
     attrs.set("kernel_layout", AttrValue::string(kernel));
@@ -271,6 +307,9 @@ class LayoutRewriter final : public ExprMutator {
   std::string data_;
   std::string kernel_;
   bool converted_ = false;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
   std::unordered_map<const ExprNode*, LayoutState> state_;
   std::unordered_map<const ExprNode*, FieldStates> fields_;
   std::map<std::tuple<const ExprNode*, std::string, std::string>, Expr> transforms_;
@@ -295,12 +334,13 @@ class ConvertLayoutPass final : public Pass {
     const std::string& name = info().name;
     ctx.recordOption("data_layout", AttrValue::string(options.dataLayout), name);
     ctx.recordOption("kernel_layout", AttrValue::string(options.kernelLayout), name);
-    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string&) -> Function {
+    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
       bool hasConv = false;
       postOrderVisit(fn, [&](const Expr& e) { hasConv = hasConv || opt_util::callTo(e, OpId::Conv2D); });
       if (!hasConv) return fn;
       opt_util::ensureTyped(fn, mod);
       LayoutRewriter rewriter(options.dataLayout, options.kernelLayout);
+      if (ctx.remarksEnabled()) rewriter.explainInto(ctx, name, global);
       Expr out = rewriter.mutate(fn);
       if (out == fn || !rewriter.converted()) return fn;
       Function result = std::static_pointer_cast<const FunctionNode>(out);

@@ -8,6 +8,8 @@
 #include "passes/pass_util.h"
 #include "passes/legalize_relax.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
+#include "core/trace/remark_nodes.h"
 
 namespace passlab {
 
@@ -117,18 +119,30 @@ class Liveness {
 class DeadBindingRemover final : public ExprMutator {
  public:
   explicit DeadBindingRemover(const Liveness& liveness) : liveness_(liveness) {}
+  /// Records a remark per removed binding of `function` in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
     if (const LetNode* let = as<LetNode>(original)) {
-      if (!liveness_.keep(let->var.get())) return as<LetNode>(rebuilt)->body;
+      if (!liveness_.keep(let->var.get())) {
+        removed(let->var, let->value);
+        return as<LetNode>(rebuilt)->body;
+      }
       return rebuilt;
     }
     if (const DataflowNode* df = as<DataflowNode>(original)) {
       const DataflowNode* now = as<DataflowNode>(rebuilt);
       std::vector<Binding> kept;
       for (size_t i = 0; i < df->bindings.size(); ++i)
-        if (liveness_.keep(df->bindings[i].var.get())) kept.push_back(now->bindings[i]);
+        if (liveness_.keep(df->bindings[i].var.get()))
+          kept.push_back(now->bindings[i]);
+        else
+          removed(df->bindings[i].var, df->bindings[i].value);
       if (kept.size() == df->bindings.size()) return rebuilt;
       if (kept.empty()) return now->body;
       return makeDataflow(std::move(kept), now->body, now->span);
@@ -137,7 +151,16 @@ class DeadBindingRemover final : public ExprMutator {
   }
 
  private:
+  void removed(const Var& var, const Expr& value) {
+    if (ctx_)
+      ctx_->remark(makeRemark(*pass_, RemarkRule::DceBinding, function_, {value},
+                              "binding of %" + var->name + " (" + describeNode(value) + ") removed: nothing uses it"));
+  }
+
   const Liveness& liveness_;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
 };
 
 class DeadCodeEliminationPass final : public FunctionPass {
@@ -156,10 +179,11 @@ class DeadCodeEliminationPass final : public FunctionPass {
 
   const PassInfo& info() const override { return builtinPassInfo("DeadCodeElimination"); }
 
-  Function runOnFunction(const Function& fn, const std::string&, const IRModule&, PassContext&) const override {
+  Function runOnFunction(const Function& fn, const std::string& name, const IRModule&, PassContext& ctx) const override {
     Liveness liveness(fn);
     if (!liveness.anyDead()) return fn;
     DeadBindingRemover remover(liveness);
+    if (ctx.remarksEnabled()) remover.explainInto(ctx, info().name, name);
     Expr result = remover.mutate(fn);
     if (result == fn) return fn;
     return std::static_pointer_cast<const FunctionNode>(result);
@@ -198,8 +222,15 @@ class DeadCodeEliminationPass final : public FunctionPass {
         if (reachable.insert(callee).second) work.push_back(callee);
     }
     std::map<std::string, Expr> kept;
-    for (const auto& [name, fn] : mod->functions)
-      if (reachable.count(name)) kept.emplace(name, fn);
+    for (const auto& [name, fn] : mod->functions) {
+      if (reachable.count(name)) {
+        kept.emplace(name, fn);
+      } else if (ctx.remarksEnabled()) {
+        std::string entries;
+        for (const std::string& e : settings_.entryFunctions) entries += (entries.empty() ? "@" : ", @") + e;
+        ctx.remark(makeRemark(pass, RemarkRule::DceFunction, name, {fn}, "@" + name + " removed: not reachable from " + entries));
+      }
+    }
     if (kept.size() == mod->functions.size()) return mod;
     return makeModule(std::move(kept), mod->attrs);
   }

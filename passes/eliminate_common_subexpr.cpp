@@ -7,6 +7,7 @@
 
 #include "core/ir/functor.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -43,6 +44,12 @@ class CommonSubexprEliminator final : public ExprMutator {
   CommonSubexprEliminator(const Function& root, const std::set<OpId>& skipOps) : skipOps_(skipOps) {
     scopes_.push_back(root.get());
   }
+  /// Records a remark per merged (or skipped) call of `function` in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
@@ -77,14 +84,29 @@ class CommonSubexprEliminator final : public ExprMutator {
   Expr mergeCall(const Expr& original, const Expr& rebuilt) {
     const CallNode* call = as<CallNode>(rebuilt);
     const OpDef* op = call->op();
-    if (!op || op->stateful || skipOps_.count(op->id)) return rebuilt;
+    if (!op || op->stateful || skipOps_.count(op->id)) {
+      if (ctx_ && op && skipOps_.count(op->id))
+        ctx_->remark(makeRemark(*pass_, RemarkRule::CseSkipOp, function_, {original},
+                                std::string(op->name) + " is never merged: it is listed in skip_ops"));
+      return rebuilt;
+    }
     size_t hash = callHash(*call);
     for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s) {
       auto [begin, end] = table_.equal_range({*s, hash});
       for (auto it = begin; it != end; ++it)
-        if (sameCall(*as<CallNode>(it->second), *call)) return it->second;
+        if (sameCall(*as<CallNode>(it->second), *call)) {
+          if (ctx_) {
+            auto first = originalOf_.find(it->second.get());
+            std::vector<Expr> nodes{original};
+            if (first != originalOf_.end()) nodes.push_back(first->second);
+            ctx_->remark(makeRemark(*pass_, RemarkRule::CseMerged, function_, std::move(nodes),
+                                    std::string(op->name) + " merged with an equal earlier call"));
+          }
+          return it->second;
+        }
     }
     table_.emplace(TableKey{scopes_.back(), hash}, rebuilt);
+    if (ctx_) originalOf_.emplace(rebuilt.get(), original);
     // Only let values can become the target of an alias (aliasLet).
     if (!letOfValue_.empty() && letOfValue_.count(original.get())) firstOriginal_.emplace(rebuilt.get(), original.get());
     return rebuilt;
@@ -130,6 +152,10 @@ class CommonSubexprEliminator final : public ExprMutator {
   // Original let value -> the let binding it; and the lets being rewritten (ancestors).
   std::unordered_map<const ExprNode*, const ExprNode*> letOfValue_;
   std::unordered_set<const ExprNode*> openLets_;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
+  std::unordered_map<const ExprNode*, Expr> originalOf_;  // remarks: table entry -> the node it was in the input
 };
 
 class EliminateCommonSubexprPass final : public FunctionPass {
@@ -149,8 +175,9 @@ class EliminateCommonSubexprPass final : public FunctionPass {
 
   const PassInfo& info() const override { return builtinPassInfo("EliminateCommonSubexpr"); }
 
-  Function runOnFunction(const Function& fn, const std::string&, const IRModule&, PassContext&) const override {
+  Function runOnFunction(const Function& fn, const std::string& name, const IRModule&, PassContext& ctx) const override {
     CommonSubexprEliminator eliminator(fn, skipOps_);
+    if (ctx.remarksEnabled()) eliminator.explainInto(ctx, info().name, name);
     Expr result = eliminator.mutate(fn);
     if (result == fn) return fn;
     return std::static_pointer_cast<const FunctionNode>(result);

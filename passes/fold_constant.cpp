@@ -10,6 +10,8 @@
 #include "core/analysis/type_infer.h"
 #include "core/interp/interpreter.h"
 #include "core/ir/functor.h"
+#include "core/trace/remark_nodes.h"
+#include "core/pass/remark_rules.h"
 #include "passes/fuse_ops.h"
 #include "passes/infer_type.h"
 #include "passes/opt_util.h"
@@ -54,7 +56,8 @@ bool isTrivialForm(const Expr& form) {
 /// where a run-time value is expected.
 class ConstantAnalysis {
  public:
-  explicit ConstantAnalysis(const Function& fn) {
+  /// With `explain`, also records what remarks need (candidates, sources) on the same walk.
+  explicit ConstantAnalysis(const Function& fn, bool explain = false) : root_(fn.get()), explain_(explain) {
     postOrderVisit(
         fn,
         [&](const Expr& e) {
@@ -76,6 +79,18 @@ class ConstantAnalysis {
   const std::vector<Expr>& roots() const { return roots_; }
   /// Some `if` has a condition that is foldable but needs evaluation first.
   bool pendingIf() const { return pendingIf_; }
+
+  // ---- Remarks (only with `explain`) ----
+  /// Op calls that take a compile-time value and are still not foldable, in post-order.
+  const std::vector<Expr>& unfoldedCandidates() const { return candidates_; }
+  /// Primitive functions the analysis does not enter.
+  const std::vector<Expr>& primitives() const { return primitives_; }
+  /// Where the run-time value of non-foldable `e` comes from: a variable or a
+  /// call never evaluated at compile time (null when unknown).
+  const ExprNode* runtimeSource(const ExprNode* e) const {
+    auto it = source_.find(e);
+    return it == source_.end() ? nullptr : it->second;
+  }
 
   /// The children a rewrite must visit (binding positions and dropped values excluded).
   void consumedChildren(const Expr& e, std::vector<Expr>& out) const {
@@ -200,6 +215,7 @@ class ConstantAnalysis {
       default: break;
     }
     if (!foldable(e.get())) collectRoots(e);
+    if (explain_) note(e);
   }
 
   void classifyCall(const Expr& e) {
@@ -246,6 +262,34 @@ class ConstantAnalysis {
   std::vector<Expr> roots_;
   std::unordered_set<const ExprNode*> rootSet_;
   bool pendingIf_ = false;
+
+  /// Remarks: a non-foldable node's run-time source (children are noted first),
+  /// and the candidates and Primitive functions.
+  void note(const Expr& e) {
+    if (e.get() != root_ && isPrimitiveFunction(e)) {
+      primitives_.push_back(e);
+      return;
+    }
+    if (foldable(e.get())) return;
+    const CallNode* call = as<CallNode>(e);
+    if (e->kind == ExprKind::Var || (call && (!call->op() || !foldableOp(*call->op())))) source_.emplace(e.get(), e.get());
+    if (!call) return;
+    bool anyConstant = false;
+    for (const Expr& a : call->args) {
+      if (foldable(a.get())) {
+        anyConstant = true;
+      } else if (!source_.count(e.get())) {
+        if (const ExprNode* s = runtimeSource(a.get())) source_.emplace(e.get(), s);
+      }
+    }
+    if (anyConstant && call->op()) candidates_.push_back(e);
+  }
+
+  const ExprNode* root_;
+  bool explain_;
+  std::vector<Expr> candidates_;
+  std::vector<Expr> primitives_;
+  std::unordered_map<const ExprNode*, const ExprNode*> source_;
 };
 
 Expr valueToExpr(const Value& v, bool fromPlaceholder) {
@@ -359,6 +403,52 @@ Expr substitute(const Expr& root, const ConstantAnalysis& analysis, const std::u
   return memo.at(root.get());
 }
 
+/// "parameter %x", "%v" (a let variable), "the result of @f", or "a value computed at run time".
+std::string describeSource(const ExprNode* s, const FunctionNode& fn) {
+  if (!s) return "a value computed at run time";
+  if (s->kind == ExprKind::Var) {
+    const VarNode* v = static_cast<const VarNode*>(s);
+    bool param = std::any_of(fn.params.begin(), fn.params.end(), [&](const Var& p) { return p.get() == v; });
+    return (param ? "parameter %" : "%") + v->name;
+  }
+  const CallNode* call = static_cast<const CallNode*>(s);
+  if (const OpDef* op = call->op()) return "the result of " + std::string(op->name) + ", which is never evaluated at compile time";
+  const GlobalVarNode* g = as<GlobalVarNode>(call->callee);
+  return "the result of " + (g ? "@" + g->name : std::string("a call"));
+}
+
+/// Remarks on the calls that take a compile-time value and still are not
+/// folded, and on the Primitive functions FoldConstant does not enter, from
+/// what an explaining ConstantAnalysis recorded (no walk of its own).
+void explainUnfolded(const Function& fn, const ConstantAnalysis& analysis, const std::string& function, const std::string& pass,
+                     PassContext& ctx) {
+  for (const Expr& e : analysis.primitives())
+    ctx.remark(makeRemark(pass, RemarkRule::FoldInsidePrimitive, function, {e},
+                          "not entered: a Primitive function (already fused) is left as it is"));
+  for (const Expr& e : analysis.unfoldedCandidates()) {
+    const CallNode* call = as<CallNode>(e);
+    const OpDef* op = call->op();
+    if (!foldableOp(*op)) {
+      ctx.remark(makeRemark(pass, RemarkRule::FoldOpSkipped, function, {e},
+                            "not folded: " + std::string(op->name) + " is never evaluated at compile time"));
+      continue;
+    }
+    for (const Expr& a : call->args)
+      if (!analysis.foldable(a.get())) {
+        ctx.remark(makeRemark(pass, RemarkRule::FoldDependsOnParam, function, {e, a},
+                              "not folded: " + std::string(op->name) + " depends on " +
+                                  describeSource(analysis.runtimeSource(a.get()), *fn)));
+        break;
+      }
+  }
+}
+
+size_t callCount(const Expr& form) {
+  size_t n = 0;
+  postOrderVisit(form, [&](const Expr& e) { n += as<CallNode>(e) != nullptr; });
+  return n;
+}
+
 class FoldConstantPass final : public FunctionPass {
  public:
   const PassInfo& info() const override { return builtinPassInfo("FoldConstant"); }
@@ -367,7 +457,10 @@ class FoldConstantPass final : public FunctionPass {
     opt_util::ensureTyped(fn, mod);
     Function current = fn;
     for (int round = 0; round < kMaxRounds; ++round) {
-      ConstantAnalysis analysis(current);
+      // Only the first round sees the function as the event's `before` module holds it.
+      const bool explain = round == 0 && ctx.remarksEnabled();
+      ConstantAnalysis analysis(current, explain);
+      if (explain) explainUnfolded(current, analysis, name, info().name, ctx);
       std::unordered_map<const ExprNode*, Expr> folded;
       if (!analysis.roots().empty() && !evaluateRoots(analysis, name, mod, ctx, folded)) break;
       Expr out = substitute(current, analysis, folded);
@@ -410,6 +503,10 @@ class FoldConstantPass final : public FunctionPass {
                     std::to_string(facts.largestBytes) + " bytes, more than " + kFoldConstantMaxBytesKey + " = " +
                     std::to_string(maxBytes);
         ctx.notifyDiagnostic(d);
+        if (ctx.remarksEnabled())
+          ctx.remark(makeRemark(pass, RemarkRule::FoldTooLarge, function, {r},
+                                "not folded: " + describeNode(r) + " computes a value of " + std::to_string(facts.largestBytes) +
+                                    " bytes, more than " + kFoldConstantMaxBytesKey + " = " + std::to_string(maxBytes)));
         continue;
       }
       evaluated.push_back(r);
@@ -436,6 +533,10 @@ class FoldConstantPass final : public FunctionPass {
       for (size_t i = 0; i < evaluated.size(); ++i) {
         Expr value = valueToExpr(result.fields().at(i), placeholderData[i]);
         if (!value->checkedType) value->checkedType = evaluated[i]->checkedType;
+        if (ctx.remarksEnabled())
+          ctx.remark(makeRemark(pass, RemarkRule::FoldFolded, function, {evaluated[i]},
+                                "folded " + describeNode(evaluated[i]) + " (" + std::to_string(callCount(*analysis.form(evaluated[i].get()))) +
+                                    " calls) into a constant " + typeToString(value->checkedType)));
         folded.emplace(evaluated[i].get(), std::move(value));
       }
     } catch (const std::bad_alloc&) {
@@ -454,6 +555,7 @@ class FoldConstantPass final : public FunctionPass {
       d.message = "FoldConstant left @" + function + " unfolded: evaluating its " + std::to_string(evaluated.size()) +
                   " constant subexpressions failed: " + d.message;
       ctx.notifyDiagnostic(d);
+      if (ctx.remarksEnabled()) ctx.remark(makeRemark(pass, RemarkRule::FoldEvalFailed, function, evaluated, d.message));
       return false;
     }
     return true;

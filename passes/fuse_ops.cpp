@@ -10,6 +10,8 @@
 #include "core/ir/lowering_ops.h"
 #include "core/ir/functor.h"
 #include "passes/fuse_ops_relax.h"
+#include "core/trace/remark_nodes.h"
+#include "core/pass/remark_rules.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
 
@@ -225,6 +227,21 @@ class Partitioner {
     for (int phase = 0; phase < 3; ++phase) runPhase(dom, phase);
   }
 
+  /// Why a node did not join its post-dominator's group (remarks only).
+  enum class Miss : uint8_t { None, NoSink, MaxDepth, Tuple, Pattern, Path, Reduce };
+  struct MissInfo {
+    Miss why = Miss::None;
+    int sink = -1;
+    /// Path: the node on the way whose group pattern broke the rule.
+    int blocker = -1;
+    int domPattern = kOpaque;
+    int64_t size = 0;
+  };
+  /// Records why each node stays out of its post-dominator's group.
+  void explain() { misses_.assign(g_.nodes.size(), {}); }
+  const MissInfo& miss(int k) const { return misses_[static_cast<size_t>(k)]; }
+  int groupPattern(int k) { return groups_[static_cast<size_t>(root(k))].pattern; }
+
   /// The representative of node `i`'s group.
   int root(int i) {
     int r = i;
@@ -251,8 +268,18 @@ class Partitioner {
       const Group& own = groups_[k];
       if (own.pattern == kOpaque) continue;
       const int sink = dom.parent[k];
-      if (sink < 0) continue;
-      if (countFusedNodesWithNewChild(nid, sink) > maxDepth_) continue;
+      // Phase 2 only adds injective ops to tuples; the reasons of phases 0 and 1 stand.
+      auto missed = [&](Miss why, int blocker = -1, int64_t size = 0) {
+        if (!misses_.empty() && phase < 2) misses_[k] = {why, sink, blocker, dom.pattern[k], size};
+      };
+      if (sink < 0) {
+        missed(Miss::NoSink);
+        continue;
+      }
+      if (int64_t size = countFusedNodesWithNewChild(nid, sink); size > maxDepth_) {
+        missed(Miss::MaxDepth, -1, size);
+        continue;
+      }
       const int domPattern = dom.pattern[k];
       const int sinkGroupPattern = groups_[static_cast<size_t>(sink)].pattern;
       if (phase == 2) {
@@ -266,26 +293,43 @@ class Partitioner {
         continue;
       }
       if (root(nid) == root(sink)) continue;
-      if (sinkGroupPattern == kTuple) continue;  // nothing fuses into a tuple in phases 0 and 1
+      if (sinkGroupPattern == kTuple) {  // nothing fuses into a tuple in phases 0 and 1
+        missed(Miss::Tuple);
+        continue;
+      }
       if (own.pattern == kOutEWiseFusable) {
         if (phase != 0) continue;
         // conv2d-like anchors take the elementwise tail when every op on the way is at most broadcast.
-        if (domPattern == kElemWise && checkPath(nid, sink, [](int kind, bool) { return kind <= kBroadcast; }))
+        if (domPattern != kElemWise)
+          missed(Miss::Pattern);
+        else if (checkPath(nid, sink, [](int kind, bool) { return kind <= kBroadcast; }))
           commitFuse(nid, sink);
+        else
+          missed(Miss::Path, blocked_);
       } else if (own.pattern <= kBroadcast) {
         if (domPattern <= kInjective || domPattern == kCommReduce) {
           auto cond = [](int kind, bool isSink) {
             if (!isSink) return kind <= kInjective;
             return kind <= kBroadcast || kind == kCommReduce || kind == kInjective || kind == kOutEWiseFusable;
           };
-          if (checkPath(nid, sink, cond)) commitFuse(nid, sink);
+          if (checkPath(nid, sink, cond))
+            commitFuse(nid, sink);
+          else
+            missed(Miss::Path, blocked_);
+        } else {
+          missed(Miss::Pattern);
         }
       } else if (own.pattern == kInjective || own.pattern == kTuple) {
         // Deferred to phase 1 so that anchors settle their groups first.
         if (phase != 1) continue;
-        if (checkPath(nid, sink, [](int kind, bool) { return kind <= kInjective; })) commitFuse(nid, sink);
+        if (checkPath(nid, sink, [](int kind, bool) { return kind <= kInjective; }))
+          commitFuse(nid, sink);
+        else
+          missed(Miss::Path, blocked_);
+      } else if (own.pattern == kCommReduce) {
+        // A reduction does not fuse into its consumer; its inputs fuse into it.
+        missed(Miss::Reduce);
       }
-      // kCommReduce: a reduction does not fuse into its consumer; its inputs fuse into it.
     }
   }
 
@@ -310,7 +354,11 @@ class Partitioner {
 
   template <class Cond>
   bool checkPath(int src, int sink, Cond cond) {
-    return forEachOnPaths(src, sink, [&](int n) { return cond(groups_[static_cast<size_t>(root(n))].pattern, n == sink); });
+    return forEachOnPaths(src, sink, [&](int n) {
+      if (cond(groups_[static_cast<size_t>(root(n))].pattern, n == sink)) return true;
+      blocked_ = n;
+      return false;
+    });
   }
 
   void mergeInto(int child, int target) {
@@ -349,6 +397,8 @@ class Partitioner {
   std::vector<Group> groups_;
   std::vector<uint32_t> stamp_;
   uint32_t currentStamp_ = 0;
+  std::vector<MissInfo> misses_;  // empty unless explain()
+  int blocked_ = -1;              // the node the last failed checkPath stopped at
 };
 
 /// Copies the type of the node a rewrite replaced (fusion never changes a type).
@@ -356,12 +406,47 @@ void keepType(const Expr& original, const Expr& result) {
   if (result != original && !result->checkedType) result->checkedType = original->checkedType;
 }
 
+/// Where FuseOps remarks go; null when remarks are off.
+struct FuseExplainer {
+  PassContext& ctx;
+  const std::string& pass;
+  /// The global function being fused.
+  std::string function;
+  int optLevel;
+  int64_t maxDepth;
+  bool linkParams;
+};
+
+/// TVM's names of the fusion patterns (and of the partitioner's tuple kind).
+const char* patternName(int pattern) {
+  switch (pattern) {
+    case kElemWise: return "ElemWise";
+    case kBroadcast: return "Broadcast";
+    case kInjective: return "Injective";
+    case kCommReduce: return "CommReduce";
+    case kOutEWiseFusable: return "OutEWiseFusable";
+    case kTuple: return "Tuple";
+    default: return "Opaque";
+  }
+}
+
+/// What a pattern's ops may fuse into, for the remark of a node that did not.
+std::string patternRule(int own) {
+  if (own == kOutEWiseFusable) return "OutEWiseFusable ops take only an elementwise tail whose ops are at most Broadcast";
+  if (own <= kBroadcast)
+    return std::string(patternName(own)) + " ops fuse only along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or "
+           "OutEWiseFusable consumer";
+  return std::string(patternName(own)) + " ops fuse only along Injective ops";
+}
+
 /// Fuses one function body: partitions it and wraps every group holding a
 /// fusible op call into a Primitive function called in place.
 class BodyFuser final : public ExprMutator {
  public:
-  BodyFuser(const Expr& body, bool linkParams, int optLevel, int maxDepth) : graph_(body), linkParams_(linkParams) {
+  BodyFuser(const Expr& body, bool linkParams, int optLevel, int maxDepth, const FuseExplainer* explain = nullptr)
+      : graph_(body), linkParams_(linkParams) {
     Partitioner partitioner(graph_, maxDepth);
+    if (explain) partitioner.explain();
     // At fuse_opt_level 0 nothing is fused: every op call is its own group (TVM's Partition).
     if (optLevel > 0) partitioner.run(PostDominatorTree(graph_));
     const size_t n = graph_.nodes.size();
@@ -380,6 +465,7 @@ class BodyFuser final : public ExprMutator {
       group.output = group.members.back();
       group.wrap = group.hasCall && singleOutput(group);
     }
+    if (explain) explainGroups(partitioner, *explain);
   }
 
  protected:
@@ -407,6 +493,125 @@ class BodyFuser final : public ExprMutator {
     bool hasCall = false;
     bool wrap = false;
   };
+
+  std::string nodeText(int k) const { return describeNode(graph_.nodes[static_cast<size_t>(k)].ref); }
+  /// Appends "op (Pattern)" to `out` (remark messages are built in one buffer).
+  void appendNodeWithPattern(std::string& out, int k) const {
+    out += nodeText(k);
+    out += " (";
+    out += patternName(graph_.nodes[static_cast<size_t>(k)].pattern);
+    out += ")";
+  }
+
+  /// Remarks: every group made, and every producer whose consumers are in
+  /// another group with the rule that kept them apart.
+  void explainGroups(Partitioner& partitioner, const FuseExplainer& x) {
+    const std::string& pass = x.pass;
+    size_t made = 0, calls = 0;
+    for (const Group& group : groups_) {
+      if (!group.wrap) continue;
+      ++made;
+      std::vector<Expr> nodes;
+      std::string members;
+      for (int m : group.members) {
+        if (!graph_.nodes[static_cast<size_t>(m)].fusibleCall) continue;
+        nodes.push_back(graph_.nodes[static_cast<size_t>(m)].ref);
+        members += (members.empty() ? "" : " → ") + nodeText(m);
+      }
+      const std::string pattern = std::string(" (group pattern ") + patternName(partitioner.groupPattern(group.output)) + ")";
+      const size_t ops = nodes.size();
+      x.ctx.remark(makeRemark(pass, RemarkRule::FuseGroup, x.function, std::move(nodes),
+                              ops == 1 ? members + " alone in a Primitive function" + pattern
+                                       : "fused " + std::to_string(ops) + " ops into one Primitive function: " + members + pattern));
+    }
+    for (size_t i = 0; i < graph_.nodes.size(); ++i) {
+      const GraphNode& node = graph_.nodes[i];
+      const CallNode* call = as<CallNode>(node.ref);
+      if (!call) continue;
+      ++calls;
+      std::vector<int> consumers;
+      for (const Edge& e : node.outputs)
+        if (groupOf_[static_cast<size_t>(e.node)] != groupOf_[i] &&
+            std::find(consumers.begin(), consumers.end(), e.node) == consumers.end())
+          consumers.push_back(e.node);
+      if (consumers.empty()) continue;
+      const int k = static_cast<int>(i);
+      std::vector<Expr> nodes{node.ref};
+      std::string edge;
+      edge.reserve(160);
+      appendNodeWithPattern(edge, k);
+      edge += " → ";
+      for (size_t c = 0; c < consumers.size(); ++c) {
+        nodes.push_back(graph_.nodes[static_cast<size_t>(consumers[c])].ref);
+        if (c) edge += ", ";
+        appendNodeWithPattern(edge, consumers[c]);
+      }
+      edge += ": ";
+      const bool fanOut = node.outputs.size() > 1;
+      const Partitioner::MissInfo& miss = partitioner.miss(k);
+      std::string sinkText = miss.sink >= 0 ? nodeText(miss.sink) : "";
+      RemarkRule rule = RemarkRule::FusePatternBoundary;
+      std::string why;
+      const int consumerPattern = graph_.nodes[static_cast<size_t>(consumers.front())].pattern;
+      if (x.optLevel == 0) {
+        rule = RemarkRule::FuseOptLevel;
+        why = "fusion opt level 0: every op call is a group of its own";
+      } else if (node.pattern == kOpaque || (!fanOut && consumerPattern == kOpaque && miss.why != Partitioner::Miss::NoSink)) {
+        rule = RemarkRule::FuseOpaque;
+        why = node.pattern == kOpaque ? nodeText(k) + " is Opaque: it is never fused with anything"
+                                      : "the consumer is Opaque: it is never fused with anything";
+      } else {
+        switch (miss.why) {
+          case Partitioner::Miss::NoSink:
+            if (node.externRef) {
+              rule = RemarkRule::FuseOutput;
+              why = "the value is also used outside the dataflow graph (function result, let or if), so no group continues past it";
+            } else {
+              rule = RemarkRule::FuseFanOut;
+              why = std::to_string(node.outputs.size()) + " uses with no common post-dominator to fuse into";
+            }
+            break;
+          case Partitioner::Miss::MaxDepth:
+            rule = RemarkRule::FuseMaxDepth;
+            why = "joining " + sinkText + "'s group would make " + std::to_string(miss.size) + " nodes, more than " +
+                  kFuseOpsMaxDepthKey + " = " + std::to_string(x.maxDepth);
+            break;
+          case Partitioner::Miss::Tuple:
+            rule = RemarkRule::FuseTuple;
+            why = "its post-dominator is a tuple, and nothing but an injective op fuses into a tuple";
+            break;
+          case Partitioner::Miss::Reduce:
+            rule = RemarkRule::FuseReduction;
+            why = "a CommReduce op never fuses into its consumer (its inputs fuse into it)";
+            break;
+          case Partitioner::Miss::Pattern:
+            rule = fanOut ? RemarkRule::FuseFanOut : RemarkRule::FusePatternBoundary;
+            if (node.pattern == kOutEWiseFusable && consumerPattern == kOutEWiseFusable && !fanOut)
+              why = "two OutEWiseFusable ops never share a group";
+            else
+              why = patternRule(node.pattern) + "; the path to " + sinkText + " is " + patternName(miss.domPattern);
+            break;
+          case Partitioner::Miss::Path:
+            rule = fanOut ? RemarkRule::FuseFanOut : RemarkRule::FusePatternBoundary;
+            why = patternRule(node.pattern) + "; " +
+                  (miss.blocker == miss.sink ? "its post-dominator " : std::string(fanOut ? "a diamond: " : "") + "the path to " + sinkText + " passes ") +
+                  nodeText(miss.blocker) + " in a " + patternName(partitioner.groupPattern(miss.blocker)) + " group";
+            break;
+          case Partitioner::Miss::None:
+            why = "the consumers joined another group first";
+            break;
+        }
+      }
+      edge += why;
+      x.ctx.remark(makeRemark(pass, rule, x.function, std::move(nodes), std::move(edge)));
+    }
+    x.ctx.remark(makeRemark(pass, RemarkRule::FuseSummary, x.function, {},
+                            std::to_string(made) + (made == 1 ? " group from " : " groups from ") + std::to_string(calls) +
+                                (calls == 1 ? " call" : " calls") + " at fusion opt level " +
+                                std::to_string(x.optLevel) + " (" + kFuseOpsMaxDepthKey + " = " + std::to_string(x.maxDepth) +
+                                ", link_params " + (x.linkParams ? "on: constants stay inside kernels" : "off: constants become parameters") +
+                                ")"));
+  }
 
   /// Every member but the output is used only inside the group (the partition
   /// guarantees it; checked so that a violation can never produce wrong IR).
@@ -481,12 +686,18 @@ class BodyFuser final : public ExprMutator {
 /// external-codegen functions are left alone.
 class FunctionFuser final : public ExprMutator {
  public:
-  FunctionFuser(bool linkParams, int optLevel, int maxDepth) : linkParams_(linkParams), optLevel_(optLevel), maxDepth_(maxDepth) {}
+  FunctionFuser(bool linkParams, int optLevel, int maxDepth, const FuseExplainer* explain = nullptr)
+      : linkParams_(linkParams), optLevel_(optLevel), maxDepth_(maxDepth), explain_(explain) {}
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
-    if (const FunctionNode* fn = as<FunctionNode>(e); fn && (opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler)))
+    if (const FunctionNode* fn = as<FunctionNode>(e); fn && (opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler))) {
+      if (const AttrValue* compiler = fn->attrs.find(fn_attr::kCompiler); compiler && explain_)
+        explain_->ctx.remark(makeRemark(explain_->pass, RemarkRule::FuseCompilerFunction, explain_->function, {e},
+                                        "fn with Compiler=" + compiler->toString() +
+                                            " is left to its external codegen: its ops are not fused"));
       return e;
+    }
     return std::nullopt;
   }
 
@@ -494,7 +705,7 @@ class FunctionFuser final : public ExprMutator {
     keepType(original, rebuilt);
     const FunctionNode* fn = as<FunctionNode>(rebuilt);
     if (!fn) return rebuilt;
-    BodyFuser fuser(fn->body, linkParams_, optLevel_, maxDepth_);
+    BodyFuser fuser(fn->body, linkParams_, optLevel_, maxDepth_, explain_);
     Expr body = fuser.mutate(fn->body);
     if (body == fn->body) return rebuilt;
     Function out = makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);
@@ -506,6 +717,7 @@ class FunctionFuser final : public ExprMutator {
   bool linkParams_;
   int optLevel_;
   int maxDepth_;
+  const FuseExplainer* explain_;
 };
 
 class FuseOpsPass final : public Pass {
@@ -524,12 +736,15 @@ class FuseOpsPass final : public Pass {
     // A Relax module after LegalizeOps: TVM's Relax FuseOps over call_tir bindings.
     if (fuseInRelaxForm(mod)) return fuseOpsRelax(mod, optLevel, static_cast<int>(std::min<int64_t>(maxDepth, 1 << 30)));
     const bool linkParams = resolveLinkParams(mod, ctx, name);
-    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string&) -> Function {
+    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
       bool hasCall = false;
       postOrderVisit(fn, [&](const Expr& e) { hasCall = hasCall || (as<CallNode>(e) && as<CallNode>(e)->op()); });
       if (!hasCall) return fn;
       opt_util::ensureTyped(fn, mod);
-      FunctionFuser fuser(linkParams, optLevel, static_cast<int>(std::min<int64_t>(maxDepth, 1 << 30)));
+      std::optional<FuseExplainer> explain;
+      if (ctx.remarksEnabled()) explain.emplace(FuseExplainer{ctx, name, global, optLevel, maxDepth, linkParams});
+      FunctionFuser fuser(linkParams, optLevel, static_cast<int>(std::min<int64_t>(maxDepth, 1 << 30)),
+                          explain ? &*explain : nullptr);
       Expr out = fuser.mutate(fn);
       return out == fn ? fn : std::static_pointer_cast<const FunctionNode>(out);
     });

@@ -6,6 +6,7 @@
 #include "core/ir/functor.h"
 #include "passes/pass_util.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -48,6 +49,12 @@ class Instantiator final : public ExprMutator {
 class CallInliner final : public ExprMutator {
  public:
   explicit CallInliner(const std::function<const FunctionNode*(const std::string&)>& resolved) : resolved_(resolved) {}
+  /// Records a remark per call of a global function of `function` in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
@@ -55,7 +62,19 @@ class CallInliner final : public ExprMutator {
     const GlobalVarNode* global = call ? as<GlobalVarNode>(call->callee) : nullptr;
     if (!global) return rebuilt;
     const FunctionNode* callee = resolved_(global->name);
-    if (!callee || callee->params.size() != call->args.size()) return rebuilt;
+    if (!callee || callee->params.size() != call->args.size()) {
+      if (ctx_)
+        remark(!callee ? RemarkRule::InlineNotMarked : RemarkRule::InlineArity, original,
+               !callee ? "call to @" + global->name + " kept: @" + global->name + " is not marked Inline (or is an Extern stub)"
+                       : "call to @" + global->name + " kept: " + std::to_string(call->args.size()) + " arguments for " +
+                             std::to_string(callee->params.size()) + " parameters");
+      return rebuilt;
+    }
+    if (ctx_)
+      remark(RemarkRule::InlineInlined, original,
+             "@" + global->name + (callee->attrs.contains(fn_attr::kCompiler) ? " inlined whole as a function literal (Compiler=" +
+                                                                                    callee->attrs.find(fn_attr::kCompiler)->toString() + ")"
+                                                                              : " inlined (marked Inline)"));
     if (callee->attrs.contains(fn_attr::kCompiler)) return inlineAsLiteral(*callee, *call, original);
     Instantiator instantiate(*callee, call->args);
     Expr body = instantiate.mutate(callee->body);
@@ -81,7 +100,14 @@ class CallInliner final : public ExprMutator {
   }
 
  private:
+  void remark(RemarkRule rule, const Expr& node, std::string message) {
+    ctx_->remark(makeRemark(*pass_, rule, function_, {node}, std::move(message)));
+  }
+
   const std::function<const FunctionNode*(const std::string&)>& resolved_;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
 };
 
 class InlinePass final : public Pass {
@@ -113,6 +139,7 @@ class InlinePass final : public Pass {
       if (!inProgress.insert(name).second)
         throwError(candidate->second->span, "cannot inline @" + name + ": it is recursive (through inline functions)", "inline.recursive");
       CallInliner inliner(lookup);
+      if (ctx.remarksEnabled()) inliner.explainInto(ctx, pass, name);
       Expr body = inliner.mutate(candidate->second);
       inProgress.erase(name);
       return resolved.emplace(name, std::static_pointer_cast<const FunctionNode>(body)).first->second.get();
@@ -138,6 +165,7 @@ class InlinePass final : public Pass {
         updated = resolved.at(name);
       } else {
         CallInliner inliner(lookup);
+        if (ctx.remarksEnabled()) inliner.explainInto(ctx, pass, name);
         updated = inliner.mutate(fn);
       }
       if (updated != fn) {

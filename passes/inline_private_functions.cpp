@@ -8,6 +8,7 @@
 #include "core/pass/target.h"
 #include "passes/pass_util.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -186,6 +187,9 @@ class CallerInliner {
         const auto* prim = as<PrimFuncNode>(callee);
         if (!prim) return s;
         if (prim->attrs.contains(fn_attr::kGlobalSymbol)) {
+          if (ctx_.remarksEnabled())
+            ctx_.remark(makeRemark(kPass, RemarkRule::PrivatePublic, caller_, {callee},
+                                   "@" + c->callee + " not inlined into @" + caller_ + ": it is public (global_symbol)"));
           warn("@" + caller_ + " calls public @" + c->callee + ", which InlinePrivateFunctions does not inline; its target cannot emit the call");
           return s;
         }
@@ -282,6 +286,9 @@ class CallerInliner {
       }
     }
     inlined.insert(call.callee);
+    if (ctx_.remarksEnabled())
+      ctx_.remark(makeRemark(kPass, RemarkRule::PrivateInlined, caller_, {mod_->lookup(call.callee)},
+                             "@" + call.callee + " inlined into @" + caller_ + " (its target cannot emit calls)"));
     T::Stmt body = callee.body ? copier.stmt(callee.body) : T::seq({});
     body = stmt(body, depth + 1);  // the callee's own private calls
     for (size_t i = lets.size(); i-- > 0;) body = T::letStmt(lets[i].first, lets[i].second, body);
@@ -324,11 +331,17 @@ class InlinePrivateFunctionsPass final : public Pass {
       const AttrValue* target = prim->attrs.find(fn_attr::kTarget);
       if (!target || target->kind() != AttrValue::Kind::String) {
         ctx.notifySkip({kPass, name, "no target attribute (run BindTarget first)"});
+        if (ctx.remarksEnabled())
+          ctx.remark(makeRemark(kPass, RemarkRule::PrivateNoTarget, name, {fn}, "@" + name + " has no target attribute: its calls stay"));
         continue;
       }
       std::string kind = parseTarget(target->asString()).kind;
       if (!noCalls.count(kind)) {
         ctx.notifySkip({kPass, name, "target " + kind + " emits calls"});
+        if (ctx.remarksEnabled())
+          ctx.remark(makeRemark(kPass, RemarkRule::PrivateTargetCalls, name, {fn},
+                                "@" + name + "'s calls stay: its target " + kind + " emits calls (" + kTargetsWithoutCallsKey +
+                                    " = " + kinds.toString() + ")"));
         continue;
       }
       CallerInliner inliner(mod, name, ctx);

@@ -7,6 +7,7 @@
 
 #include "core/ir/functor.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -89,6 +90,29 @@ class Lifter final : public ExprMutator {
 
   /// The globals created, in creation order.
   std::vector<std::pair<std::string, Expr>> globals;
+
+  /// Remarks: each inner function of `body` (analysed) lifted or kept, and why.
+  void explain(const Expr& body, PassContext& ctx, const std::string& pass) const {
+    postOrderVisit(
+        body,
+        [&](const Expr& e) {
+          if (!as<FunctionNode>(e)) return;
+          if (isCompilerFunction(e)) {
+            ctx.remark(makeRemark(pass, RemarkRule::LiftCompilerFunction, outer_, {e},
+                                  "not lifted: fn with Compiler=" + as<FunctionNode>(e)->attrs.find(fn_attr::kCompiler)->toString() +
+                                      " is an external region"));
+            return;
+          }
+          const Lifted* lifted = find(byNode_, e.get());
+          if (!lifted) return;
+          std::string captured;
+          for (const Var& c : lifted->captured) captured += (captured.empty() ? "" : ", ") + ("%" + c->name);
+          ctx.remark(makeRemark(pass, RemarkRule::LiftLifted, outer_, {e},
+                                "lifted to @" + lifted->global +
+                                    (captured.empty() ? " (captures nothing)" : " (captures " + captured + ": passed as leading parameters)")));
+        },
+        [](const Expr& e) { return !isCompilerFunction(e); });
+  }
 
  protected:
   std::optional<Expr> preVisit(const Expr& original) override {
@@ -231,6 +255,7 @@ class LambdaLiftingPass final : public Pass {
       }
       Lifter lifter(name, taken);
       lifter.analyse(*node);
+      if (ctx.remarksEnabled()) lifter.explain(node->body, ctx, info().name);
       Expr body = lifter.mutate(node->body);
       if (body == node->body) continue;
       fn = makeFunction(node->params, body, node->retType, node->attrs, node->span);

@@ -1,11 +1,13 @@
 #include "passes/merge_compiler_regions.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
 #include "passes/byoc_util.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -15,6 +17,12 @@ class RegionMerger final : public ExprMutator {
  public:
   RegionMerger(const Function& root) : root_(root), uses_(byoc::distinctUsers(root)) {}
   int merges() const { return merges_; }
+  /// Records a remark per region next to a consumer region in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
@@ -50,6 +58,11 @@ class RegionMerger final : public ExprMutator {
     for (size_t i = 0; i < call.args.size(); ++i) {
       const FunctionNode* producer = byoc::regionCallee(call.args[i]);
       auto uses = uses_.find(before.args[i].get());
+      // A producer passed twice (multiply(%0, %0)) is explained once.
+      bool repeated = std::find(before.args.begin(), before.args.begin() + static_cast<std::ptrdiff_t>(i), before.args[i]) !=
+                      before.args.begin() + static_cast<std::ptrdiff_t>(i);
+      if (ctx_ && producer && !repeated)
+        explain(before.args[i], original, byoc::compilerOf(*producer), compiler, uses == uses_.end() ? 0 : uses->second);
       if (producer && byoc::compilerOf(*producer) == compiler && uses != uses_.end() && uses->second == 1) {
         auto [body, added] = mergedBodies.try_emplace(call.args[i].get(), nullptr);
         if (added) {
@@ -73,7 +86,23 @@ class RegionMerger final : public ExprMutator {
   }
 
  private:
+  void explain(const Expr& producer, const Expr& consumer, const std::string& from, const std::string& to, int uses) {
+    RemarkRule rule = RemarkRule::ByocMerged;
+    std::string message = "the " + from + " region merged into its consumer's " + to + " region";
+    if (from != to) {
+      rule = RemarkRule::ByocMergeOtherCompiler;
+      message = "not merged: a " + from + " region feeds a " + to + " region";
+    } else if (uses != 1) {
+      rule = RemarkRule::ByocMergeShared;
+      message = "not merged: the " + from + " region's value has " + std::to_string(uses) + " users";
+    }
+    ctx_->remark(makeRemark(*pass_, rule, function_, {producer, consumer}, std::move(message)));
+  }
+
   Function root_;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
   std::unordered_map<const ExprNode*, int> uses_;
   int merges_ = 0;
 };
@@ -83,8 +112,10 @@ class MergeCompilerRegionsPass final : public Pass {
   const PassInfo& info() const override { return builtinPassInfo("MergeCompilerRegions"); }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
-    return opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& fn, const std::string&) -> Function {
+    const std::string& name = info().name;
+    return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
       RegionMerger merger(fn);
+      if (ctx.remarksEnabled()) merger.explainInto(ctx, name, global);
       Expr out = merger.mutate(fn);
       if (merger.merges() == 0 || out == fn) return fn;
       Function result = std::static_pointer_cast<const FunctionNode>(out);

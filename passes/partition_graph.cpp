@@ -7,6 +7,7 @@
 #include "passes/external_codegen.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -92,6 +93,12 @@ class Partitioner final : public ExprMutator {
   Partitioner(const Function& root, std::map<std::string, Expr>& functions, std::map<std::string, int>& counters, int& composites)
       : root_(root), functions_(functions), counters_(counters), composites_(composites) {}
   int lifted() const { return lifted_; }
+  /// Records a remark per region lifted from `function` in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
@@ -127,6 +134,9 @@ class Partitioner final : public ExprMutator {
     attrs.set(fn_attr::kGlobalSymbol, AttrValue::string(name));
     functions_[name] = makeFunction(std::move(params), body, region->retType, std::move(attrs), region->span);
     ++lifted_;
+    if (ctx_)
+      ctx_->remark(makeRemark(*pass_, RemarkRule::ByocPartitioned, function_, {original},
+                              "the " + compiler + " region lifted to @" + name + " (Compiler, Primitive, Inline, global_symbol)"));
     return makeCall(makeGlobalVar(name), call.args, call.attrs, call.span);
   }
 
@@ -136,6 +146,9 @@ class Partitioner final : public ExprMutator {
   std::map<std::string, int>& counters_;
   int& composites_;
   int lifted_ = 0;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
 };
 
 class PartitionGraphPass final : public Pass {
@@ -157,6 +170,7 @@ class PartitionGraphPass final : public Pass {
       Function function = std::static_pointer_cast<const FunctionNode>(fn);
       opt_util::ensureTyped(function, mod);
       Partitioner partitioner(function, functions, counters, composites);
+      if (ctx.remarksEnabled()) partitioner.explainInto(ctx, info().name, name);
       Expr out = partitioner.mutate(function);
       if (partitioner.lifted() == 0 || out == fn) continue;
       functions[name] = out;

@@ -8,6 +8,8 @@
 #include "core/ir/functor.h"
 #include "passes/pass_util.h"
 #include "passes/registry.h"
+#include "core/pass/remark_rules.h"
+#include "core/trace/remark_nodes.h"
 
 namespace passlab {
 
@@ -54,6 +56,12 @@ bool isIdentityPermutation(const std::vector<int64_t>& perm) {
 class Simplifier final : public ExprMutator {
  public:
   explicit Simplifier(const std::set<std::string>& disabled) : disabled_(disabled) {}
+  /// Records a remark per rewrite of `function` in `ctx`.
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
@@ -66,11 +74,27 @@ class Simplifier final : public ExprMutator {
     if (!simplified || simplified == rebuilt) return rebuilt;
     // The safety condition of every rule, checked once more for all of them.
     if (!simplified->checkedType) simplified->checkedType = original->checkedType;
-    return typeEqual(simplified->checkedType, original->checkedType) ? simplified : rebuilt;
+    if (!typeEqual(simplified->checkedType, original->checkedType)) return rebuilt;
+    if (ctx_)
+      ctx_->remark(makeRemark(*pass_, RemarkRule::SimplifyRewrite, function_, {original},
+                              std::string(call->op()->name) + " → " + describeNode(simplified) + ": rule " + ruleOf(call->op()->id)));
+    return simplified;
   }
 
  private:
   bool enabled(const char* rule) const { return !disabled_.count(rule); }
+
+  /// The SimplifyExpr rule (simplifyExprRuleNames) that rewrites calls of `op`.
+  static const char* ruleOf(OpId op) {
+    switch (op) {
+      case OpId::Reshape: return "reshape";
+      case OpId::Transpose: return "transpose";
+      case OpId::Cast: return "cast";
+      case OpId::Negative: return "double_negation";
+      case OpId::Relu: return "idempotent";
+      default: return "identity";
+    }
+  }
 
   Expr simplify(const CallNode& call, const Expr& original) {
     const std::vector<Expr>& args = call.args;
@@ -157,6 +181,9 @@ class Simplifier final : public ExprMutator {
   }
 
   const std::set<std::string>& disabled_;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
 };
 
 class SimplifyExprPass final : public FunctionPass {
@@ -193,6 +220,7 @@ class SimplifyExprPass final : public FunctionPass {
       }
     }
     Simplifier simplifier(disabled_);
+    if (ctx.remarksEnabled()) simplifier.explainInto(ctx, info().name, name);
     Expr result = simplifier.mutate(fn);
     if (result == fn) return fn;
     return std::static_pointer_cast<const FunctionNode>(result);

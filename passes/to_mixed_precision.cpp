@@ -5,6 +5,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/trace/remark_nodes.h"
+#include "core/pass/remark_rules.h"
 #include "passes/opt_util.h"
 #include "passes/registry.h"
 
@@ -81,6 +83,12 @@ class MixedPrecisionRewriter final : public ExprMutator {
  public:
   MixedPrecisionRewriter(DataType mixed, DataType accumulation, const FunctionNode* top, bool keepTopResult)
       : mixed_(mixed), accumulation_(accumulation), top_(top), keepTopResult_(keepTopResult) {}
+  /// Records a remark per float op call of `function` in `ctx` (remarks on).
+  void explainInto(PassContext& ctx, const std::string& pass, const std::string& function) {
+    ctx_ = &ctx;
+    pass_ = &pass;
+    function_ = function;
+  }
 
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
@@ -186,20 +194,24 @@ class MixedPrecisionRewriter final : public ExprMutator {
     }
     MixedPrecisionCategory category = mixedPrecisionCategory(op->id);
     const TensorTypeNode* result = tensorTypeOf(original);
-    if (category == MixedPrecisionCategory::Always && !(result && result->dtype == DTypeCode::Float32))
-      category = MixedPrecisionCategory::Never;  // only float32 computations are converted
+    const bool notFloat32 = category == MixedPrecisionCategory::Always && !(result && result->dtype == DTypeCode::Float32);
+    if (notFloat32) category = MixedPrecisionCategory::Never;  // only float32 computations are converted
     bool reduced = false;
+    std::string keptInput;  // a FOLLOW op's first input not in the reduced type (remarks)
     if (category == MixedPrecisionCategory::Follow) {
       bool anyReduced = false, allReduced = true;
       for (const Expr& a : args) forEachFloatValue(a, [&](const Expr& v, DataType dt) {
           if (constantValued_.count(v.get())) return;  // constants and constant expressions follow the others
           anyReduced = anyReduced || dt == mixed_;
           allReduced = allReduced && dt == mixed_;
+          if (dt != mixed_ && keptInput.empty() && ctx_) keptInput = describeNode(v) + " is " + std::string(dt.name());
         });
       reduced = anyReduced && allReduced;
+      if (!anyReduced && keptInput.empty() && ctx_) keptInput = "no input is " + std::string(mixed_.name());
     } else if (category == MixedPrecisionCategory::Always) {
       reduced = true;
     }
+    if (ctx_ && result && result->dtype.isFloat()) explainCall(original, *op, category, reduced, notFloat32, keptInput, *result);
     AttrDict attrs = call->attrs;
     bool widen = false;
     if (reduced) {
@@ -230,6 +242,28 @@ class MixedPrecisionRewriter final : public ExprMutator {
       out->checkedType = original->checkedType;
     }
     return castResult ? castTensor(out, mixed_) : out;
+  }
+
+  void explainCall(const Expr& original, const OpDef& op, MixedPrecisionCategory category, bool reduced, bool notFloat32,
+                   const std::string& keptInput, const TensorTypeNode& result) {
+    const std::string name(op.name), mixed(mixed_.name()), type(result.dtype.name());
+    RemarkRule rule;
+    std::string message;
+    if (notFloat32) {
+      rule = RemarkRule::AmpNotFloat32;
+      message = "kept " + type + ": " + name + " is on the ALWAYS list, but only float32 computations are converted";
+    } else if (category == MixedPrecisionCategory::Always) {
+      rule = RemarkRule::AmpAlways;
+      message = name + " computed in " + mixed + " (ALWAYS list), accumulating in " + std::string(accumulation_.name());
+    } else if (category == MixedPrecisionCategory::Follow) {
+      rule = reduced ? RemarkRule::AmpFollow : RemarkRule::AmpFollowKept;
+      message = reduced ? name + " computed in " + mixed + ": a FOLLOW op whose inputs are all " + mixed
+                        : "kept " + type + ": " + name + " is on the FOLLOW list and " + keptInput;
+    } else {
+      rule = RemarkRule::AmpNeverList;
+      message = "kept " + type + ": " + name + " is on the NEVER list";
+    }
+    ctx_->remark(makeRemark(*pass_, rule, function_, {original}, std::move(message)));
   }
 
   /// Calls `f(value, dtype)` for a floating-point tensor value, or for each field of a literal tuple.
@@ -312,6 +346,9 @@ class MixedPrecisionRewriter final : public ExprMutator {
   bool keepTopResult_;
   std::map<std::pair<const ExprNode*, DTypeCode>, Expr> casts_;
   std::unordered_set<const ExprNode*> constantValued_;
+  PassContext* ctx_ = nullptr;  // remarks on: where they go
+  const std::string* pass_ = nullptr;
+  std::string function_;
 };
 
 DataType parseFloatType(const std::string& text, const char* what) {
@@ -338,6 +375,7 @@ class ToMixedPrecisionPass final : public Pass {
       opt_util::ensureTyped(fn, mod);
       // Only @main's result may change type: other functions have callers.
       MixedPrecisionRewriter rewriter(mixed_, accumulation, fn.get(), keepOrig || fnName != "main");
+      if (ctx.remarksEnabled()) rewriter.explainInto(ctx, name, fnName);
       Expr out = rewriter.mutate(fn);
       if (out == fn) return fn;
       Function result = std::static_pointer_cast<const FunctionNode>(out);

@@ -1,5 +1,6 @@
 #include "repl/batch.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +20,7 @@
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"
 #include "core/workbench/reduce.h"
+#include "core/workbench/remarks.h"
 #include "core/workbench/reproducer.h"
 #include "repl/batch_report.h"
 #include "core/workbench/value_text.h"
@@ -27,6 +29,7 @@
 #include "repl/command.h"
 #include "repl/interpreter.h"
 #include "repl/model_files.h"
+#include "repl/format_remarks.h"
 
 namespace passlab {
 namespace {
@@ -158,6 +161,27 @@ TextSyntax batchPrintSyntax(const BatchOptions& o, const TextOrigin& loaded) {
   return loaded.syntax;
 }
 
+/// --remarks and --remarks-json: the remarks of the run, filtered, nodes named as `printing` names them.
+static bool writeBatchRemarks(const BatchOptions& o, const Trace& trace, const PrintOptions& printing, std::FILE* out, std::FILE* err) {
+  std::vector<std::string> passes;
+  RemarkQuery query;
+  try {
+    query = parseRemarkFilter(o.remarksFilter, passes);
+  } catch (const WorkbenchError& e) {
+    put(err, std::string("passlab: error: ") + e.what() + "\n");
+    return false;
+  }
+  std::vector<int> order;
+  for (const TraceEvent& e : trace.events()) order.push_back(e.id);
+  std::vector<RemarkHit> hits;
+  for (RemarkHit& h : findRemarks(trace, order, printing, query))
+    if (passes.empty() || std::find(passes.begin(), passes.end(), h.remark->pass) != passes.end()) hits.push_back(std::move(h));
+  const std::string source = o.input == "-" ? "<stdin>" : o.input;
+  if (o.remarks)
+    for (const RemarkHit& h : hits) put(err, formatRemarkLine(source, h));
+  return o.remarksJson.empty() || writeOutput(o.remarksJson, remarksJson(hits), out, err);
+}
+
 int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out, std::FILE* err) {
   IRModule mod;
   TextOrigin origin;
@@ -209,7 +233,10 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   auto diagnostics = std::make_shared<DiagnosticPrinter>(err);
   ctx->instruments().push_back(diagnostics);
   std::shared_ptr<Trace> trace;
-  if (!o.traceJson.empty() || !o.graphDir.empty()) {
+  const bool remarks = o.remarks || !o.remarksJson.empty();
+  // Remarks cost nothing unless asked for: only then do passes build them.
+  ctx->setRemarksEnabled(remarks);
+  if (!o.traceJson.empty() || !o.graphDir.empty() || remarks) {
     trace = std::make_shared<Trace>(mod);
     ctx->instruments().push_back(std::make_shared<TraceInstrument>(trace));
   }
@@ -268,7 +295,12 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   }
   std::fflush(err);
   if (timing) put(err, timing->report());
-  if (trace && !o.traceJson.empty() && !writeOutput(o.traceJson, traceToJson(*trace), out, err)) status = 1;
+  if (trace && !o.traceJson.empty()) {
+    TraceJsonOptions traceOptions;
+    traceOptions.print = &printing;
+    if (!writeOutput(o.traceJson, traceToJson(*trace, traceOptions), out, err)) status = 1;
+  }
+  if (trace && remarks && !writeBatchRemarks(o, *trace, printing, out, err)) status = 1;
   if (trace && !o.graphDir.empty() && !writeGraphs(*trace, o.graphDir, err)) status = 1;
   if (!o.report.empty() && !writeBatchReport(o, loaded, origin, registry, err)) status = 1;
   if (diagnostics->errors() > 0 && status == 0) {

@@ -49,6 +49,11 @@ struct BatchOptions {
   bool verifyEach = false;
   /// --trace-json=F
   std::string traceJson;
+  /// --remarks[=[KIND:]PASS,...]: print remarks to stderr (repl/format_remarks.h).
+  bool remarks = false;
+  std::string remarksFilter;
+  /// --remarks-json=F: the remarks (filtered like --remarks) as JSON.
+  std::string remarksJson;
   /// --report=F: the run as an HTML report (repl/batch_report.h).
   std::string report;
   /// --graph-dir=DIR: one SVG per graph-level function each top-level pass

@@ -202,11 +202,12 @@ std::vector<Command> builtinCommands() {
   addExpectCommands(commands);
   addReduceCommands(commands);
   addEditCommands(commands);
+  addRemarkCommands(commands);
   // Help lists commands in the order of a session: load, run, look, export, leave.
   static const std::vector<std::string> kOrder = {
       "load", "reproduce", "pipeline", "passes", "step",  "next",  "stepin", "finish", "back",   "goto",
       "run",  "restart",   "break",    "delete", "enable", "disable", "show", "info",   "where",  "trace",
-      "diff", "attrs",     "why",      "numeric", "bisect", "reduce", "edit", "branches", "build", "verify", "expect", "config", "set",   "save",  "source", "help",   "quit"};
+      "diff", "attrs",     "why",      "remarks", "why-not", "numeric", "bisect", "reduce", "edit", "branches", "build", "verify", "expect", "config", "set",   "save",  "source", "help",   "quit"};
   auto rank = [](const Command& c) {
     auto it = std::find(kOrder.begin(), kOrder.end(), c.name);
     return it - kOrder.begin();

@@ -155,6 +155,8 @@ void runDiffBranch(CommandContext& ctx, CommandArgs& args, CommandResult& result
 void addVerifyCommands(std::vector<Command>& out);
 /// The expect command: structural equality with a module in a file (repl/commands_expect.cpp).
 void addExpectCommands(std::vector<Command>& out);
+/// Pass remarks: remarks, why-not (repl/commands_remarks.cpp).
+void addRemarkCommands(std::vector<Command>& out);
 /// Code generation: `build` (repl/commands_codegen.cpp).
 void addCodegenCommands(std::vector<Command>& out);
 /// True for the words `show` hands to runCodegenShow: llvm, llvm-opt, asm, c.

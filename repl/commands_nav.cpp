@@ -26,12 +26,8 @@ Command countedMove(std::string name, std::vector<std::string> aliases, std::str
 }
 
 BreakKind breakKind(const std::string& word) {
-  if (word == "pass") return BreakKind::Pass;
-  if (word == "func" || word == "function") return BreakKind::Function;
-  if (word == "attr") return BreakKind::Attr;
-  if (word == "diag") return BreakKind::Diagnostic;
-  if (word == "numeric") return BreakKind::Numeric;
-  throw WorkbenchError("unknown breakpoint kind '" + word + "' (pass, func, attr, diag or numeric)");
+  if (std::optional<BreakKind> kind = breakKindFromName(word)) return *kind;
+  throw WorkbenchError("unknown breakpoint kind '" + word + "' (pass, func, attr, diag, numeric or remark)");
 }
 
 }  // namespace
@@ -135,13 +131,14 @@ void addNavigationCommands(std::vector<Command>& out) {
     c.name = "break";
     c.aliases = {"b"};
     c.syntax = {"break", "break pass <pass>", "break func @<function>", "break attr <attr>", "break diag [<rule>]",
-                "break numeric <threshold> [abs|rel]"};
+                "break numeric <threshold> [abs|rel]", "break remark <remark-rule>"};
     c.summary = "Set a breakpoint on a pass, a function change, an attribute change or a diagnostic";
     c.help = "`pass NAME` stops after any event of that pass (nested ones too); `func @NAME` when the function is "
              "added, removed or rewritten; `attr KEY` when the attribute changes on any function or on the module; "
              "`diag [RULE]` when a diagnostic with that rule id is reported (any diagnostic or failure without a "
              "rule); `numeric THRESHOLD [abs|rel]` at the first event whose numeric-check error (relative by default) "
-             "exceeds THRESHOLD or that cannot be compared (needs `set numeric-check on`). Moves forward stop at "
+             "exceeds THRESHOLD or that cannot be compared (needs `set numeric-check on`); `remark RULE` at an event "
+             "that emits a remark with that rule id (docs/remarks.md; needs `set remarks on`, the default). Moves forward stop at "
              "hits, replayed or newly run. Without arguments, lists breakpoints.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (args.empty()) return result.out(formatBreakpoints(ctx.workbench, ctx.style));

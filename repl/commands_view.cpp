@@ -3,6 +3,7 @@
 
 #include "core/text/constant_refs.h"
 #include "repl/command_util.h"
+#include "repl/format_remarks.h"
 #include "repl/format.h"
 
 namespace passlab {
@@ -25,6 +26,7 @@ void addViewCommands(std::vector<Command>& out) {
     c.name = "show";
     c.aliases = {"p"};
     c.syntax = {"show [before|after] [@<function>]", "show event <event> [before|after] [@<function>]",
+                "show --remarks [@<function>]", "show event <event> --remarks [@<function>]",
                 "show llvm|llvm-opt|asm|c [@<function>]", "show const <N> [--all]"};
     c.summary = "Print the IR at the cursor (or at any event), whole or one function";
     c.help = "Prints the module after the cursor's event (`before`: the module the pass was given). "
@@ -33,7 +35,8 @@ void addViewCommands(std::vector<Command>& out) {
              "recent one (LLVM IR before and after optimization, target assembly, C of a ccompiler function). At a "
              "build event `show` prints its summary; at one of its stages, the stage's code (`@NAME`: one function's). "
              "`show const N` describes the constant printed as meta[relay.Constant][N]: type, first values (`--all`: "
-             "every value), min/max/mean.";
+             "every value), min/max/mean. `show --remarks` prints the module the event's pass was given with the pass's remarks "
+             "(`remarks`) as comments under the lines of the nodes they name.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (!args.empty() && isCodegenView(args[0])) return runCodegenShow(ctx, args, result);
       if (!args.empty() && args[0] == "const") {
@@ -48,6 +51,7 @@ void addViewCommands(std::vector<Command>& out) {
                           describeConstant(ctx.workbench.numberedConstant(n), all));
       }
       std::string function = args.takeFunction();
+      bool remarks = args.takeFlag("--remarks");
       Side side = takeSide(args);
       int id = ctx.workbench.cursor();
       if (!args.empty() && args[0] == "event") {
@@ -57,6 +61,7 @@ void addViewCommands(std::vector<Command>& out) {
         return result.fail("unexpected argument '" + args[0] + "'; " + usage(*ctx.interpreter.find("show")));
       }
       if (ctx.workbench.event(id).codegen) return showCodegenEvent(ctx, id, function, result);
+      if (remarks) return result.out(formatRemarkedModule(ctx.workbench, id, function, ctx.style));
       result.out(ctx.workbench.moduleText(id, side, function));
     };
     out.push_back(std::move(c));

@@ -10,6 +10,7 @@
 //   passlab --reproduce FILE        replay a reproducer written by `save repro`
 //   passlab --help-commands-markdown   docs/commands.md from the command objects
 //   passlab --help-passes-markdown     docs/passes.md from the pass registry
+//   passlab --help-remarks-markdown    docs/remarks.md from the remark rules
 #include <unistd.h>
 
 #include <cstdio>
@@ -37,10 +38,14 @@ void printUsage(std::FILE* out) {
       "                                           (exit 0 when it reproduces, 1 when not)\n"
       "       passlab --help-commands-markdown    print docs/commands.md\n"
       "       passlab --help-passes-markdown      print docs/passes.md\n"
+      "       passlab --help-remarks-markdown     print docs/remarks.md\n"
       "batch options:\n"
       "  --print-before-all --print-after-all --print-changed[=diff|=summary]\n"
       "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
       "  --report=FILE.html             the run as a self-contained HTML report\n"
+      "  --remarks[=[KIND:]PASS,...]    print pass remarks (KIND missed, applied or analysis) as\n"
+      "                                 FILE:LINE:COL: remark: ... (docs/remarks.md)\n"
+      "  --remarks-json=FILE            write the remarks (filtered like --remarks) as JSON\n"
       "  --expect=FILE                  the final module must be structurally equal to FILE's (Relay text or\n"
       "                                 TVMScript); exit 1 with the aligned diff otherwise (-o still writes it)\n"
       "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
@@ -80,7 +85,7 @@ int main(int argc, char** argv) {
   BatchOptions batch;
   bool batchMode = false;
   std::string script, reproduce;
-  bool keepGoing = false, markdown = false, passesDoc = false;
+  bool keepGoing = false, markdown = false, passesDoc = false, remarksDoc = false;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     auto value = [&](const std::string& prefix) { return arg.substr(prefix.size()); };
@@ -92,6 +97,14 @@ int main(int argc, char** argv) {
       markdown = true;
     } else if (arg == "--help-passes-markdown") {
       passesDoc = true;
+    } else if (arg == "--help-remarks-markdown") {
+      remarksDoc = true;
+    } else if (arg == "--remarks" || starts("--remarks=")) {
+      batch.remarks = true, batchMode = true;
+      batch.remarksFilter = arg == "--remarks" ? "" : value("--remarks=");
+    } else if (starts("--remarks-json=")) {
+      batch.remarksJson = value("--remarks-json="), batchMode = true;
+      if (batch.remarksJson.empty()) return usageError("--remarks-json needs a file");
     } else if (arg == "--script" || arg == "--reproduce" || arg == "-o") {
       if (i + 1 >= argc) return usageError(arg + " needs a file name");
       (arg == "--script" ? script : arg == "--reproduce" ? reproduce : batch.output) = argv[++i];
@@ -169,6 +182,10 @@ int main(int argc, char** argv) {
   auto registry = std::make_shared<PassRegistry>();
   registerBuiltinPasses(*registry);
 
+  if (remarksDoc) {
+    std::fputs(remarksMarkdown().c_str(), stdout);
+    return 0;
+  }
   if (passesDoc) {
     std::fputs(passesMarkdown(*registry).c_str(), stdout);
     return 0;

@@ -15,6 +15,7 @@
 #include "report/html_text.h"
 #include "report/report_assets.h"
 #include "report/report_changes.h"
+#include "report/report_remarks.h"
 
 namespace passlab {
 namespace {
@@ -75,7 +76,7 @@ void writeHeader(std::string& out, const Workbench& wb, const ReportOptions& opt
   out += "<tr><td>recorded</td><td>" + htmlEscape(recorded) + "</td></tr>\n";
   out += "</table>\n</header>\n";
   out += "<nav><a href=\"#trace\">Trace</a><a href=\"#changes\">Changes</a><a href=\"#attributes\">Attributes</a>"
-         "<a href=\"#config\">Config</a><a href=\"#diagnostics\">Diagnostics</a><a href=\"#numeric\">Numeric check</a>"
+         "<a href=\"#config\">Config</a><a href=\"#diagnostics\">Diagnostics</a><a href=\"#remarks\">Remarks</a><a href=\"#numeric\">Numeric check</a>"
          "<a href=\"#builds\">Builds</a><button id=\"expand-all\" type=\"button\">Expand all</button>"
          "<button id=\"collapse-all\" type=\"button\">Collapse all</button></nav>\n";
 }
@@ -329,6 +330,7 @@ std::string renderHtmlReport(const Workbench& wb, const ReportOptions& options, 
   writeAttributes(out, wb);
   writeConfig(out, wb);
   writeDiagnostics(out, wb);
+  writeRemarksSection(out, wb);
   writeNumeric(out, wb);
   writeBuilds(out, wb, model);
   out += "</main>\n<script id=\"passlab-data\" type=\"application/json\">";

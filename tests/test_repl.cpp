@@ -118,12 +118,12 @@ TEST_CASE("completion offers commands, keywords, passes, functions, keys, events
   Fixture f;
   auto complete = [&](const std::string& line) { return f.interpreter.complete(line, line.size()).candidates; };
   CHECK(complete("ste") == std::vector<std::string>{"step", "stepin", "stepout"});
-  CHECK(complete("break ") == std::vector<std::string>{"attr", "diag", "func", "numeric", "pass"});
+  CHECK(complete("break ") == std::vector<std::string>{"attr", "diag", "func", "numeric", "pass", "remark"});
   CHECK(complete("break pass SimplifyE") == std::vector<std::string>{"SimplifyExpr"});
   CHECK(complete("set opt") == std::vector<std::string>{"opt_level"});
   CHECK(complete("pipeline InferType,SimplifyE") == std::vector<std::string>{"InferType,SimplifyExpr"});
   CHECK(complete("pipeline Dead") == std::vector<std::string>{"DeadCodeElimination"});
-  CHECK(complete("show ") == std::vector<std::string>{"after", "asm", "before", "c", "const", "event", "llvm", "llvm-opt"});
+  CHECK(complete("show ") == std::vector<std::string>{"--remarks", "after", "asm", "before", "c", "const", "event", "llvm", "llvm-opt"});
   Completion offset = f.interpreter.complete("break pass SimplifyE", 20);
   CHECK(offset.start == 11);
 

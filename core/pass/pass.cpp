@@ -108,6 +108,7 @@ std::shared_ptr<PassContext> PassContext::makeChild(std::string name, bool inher
   child->depth_ = depth_ + 1;
   child->parent_ = weak_from_this();
   child->instruments_ = instruments_;  // shared: nested passes show up in the same trace
+  child->remarks_ = remarks_;          // nested passes explain themselves when their caller does
   if (inheritSettings) {
     child->optLevel = optLevel;
     child->config_ = config_;
@@ -192,6 +193,12 @@ void PassContext::recordOption(const std::string& key, const AttrValue& value, c
 
 void PassContext::recordDecision(const std::string& key, const AttrValue& value, const std::string& pass) {
   record({key, value, ConfigSource::Annotation, 0, "", pass});
+}
+
+void PassContext::remark(Remark r) {
+  r.contextId = id_;
+  r.contextName = name_;
+  for (const PassInstrumentPtr& instrument : *instruments_) instrument->onRemark(r);
 }
 
 void PassContext::notifySkip(const FunctionSkip& skip) {

@@ -20,6 +20,7 @@
 #include "core/ir/attrs.h"
 #include "core/ir/diagnostic.h"
 #include "core/ir/module.h"
+#include "core/pass/remark.h"
 
 namespace passlab {
 
@@ -156,6 +157,8 @@ class PassInstrument {
   virtual void onFunctionSkipped(const FunctionSkip& /*skip*/) {}
   /// A pass (or an instrument such as the verifier) reported a diagnostic.
   virtual void onDiagnostic(const Diagnostic& /*diagnostic*/, PassContext& /*ctx*/) {}
+  /// A pass emitted a remark (only while the context's remarks are enabled).
+  virtual void onRemark(const Remark& /*remark*/) {}
 };
 using PassInstrumentPtr = std::shared_ptr<PassInstrument>;
 
@@ -224,6 +227,16 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
   /// Tells every instrument about a diagnostic (a warning of a pass, a verifier finding).
   void notifyDiagnostic(const Diagnostic& d);
 
+  // ---- Remarks (core/pass/remark.h) ----
+  /// Whether passes should explain themselves. Off (the default) costs a pass
+  /// one test of this flag per place it would remark; children inherit it.
+  bool remarksEnabled() const { return remarks_; }
+  void setRemarksEnabled(bool on) { remarks_ = on; }
+  /// Records a remark: stamps this context on it and hands it to every
+  /// instrument (the trace keeps it on the innermost running event). Passes
+  /// build remarks only under `if (ctx.remarksEnabled())`.
+  void remark(Remark r);
+
   /// The body timing of the pass whose afterPass/afterFailure hooks are running
   /// in this context (set by runPass just before those hooks).
   const PassTiming& lastPassTiming() const { return lastTiming_; }
@@ -240,6 +253,7 @@ std::optional<std::string> passPhaseRefusal(const PassInfo& info, const IRModule
   AttrDict config_;
   std::vector<ConfigRead> reads_;
   PassTiming lastTiming_;
+  bool remarks_ = false;
   std::shared_ptr<std::vector<PassInstrumentPtr>> instruments_ = std::make_shared<std::vector<PassInstrumentPtr>>();
   std::weak_ptr<PassContext> parent_;
   int id_ = 0;

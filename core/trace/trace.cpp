@@ -146,4 +146,8 @@ void TraceInstrument::onDiagnostic(const Diagnostic& diagnostic, PassContext&) {
   if (!open_.empty()) trace_->mutableEvent(open_.back()).diagnostics.push_back(diagnostic);
 }
 
+void TraceInstrument::onRemark(const Remark& remark) {
+  if (!open_.empty()) trace_->mutableEvent(open_.back()).remarks.push_back(remark);
+}
+
 }  // namespace passlab

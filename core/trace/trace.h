@@ -78,6 +78,9 @@ struct TraceEvent {
   std::vector<ConfigRead> configReads;
   std::vector<FunctionSkip> skips;
   std::vector<Diagnostic> diagnostics;
+  /// Remarks the pass emitted (core/pass/remark.h), in order; nested passes' own
+  /// remarks are on their events.
+  std::vector<Remark> remarks;
   /// Failure message (rendered diagnostics) when status is Failed.
   std::string failure;
   /// Set by the numeric-check instrument for passes of the root context.
@@ -138,6 +141,7 @@ class TraceInstrument : public PassInstrument {
   void onConfigRead(const ConfigRead& read) override;
   void onFunctionSkipped(const FunctionSkip& skip) override;
   void onDiagnostic(const Diagnostic& diagnostic, PassContext& ctx) override;
+  void onRemark(const Remark& remark) override;
   /// The trace being recorded.
   const std::shared_ptr<Trace>& trace() const { return trace_; }
 

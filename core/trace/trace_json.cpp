@@ -1,6 +1,7 @@
 #include "core/trace/trace_json.h"
 
 #include "core/trace/node_match.h"
+#include "core/trace/remark_nodes.h"
 
 #include <cmath>
 #include <cstdio>
@@ -216,6 +217,11 @@ std::string eventJson(const TraceEvent& e, const TraceJsonOptions& options) {
     return JsonObject().str("pass", s.pass).str("function", s.function).str("reason", s.reason).done();
   }));
   o.field("diagnostics", jsonArray(e.diagnostics, diagnosticJson));
+  if (!e.remarks.empty()) {
+    // Nodes are named as the printer names them in the event's `before` module.
+    RemarkNodeIndex index(e.before, options.print ? *options.print : PrintOptions{});
+    o.field("remarks", jsonArray(e.remarks, [&](const Remark& r) { return remarkToJson(r, &index); }));
+  }
   o.str("failure", e.failure);
   o.num("contextDepth", e.contextDepth).str("contextTarget", e.contextTarget);
   if (e.codegen) {

@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "core/ir/attrs.h"
+#include "core/text/printer.h"
 #include "core/trace/trace.h"
 
 namespace passlab {
@@ -25,6 +26,10 @@ struct TraceJsonOptions {
   /// Also "changes.edits": [{kind, changes:[...], node, function, beforeFunction}] for
   /// every non-kept node (can be large).
   bool editScript = false;
+  /// How remarks name their nodes ("remarks": [{kind, rule, pass, function,
+  /// message, context, nodes:[{name, line, column}]}], on events that have
+  /// any): as this print of the event's `before` module does (null: Relay text).
+  const PrintOptions* print = nullptr;
 };
 /// traceToJson with options (traceToJson(trace) is traceToJson(trace, {})).
 std::string traceToJson(const Trace& trace, const TraceJsonOptions& options);

@@ -9,7 +9,7 @@
 
 namespace passlab {
 
-/// "pass", "func", "attr", "diag" or "numeric".
+/// "pass", "func", "attr", "diag", "numeric" or "remark".
 std::string_view breakKindName(BreakKind kind);
 
 /// The kind named `name` (breakKindName's words, plus "function" for func), or nullopt.

@@ -64,7 +64,10 @@ std::string Workbench::traceJson(bool withIR) const {
     first = false;
   }
   out += "],\n";
-  std::string trace = traceToJson(*trace_);
+  TraceJsonOptions traceOptions;
+  PrintOptions print = printOptions();
+  traceOptions.print = &print;
+  std::string trace = traceToJson(*trace_, traceOptions);
   while (!trace.empty() && (trace.back() == '\n' || trace.back() == ' ')) trace.pop_back();
   out += "  \"trace\": " + trace + "\n}\n";
   return out;

@@ -28,6 +28,13 @@ int Workbench::setVerifyEach(bool on) {
   return discarded;
 }
 
+int Workbench::setRemarks(bool on) {
+  remarks_ = on;
+  ctx_->setRemarksEnabled(on);
+  if (!trace_) return 0;
+  return discardFuture();
+}
+
 std::vector<Diagnostic> Workbench::wellFormed(int id, Side side) const { return checkWellFormed(moduleAt(id, side)); }
 
 }  // namespace passlab

@@ -458,6 +458,7 @@ class Runner {
     wb_.setDisabledPasses(job.disabledPasses);
     wb_.setRequiredPasses(job.requiredPasses);
     wb_.setVerifyEach(job.verifyEach);
+    wb_.setRemarks(false);  // no predicate reads remarks: candidates run without building them
     wb_.setPipeline(job.pipeline);
   }
 

@@ -9,6 +9,7 @@
 #include "core/pass/instruments.h"
 #include "core/text/load_text.h"
 #include "core/pass/target.h"
+#include "core/pass/util.h"
 #include "core/text/parser.h"
 #include "core/workbench/value_text.h"
 
@@ -20,6 +21,7 @@ std::string describeBreakpoint(const Breakpoint& bp) {
     case BreakKind::Function: return "func @" + bp.pattern;
     case BreakKind::Attr: return "attr " + bp.pattern;
     case BreakKind::Diagnostic: return bp.pattern.empty() ? "diag (any)" : "diag " + bp.pattern;
+    case BreakKind::Remark: return "remark " + bp.pattern;
     case BreakKind::Numeric: {
       size_t space = bp.pattern.find(' ');
       return "numeric " + bp.pattern.substr(0, space) + " > " + (space == std::string::npos ? "" : bp.pattern.substr(space + 1));
@@ -31,6 +33,7 @@ std::string describeBreakpoint(const Breakpoint& bp) {
 Workbench::Workbench(std::shared_ptr<const PassRegistry> registry) : registry_(std::move(registry)) {
   if (!registry_) throw WorkbenchError("the workbench needs a pass registry");
   ctx_ = PassContext::create("root");
+  ctx_->setRemarksEnabled(remarks_);
 }
 
 Workbench::~Workbench() = default;
@@ -560,6 +563,13 @@ MoveResult Workbench::run() {
 int Workbench::addBreakpoint(BreakKind kind, std::string pattern) {
   if (kind == BreakKind::Function && !pattern.empty() && pattern[0] == '@') pattern.erase(0, 1);
   if (kind != BreakKind::Diagnostic && pattern.empty()) throw WorkbenchError("the breakpoint needs a name");
+  if (kind == BreakKind::Remark && !findRemarkRule(pattern)) {
+    std::vector<std::string> ids;
+    for (const RemarkRuleInfo& r : allRemarkRules()) ids.emplace_back(r.id);
+    std::string message = "unknown remark rule '" + pattern + "'";
+    if (auto suggestion = pass_detail::closestName(pattern, ids)) message += "; did you mean '" + *suggestion + "'?";
+    throw WorkbenchError(message);
+  }
   if (kind == BreakKind::Pass && !registry_->find(pattern)) {
     // Reuse the registry's message, which carries a "did you mean" suggestion.
     try {
@@ -638,6 +648,9 @@ std::vector<int> Workbench::breakpointsHitBy(int id) const {
       case BreakKind::Diagnostic:
         for (const Diagnostic& d : ev.diagnostics) hit = hit || bp.pattern.empty() || d.rule == bp.pattern;
         if (bp.pattern.empty() && ev.status == EventStatus::Failed) hit = true;
+        break;
+      case BreakKind::Remark:
+        for (const Remark& r : ev.remarks) hit = hit || r.ruleId() == bp.pattern;
         break;
       case BreakKind::Numeric:
         if (ev.numeric)

@@ -89,6 +89,7 @@ enum class BreakKind : uint8_t {
   Attr,        ///< an attribute key changes on any function (or on the module)
   Diagnostic,  ///< an event reports a diagnostic with the rule id (any rule when empty)
   Numeric,     ///< the numeric-check error of an event exceeds a threshold (pattern "rel 0.01", "abs 1e-3")
+  Remark,      ///< an event emits a remark with the rule id (core/pass/remark.h)
 };
 
 /// One breakpoint.
@@ -623,6 +624,12 @@ class Workbench {
   int setVerifyEach(bool on);
   /// Whether verify-each is on.
   bool verifyEach() const { return verifyEach_; }
+  /// Turns pass remarks (core/pass/remark.h) on or off. On by default: the
+  /// faces answer "why not?" from what was recorded. Rewrites the future like
+  /// a configuration change; returns the number of events discarded.
+  int setRemarks(bool on);
+  /// Whether passes record remarks.
+  bool remarks() const { return remarks_; }
   /// The well-formed checker's findings on the module of event `id` (`side`).
   std::vector<Diagnostic> wellFormed(int id, Side side = Side::After) const;
   /// Why the next pipeline pass would be refused for its phase (nullopt when it
@@ -739,6 +746,7 @@ class Workbench {
   std::string withSessionConstants(const std::string& text, const IRModule& base) const;
   std::string checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const;
   bool verifyEach_ = false;
+  bool remarks_ = true;
   bool forcePhase_ = false;  // set for the duration of forceStep
   std::optional<NumericCheckOptions> numericCheck_;
   std::shared_ptr<NumericCheckInstrument> numericInstrument_;

@@ -1,0 +1,67 @@
+#include "core/trace/remark_nodes.h"
+
+#include "core/trace/trace_json.h"
+
+namespace passlab {
+
+RemarkNodeIndex::RemarkNodeIndex(const IRModule& mod, PrintOptions options) {
+  options.recordNames = true;
+  options.alignedNames = nullptr;
+  options.hiddenTypes = nullptr;
+  printed_ = printModuleWithRanges(mod, options);
+}
+
+std::string describeNode(const Expr& node) {
+  if (!node) return "?";
+  if (const CallNode* call = as<CallNode>(node)) {
+    if (const OpDef* op = call->op()) return std::string(op->name);
+    if (const GlobalVarNode* g = as<GlobalVarNode>(call->callee)) return "@" + g->name;
+    return "call";
+  }
+  switch (node->kind) {
+    case ExprKind::Constant: return "constant";
+    case ExprKind::Function: return "fn";
+    case ExprKind::Var: return "%" + as<VarNode>(node)->name;
+    case ExprKind::GlobalVar: return "@" + as<GlobalVarNode>(node)->name;
+    case ExprKind::Tuple: return "tuple";
+    case ExprKind::TupleGetItem: return "tuple item";
+    default: return "node";
+  }
+}
+
+std::string RemarkNodeIndex::name(const Expr& node) const {
+  if (auto it = printed_.names.find(node.get()); it != printed_.names.end()) return "%" + it->second;
+  return describeNode(node);
+}
+
+TextRange RemarkNodeIndex::range(const Expr& node) const {
+  auto it = printed_.ranges.find(node.get());
+  return it == printed_.ranges.end() ? TextRange{} : it->second;
+}
+
+bool RemarkNodeIndex::named(const Expr& node, std::string_view name) const {
+  if (!name.empty() && name.front() == '%') name.remove_prefix(1);
+  auto it = printed_.names.find(node.get());
+  return it != printed_.names.end() && it->second == name;
+}
+
+std::string remarkToJson(const Remark& remark, const RemarkNodeIndex* index) {
+  std::string nodes = "[";
+  for (const Expr& n : remark.nodes) {
+    if (nodes.size() > 1) nodes += ",";
+    if (index) {
+      TextRange r = index->range(n);
+      nodes += "{\"name\":" + jsonString(index->name(n)) + ",\"line\":" + std::to_string(r.line) +
+               ",\"column\":" + std::to_string(r.column) + "}";
+    } else {
+      nodes += "{\"name\":" + jsonString(describeNode(n)) + "}";
+    }
+  }
+  nodes += "]";
+  return "{\"kind\":" + jsonString(remarkKindName(remark.kind)) + ",\"rule\":" + jsonString(remark.ruleId()) +
+         ",\"pass\":" + jsonString(remark.pass) + ",\"function\":" + jsonString(remark.function) +
+         ",\"message\":" + jsonString(remark.message) + ",\"context\":" + jsonString(remark.contextName) +
+         ",\"nodes\":" + nodes + "}";
+}
+
+}  // namespace passlab

@@ -1,0 +1,405 @@
+// Pass remarks: the API (recorded on the event, nested runs included, nothing
+// recorded when off), one small module per rule with the exact remark and the
+// nodes it names, the queries the faces use, and docs/remarks.md.
+#include <catch2/catch.hpp>
+
+#include <fstream>
+#include <sstream>
+
+#include "core/pass/remark_rules.h"
+#include "core/trace/trace_json.h"
+#include "core/workbench/remarks.h"
+#include "passes/fold_constant.h"
+#include "passes/fuse_ops.h"
+#include "repl/format_remarks.h"
+#include "tests/opt_test_util.h"
+
+using namespace passlab;
+using namespace passlab::testing;
+
+namespace {
+
+/// Every remark of the events of `pass` (any depth) as
+/// "rule [node node]: message", nodes named as the event's `before` prints them.
+std::vector<std::string> remarksOf(const PipelineRun& run, const std::string& pass, const std::string& rulePrefix = "") {
+  std::vector<std::string> out;
+  for (const TraceEvent* e : run.events(pass)) {
+    RemarkNodeIndex index(e->before, PrintOptions{});
+    for (const Remark& r : e->remarks) {
+      if (!rulePrefix.empty() && r.ruleId().substr(0, rulePrefix.size()) != rulePrefix) continue;
+      std::string nodes;
+      for (const Expr& n : r.nodes) nodes += (nodes.empty() ? "" : " ") + index.name(n);
+      out.push_back(std::string(r.ruleId()) + " [" + nodes + "]: " + r.message);
+    }
+  }
+  return out;
+}
+
+struct Case {
+  const char* name;
+  const char* module;
+  const char* pipeline;
+  const char* pass;
+  /// Only remarks whose rule starts with this.
+  const char* rule;
+  std::vector<std::string> expected;
+};
+
+}  // namespace
+
+TEST_CASE("Remarks: nothing is recorded while they are off", "[remarks]") {
+  PipelineRun r;
+  REQUIRE_FALSE(r.ctx->remarksEnabled());
+  r.run("InferType,FoldConstant,FuseOps", parse(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = add(const(Tensor[(4), float32], [1, 2, 3, 4]), 1f);
+  %1 = nn.conv2d(reshape(%x, newshape=[1, 1, 2, 2]), ones(shape=[1, 1, 1, 1], dtype="float32"), channels=1, kernel_size=[1, 1]);
+  add(reshape(%1, newshape=[4]), %0)
+}
+)"));
+  for (const TraceEvent& e : r.trace->events()) CHECK(e.remarks.empty());
+}
+
+TEST_CASE("Remarks: the rule vocabulary is defined once, with unique ids and descriptions", "[remarks]") {
+  std::set<std::string_view> ids;
+  for (const RemarkRuleInfo& info : allRemarkRules()) {
+    CHECK(ids.insert(info.id).second);
+    CHECK(&remarkRuleInfo(info.rule) == &info);
+    CHECK(findRemarkRule(info.id) == info.rule);
+    CHECK_FALSE(info.description.empty());
+    CHECK(builtinRegistry().find(std::string(info.pass)));
+  }
+  CHECK_FALSE(findRemarkRule("fuse.no-such-rule"));
+  for (RemarkKind k : {RemarkKind::Applied, RemarkKind::Missed, RemarkKind::Analysis})
+    CHECK(parseRemarkKind(remarkKindName(k)) == k);
+}
+
+TEST_CASE("Remarks: one module per rule, with the exact remark and its nodes", "[remarks][fuse-ops][fold-constant]") {
+  const Case c = GENERATE(values<Case>({
+      {"two OutEWiseFusable ops", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 1, 4, 4), float32], %w: Tensor[(1, 1, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=1, kernel_size=[1, 1]);
+  nn.max_pool2d(%0, pool_size=[2, 2], strides=[2, 2])
+}
+)",
+       "InferType,FuseOps", "FuseOps", "fuse.pattern",
+       {"fuse.pattern-boundary [%0 nn.max_pool2d]: nn.conv2d (OutEWiseFusable) → nn.max_pool2d (OutEWiseFusable): two OutEWiseFusable "
+        "ops never share a group"}},
+      {"a diamond through a convolution", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 1, 4, 4), float32], %w: Tensor[(1, 1, 1, 1), float32]) {
+  %0 = exp(%x);
+  %1 = nn.conv2d(%0, %w, channels=1, kernel_size=[1, 1]);
+  %2 = nn.relu(%0);
+  add(%1, %2)
+}
+)",
+       "InferType,FuseOps", "FuseOps", "fuse.fan-out",
+       {"fuse.fan-out [%0 %1 %2]: exp (ElemWise) → nn.conv2d (OutEWiseFusable), nn.relu (ElemWise): ElemWise ops fuse only "
+        "along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or OutEWiseFusable consumer; the path to add "
+        "is OutEWiseFusable"}},
+      {"max_depth", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = exp(%x);
+  %1 = nn.relu(%0);
+  negative(%1)
+}
+)",
+       "InferType,FuseOps", "FuseOps", "fuse.max-depth",
+       {"fuse.max-depth [%1 negative]: nn.relu (ElemWise) → negative (ElemWise): joining negative's group would make 3 nodes, more "
+        "than relay.FuseOps.max_depth = 2"}},
+      {"a reduction", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2, 4), float32]) {
+  %0 = mean(%x, axis=[1]);
+  multiply(%0, 2f)
+}
+)",
+       "InferType,FuseOps", "FuseOps", "fuse.reduction",
+       {"fuse.reduction [%0 multiply]: mean (CommReduce) → multiply (Broadcast): a CommReduce op never fuses into its consumer (its "
+        "inputs fuse into it)"}},
+      {"an opaque op", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2, 4), float32], %g: Tensor[(4), float32], %b: Tensor[(4), float32]) {
+  %0 = nn.layer_norm(%x, %g, %b);
+  nn.relu(%0)
+}
+)",
+       "InferType,FuseOps", "FuseOps", "fuse.opaque",
+       {"fuse.opaque [%0 nn.relu]: nn.layer_norm (Opaque) → nn.relu (ElemWise): nn.layer_norm is Opaque: it is never fused with "
+        "anything"}},
+      {"fusion opt level 0", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = exp(%x);
+  nn.relu(%0)
+}
+)",
+       "InferType,FuseOps{fuse_opt_level=0}", "FuseOps", "fuse.opt",
+       {"fuse.opt-level [%0 nn.relu]: exp (ElemWise) → nn.relu (ElemWise): fusion opt level 0: every op call is a group of its own"}},
+      {"a group and the summary", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = exp(%x);
+  nn.relu(%0)
+}
+)",
+       "InferType,FuseOps", "FuseOps", "",
+       {"fuse.group [%0 nn.relu]: fused 2 ops into one Primitive function: exp → nn.relu (group pattern ElemWise)",
+        "fuse.summary []: 1 group from 2 calls at fusion opt level 3 (relay.FuseOps.max_depth = 256, link_params off: "
+        "constants become parameters)"}},
+      {"a Compiler function", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = fn (%a: Tensor[(4), float32], Compiler="ccompiler") {
+    add(%a, %a)
+  };
+  %1 = %0(%x);
+  nn.relu(%1)
+}
+)",
+       "InferType,FuseOps", "FuseOps", "fuse.compiler",
+       {"fuse.compiler-function [%0]: fn with Compiler=\"ccompiler\" is left to its external codegen: its ops are not fused"}},
+      {"folded", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2), float32]) {
+  %0 = add(const(Tensor[(2), float32], [1, 2]), 1f);
+  multiply(%x, %0)
+}
+)",
+       "InferType,FoldConstant", "FoldConstant", "fold.folded",
+       {"fold.folded [%0]: folded add (1 calls) into a constant Tensor[(2), float32]"}},
+      {"depends on a parameter", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2), float32]) {
+  %0 = exp(%x);
+  multiply(%0, const(Tensor[(2), float32], [1, 2]))
+}
+)",
+       "InferType,FoldConstant", "FoldConstant", "fold.",
+       {"fold.depends-on-param [multiply %0]: not folded: multiply depends on parameter %x"}},
+      {"too large", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2), float32]) {
+  %0 = add(const(Tensor[(2), float32], [1, 2]), 1f);
+  multiply(%x, %0)
+}
+)",
+       "InferType,FoldConstant", "FoldConstant", "fold.too",
+       {"fold.too-large [%0]: not folded: add computes a value of 8 bytes, more than relay.FoldConstant.max_value_bytes = 4"}},
+      {"inside a Primitive function", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2), float32]) {
+  %0 = fn (%p: Tensor[(2), float32], Primitive=1) {
+    multiply(%p, add(2f, 1f))
+  };
+  %0(%x)
+}
+)",
+       "InferType,FoldConstant", "FoldConstant", "fold.",
+       {"fold.inside-primitive [%1]: not entered: a Primitive function (already fused) is left as it is"}},
+      {"mixed precision: ALWAYS, FOLLOW and NEVER", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 4), float32], %w: Tensor[(4, 4), float32]) {
+  %0 = nn.dense(%x, %w, units=4);
+  %1 = nn.relu(%0);
+  %2 = exp(%1);
+  add(%2, %x)
+}
+)",
+       "InferType,ToMixedPrecision", "ToMixedPrecision", "amp.",
+       {"amp.always [%0]: nn.dense computed in float16 (ALWAYS list), accumulating in float16",
+        "amp.follow [%1]: nn.relu computed in float16: a FOLLOW op whose inputs are all float16",
+        "amp.never-list [%2]: kept float32: exp is on the NEVER list",
+        "amp.follow-kept [add]: kept float32: add is on the FOLLOW list and exp is float32"}},
+      {"layout: converted, and an op that cannot follow", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 2, 1, 1), float32], %g: Tensor[(2, 1, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=2, kernel_size=[1, 1]);
+  %1 = nn.conv2d(%0, %g, channels=2, kernel_size=[1, 1], groups=2);
+  reshape(%1, newshape=[1, 32])
+}
+)",
+       "InferType,ConvertLayout{data_layout=NHWC}", "ConvertLayout", "layout.",
+       {"layout.converted [%0]: nn.conv2d converted from NCHW/OIHW to NHWC/HWIO",
+        "layout.unsupported [%1]: nn.conv2d kept in NCHW: groups = 2 (grouped)"}},
+      {"byoc: taken, refused, not an op of the codegen", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 2, 4, 4), float32], %w: Tensor[(2, 2, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=2, kernel_size=[1, 1], strides=[2, 2]);
+  %1 = add(%0, %0);
+  exp(%1)
+}
+)",
+       "InferType,AnnotateTarget", "AnnotateTarget", "byoc.",
+       {"byoc.refused [%0]: nn.conv2d stays with the main compiler: ccompiler refuses this call (strided conv2d)",
+        "byoc.taken [%1]: add given to ccompiler",
+        "byoc.op-unsupported [exp]: exp stays with the main compiler: not an op of ccompiler"}},
+      {"byoc: merged and partitioned", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = add(%x, %x);
+  %1 = multiply(%0, %0);
+  exp(%1)
+}
+)",
+       "InferType,AnnotateTarget,MergeCompilerRegions,PartitionGraph", "MergeCompilerRegions", "byoc.",
+       {"byoc.merged [%1 %3]: the ccompiler region merged into its consumer's ccompiler region"}},
+      {"inline: inlined and not marked", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = @double(%x);
+  @keep(%0)
+}
+
+def @double(%a: Tensor[(4), float32], Inline=1) {
+  add(%a, %a)
+}
+
+def @keep(%a: Tensor[(4), float32]) {
+  exp(%a)
+}
+)",
+       "InferType,Inline", "Inline", "inline.",
+       {"inline.inlined [%0]: @double inlined (marked Inline)",
+        "inline.not-marked [@keep]: call to @keep kept: @keep is not marked Inline (or is an Extern stub)"}},
+      {"lambda lifting", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  let %f = fn (%a: Tensor[(4), float32]) {
+    add(%a, %x)
+  };
+  %f(%x)
+}
+)",
+       "InferType,LambdaLifting", "LambdaLifting", "lift.",
+       {"lift.lifted [fn]: lifted to @main_f (captures %x: passed as leading parameters)"}},
+      {"simplify: the rule that fired", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = multiply(%x, 1f);
+  %1 = nn.relu(%0);
+  nn.relu(%1)
+}
+)",
+       "InferType,SimplifyExpr", "SimplifyExpr", "simplify.",
+       {"simplify.rewrite [%0]: multiply → %x: rule identity",
+        "simplify.rewrite [nn.relu]: nn.relu → nn.relu: rule idempotent"}},
+      {"cse: merged", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  %0 = exp(%x);
+  %1 = exp(%x);
+  add(%0, %1)
+}
+)",
+       "InferType,EliminateCommonSubexpr", "EliminateCommonSubexpr", "cse.",
+       {"cse.merged [%1 %0]: exp merged with an equal earlier call"}},
+      {"dce: a dead binding", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4), float32]) {
+  let %unused = exp(%x);
+  negative(%x)
+}
+)",
+       "InferType,DeadCodeElimination", "DeadCodeElimination", "dce.",
+       {"dce.binding [exp]: binding of %unused (exp) removed: nothing uses it"}},
+  }));
+  INFO(c.name);
+  PipelineRun r;
+  r.ctx->setRemarksEnabled(true);
+  if (std::string(c.name) == "max_depth") r.ctx->setConfig(kFuseOpsMaxDepthKey, AttrValue::integer(2));
+  if (std::string(c.name) == "too large") r.ctx->setConfig(kFoldConstantMaxBytesKey, AttrValue::integer(4));
+  r.run(c.pipeline, parse(c.module));
+  CHECK(remarksOf(r, c.pass, c.rule) == c.expected);
+}
+
+TEST_CASE("Remarks: FoldConstant's nested FuseOps records its own remarks on the nested event", "[remarks][fold-constant]") {
+  PipelineRun r;
+  r.ctx->setRemarksEnabled(true);
+  r.run("InferType,FoldConstant", parse(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2), float32]) {
+  %0 = exp(const(Tensor[(2), float32], [1, 2]));
+  %1 = add(%0, 1f);
+  multiply(%x, %1)
+}
+)"));
+  std::vector<const TraceEvent*> fuse = r.events("FuseOps");
+  REQUIRE(fuse.size() == 1);
+  CHECK(fuse[0]->depth == 1);
+  CHECK(fuse[0]->contextName == kFoldConstantEvalContext);
+  REQUIRE_FALSE(fuse[0]->remarks.empty());
+  CHECK(fuse[0]->remarks.back().contextName == kFoldConstantEvalContext);
+  // The nested run's link_params decision is what keeps constants inline in its kernels.
+  CHECK(remarksOf(r, "FuseOps", "fuse.summary").size() == 1);
+  CHECK(remarksOf(r, "FuseOps", "fuse.summary")[0].find("link_params off") != std::string::npos);
+  // FoldConstant's own event has the fold, not the nested pass's remarks.
+  for (const Remark& rm : r.events("FoldConstant")[0]->remarks) CHECK(rm.pass == "FoldConstant");
+}
+
+TEST_CASE("Remarks: the workbench queries them, grouped by rule, and why-not answers for a boundary", "[remarks][workbench]") {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  REQUIRE(wb.remarks());
+  wb.loadText(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 1, 4, 4), float32], %w: Tensor[(1, 1, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=1, kernel_size=[1, 1]);
+  %1 = nn.max_pool2d(%0, pool_size=[2, 2], strides=[2, 2]);
+  %2 = nn.relu(%1);
+  nn.max_pool2d(%2, pool_size=[1, 1])
+}
+)", "pool.relay");
+  wb.setPipeline("InferType,FuseOps");
+  wb.run();
+  RemarkQuery missed;
+  missed.kind = RemarkKind::Missed;
+  std::vector<RemarkHit> hits = findRemarks(wb, missed);
+  REQUIRE(hits.size() == 2);
+  CHECK(hits[0].nodes == std::vector<std::string>{"%0", "%1"});
+  CHECK(hits[1].nodes == std::vector<std::string>{"%2", "nn.max_pool2d"});
+  CHECK(hits[0].location == "pool.relay:3:8");
+  CHECK(formatRemarkLine("pool.relay", hits[0]) ==
+        "pool.relay:3:8: remark: nn.conv2d (OutEWiseFusable) → nn.max_pool2d (OutEWiseFusable): two OutEWiseFusable ops "
+        "never share a group [fuse.pattern-boundary] (FuseOps #2, %0 %1)\n");
+  std::vector<RemarkEventSummary> summary = summarizeRemarks(findRemarks(wb, RemarkQuery{}));
+  REQUIRE(summary.size() == 1);
+  REQUIRE(summary[0].counts.size() == 3);
+  CHECK(summary[0].counts[0].rule == RemarkRule::FusePatternBoundary);  // missed first
+  CHECK(summary[0].counts[1].rule == RemarkRule::FuseGroup);
+  CHECK(summary[0].counts[0].count == 2);
+  CHECK(summary[0].counts[1].count == 3);
+  WhyNotAnswer apart = whyNot(wb, "%0", "%1", 2);
+  REQUIRE(apart.both.size() == 1);
+  CHECK(apart.both[0].remark->rule == RemarkRule::FusePatternBoundary);
+  WhyNotAnswer together = whyNot(wb, "%1", "%2", 2);
+  REQUIRE(together.both.size() == 1);
+  CHECK(together.both[0].remark->rule == RemarkRule::FuseGroup);
+  // Off: the future is discarded and nothing is recorded on the re-run.
+  wb.gotoEvent(0);
+  CHECK(wb.setRemarks(false) == 2);
+  wb.run();
+  CHECK(findRemarks(wb, RemarkQuery{}).empty());
+}
+
+TEST_CASE("Remarks: break remark stops at the event that emits the rule", "[remarks][workbench]") {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  wb.loadText(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2, 4), float32]) {
+  %0 = mean(%x, axis=[1]);
+  multiply(%0, 2f)
+}
+)", "mean.relay");
+  wb.setPipeline("InferType,FoldConstant,FuseOps,InferType");
+  CHECK_THROWS_WITH(wb.addBreakpoint(BreakKind::Remark, "fuse.reductoin"), Catch::Contains("did you mean 'fuse.reduction'"));
+  wb.addBreakpoint(BreakKind::Remark, "fuse.reduction");
+  MoveResult m = wb.run();
+  CHECK(m.reason == StopReason::Breakpoint);
+  CHECK(wb.event(m.to).pass == "FuseOps");
+}
+
+TEST_CASE("Remarks: trace JSON carries remarks with rule ids and named nodes", "[remarks][trace]") {
+  PipelineRun r;
+  r.ctx->setRemarksEnabled(true);
+  r.run("InferType,FuseOps", parse(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2, 4), float32]) {
+  %0 = mean(%x, axis=[1]);
+  multiply(%0, 2f)
+}
+)"));
+  std::string json = traceToJson(*r.trace);
+  CHECK(json.find(R"("rule":"fuse.reduction","pass":"FuseOps","function":"main")") != std::string::npos);
+  CHECK(json.find(R"("nodes":[{"name":"%0","line":4,"column":3},{"name":"multiply","line":5,"column":3}])") != std::string::npos);
+}
+
+TEST_CASE("Remarks: docs/remarks.md is generated from the rule vocabulary and up to date", "[remarks][docs]") {
+  std::ifstream in(std::string(PASSLAB_SOURCE_DIR) + "/docs/remarks.md");
+  std::stringstream buf;
+  buf << in.rdbuf();
+  INFO("regenerate with: passlab --help-remarks-markdown > docs/remarks.md");
+  CHECK(buf.str() == remarksMarkdown());
+  for (const RemarkRuleInfo& info : allRemarkRules()) CHECK(buf.str().find("`" + std::string(info.id) + "`") != std::string::npos);
+}
