@@ -15,13 +15,18 @@ namespace {
 class Normalizer {
  public:
   /// A scope (function body, if branch): a spine of lets and dataflow blocks.
-  Expr scope(const Expr& e) {
+  /// An if branch keeps its final value in place: passlab reads TVMScript's
+  /// `y = value` at the end of a branch as that value, where TVM binds it.
+  Expr scope(const Expr& e, bool bindTail = true) {
     std::unordered_map<const ExprNode*, Expr> saved;
     saved.swap(cache_);
     bool savedDf = inDataflow_;
     std::vector<Binding>* savedOut = out_;
+    bool savedTail = bindTail_;
     inDataflow_ = false;
+    bindTail_ = bindTail;
     Expr result = spine(e);
+    bindTail_ = savedTail;
     cache_.swap(saved);
     inDataflow_ = savedDf;
     out_ = savedOut;
@@ -55,7 +60,7 @@ class Normalizer {
       return makeDataflow(std::move(bindings), body, df->span);
     }
     std::vector<Binding> pre;
-    Expr result = withOutput(pre, false, [&] { return operand(e); });
+    Expr result = withOutput(pre, false, [&] { return bindTail_ ? operand(e) : visitValue(e); });
     return pre.empty() ? result : wrap(pre, result);
   }
 
@@ -121,8 +126,8 @@ class Normalizer {
       case ExprKind::If: {
         const auto* i = as<IfNode>(e);
         Expr cond = operand(i->cond);
-        Expr thenB = scope(i->thenBranch);
-        Expr elseB = scope(i->elseBranch);
+        Expr thenB = scope(i->thenBranch, false);
+        Expr elseB = scope(i->elseBranch, false);
         if (cond == i->cond && thenB == i->thenBranch && elseB == i->elseBranch) return e;
         return makeIf(cond, thenB, elseB, i->span);
       }
@@ -139,6 +144,8 @@ class Normalizer {
 
   std::vector<Binding>* out_ = nullptr;
   bool inDataflow_ = false;
+  /// Whether the current scope's final value is bound when it is not a leaf or tuple.
+  bool bindTail_ = true;
   /// Operands already bound in the current block, by node (TVM's normalize_binding_map).
   std::unordered_map<const ExprNode*, Expr> cache_;
 };

@@ -13,8 +13,10 @@ namespace passlab {
 ///    `R.multiply(R.add(x, x), y)` becomes `gv = R.add(x, x); R.multiply(gv, y)`.
 ///    Call arguments and callees, tuple fields, projected tuples and if
 ///    conditions are operands; one node used twice is bound once;
-///  * a function body, an if branch or an inner function's body that ends in a
-///    non-leaf, non-tuple value binds it and returns the variable.
+///  * a function body or an inner function's body that ends in a non-leaf,
+///    non-tuple value binds it and returns the variable. An if branch keeps
+///    its final value (its operands normalized): passlab's reading of
+///    TVMScript's `y = value` closing a branch, which TVM holds as a binding.
 /// A function already in normal form is returned as is.
 PassPtr createNormalizePass();
 
