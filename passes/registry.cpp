@@ -310,6 +310,7 @@ void addPhasePasses(std::vector<PassRegistration>& table) {
   {
     PassRegistration r;
     r.info.name = "LambdaLifting";
+    r.aliases = {"LambdaLift"};
     r.info.optLevel = 0;
     r.info.acceptedPhases = {0};
     r.info.phaseAfter = 1;
@@ -338,7 +339,8 @@ void addPhasePasses(std::vector<PassRegistration>& table) {
     r.info.optLevel = 0;
     r.info.acceptedPhases = {2};
     r.info.description =
-        "Marks every function not marked impure (is_pure=0) force_pure=1 and unwraps call_pure_packed / "
+        "Marks every function not marked impure (is_pure=0) force-pure (force_pure=1; on a Relax module TVM's "
+        "relax.force_pure=True) and unwraps call_pure_packed / "
         "invoke_pure_closure into plain calls.";
     r.info.guarantees = "Every graph-level function outside skipped ones is impure or force-pure; no purity wrapper remains.";
     r.create = [](const AttrDict&) { return createRemovePurityCheckingPass(); };

@@ -1,8 +1,10 @@
 #include "passes/registry_relax.h"
 
 #include "passes/annotate_tir_op_pattern.h"
+#include "passes/bind_params.h"
 #include "passes/canonicalize_bindings.h"
 #include "passes/fuse_tir.h"
+#include "passes/normalize.h"
 
 namespace passlab {
 
@@ -17,6 +19,30 @@ void addRelaxPasses(std::vector<PassRegistration>& table) {
         "AnalyzeOpPatternKind: elementwise, broadcast, injective, comm-reduce, out-ewise-fusable, opaque).";
     r.info.guarantees = "Every PrimFunc has an integer op_pattern attribute; nothing else changes.";
     r.create = [](const AttrDict&) { return createAnnotateTIROpPatternPass(); };
+    table.push_back(std::move(r));
+  }
+  {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "BindParams";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {0, 1, 2};
+    r.info.description =
+        "Binds named parameters of one function to constants: they leave its signature and their uses read the "
+        "constant. Values are given inline, as `BindParams{func_name=main,params=\"w=[[1,2],[3,4]];b=0.5\"}`: "
+        "`name=value` entries separated by `;`, each value a number or nested list whose nesting is the parameter's "
+        "static shape, stored in the parameter's dtype.";
+    r.info.guarantees = "The bound parameters are gone from the function; every use reads its constant.";
+    r.options = {
+        {"func_name", Kind::String, AttrValue::string("main"), "the function whose parameters are bound"},
+        {"params", Kind::String, AttrValue::string(""), "name=value entries separated by ';' (values: numbers or nested lists)"},
+    };
+    r.create = [](const AttrDict& options) {
+      BindParamsOptions o;
+      o.funcName = options.getString("func_name", "main");
+      o.params = options.getString("params", "");
+      return createBindParamsPass(o);
+    };
     table.push_back(std::move(r));
   }
   {
@@ -44,6 +70,20 @@ void addRelaxPasses(std::vector<PassRegistration>& table) {
         "No global Primitive function of call_tirs remains; each became a PrimFunc of the same name computing the same "
         "values; PrimFuncs only the groups called are removed.";
     r.create = [](const AttrDict&) { return createFuseTIRPass(); };
+    table.push_back(std::move(r));
+  }
+  {
+    PassRegistration r;
+    r.info.name = "Normalize";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {0, 1, 2};
+    r.info.description =
+        "Puts functions in TVM's Relax normal form: an operand that is not a variable, constant, global, op or tuple "
+        "(a nested call, a projection, an if) is bound to a fresh variable before its use, innermost first, in the "
+        "enclosing block; a body or if branch ending in such a value binds it.";
+    r.info.guarantees =
+        "Call operands, tuple fields, projected tuples and if conditions are leaves or tuples; bodies end in one.";
+    r.create = [](const AttrDict&) { return createNormalizePass(); };
     table.push_back(std::move(r));
   }
 }

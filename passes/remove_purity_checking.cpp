@@ -2,6 +2,7 @@
 
 #include "core/analysis/well_formed.h"
 #include "core/ir/functor.h"
+#include "passes/legalize_relax.h"
 #include "passes/registry.h"
 
 namespace passlab {
@@ -50,6 +51,8 @@ class RemovePurityCheckingPass final : public Pass {
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;
     bool changed = false;
+    // A Relax module gets TVM's own attribute, as its TVMScript shows it.
+    const bool relax = isRelaxModule(mod);
     for (auto& [name, fn] : functions) {
       const auto* node = as<FunctionNode>(fn);
       if (!node) continue;
@@ -61,7 +64,10 @@ class RemovePurityCheckingPass final : public Pass {
       Expr body = unwrap.mutate(node->body);
       AttrDict attrs = node->attrs;
       bool impure = attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0;
-      if (!impure && attrs.getInt(fn_attr::kForcePure, 0) == 0) attrs.set(fn_attr::kForcePure, AttrValue::integer(1));
+      if (!impure && !isForcePure(attrs)) {
+        if (relax) attrs.set(fn_attr::kRelaxForcePure, AttrValue::boolean(true));
+        else attrs.set(fn_attr::kForcePure, AttrValue::integer(1));
+      }
       if (body == node->body && attrs == node->attrs) continue;
       Expr rebuilt = makeFunction(node->params, body, node->retType, std::move(attrs), node->span);
       rebuilt->checkedType = node->checkedType;

@@ -17,6 +17,7 @@
 
 #include "core/analysis/structural_equal.h"
 #include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
 #include "core/pass/registry.h"
 #include "core/text/parser.h"
 #include "core/trace/expect.h"
@@ -188,4 +189,64 @@ TEST_CASE("Relax end to end: an MLP and a CNN through relax.zero and relax.defau
   CommandResult build = repl.runLine("build --run");
   CHECK(build.ok());
   CHECK(build.output().find("PASS") != std::string::npos);
+}
+
+namespace {
+
+const char* kBindSource = R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 2), dtype="float32"), w: R.Tensor((2, 2), dtype="float32")) -> R.Tensor((2, 2), dtype="float32"):
+        gv: R.Tensor((2, 2), dtype="float32") = R.add(x, w)
+        return gv
+)";
+
+IRModule bindParams(const std::string& options) {
+  PassPtr pass = parsePipeline("BindParams{" + options + "}", registry());
+  PassContextPtr ctx = PassContext::create();
+  return runPass(*pass, inferTypes(parseModule(kBindSource, "bind.py")), *ctx);
+}
+
+}  // namespace
+
+TEST_CASE("BindParams: a nested list becomes a tensor constant of the parameter's type", "[relax][bindparams]") {
+  IRModule out = bindParams(R"(params="w=[[1, 2], [3.5, -4]]")");
+  const FunctionNode* main = out->lookupFunction("main");
+  REQUIRE(main);
+  REQUIRE(main->params.size() == 1);
+  CHECK(main->params[0]->name == "x");
+  const ConstantNode* c = nullptr;
+  postOrderVisit(main->body, [&](const Expr& e) { c = c ? c : as<ConstantNode>(e); });
+  REQUIRE(c);
+  CHECK(c->data.shape() == std::vector<int64_t>{2, 2});
+  std::vector<double> values;
+  for (int64_t i = 0; i < 4; ++i) values.push_back(c->data.getAsDouble(i));
+  CHECK(values == std::vector<double>{1, 2, 3.5, -4});
+}
+
+TEST_CASE("BindParams: values that do not fit, unknown names and functions are errors naming them", "[relax][bindparams]") {
+  auto [options, message] = GENERATE(table<std::string, std::string>({
+      {R"(params="w=[1, 2]")", "value of 'w'"},
+      {R"(params="w=[[1, 2], [3]]")", "a list of 1 where the shape needs 2"},
+      {R"(params="q=1")", "main has no parameter 'q'"},
+      {R"(params="w")", "is not name=value"},
+      {R"(params="w=[[1,2],[3,4]];w=[[1,2],[3,4]]")", "given twice"},
+      {R"(func_name=other,params="w=1")", "no function 'other'"},
+  }));
+  CAPTURE(options);
+  try {
+    bindParams(options);
+    FAIL("no error");
+  } catch (const DiagnosticError& e) {
+    CHECK_THAT(e.renderAll(), Catch::Contains(message));
+  }
+}
+
+TEST_CASE("LambdaLift is accepted for LambdaLifting: one pass under two names", "[relax][alias]") {
+  PassPtr pass = parsePipeline("LambdaLift", registry());
+  CHECK(pipelineText(*pass) == "LambdaLifting");
+  CHECK(registry().find("LambdaLift") == registry().find("LambdaLifting"));
 }

@@ -160,7 +160,7 @@ class Checker {
                "@" + name + " and @" + it->second + " share global_symbol \"" + symbol->asString() + "\"");
     }
     const auto* graph = as<FunctionNode>(fn);
-    if (phase_ >= 3 && graph && !external(*graph) && attrs.getInt(fn_attr::kForcePure, 0) == 0 &&
+    if (phase_ >= 3 && graph && !external(*graph) && !isForcePure(attrs) &&
         !(attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0))
       report(fn->span, "wf.purity-unmarked",
              "@" + name + " is neither impure (is_pure=0) nor force-pure (force_pure=1) in phase " + std::to_string(phase_) +
@@ -273,7 +273,7 @@ class Checker {
     if (const OpDef* op = c.op()) return op->stateful;
     if (const auto* gv = as<GlobalVarNode>(c.callee)) {
       const AttrDict& attrs = functionAttrs(mod_.lookup(gv->name));
-      if (attrs.getInt(fn_attr::kForcePure, 0) != 0) return false;
+      if (isForcePure(attrs)) return false;
       return attrs.getInt(fn_attr::kExtern, 0) != 0 || (attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0);
     }
     return false;

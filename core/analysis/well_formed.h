@@ -15,9 +15,16 @@ namespace passlab {
 namespace fn_attr {
 /// Non-zero: the function may contain impure calls but counts as pure for its callers.
 inline constexpr const char* kForcePure = "force_pure";
+/// TVM's spelling of kForcePure (True), which RemovePurityChecking writes on Relax modules.
+inline constexpr const char* kRelaxForcePure = "relax.force_pure";
 /// Zero: the function is impure (it has side effects); absent means pure.
 inline constexpr const char* kIsPure = "is_pure";
 }  // namespace fn_attr
+
+/// True when `attrs` mark the function force-pure under either spelling.
+inline bool isForcePure(const AttrDict& attrs) {
+  return attrs.getInt(fn_attr::kForcePure, 0) != 0 || attrs.getInt(fn_attr::kRelaxForcePure, 0) != 0;
+}
 
 /// One rule of the checker, for listings and docs.
 struct WellFormedRule {

@@ -90,6 +90,8 @@ std::string unknownPassMessage(std::string_view name, const PassRegistry& regist
 void PassRegistry::add(PassRegistration registration) {
   if (registration.info.name.empty()) throw std::invalid_argument("PassRegistry::add: a pass needs a name");
   if (find(registration.info.name)) throw std::invalid_argument("pass '" + registration.info.name + "' is registered twice");
+  for (const std::string& alias : registration.aliases)
+    if (find(alias)) throw std::invalid_argument("alias '" + alias + "' of pass '" + registration.info.name + "' is taken");
   if (!registration.create) throw std::invalid_argument("pass '" + registration.info.name + "' has no factory");
   for (PassOptionInfo& option : registration.options) {
     // Defaults are stored in the option's own kind so printing and comparison agree.
@@ -106,7 +108,7 @@ void PassRegistry::add(PassRegistration registration) {
 
 const PassRegistration* PassRegistry::find(std::string_view name) const {
   for (const PassRegistration& r : passes_)
-    if (r.info.name == name) return &r;
+    if (r.info.name == name || std::find(r.aliases.begin(), r.aliases.end(), name) != r.aliases.end()) return &r;
   return nullptr;
 }
 

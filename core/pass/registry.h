@@ -26,6 +26,8 @@ struct PassOptionInfo {
 /// Everything the registry knows about one pass.
 struct PassRegistration {
   PassInfo info;
+  /// Other names pipeline text accepts for this pass (TVM's spelling of it: LambdaLift).
+  std::vector<std::string> aliases;
   std::vector<PassOptionInfo> options;
   /// Config keys the pass reads (registered in ConfigRegistry::global() by PassRegistry::add).
   std::vector<ConfigKeyInfo> configKeys;
@@ -49,7 +51,7 @@ class PassRegistry {
  public:
   /// Adds a pass (and registers its config keys). A duplicate name throws.
   void add(PassRegistration registration);
-  /// The registration named `name`, or null.
+  /// The registration named `name` (or aliased so), or null.
   const PassRegistration* find(std::string_view name) const;
   /// All registrations, sorted by name.
   std::vector<const PassRegistration*> all() const;

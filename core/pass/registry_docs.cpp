@@ -60,6 +60,9 @@ std::string passesMarkdown(const PassRegistry& registry) {
   for (const PassRegistration* r : registry.all()) {
     const PassInfo& info = r->info;
     out += "\n## " + info.name + "\n\n" + info.description + "\n\n";
+    std::string aliases;
+    for (const std::string& a : r->aliases) aliases += (aliases.empty() ? "" : ", ") + a;
+    if (!aliases.empty()) out += "- **Also accepted as:** " + aliases + "\n";
     out += "- **Accepted phases:** " + phaseList(info.acceptedPhases) + "\n";
     out += "- **Phase after:** " +
            (info.phaseAfter >= 0 ? std::to_string(info.phaseAfter) + " (" + phaseName(info.phaseAfter) + ")"
