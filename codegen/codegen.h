@@ -90,6 +90,9 @@ struct Artifacts {
   /// host JIT build that keeps no text optimizes and emits its partitions in
   /// parallel: optimizeMs is then the wall time of both, objectMs 0.
   double emitMs = 0, optimizeMs = 0, objectMs = 0;
+  /// The vector unit the code is generated for (vectorUnitOf: ISA, float32
+  /// lanes, registers, CPU): what `-mattr` / `-mcpu` of the target chose.
+  std::string vectorUnit;
   /// Threads that optimized and compiled the code (1: one module on the caller's thread).
   int compileThreads = 1;
   /// A host JIT build compiled unit by unit (a kernel with its packed
@@ -164,6 +167,10 @@ struct BuildOptions {
   /// kernels links them instead ("": this process only). Bounded to 512 MiB,
   /// least recently used first out.
   std::string objectCacheDir = defaultObjectCacheDir();
+  /// Host JIT builds (HostModule::compile): the target whose -mcpu / -mattr
+  /// the code is compiled for (`llvm -mattr=-avx512f`: AVX2 on an AVX-512
+  /// machine); the host CPU as it is by default.
+  Target hostTarget = Target::host();
 };
 
 /// Compiles every PrimFunc of `mod` whose `target` attribute (or the module's

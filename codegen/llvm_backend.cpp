@@ -191,6 +191,7 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
   request.storageByAddress = forJit;
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
+  a.vectorUnit = vectorUnitOf(*tm);
   m->setDataLayout(tm->createDataLayout());
   m->setTargetTriple(tm->getTargetTriple().str());
   if (request.storageByAddress) out.storage = storageOf(*m);
@@ -278,10 +279,18 @@ class JitModule final : public HostModule {
  public:
   JitModule(const IRModule& mod, const BuildOptions& options) : mod_(mod) {
     initializeLLVM();
-    Compiled c = compileModule(mod, Target::host(), options, {}, /*forJit=*/true);
+    if (options.hostTarget.kind != TargetKind::Host) throw CodegenError("the JIT compiles for the host, not " + options.hostTarget.text);
+    Compiled c = compileModule(mod, options.hostTarget, options, {}, /*forJit=*/true);
     artifacts_ = std::move(c.artifacts);
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!jtmb) throw CodegenError("cannot detect the host for the JIT: " + errorText(jtmb.takeError()));
+    // What the JIT compiles itself (the keepText path) follows the target's -mcpu / -mattr too.
+    if (!options.hostTarget.cpu.empty()) jtmb->setCPU(options.hostTarget.cpu);
+    for (llvm::StringRef rest = options.hostTarget.features; !rest.empty();) {
+      auto [feature, tail] = rest.split(',');
+      if (!feature.empty()) jtmb->getFeatures().AddFeature(feature);
+      rest = tail;
+    }
     jtmb->setCodeGenOptLevel(llvm::CodeGenOpt::Aggressive);
     auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
     if (!jit) throw CodegenError("cannot create the JIT: " + errorText(jit.takeError()));

@@ -42,6 +42,7 @@ std::string summaryOf(const codegen::Artifacts& a) {
     for (size_t i = 0; i < a.entryOutputs.size(); ++i) out += (i ? ", " : "") + sigText(a.entryOutputs[i]);
     out += ")\n";
   }
+  if (!a.vectorUnit.empty()) out += "  vector unit: " + a.vectorUnit + "\n";
   if (!a.llvmDiagnostics.empty()) {
     out += "  LLVM reported " + std::to_string(a.llvmDiagnostics.size()) + " warning" + (a.llvmDiagnostics.size() == 1 ? "" : "s") +
            ", first: " + a.llvmDiagnostics.front() + "\n";
@@ -350,7 +351,8 @@ std::vector<NDArray> referenceOutputs(const IRModule& refMod, const std::string&
 }  // namespace
 
 RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
-                        const codegen::Artifacts* built, const TimingRequest* timing, const RunReference* reference) {
+                        const codegen::Artifacts* built, const TimingRequest* timing, const RunReference* reference,
+                        const std::string& hostTarget) {
   RunReport report;
   if (timing && hexagon) {
     report.error = kHostOnlyProfiling;
@@ -390,6 +392,7 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
       options.profile = timing && timing->perKernel;
       options.emitAssembly = false;  // nobody reads it here, and it is a second code generation
       options.keepText = false;
+      if (!hostTarget.empty()) options.hostTarget = parseTargetWord(hostTarget);
       auto t0 = std::chrono::steady_clock::now();
       std::unique_ptr<codegen::HostModule> module = codegen::HostModule::compile(mod, options);
       double compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -502,12 +505,13 @@ CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenReque
   }
   if (request.run) {
     // A failed run is the stage's content, not a failed build: the code above it is still worth reading.
-    RunReport report = runAndCompare(mod, request.entry, a.target.kind == codegen::TargetKind::Hexagon, request.seed, &a);
+    const bool hexagon = a.target.kind == codegen::TargetKind::Hexagon;
+    RunReport report = runAndCompare(mod, request.entry, hexagon, request.seed, &a, nullptr, nullptr, hexagon ? "" : request.target);
     out.stages.push_back({"run", {{"", report.error.empty() ? report.text : "error: " + report.error + "\n"}}});
   }
   if (request.profile) {
     TimingRequest timing{request.repeat, true};
-    RunReport report = runAndCompare(mod, request.entry, false, request.seed, nullptr, &timing);
+    RunReport report = runAndCompare(mod, request.entry, false, request.seed, nullptr, &timing, nullptr, request.target);
     CodegenStage stage;
     stage.name = "profile";
     if (!report.timing) {

@@ -212,7 +212,11 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   if (ctx.interpreter.statusLine) reference.status = ctx.interpreter.statusLine;
   wb.clearCancel();  // a Ctrl-C from before this command is not for it
   reference.cancelled = [&wb] { return wb.cancelRequested(); };
-  RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference);
+  // The JIT compiles for the session's host target (its -mcpu / -mattr), as LegalizeOps shaped the schedules for it.
+  std::string hostTarget;
+  if (!hexagon && !wb.context().target.empty() && parseTargetWord(wb.context().target).kind == codegen::TargetKind::Host)
+    hostTarget = wb.context().target;
+  RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference, hostTarget);
   wb.clearCancel();
   if (!report.error.empty()) return result.fail(report.error);
   result.out(all ? report.text : capBuildText(report.text, kListCap, kNamesCap));
