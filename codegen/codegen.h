@@ -128,6 +128,21 @@ struct Artifacts {
 /// $HOME/.cache/passlab/kernels, else none.
 std::string defaultObjectCacheDir();
 
+/// Sizes the process's thread pool for compiled kernels' parallel loops (at
+/// least 1; 1, the default, keeps profiles reproducible). Host code built
+/// while it has more than one thread runs its outer parallel loops on it,
+/// each range split in one chunk per thread; code built with one thread has
+/// no calls into it. Numerics do not change: every output element is summed
+/// by one thread in the same order.
+void setThreadCount(int threads);
+/// The pool's threads (1 until setThreadCount).
+int threadCount();
+/// Nanoseconds each pool thread (0: the caller) spent in parallel loops'
+/// chunks since the last resetThreadBusy (or resize).
+std::vector<int64_t> threadBusyNs();
+/// Zeroes threadBusyNs.
+void resetThreadBusy();
+
 /// Forgets the compiled kernels this process holds in memory (the cache
 /// directory stays): a benchmark or test then sees what a new process sees.
 void forgetCompiledKernelsInMemory();

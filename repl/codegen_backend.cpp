@@ -115,6 +115,7 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
     for (const std::string& name : a.entryCalls) msByRun[name].assign(static_cast<size_t>(t.repeat), 0.0);
   std::vector<double> latency;
   module.runEntry(inputs);  // warm-up: first touches of code, constants and scratch
+  codegen::resetThreadBusy();
   for (int r = 0; r < t.repeat; ++r) {
     auto t0 = std::chrono::steady_clock::now();
     module.runEntry(inputs);
@@ -127,6 +128,8 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
   }
   t.medianMs = median(latency);
   t.minMs = *std::min_element(latency.begin(), latency.end());
+  if (codegen::threadCount() > 1)
+    for (int64_t ns : codegen::threadBusyNs()) t.threadMs.push_back(static_cast<double>(ns) / 1e6 / t.repeat);
   if (!request.perKernel) return t;
   for (auto& [name, runs] : msByRun) {
     KernelProfile k;
@@ -240,6 +243,14 @@ std::string formatTiming(const TimingReport& t) {
   std::snprintf(line, sizeof line, "latency over %d runs after a warm-up: median %.4f ms, min %.4f ms%s\n", t.repeat, t.medianMs, t.minMs,
                 t.perKernel ? " (instrumented: a timestamp around each call)" : "");
   std::string out = line;
+  if (!t.threadMs.empty()) {
+    out += std::to_string(t.threadMs.size()) + " threads; ms per run in parallel loops, by thread:";
+    for (size_t i = 0; i < t.threadMs.size(); ++i) {
+      std::snprintf(line, sizeof line, "%s %.4f", i ? "," : "", t.threadMs[i]);
+      out += line;
+    }
+    out += "\n";
+  }
   if (t.compileUnits > 0) {
     std::snprintf(line, sizeof line, "JIT compile: %.0f ms, %d of %d code units reused from earlier builds%s", t.compileMs,
                   t.reusedUnits, t.compileUnits,

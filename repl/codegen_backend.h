@@ -120,6 +120,9 @@ struct TimingReport {
   /// Kernels of that build that call a shared body (differing only in
   /// sizes), and how many bodies they call.
   int kernelsOnSharedBodies = 0, sharedBodies = 0;
+  /// With more than one thread in the pool (codegen::setThreadCount): each
+  /// thread's time in parallel loops per timed run, ms (0: the caller's).
+  std::vector<double> threadMs;
 };
 
 /// The latency line and, when profiled, the table of kernels by total time:

@@ -6,6 +6,7 @@
 #include "core/interp/interp_limits.h"
 #include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
+#include "codegen/codegen.h"
 #include "repl/batch.h"
 #include "repl/batch_report.h"
 #include "report/html_report.h"
@@ -113,6 +114,12 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     if (kind == "llvm" || kind == "c" || kind == "cpu" || kind == "host" || kind == "hexagon") parseTargetWord(target);
     discarded = wb.setTarget(std::move(target));
     result.out("target = " + wb.context().target + "\n");
+  } else if (key == "threads") {
+    int64_t n = parseAttrValueAs(value, AttrValue::Kind::Int).asInt();
+    if (n < 1 || n > 256) return result.fail("threads takes a count from 1 to 256");
+    codegen::setThreadCount(static_cast<int>(n));
+    result.out("threads = " + std::to_string(codegen::threadCount()) +
+               " (host code built from now on runs its parallel loops on this many threads)\n");
   } else if (key == "print-constants") {
     auto style = constantStyleFromName(value);
     if (!style) return result.fail("print-constants takes inline or ref (large constants as meta[relay.Constant][N])");

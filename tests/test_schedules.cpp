@@ -437,3 +437,41 @@ TEST_CASE("Schedules: linear upsampling interpolates each input row once, with t
   CHECK((printModule(lower(parseModule(text))).find("rows_x") != std::string::npos) == separable);
   checkAgainstInterpreter(text, {inShape});
 }
+
+TEST_CASE("Schedules: parallel loops on the thread pool give one thread's outputs exactly", "[schedules][codegen]") {
+  // Pointwise, small-spatial, depthwise and dense kernels with parallel outer
+  // loops: built with a pool of 3 threads they run their loops' chunks on it,
+  // and every element is still summed by one thread in the same order.
+  const char* text = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 32, 10, 10), float32], %w1: Tensor[(48, 32, 1, 1), float32], %w2: Tensor[(48, 1, 3, 3), float32],
+          %w3: Tensor[(40, 48, 3, 3), float32], %w4: Tensor[(10, 360), float32]) {
+  %0 = nn.relu(nn.conv2d(%x, %w1, padding=[0, 0, 0, 0], channels=48, kernel_size=[1, 1]));
+  %1 = nn.conv2d(%0, %w2, strides=[2, 2], padding=[1, 1, 1, 1], groups=48, channels=48, kernel_size=[3, 3]);
+  %2 = nn.conv2d(%1, %w3, strides=[2, 2], padding=[1, 1, 1, 1], channels=40, kernel_size=[3, 3]);
+  nn.dense(reshape(%2, newshape=[1, 360]), %w4)
+}
+)";
+  IRModule mod = parseModule(text);
+  IRModule lowered = lower(mod);
+  std::vector<std::vector<int64_t>> shapes{{1, 32, 10, 10}, {48, 32, 1, 1}, {48, 1, 3, 3}, {40, 48, 3, 3}, {10, 360}};
+  std::vector<NDArray> inputs;
+  for (size_t i = 0; i < shapes.size(); ++i) inputs.push_back(randomTensor(shapes[i], 40 + static_cast<uint32_t>(i)));
+  BuildOptions options;
+  options.keepText = false;
+  options.emitAssembly = false;
+  options.reuseCompiledKernels = false;
+  std::vector<NDArray> one = HostModule::compile(lowered, options)->runEntry(inputs);
+  setThreadCount(3);
+  std::unique_ptr<HostModule> threaded = HostModule::compile(lowered, options);
+  resetThreadBusy();
+  std::vector<NDArray> three = threaded->runEntry(inputs);
+  std::vector<int64_t> busy = threadBusyNs();
+  setThreadCount(1);
+  REQUIRE(busy.size() == 3);
+  CHECK(busy[1] > 0);  // a worker ran chunks
+  REQUIRE(one.size() == 1);
+  REQUIRE(three.size() == 1);
+  CHECK(maxAbsError(one, three) == 0);
+  std::vector<Value> args(inputs.begin(), inputs.end());
+  requireClose(three[0], evaluate(mod, "main", args).tensor());
+}
