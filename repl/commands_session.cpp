@@ -356,7 +356,9 @@ void addSessionCommands(std::vector<Command>& out) {
              "executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
              "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
              "which compares @main with the loaded module after every pass (see `numeric`); interp-max-bytes SIZE (e.g. 8G), "
-             "the memory budget of one interpreter evaluation (default a quarter of physical memory). Changing a setting rewrites the future: "
+             "the memory budget of one interpreter evaluation (default a quarter of physical memory); threads N, the size of "
+             "the process's thread pool that host code built from then on runs its outer parallel loops on (default 1, "
+             "reproducible profiles). Changing a setting rewrites the future: "
              "events recorded after the cursor are discarded. Without arguments, shows the settings.";
     c.run = runSet;
     out.push_back(std::move(c));
