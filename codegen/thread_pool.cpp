@@ -35,7 +35,10 @@ class Pool {
     stopWorkers();
     size_ = std::max(1, n);
     busyNs_ = std::vector<std::atomic<int64_t>>(static_cast<size_t>(size_));
-    for (int i = 1; i < size_; ++i) workers_.emplace_back([this, i] { work(i); });
+    // A new worker waits for the next job, not one of the old pool's (whose
+    // task and closure are gone): it starts from the current generation.
+    const uint64_t current = generation_;
+    for (int i = 1; i < size_; ++i) workers_.emplace_back([this, i, current] { work(i, current); });
   }
 
   int size() const { return size_; }
@@ -86,9 +89,8 @@ class Pool {
     busyNs_[static_cast<size_t>(thread)] += nowNs() - t0;
   }
 
-  void work(int index) {
+  void work(int index, uint64_t seen) {
     inTask_ = true;
-    uint64_t seen = 0;
     for (;;) {
       Task task;
       void* closure;

@@ -310,7 +310,7 @@ T::Stmt lowerConv2D(const OpLowering& l) {
   bool nchw = dp == std::vector<size_t>{0, 1, 2, 3} && op == std::vector<size_t>{0, 1, 2, 3};
   bool f32 = data.dtype.code == DTypeCode::Float32 && weight.dtype.code == DTypeCode::Float32 && l.out->dtype.code == DTypeCode::Float32;
   // Few positions, many channels (a 1x384x3x3 output): vectorized along the reduction.
-  if (l.host && nchw && f32 && kp == std::vector<size_t>{0, 1, 2, 3} && data.shape[0] >= 1 &&
+  if (l.host && nchw && f32 && kp == std::vector<size_t>{0, 1, 2, 3} &&
       smallSpatialConvFits(l.isa, l.out->shape[2] * l.out->shape[3], inC * kh * kw, groups)) {
     SmallConvGeometry g{data.shape[0], inC, data.shape[2], data.shape[3], outC, l.out->shape[2], l.out->shape[3],
                         kh, kw, strides[0], strides[1], dilation[0], dilation[1], pad[0], pad[1]};

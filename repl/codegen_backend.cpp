@@ -42,7 +42,9 @@ std::string summaryOf(const codegen::Artifacts& a) {
     for (size_t i = 0; i < a.entryOutputs.size(); ++i) out += (i ? ", " : "") + sigText(a.entryOutputs[i]);
     out += ")\n";
   }
-  if (!a.vectorUnit.empty()) out += "  vector unit: " + a.vectorUnit + "\n";
+  // Shown when the target chose it (-mcpu / -mattr): the host's own varies by machine.
+  if (!a.vectorUnit.empty() && a.target.kind == codegen::TargetKind::Host && (!a.target.cpu.empty() || !a.target.features.empty()))
+    out += "  vector unit: " + a.vectorUnit + "\n";
   if (!a.llvmDiagnostics.empty()) {
     out += "  LLVM reported " + std::to_string(a.llvmDiagnostics.size()) + " warning" + (a.llvmDiagnostics.size() == 1 ? "" : "s") +
            ", first: " + a.llvmDiagnostics.front() + "\n";
