@@ -246,8 +246,10 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
   llvm::PassBuilder pb(&tm, tuning);
   llvm::TargetLibraryInfoImpl library(tm.getTargetTriple());
   if (usesVectorMathLibrary(tm.getTargetTriple())) {
-    llvm::StringRef features = tm.getTargetFeatureString();
-    const bool avx2 = features.contains("+avx2"), avx512 = features.contains("+avx512f");
+    // What the subtarget has after every feature applied in order: a target's
+    // `-mattr=-avx512f` follows the host's `+avx512f` in the feature string.
+    const llvm::MCSubtargetInfo* st = tm.getMCSubtargetInfo();
+    const bool avx2 = st->checkFeatures("+avx2"), avx512 = st->checkFeatures("+avx512f");
     std::vector<llvm::VecDesc> usable;
     for (const VectorVariant& v : libmvecVariants())
       if (v.isa == 'b' || (v.isa == 'd' && avx2) || (v.isa == 'e' && avx512))
