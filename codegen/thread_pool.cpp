@@ -19,19 +19,6 @@ namespace {
 
 using Task = void (*)(void*, int64_t, int64_t);
 
-/// Pause iterations a thread spins for the next job or for the others' chunks
-/// before it sleeps (a few tens of microseconds): waking a sleeping thread
-/// costs about as much as a small kernel's loop, and a model runs a hundred.
-constexpr int kSpins = 2000;
-
-void pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
-
 int64_t nowNs() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
@@ -50,7 +37,7 @@ class Pool {
     busyNs_ = std::vector<std::atomic<int64_t>>(static_cast<size_t>(size_));
     // A new worker waits for the next job, not one of the old pool's (whose
     // task and closure are gone): it starts from the current generation.
-    const uint64_t current = generation_.load();
+    const uint64_t current = generation_;
     for (int i = 1; i < size_; ++i) workers_.emplace_back([this, i, current] { work(i, current); });
   }
 
@@ -79,17 +66,15 @@ class Pool {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       task_ = task, closure_ = closure, begin_ = begin, end_ = end, chunks_ = chunks;
-      pending_.store(chunks - 1);
-      generation_.fetch_add(1);
+      pending_ = chunks - 1;
+      ++generation_;
     }
     wake_.notify_all();
     inTask_ = true;
     timed(0, task, closure, begin, chunkEnd(0, begin, end, chunks));
     inTask_ = false;
-    for (int i = 0; i < kSpins && pending_.load() != 0; ++i) pause();
-    if (pending_.load() == 0) return;
     std::unique_lock<std::mutex> lock(mutex_);
-    done_.wait(lock, [&] { return pending_.load() == 0; });
+    done_.wait(lock, [&] { return pending_ == 0; });
   }
 
  private:
@@ -111,18 +96,17 @@ class Pool {
       void* closure;
       int64_t begin, end;
       int chunks;
-      for (int i = 0; i < kSpins && generation_.load() == seen; ++i) pause();
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        wake_.wait(lock, [&] { return stop_ || generation_.load() != seen; });
+        wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
         if (stop_) return;
-        seen = generation_.load();
+        seen = generation_;
         task = task_, closure = closure_, begin = begin_, end = end_, chunks = chunks_;
       }
       if (index < chunks) timed(index, task, closure, chunkEnd(index - 1, begin, end, chunks), chunkEnd(index, begin, end, chunks));
-      if (index < chunks && pending_.fetch_sub(1) == 1) {
-        std::lock_guard<std::mutex> lock(mutex_);  // the caller checks pending_ under it before it sleeps
-        done_.notify_one();
+      if (index < chunks) {
+        std::lock_guard<std::mutex> lock(mutex_);
+        if (--pending_ == 0) done_.notify_one();
       }
     }
   }
@@ -144,14 +128,11 @@ class Pool {
   std::mutex runMutex_, mutex_;
   std::condition_variable wake_, done_;
   bool stop_ = false;
-  /// Bumped (under mutex_) for each job; workers spin on it, then sleep.
-  std::atomic<uint64_t> generation_{0};
+  uint64_t generation_ = 0;
   Task task_ = nullptr;
   void* closure_ = nullptr;
   int64_t begin_ = 0, end_ = 0;
-  int chunks_ = 0;
-  /// Chunks of the current job the workers have not finished.
-  std::atomic<int> pending_{0};
+  int chunks_ = 0, pending_ = 0;
   static thread_local bool inTask_;
 };
 
