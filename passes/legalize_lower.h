@@ -229,7 +229,7 @@ struct SmallConvGeometry {
 /// Whether a conv2d of `positions` outputs per channel and `reduction` =
 /// C * kh * kw products per output is better vectorized along the reduction
 /// (lowerSmallSpatialConv) than along positions: no groups, a reduction of
-/// at least two vectors, and positions that would leave more than a fifth of
+/// at least two vectors, and positions that would leave more than a third of
 /// the position vectors' lanes idle (9 positions in a vector of 16 or 8).
 bool smallSpatialConvFits(const VectorIsa& isa, int64_t positions, int64_t reduction, int64_t groups);
 /// The dot-product schedule of a small-spatial conv2d (legalize_lower_conv_small.cpp).
