@@ -103,6 +103,9 @@ struct Artifacts {
   /// host JIT build that keeps no text optimizes and emits its partitions in
   /// parallel: optimizeMs is then the wall time of both, objectMs 0.
   double emitMs = 0, optimizeMs = 0, objectMs = 0;
+  /// The vector unit the code is generated for (vectorUnitOf: ISA, float32
+  /// lanes, registers, CPU): what `-mattr` / `-mcpu` of the target chose.
+  std::string vectorUnit;
   /// Threads that optimized and compiled the code (1: one module on the caller's thread).
   int compileThreads = 1;
   /// A host JIT build compiled unit by unit (a kernel with its packed
@@ -137,6 +140,21 @@ struct Artifacts {
 /// when set ("" or "off": none), else $XDG_CACHE_HOME/passlab/kernels, else
 /// $HOME/.cache/passlab/kernels, else none.
 std::string defaultObjectCacheDir();
+
+/// Sizes the process's thread pool for compiled kernels' parallel loops (at
+/// least 1; 1, the default, keeps profiles reproducible). Host code built
+/// while it has more than one thread runs its outer parallel loops on it,
+/// each range split in one chunk per thread; code built with one thread has
+/// no calls into it. Numerics do not change: every output element is summed
+/// by one thread in the same order.
+void setThreadCount(int threads);
+/// The pool's threads (1 until setThreadCount).
+int threadCount();
+/// Nanoseconds each pool thread (0: the caller) spent in parallel loops'
+/// chunks since the last resetThreadBusy (or resize).
+std::vector<int64_t> threadBusyNs();
+/// Zeroes threadBusyNs.
+void resetThreadBusy();
 
 /// Forgets the compiled kernels this process holds in memory (the cache
 /// directory stays): a benchmark or test then sees what a new process sees.
@@ -177,6 +195,10 @@ struct BuildOptions {
   /// kernels links them instead ("": this process only). Bounded to 512 MiB,
   /// least recently used first out.
   std::string objectCacheDir = defaultObjectCacheDir();
+  /// Host JIT builds (HostModule::compile): the target whose -mcpu / -mattr
+  /// the code is compiled for (`llvm -mattr=-avx512f`: AVX2 on an AVX-512
+  /// machine); the host CPU as it is by default.
+  Target hostTarget = Target::host();
 };
 
 /// Compiles every PrimFunc of `mod` whose `target` attribute (or the module's

@@ -210,8 +210,10 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
     out.constants = plan->constants;
   }
   request.storageByAddress = forJit;
+  request.parallel = forJit && target.kind == TargetKind::Host && threadCount() > 1;
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
+  a.vectorUnit = vectorUnitOf(*tm);
   m->setDataLayout(tm->createDataLayout());
   m->setTargetTriple(tm->getTargetTriple().str());
   if (request.storageByAddress) out.storage = storageOf(*m);
@@ -280,6 +282,8 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
 extern "C" float passlab_h2f(uint16_t h) { return Half::toFloatBits(h); }
 extern "C" uint16_t passlab_f2h(float f) { return Half::fromFloat(f); }
 extern "C" uint16_t passlab_d2h(double d) { return Half::fromDouble(d); }
+// The thread pool's entry point for parallel loops (thread_pool.cpp).
+extern "C" void passlab_parallel_for(void (*task)(void*, int64_t, int64_t), void* closure, int64_t begin, int64_t end);
 // The clock of profiled entries (BuildOptions::profile).
 extern "C" int64_t passlab_profile_now() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
@@ -300,10 +304,18 @@ class JitModule final : public HostModule {
  public:
   JitModule(const IRModule& mod, const BuildOptions& options) : mod_(mod) {
     initializeLLVM();
-    Compiled c = compileModule(mod, Target::host(), options, {}, /*forJit=*/true);
+    if (options.hostTarget.kind != TargetKind::Host) throw CodegenError("the JIT compiles for the host, not " + options.hostTarget.text);
+    Compiled c = compileModule(mod, options.hostTarget, options, {}, /*forJit=*/true);
     artifacts_ = std::move(c.artifacts);
     auto jtmb = llvm::orc::JITTargetMachineBuilder::detectHost();
     if (!jtmb) throw CodegenError("cannot detect the host for the JIT: " + errorText(jtmb.takeError()));
+    // What the JIT compiles itself (the keepText path) follows the target's -mcpu / -mattr too.
+    if (!options.hostTarget.cpu.empty()) jtmb->setCPU(options.hostTarget.cpu);
+    for (llvm::StringRef rest = options.hostTarget.features; !rest.empty();) {
+      auto [feature, tail] = rest.split(',');
+      if (!feature.empty()) jtmb->getFeatures().AddFeature(feature);
+      rest = tail;
+    }
     jtmb->setCodeGenOptLevel(llvm::CodeGenOpt::Aggressive);
     auto jit = llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(std::move(*jtmb)).create();
     if (!jit) throw CodegenError("cannot create the JIT: " + errorText(jit.takeError()));
@@ -323,6 +335,7 @@ class JitModule final : public HostModule {
     def("__gnu_f2h_ieee", reinterpret_cast<void*>(&passlab_f2h));
     def("__truncdfhf2", reinterpret_cast<void*>(&passlab_d2h));
     def(kProfileClockSymbol, reinterpret_cast<void*>(&passlab_profile_now));
+    def(kParallelForSymbol, reinterpret_cast<void*>(&passlab_parallel_for));
     // The code reads the entry's constants where the module keeps them.
     constants_ = std::move(c.constants);
     static uint8_t noBytes = 0;  // an empty array has no storage, its symbol still needs an address

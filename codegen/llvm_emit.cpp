@@ -105,9 +105,9 @@ struct BufferBinding {
 class FunctionEmitter {
  public:
   FunctionEmitter(llvm::Module& m, const IRModule& mod, std::string name, bool allowContract, bool forceFloatVectorize,
-                  bool inlinable, bool storageByAddress)
+                  bool inlinable, bool storageByAddress, bool parallel = false)
       : m_(m), ctx_(m.getContext()), b_(ctx_), mod_(mod), name_(std::move(name)), forceFloatVectorize_(forceFloatVectorize),
-        inlinable_(inlinable), storageByAddress_(storageByAddress) {
+        inlinable_(inlinable), storageByAddress_(storageByAddress), parallel_(parallel) {
     if (allowContract) {
       llvm::FastMathFlags fmf;
       fmf.setAllowContract(true);
@@ -667,8 +667,105 @@ class FunctionEmitter {
     return node;
   }
 
+  /// Whether `body` allocates scratch too large for the stack: such scratch
+  /// is one zeroed global per kernel, which threads would share.
+  bool allocatesGlobalScratch(const Stmt& body) {
+    return anyStatement(body, [&](const Stmt& t) {
+      if (t->kind != StmtKind::Allocate) return false;
+      const BufferNode& b = *static_cast<const AllocateNode&>(*t).buffer;
+      return bufferElements(b) * b.dtype.bytes() > kStackScratchBytes;
+    });
+  }
+
+  /// A parallel loop on the host's thread pool (EmitRequest::parallel): its
+  /// body becomes `void <kernel>.par<N>(i64 begin, i64 end, noalias ptr
+  /// buffers..., scalars...)` running iterations [begin, end), called through
+  /// a task `void (i8* closure, i64 begin, i64 end)` that unpacks the values
+  /// in scope from a closure; the loop itself becomes one call of
+  /// passlab_parallel_for(task, closure, min, min + extent), which splits the
+  /// range over the pool's threads (runtime in llvm_backend.cpp). The body
+  /// stays a function of its own with its buffers noalias, as in the kernel.
+  void parallelLoop(const ForNode& f) {
+    DataType d = f.var->dtype;
+    llvm::Value* begin = b_.CreateSExt(convert(eval(f.min), f.min->dtype, d), b_.getInt64Ty());
+    llvm::Value* extent = b_.CreateSExt(convert(eval(f.extent), f.extent->dtype, d), b_.getInt64Ty());
+    llvm::Value* end = b_.CreateAdd(begin, extent);
+    // Everything in scope: buffers (each base once) and variables.
+    std::vector<llvm::Value*> captured;
+    std::map<llvm::Value*, size_t> slot;
+    for (const BufferBinding& bb : buffers_)
+      if (slot.try_emplace(bb.base, captured.size()).second) captured.push_back(bb.base);
+    for (const auto& [var, value] : vars_)
+      if (slot.try_emplace(value, captured.size()).second) captured.push_back(value);
+    std::vector<llvm::Type*> types{b_.getInt64Ty(), b_.getInt64Ty()};
+    for (llvm::Value* v : captured) types.push_back(v->getType());
+    std::string base = fn_->getName().str() + ".par" + std::to_string(parallelLoops_++);
+    auto* bodyType = llvm::FunctionType::get(b_.getVoidTy(), types, false);
+    auto* body = llvm::Function::Create(bodyType, llvm::Function::InternalLinkage, base, m_);
+    body->addFnAttr(llvm::Attribute::NoUnwind);
+    body->addFnAttr(llvm::Attribute::NoInline);
+    for (size_t i = 0; i < captured.size(); ++i)
+      if (captured[i]->getType()->isPointerTy()) body->addParamAttr(static_cast<unsigned>(i + 2), llvm::Attribute::NoAlias);
+    // The task: unpack the closure, call the body.
+    auto* closureType = llvm::StructType::get(ctx_, std::vector<llvm::Type*>(types.begin() + 2, types.end()));
+    auto* taskType = llvm::FunctionType::get(b_.getVoidTy(), {b_.getInt8PtrTy(), b_.getInt64Ty(), b_.getInt64Ty()}, false);
+    auto* task = llvm::Function::Create(taskType, llvm::Function::InternalLinkage, base + ".task", m_);
+    task->addFnAttr(llvm::Attribute::NoUnwind);
+    {
+      llvm::IRBuilder<> t(llvm::BasicBlock::Create(ctx_, "entry", task));
+      llvm::Value* closure = t.CreateBitCast(task->getArg(0), closureType->getPointerTo());
+      std::vector<llvm::Value*> args{task->getArg(1), task->getArg(2)};
+      for (size_t i = 0; i < captured.size(); ++i)
+        args.push_back(t.CreateLoad(types[i + 2], t.CreateStructGEP(closureType, closure, static_cast<unsigned>(i))));
+      t.CreateCall(body, args);
+      t.CreateRetVoid();
+    }
+    // The body, emitted with the values in scope rebound to its parameters.
+    llvm::Function* savedFn = fn_;
+    llvm::BasicBlock* savedAlloca = allocaBlock_;
+    llvm::BasicBlock* savedBlock = b_.GetInsertBlock();
+    auto savedVars = vars_;
+    auto savedBuffers = buffers_;
+    fn_ = body;
+    allocaBlock_ = llvm::BasicBlock::Create(ctx_, "entry", body);
+    b_.SetInsertPoint(allocaBlock_);
+    for (BufferBinding& bb : buffers_) bb.base = body->getArg(static_cast<unsigned>(slot[bb.base] + 2));
+    for (auto& [var, value] : vars_) value = body->getArg(static_cast<unsigned>(slot[value] + 2));
+    llvm::Value* lo = body->getArg(0);
+    llvm::Value* hi = body->getArg(1);
+    auto* loop = llvm::BasicBlock::Create(ctx_, "for." + f.var->name, body);
+    auto* exit = llvm::BasicBlock::Create(ctx_, "for.end", body);
+    b_.CreateCondBr(b_.CreateICmpSLT(lo, hi), loop, exit);
+    b_.SetInsertPoint(loop);
+    llvm::PHINode* iv = b_.CreatePHI(b_.getInt64Ty(), 2, f.var->name);
+    iv->addIncoming(lo, allocaBlock_);
+    vars_[f.var.get()] = b_.CreateTrunc(iv, valueType(d));
+    ++parallelDepth_;
+    exec(f.body);
+    --parallelDepth_;
+    llvm::Value* next = b_.CreateAdd(iv, b_.getInt64(1), "", false, true);
+    iv->addIncoming(next, b_.GetInsertBlock());
+    b_.CreateCondBr(b_.CreateICmpSLT(next, hi), loop, exit);
+    b_.SetInsertPoint(exit);
+    b_.CreateRetVoid();
+    fn_ = savedFn;
+    allocaBlock_ = savedAlloca;
+    vars_ = std::move(savedVars);
+    buffers_ = std::move(savedBuffers);
+    b_.SetInsertPoint(savedBlock);
+    // The call: the closure on this kernel's stack, the range to the pool.
+    llvm::IRBuilder<> entry(allocaBlock_, allocaBlock_->begin());
+    llvm::AllocaInst* closure = entry.CreateAlloca(closureType, nullptr, base + ".closure");
+    for (size_t i = 0; i < captured.size(); ++i) b_.CreateStore(captured[i], b_.CreateStructGEP(closureType, closure, static_cast<unsigned>(i)));
+    auto* runType = llvm::FunctionType::get(b_.getVoidTy(), {taskType->getPointerTo(), b_.getInt8PtrTy(), b_.getInt64Ty(), b_.getInt64Ty()}, false);
+    llvm::FunctionCallee run = m_.getOrInsertFunction(kParallelForSymbol, runType);
+    b_.CreateCall(run, {task, b_.CreateBitCast(closure, b_.getInt8PtrTy()), begin, end});
+  }
+
   void forLoop(const ForNode& f) {
-    // Parallel loops run serially: the JIT and the Hexagon program are single-threaded.
+    // Parallel loops go to the thread pool when the build asks for it (host
+    // only, not nested); otherwise they run serially like any other loop.
+    if (f.forKind == ForKind::Parallel && parallel_ && parallelDepth_ == 0 && !allocatesGlobalScratch(f.body)) return parallelLoop(f);
     DataType d = f.var->dtype;
     if (!d.isInt()) fail("loop variable " + f.var->name + " must be an integer");
     llvm::Value* begin = convert(eval(f.min), f.min->dtype, d);
@@ -706,7 +803,7 @@ class FunctionEmitter {
     llvm::Type* t = memType(b.dtype);
     int64_t bytes = n * b.dtype.bytes();
     llvm::Value* p;
-    if (bytes <= 64 * 1024) {
+    if (bytes <= kStackScratchBytes) {
       llvm::IRBuilder<> entry(allocaBlock_, allocaBlock_->begin());
       auto* a = entry.CreateAlloca(llvm::ArrayType::get(t, static_cast<uint64_t>(n)), nullptr, b.name);
       a->setAlignment(llvm::Align(64));
@@ -806,6 +903,12 @@ class FunctionEmitter {
   bool inlinable_ = true;
   /// EmitRequest::storageByAddress.
   bool storageByAddress_ = false;
+  /// EmitRequest::parallel; parallel loops emitted so far; whether a parallel body is being emitted.
+  bool parallel_ = false;
+  int parallelLoops_ = 0;
+  int parallelDepth_ = 0;
+  /// Scratch up to this size lives on the stack, larger is a zeroed global.
+  static constexpr int64_t kStackScratchBytes = 64 * 1024;
   std::unordered_map<const tir::VarNode*, llvm::Value*> vars_;
   std::vector<BufferBinding> buffers_;
   std::unordered_map<const tir::VarNode*, size_t> dataVars_;
@@ -842,7 +945,7 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
     if (request.shared.count(name)) continue;
     const auto& fn = static_cast<const PrimFuncNode&>(*e);
     FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize, request.inlineKernels,
-                            request.storageByAddress);
+                            request.storageByAddress, request.parallel);
     std::string symbol = symbolOf(request.mod, name);
     llvm::Function* f = emitter.declare(fn, symbol);
     if (!f->empty()) throw CodegenError("@" + name + ": symbol " + f->getName().str() + " is defined twice");

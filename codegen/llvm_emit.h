@@ -52,6 +52,9 @@ struct EmitRequest {
   /// JIT link's 50 ms in this VM, while mapped pages are zeroed by the kernel
   /// when the first run touches them. storageOf lists what to bind.
   bool storageByAddress = false;
+  /// Host: parallel loops run on the process's thread pool (their bodies
+  /// outlined, see kParallelForSymbol) instead of serially.
+  bool parallel = false;
 };
 
 /// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,
@@ -67,6 +70,10 @@ inline constexpr const char* kEntrySymbol = "__passlab_entry";
 inline constexpr const char* kProfileTicksSymbol = "__passlab_profile_ticks";
 /// `i64 ()`: the clock a profiled entry reads (nanoseconds), provided by the host.
 inline constexpr const char* kProfileClockSymbol = "__passlab_profile_now";
+/// `void (void (*task)(i8*, i64, i64), i8* closure, i64 begin, i64 end)`:
+/// runs task(closure, lo, hi) over [begin, end) split among the thread pool's
+/// threads and returns when all are done (provided by the host, llvm_backend.cpp).
+inline constexpr const char* kParallelForSymbol = "passlab_parallel_for";
 /// The symbol of the entry's constant `index` under EmitRequest::constantsByAddress.
 inline std::string constantSymbol(int index) { return "__passlab_const" + std::to_string(index); }
 

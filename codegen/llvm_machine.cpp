@@ -117,7 +117,7 @@ std::optional<std::string> unknownCpuMessage(TargetKind kind, const std::string&
 std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {
   initializeLLVM();
   std::string triple = target.kind == TargetKind::Host ? llvm::sys::getProcessTriple() : target.triple;
-  std::string cpu = target.cpu, features = target.features;
+  std::string cpu = target.cpu, features;
   if (target.kind == TargetKind::Host && cpu.empty()) {
     cpu = llvm::sys::getHostCPUName().str();
     llvm::StringMap<bool> hostFeatures;
@@ -128,6 +128,9 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {
       for (const std::string& f : list) features += (features.empty() ? "" : ",") + f;
     }
   }
+  // The target's -mattr last: LLVM applies features in order, so
+  // `-mattr=-avx512f` turns the host's AVX-512 off (and what needs it).
+  if (!target.features.empty()) features += (features.empty() ? "" : ",") + target.features;
   std::string error;
   const llvm::Target* t = llvm::TargetRegistry::lookupTarget(triple, error);
   if (!t) throw CodegenError("LLVM has no target for " + triple + ": " + error);
@@ -136,6 +139,16 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target) {
   std::unique_ptr<llvm::TargetMachine> tm(t->createTargetMachine(triple, cpu, features, options, rm, llvm::None, llvm::CodeGenOpt::Aggressive));
   if (!tm) throw CodegenError("cannot create an LLVM target machine for " + triple);
   return tm;
+}
+
+std::string vectorUnitOf(const llvm::TargetMachine& tm) {
+  const llvm::MCSubtargetInfo* st = tm.getMCSubtargetInfo();
+  std::string cpu = " (CPU " + tm.getTargetCPU().str() + ")";
+  if (tm.getTargetTriple().getArch() == llvm::Triple::hexagon) return "hvx: 128-byte vectors, 32 registers" + cpu;
+  if (!tm.getTargetTriple().isX86()) return "target vectors" + cpu;
+  if (st->checkFeatures("+avx512f")) return "avx512: 16 float32 lanes, 32 zmm registers" + cpu;
+  if (st->checkFeatures("+avx2")) return "avx2: 8 float32 lanes, 16 ymm registers" + cpu;
+  return "sse: 4 float32 lanes, 16 xmm registers" + cpu;
 }
 
 bool usesVectorMathLibrary(const llvm::Triple& triple) {
@@ -233,8 +246,10 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
   llvm::PassBuilder pb(&tm, tuning);
   llvm::TargetLibraryInfoImpl library(tm.getTargetTriple());
   if (usesVectorMathLibrary(tm.getTargetTriple())) {
-    llvm::StringRef features = tm.getTargetFeatureString();
-    const bool avx2 = features.contains("+avx2"), avx512 = features.contains("+avx512f");
+    // What the subtarget has after every feature applied in order: a target's
+    // `-mattr=-avx512f` follows the host's `+avx512f` in the feature string.
+    const llvm::MCSubtargetInfo* st = tm.getMCSubtargetInfo();
+    const bool avx2 = st->checkFeatures("+avx2"), avx512 = st->checkFeatures("+avx512f");
     std::vector<llvm::VecDesc> usable;
     for (const VectorVariant& v : libmvecVariants())
       if (v.isa == 'b' || (v.isa == 'd' && avx2) || (v.isa == 'e' && avx512))

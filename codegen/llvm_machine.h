@@ -44,6 +44,10 @@ std::unique_ptr<llvm::TargetMachine> makeTargetMachine(const Target& target);
 /// Objects written for such a target link with -lmvec.
 bool usesVectorMathLibrary(const llvm::Triple& triple);
 
+/// The vector unit `tm` generates code for, as the schedules see it: "avx512:
+/// 16 float32 lanes, 32 zmm registers (CPU znver3)", "avx2: ...", "hvx: ...".
+std::string vectorUnitOf(const llvm::TargetMachine& tm);
+
 /// A short text naming everything of `target`'s machine that shapes its code
 /// (triple, CPU, features): part of the key of a compiled object.
 std::string machineSignature(const llvm::TargetMachine& tm);

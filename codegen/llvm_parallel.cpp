@@ -37,8 +37,10 @@ struct Unit {
 };
 
 /// The group a function definition belongs to: a packed wrapper goes with its kernel.
+/// A parallel loop's outlined body and task (`SYM.par0`, `SYM.par0.task`) go with their kernel.
 std::string groupOf(llvm::StringRef symbol) {
   const std::string prefix = packedSymbol("");
+  if (size_t par = symbol.find(".par"); par != llvm::StringRef::npos) symbol = symbol.take_front(par);
   return symbol.startswith(prefix) ? symbol.drop_front(prefix.size()).str() : symbol.str();
 }
 

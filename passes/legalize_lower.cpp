@@ -227,10 +227,12 @@ std::vector<T::PrimExpr> unflattenIndex(T::PrimExpr flat, const std::vector<int6
   return idx;
 }
 
+int64_t isaVectorForSums(const VectorIsa& isa, int64_t K) { return isa.floats < 16 || (K % 16 != 0 && K % 8 == 0) ? 8 : 16; }
+
 T::PrimExpr add(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Add, std::move(a), std::move(b)); }
 T::PrimExpr mul(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Mul, std::move(a), std::move(b)); }
 
-T::Stmt overlappingTiles(int64_t total, int64_t width, T::ForKind kind, const std::function<T::Stmt(const T::PrimExpr&, int64_t)>& tile) {
+T::Stmt overlappingTiles(int64_t total, int64_t width, int64_t vectorFloats, T::ForKind kind, const std::function<T::Stmt(const T::PrimExpr&, int64_t)>& tile) {
   std::vector<T::Stmt> parts;
   const int64_t full = total / width, rest = total % width;
   if (full > 0) {
@@ -238,7 +240,7 @@ T::Stmt overlappingTiles(int64_t total, int64_t width, T::ForKind kind, const st
     parts.push_back(T::forLoop(po, i32(0), i32(full), kind, tile(mul(po, i32(width)), width)));
   }
   if (rest > 0) {
-    int64_t last = std::min(width, (rest + kVectorFloats - 1) / kVectorFloats * kVectorFloats);
+    int64_t last = std::min(width, (rest + vectorFloats - 1) / vectorFloats * vectorFloats);
     parts.push_back(total >= last ? tile(i32(total - last), last) : tile(i32(0), total));
   }
   return T::seq(std::move(parts));

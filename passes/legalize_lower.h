@@ -35,6 +35,30 @@ struct Unsupported : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// The vector unit the schedules shape their tiles for: how many float32
+/// lanes one vector register holds and how many such registers there are
+/// (accumulator tiles are sized to leave room for the operands). Chosen from
+/// the target by vectorIsaFor (legalize_isa.cpp).
+struct VectorIsa {
+  /// "avx512", "avx2", "sse", "neon" or "hvx".
+  std::string name = "avx512";
+  /// float32 lanes per vector register.
+  int64_t floats = 16;
+  /// Architectural vector registers.
+  int64_t registers = 32;
+  /// Why this one: "host CPU", "-mattr=-avx512f", "-mcpu=haswell", "hexagon".
+  std::string reason = "default";
+  /// "avx2: 8 float32 lanes, 16 vector registers (-mattr=-avx512f)".
+  std::string describe() const;
+};
+
+/// The vector unit of a target: `kind` is the target kind ("llvm", "hexagon",
+/// ...), `mcpu` and `mattr` its -mcpu / -mattr values ("" when absent). With
+/// neither, a host target is this process's CPU. Features in -mattr apply in
+/// order after the CPU's, as LLVM applies them ("-avx512f" on an AVX-512 CPU
+/// is AVX2; "+avx512bw" implies AVX-512).
+VectorIsa vectorIsaFor(const std::string& kind, const std::string& mcpu, const std::string& mattr);
+
 /// One op call to lower: its arguments as operands and the buffer to write.
 struct OpLowering {
   /// The call: its attributes and (through checkedType) its result type.
@@ -54,6 +78,8 @@ struct OpLowering {
   /// dense only: the weight operand holds [K, N], the transpose of the op's
   /// [N, K] (a constant LegalizeOps transposed; see GroupLowering).
   bool weightTransposed = false;
+  /// The target's vector unit: vector widths and register tiles follow it.
+  VectorIsa isa;
 };
 
 /// Stores `value` (cast to the output dtype) at `idx` of `l.out`, or hands it to `l.epilogue`.
@@ -95,20 +121,23 @@ constexpr int64_t kLanes = 8;
 std::vector<tir::Stmt> laneSums(const tir::Buffer& sums, DataType accType, int64_t length,
                                 const std::function<tir::PrimExpr(const tir::PrimExpr&)>& term, tir::PrimExpr& total);
 
-/// float32 elements in the widest vector register of the targets (AVX-512, 64-byte HVX halves).
-constexpr int64_t kVectorFloats = 16;
-
 /// Tiles of `width` positions over [0, total) for a schedule whose position
 /// loop must vectorize: the whole tiles in a loop of `kind`, then, when
-/// `total` is not a multiple of `width`, a last tile of whole vectors ending
+/// `total` is not a multiple of `width`, a last tile of whole vectors (of
+/// `vectorFloats` lanes) ending
 /// at `total` that recomputes a few positions of the tile before (a narrow
 /// tail would not vectorize: LLVM leaves a 17-wide loop scalar). Each
 /// position's value does not depend on its tile, so the stores agree. Fewer
 /// positions than that last tile: one tile of all of them. `tile(start,
 /// positions)` builds one tile. Pointwise convolutions and the GEMMs of a
 /// stride-sized conv2d_transpose tile their flattened positions this way.
-tir::Stmt overlappingTiles(int64_t total, int64_t width, tir::ForKind kind,
+tir::Stmt overlappingTiles(int64_t total, int64_t width, int64_t vectorFloats, tir::ForKind kind,
                            const std::function<tir::Stmt(const tir::PrimExpr&, int64_t)>& tile);
+
+/// The width of the partial sums of a dot product of length `K` vectorized
+/// along K: one AVX-512 vector (16), or half of one when that leaves no tail;
+/// one AVX2 vector (8) on targets without AVX-512.
+int64_t isaVectorForSums(const VectorIsa& isa, int64_t K);
 
 /// a + b and a * b (the arithmetic every lowering writes most).
 tir::PrimExpr add(tir::PrimExpr a, tir::PrimExpr b);
@@ -192,6 +221,19 @@ tir::Stmt lowerReduce(const OpLowering& l);
 tir::Stmt lowerSoftmax(const OpLowering& l);
 /// nn.conv2d in any permutation of NCHW / OIHW layouts, groups included.
 tir::Stmt lowerConv2D(const OpLowering& l);
+/// The sizes of a conv2d (NCHW data and output, OIHW weight, float32) for
+/// the small-spatial schedule.
+struct SmallConvGeometry {
+  int64_t N, C, H, W, OC, OH, OW, kh, kw, sh, sw, dh, dw, padTop, padLeft;
+};
+/// Whether a conv2d of `positions` outputs per channel and `reduction` =
+/// C * kh * kw products per output is better vectorized along the reduction
+/// (lowerSmallSpatialConv) than along positions: no groups, a reduction of
+/// at least two vectors, and positions that would leave more than a third of
+/// the position vectors' lanes idle (9 positions in a vector of 16 or 8).
+bool smallSpatialConvFits(const VectorIsa& isa, int64_t positions, int64_t reduction, int64_t groups);
+/// The dot-product schedule of a small-spatial conv2d (legalize_lower_conv_small.cpp).
+tir::Stmt lowerSmallSpatialConv(const OpLowering& l, const Operand& data, const Operand& weight, const SmallConvGeometry& g);
 /// nn.conv2d_transpose (legalize_lower_conv_transpose.cpp).
 tir::Stmt lowerConv2DTranspose(const OpLowering& l);
 /// image.resize2d: nearest, linear and cubic (legalize_lower_image.cpp).

@@ -31,16 +31,19 @@ struct ConvGeometry {
   std::vector<size_t> kp;
 };
 
-/// The lanes of one wide-grid tile: a multiple of 16 (an AVX-512 register
-/// of float32) that wastes the fewest positions past the grid's `positions`,
-/// the wider on a tie. A depthwise channel (cb == 1) keeps 3 to 6 registers
-/// of accumulators, enough independent additions to hide their latency: a
-/// 7x7 output on an 11-wide grid is one tile of 80 instead of two of 64.
-/// Tiles of 4 channels keep 2 registers per channel. At most `widest`.
-int64_t wideTileWidth(int64_t positions, int64_t cb, int64_t widest = 96) {
-  if (cb != 1) return 32;
-  int64_t best = 48;
-  for (int64_t width : {48, 64, 80, 96}) {
+/// The lanes of one wide-grid tile: a multiple of `floats` (one vector
+/// register of float32: 16 on AVX-512, 8 on AVX2) that wastes the fewest
+/// positions past the grid's `positions`, the wider on a tie. A depthwise
+/// channel (cb == 1) keeps 3 to 6 registers of accumulators, enough
+/// independent additions to hide their latency: a 7x7 output on an 11-wide
+/// grid is one tile of 80 instead of two of 64 (AVX-512). Tiles of 4 channels
+/// keep 2 registers per channel (8 of 16 on AVX2). At most `widest`
+/// (0: 6 registers).
+int64_t wideTileWidth(int64_t positions, int64_t cb, int64_t floats, int64_t widest = 0) {
+  if (widest == 0) widest = 6 * floats;
+  if (cb != 1) return 2 * floats;
+  int64_t best = 3 * floats;
+  for (int64_t width : {3 * floats, 4 * floats, 5 * floats, 6 * floats}) {
     if (width > widest) break;
     int64_t waste = ceilDiv(positions, width) * width, bestWaste = ceilDiv(positions, best) * best;
     if (waste < bestWaste || (waste == bestWaste && width > best)) best = width;
@@ -66,7 +69,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   // Tiles: 4 output channels share each data vector when the group has them;
   // a depthwise channel gets a longer run of positions instead.
   const int64_t cb = g.ocPerGroup % 4 == 0 ? 4 : 1;
-  const int64_t tileWidth = wideTileWidth(g.OH * Wq, cb);
+  const int64_t tileWidth = wideTileWidth(g.OH * Wq, cb, l.isa.floats);
   const int64_t tiles = ceilDiv(g.OH * Wq, tileWidth), gridSize = tiles * tileWidth;
   auto tapOffset = [&](int64_t ry, int64_t rx) {
     int64_t r = ry * g.dh, c = rx * g.dw;
@@ -139,7 +142,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   // wide rows, a 160x160 depthwise layer wrote and reread a buffer as large
   // as its output for every channel.
   const bool byRows = g.OW >= 64;
-  const int64_t rowTile = wideTileWidth(g.OW, cb, g.OW);
+  const int64_t rowTile = wideTileWidth(g.OW, cb, l.isa.floats, g.OW);
   const int64_t tileLanes = byRows ? rowTile : tileWidth;
   // One tile of cb output channels from c0 over tileLanes wide positions from `start`.
   auto positionsTile = [&](const PrimExpr& c0, const PrimExpr& start, const std::function<T::Stmt(T::Buffer)>& done) {
@@ -208,16 +211,25 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
 /// A 1x1, stride-1, unpadded NCHW conv2d without groups (a pointwise
 /// convolution) is a GEMM over the flattened spatial axis:
 /// out[n, c, p] = sum over rc of w[c, rc] * data[n, rc, p]. Tiles of
-/// kPointwiseChannels output channels x kPointwisePositions positions stay in
-/// registers while the input channels are reduced, so each data vector loaded
-/// serves several channels. Every element is still summed over rc in
-/// increasing order, as the reference kernel does.
-constexpr int64_t kPointwiseChannels = 8, kPointwisePositions = 32;
+/// channels x positions stay in registers while the input channels are
+/// reduced, so each data vector loaded serves several channels: 8 x 2
+/// vectors (16 of AVX-512's 32 registers), 4 x 3 vectors on a 16-register
+/// ISA (AVX2: 12, leaving room for the data vectors and the broadcast
+/// weights). Every element is still summed over rc in increasing order, as
+/// the reference kernel does.
+struct PointwiseTile {
+  int64_t channels, positions;
+};
+PointwiseTile pointwiseTile(const VectorIsa& isa) {
+  if (isa.registers >= 32) return {8, 2 * isa.floats};
+  return {4, 3 * isa.floats};
+}
 
 T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Operand& weight, const std::vector<size_t>& kp) {
   const int64_t N = data.shape[0], IC = data.shape[1], W = data.shape[3], P = data.shape[2] * data.shape[3];
   const int64_t OC = l.out->shape[1];
   DataType accType = accumulatorType(l.out->dtype);
+  const auto [kPointwiseChannels, kPointwisePositions] = pointwiseTile(l.isa);
   if (P == 1 && kp == std::vector<size_t>{0, 1, 2, 3}) {
     // One position (squeeze-excite on pooled features): each output is a dot
     // product of a weight row with the data, both contiguous along rc, summed
@@ -264,7 +276,7 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
   bool parallelChannels = l.host && fullC > 1;
   auto positions = [&](const PrimExpr& n, const PrimExpr& c0, int64_t cb) {
     T::ForKind kind = l.host && !parallelChannels && P / kPointwisePositions > 1 ? T::ForKind::Parallel : T::ForKind::Serial;
-    return overlappingTiles(P, kPointwisePositions, kind, [&](const PrimExpr& p0, int64_t pb) { return tile(n, c0, cb, p0, pb); });
+    return overlappingTiles(P, kPointwisePositions, l.isa.floats, kind, [&](const PrimExpr& p0, int64_t pb) { return tile(n, c0, cb, p0, pb); });
   };
   T::Var n = T::makeVar("n");
   std::vector<T::Stmt> perImage;
@@ -295,8 +307,16 @@ T::Stmt lowerConv2D(const OpLowering& l) {
   int64_t ocPerGroup = outC / groups;
   bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 && groups == 1 && !pad[0] && !pad[1] && !pad[2] && !pad[3] &&
                    dp == std::vector<size_t>{0, 1, 2, 3} && op == std::vector<size_t>{0, 1, 2, 3};
-  if (pointwise) return lowerPointwiseConv(l, data, weight, kp);
   bool nchw = dp == std::vector<size_t>{0, 1, 2, 3} && op == std::vector<size_t>{0, 1, 2, 3};
+  bool f32 = data.dtype.code == DTypeCode::Float32 && weight.dtype.code == DTypeCode::Float32 && l.out->dtype.code == DTypeCode::Float32;
+  // Few positions, many channels (a 1x384x3x3 output): vectorized along the reduction.
+  if (l.host && nchw && f32 && kp == std::vector<size_t>{0, 1, 2, 3} &&
+      smallSpatialConvFits(l.isa, l.out->shape[2] * l.out->shape[3], inC * kh * kw, groups)) {
+    SmallConvGeometry g{data.shape[0], inC, data.shape[2], data.shape[3], outC, l.out->shape[2], l.out->shape[3],
+                        kh, kw, strides[0], strides[1], dilation[0], dilation[1], pad[0], pad[1]};
+    return lowerSmallSpatialConv(l, data, weight, g);
+  }
+  if (pointwise) return lowerPointwiseConv(l, data, weight, kp);
   if (l.host && nchw && data.dtype.code == DTypeCode::Float32 && weight.dtype.code == DTypeCode::Float32 &&
       l.out->dtype.code == DTypeCode::Float32) {
     const std::vector<int64_t>& o = l.out->shape;

@@ -147,7 +147,10 @@ T::Stmt lowerStrideSizedTranspose(const OpLowering& l, const Operand& data, cons
   const int64_t N = data.shape[0], IC = data.shape[1], H = data.shape[2], W = data.shape[3], P = H * W;
   const int64_t OC = l.out->shape[1];
   DataType accType = accumulatorType(l.out->dtype);
-  constexpr int64_t kChannels = 4, kPositions = 32;
+  // 4 channels x sw taps x 2 vectors of positions: 16 of AVX-512's 32
+  // registers; one vector on a 16-register ISA (AVX2), which two would fill.
+  constexpr int64_t kChannels = 4;
+  const int64_t positions = l.isa.floats * (l.isa.registers >= 32 ? 2 : 1);
   T::Buffer stage = T::makeBuffer("convt_stage", accType, {sw, kChannels, P});
   // Channels [c0, c0 + cb) x positions [p0, p0 + pb) of image n, kernel row ty, into the staging buffer.
   auto tile = [&](const PrimExpr& n, const PrimExpr& ty, const PrimExpr& c0, int64_t cb, const PrimExpr& p0, int64_t pb) {
@@ -171,13 +174,13 @@ T::Stmt lowerStrideSizedTranspose(const OpLowering& l, const Operand& data, cons
   };
   auto block = [&](const PrimExpr& n, const PrimExpr& ty, const PrimExpr& c0, int64_t cb) {
     std::vector<T::Stmt> parts{
-        overlappingTiles(P, kPositions, T::ForKind::Serial, [&](const PrimExpr& p0, int64_t pb) { return tile(n, ty, c0, cb, p0, pb); })};
+        overlappingTiles(P, positions, l.isa.floats, T::ForKind::Serial, [&](const PrimExpr& p0, int64_t pb) { return tile(n, ty, c0, cb, p0, pb); })};
     // The output rows of kernel row ty, each column's sw taps side by side,
     // in runs of a power-of-two width (the last run of a row overlapping the
     // one before): a run with a masked tail would make LLVM emulate the
     // interleaved store lane by lane.
     int64_t run = 1;
-    while (run * 2 <= std::min<int64_t>(W, kVectorFloats)) run *= 2;
+    while (run * 2 <= std::min<int64_t>(W, l.isa.floats)) run *= 2;
     T::Var ci = T::makeVar("ci"), y = T::makeVar("y"), k = T::makeVar("xo"), xi = T::makeVar("xi");
     PrimExpr x = add(bin(BinaryOp::Min, mul(k, i32(run)), i32(W - run)), xi);
     std::vector<T::Stmt> taps;

@@ -199,15 +199,16 @@ T::Stmt lowerSoftmax(const OpLowering& l) {
 
 /// dense (and matmul/batch_matmul with transpose_b) on the host: B rows are
 /// contiguous along K like A rows, so each output is a dot product summed in
-/// 16 partial sums (one AVX-512 vector) over K. Tiles of rows x columns (2 x 4,
+/// one vector of partial sums over K (16 on AVX-512, 8 on AVX2). Tiles of rows x columns (2 x 4,
 /// or 1 x 8 for a single row) run their dot products together: every A vector
 /// loaded serves the tile's columns and every B vector its rows, and the
 /// independent sums keep the floating-point adders busy instead of waiting on
 /// one chain.
 template <typename ReadA, typename ReadB>
 T::Stmt lowerTransposedMatmulTiles(const OpLowering& l, int64_t K, DataType accType, const ReadA& A, const ReadB& B) {
-  // One AVX-512 vector of partial sums, or half of one when that leaves no tail.
-  const int64_t kVec = K % 16 != 0 && K % 8 == 0 ? 8 : 16;
+  // One AVX-512 vector of partial sums, or half of one when that leaves no
+  // tail; one AVX2 vector (8) on a target without AVX-512.
+  const int64_t kVec = isaVectorForSums(l.isa, K);
   const std::vector<int64_t>& outShape = l.out->shape;
   const int64_t N = outShape.back();
   const std::vector<int64_t> rowShape(outShape.begin(), outShape.end() - 1);

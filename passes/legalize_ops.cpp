@@ -4,6 +4,7 @@
 
 #include <map>
 #include <set>
+#include <sstream>
 #include <unordered_map>
 
 #include "core/interp/kernel_util.h"
@@ -47,7 +48,7 @@ const TensorTypeNode& tensorTypeOrThrow(const Expr& e, const std::string& what) 
 /// expressions passed for them at the call.
 class GroupLowering {
  public:
-  GroupLowering(bool linkParams, bool host) : linkParams_(linkParams), host_(host) {}
+  GroupLowering(bool linkParams, bool host, legalize::VectorIsa isa) : linkParams_(linkParams), host_(host), isa_(std::move(isa)) {}
 
   /// Lowers `body`; returns the PrimFunc (without attributes).
   PrimFunc lower(const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves) {
@@ -318,7 +319,7 @@ class GroupLowering {
             // the readers see through `value` while that nest's epilogue is built.
             auto value = std::make_shared<T::Var>(T::makeVar(symbolPart(op->name.substr(op->name.rfind('.') + 1)) + "_value", t->dtype));
             T::Buffer unused = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
-            pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), unused, host_, {}, weightTransposed}), value};
+            pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), unused, host_, {}, weightTransposed, isa_}), value};
             Operand lazy{nullptr, nullptr, t->shape, t->dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return *value; }};
             operands_[e.get()] = {lazy};
             return;
@@ -330,7 +331,7 @@ class GroupLowering {
         if (inlineIt) {
           // Nothing is stored: readers evaluate the op where they need it.
           out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
-          auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_, {}});
+          auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_, {}, false, isa_});
           Operand lazy{nullptr, nullptr, t->shape, t->dtype,
                        [lowering](const std::vector<T::PrimExpr>& idx) { return legalize::elementwiseValue(*lowering, idx); }};
           operands_[e.get()] = {lazy};
@@ -343,7 +344,7 @@ class GroupLowering {
           out = T::makeBuffer("T_" + symbolPart(op->name.substr(op->name.rfind('.') + 1)), t->dtype, t->shape);
           scratch_.push_back(out);
         }
-        legalize::OpLowering l{call, *op, std::move(args), out, host_, {}, weightTransposed};
+        legalize::OpLowering l{call, *op, std::move(args), out, host_, {}, weightTransposed, isa_};
         if (auto p = pending_.find(e.get()); p != pending_.end()) {
           legalize::OpLowering producer = *p->second.lowering;
           std::shared_ptr<T::Var> value = p->second.value;
@@ -387,7 +388,7 @@ class GroupLowering {
       args.insert(args.end(), ops.begin(), ops.end());
     }
     if (args.size() != 1) throw Unsupported("LegalizeOps: op 'split' takes one tensor");
-    legalize::OpLowering l{call, op, args, nullptr, host_, {}};
+    legalize::OpLowering l{call, op, args, nullptr, host_, {}, false, isa_};
     size_t rank = args[0].shape.size();
     int64_t axis = legalize::attr(l, "axis").asInt();
     if (axis < 0) axis += static_cast<int64_t>(rank);
@@ -421,6 +422,7 @@ class GroupLowering {
 
   bool linkParams_;
   bool host_;
+  legalize::VectorIsa isa_;
   bool tupleResult_ = false;
   /// The pieces of a split that is the group's root: the group's outputs.
   std::vector<T::Buffer> rootPieces_;
@@ -457,8 +459,8 @@ class GroupLowering {
 class Legalizer : public ExprMutator {
  public:
   Legalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs, std::vector<Diagnostic>& diags, bool linkParams, bool host,
-            bool callLowered)
-      : mod_(mod), newFuncs_(newFuncs), diags_(diags), linkParams_(linkParams), host_(host), callLowered_(callLowered) {}
+            legalize::VectorIsa isa, bool callLowered)
+      : mod_(mod), newFuncs_(newFuncs), diags_(diags), linkParams_(linkParams), host_(host), isa_(std::move(isa)), callLowered_(callLowered) {}
 
   void setFunction(const std::string& name) { function_ = name; }
 
@@ -508,7 +510,7 @@ class Legalizer : public ExprMutator {
 
  private:
   Expr lowerGroup(const Expr& original, const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves, const Span& span) {
-    GroupLowering group(linkParams_, host_);
+    GroupLowering group(linkParams_, host_, isa_);
     PrimFunc prim;
     try {
       prim = group.lower(body, leaves);
@@ -569,6 +571,7 @@ class Legalizer : public ExprMutator {
   std::vector<Diagnostic>& diags_;
   bool linkParams_;
   bool host_;
+  legalize::VectorIsa isa_;
   bool callLowered_;
   std::string function_;
 };
@@ -591,6 +594,35 @@ IRModule dropUncalledGroups(IRModule mod) {
   return mod;
 }
 
+/// The vector unit the schedules are shaped for: the target's -mcpu/-mattr
+/// (the context's target, else the module's `target` attribute), recorded
+/// as the decision "legalize.vector_isa".
+legalize::VectorIsa scheduleIsa(const IRModule& mod, PassContext& ctx, const std::string& kind) {
+  std::string mcpu, mattr;
+  // A comma-separated -mattr comes back as an array of strings.
+  auto text = [](const std::optional<AttrValue>& v) {
+    std::string out;
+    if (v && v->kind() == AttrValue::Kind::String) out = v->asString();
+    if (v && v->kind() == AttrValue::Kind::Array)
+      for (const AttrValue& item : v->asArray())
+        if (item.kind() == AttrValue::Kind::String) out += (out.empty() ? "" : ",") + item.asString();
+    return out;
+  };
+  if (!ctx.target.empty()) {
+    mcpu = text(ctx.targetAttr("mcpu", kPass));
+    mattr = text(ctx.targetAttr("mattr", kPass));
+  } else if (const AttrValue* t = mod->attrs.find(module_attr::kTarget); t && t->kind() == AttrValue::Kind::String) {
+    std::istringstream words(t->asString());
+    for (std::string w; words >> w;) {
+      if (w.rfind("-mcpu=", 0) == 0) mcpu = w.substr(6);
+      else if (w.rfind("-mattr=", 0) == 0) mattr = w.substr(7);
+    }
+  }
+  legalize::VectorIsa isa = legalize::vectorIsaFor(kind, mcpu, mattr);
+  ctx.recordDecision("legalize.vector_isa", AttrValue::string(isa.describe()), kPass);
+  return isa;
+}
+
 class LegalizeOpsPass final : public Pass {
  public:
   const PassInfo& info() const override { return builtinPassInfo(kPass); }
@@ -602,6 +634,7 @@ class LegalizeOpsPass final : public Pass {
     else if (std::optional<AttrValue> t = ctx.moduleAttr(mod, module_attr::kTarget, "", kPass); t && t->kind() == AttrValue::Kind::String)
       kind = t->asString().substr(0, t->asString().find(' '));
     bool host = kind != "hexagon";
+    legalize::VectorIsa isa = scheduleIsa(mod, ctx, kind);
     std::map<std::string, Expr> newFuncs;
     std::vector<Diagnostic> diags;
     std::string callForm = ctx.config(kLegalizeCallFormKey, kPass).asString();
@@ -611,7 +644,7 @@ class LegalizeOpsPass final : public Pass {
       d.message = std::string(kLegalizeCallFormKey) + " must be \"call_tir\" or \"call_lowered\", got \"" + callForm + "\"";
       throw DiagnosticError(std::move(d));
     }
-    Legalizer legalizer(mod, newFuncs, diags, linkParams, host, callForm == "call_lowered");
+    Legalizer legalizer(mod, newFuncs, diags, linkParams, host, isa, callForm == "call_lowered");
     IRModule out = opt_util::mapFunctions(mod, ctx, kPass, [&](const Function& fn, const std::string& name) -> Function {
       // A lifted fused group is lowered whole where it is called, not op by op.
       if (isLiftedGroup(*fn)) return fn;

@@ -57,6 +57,9 @@ std::string summaryOf(const codegen::Artifacts& a) {
     for (size_t i = 0; i < a.entryOutputs.size(); ++i) out += (i ? ", " : "") + sigText(a.entryOutputs[i]);
     out += ")\n";
   }
+  // Shown when the target chose it (-mcpu / -mattr): the host's own varies by machine.
+  if (!a.vectorUnit.empty() && a.target.kind == codegen::TargetKind::Host && (!a.target.cpu.empty() || !a.target.features.empty()))
+    out += "  vector unit: " + a.vectorUnit + "\n";
   if (!a.llvmDiagnostics.empty()) {
     out += "  LLVM reported " + std::to_string(a.llvmDiagnostics.size()) + " warning" + (a.llvmDiagnostics.size() == 1 ? "" : "s") +
            ", first: " + a.llvmDiagnostics.front() + "\n";
@@ -129,6 +132,7 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
     for (const std::string& name : a.entryCalls) msByRun[name].assign(static_cast<size_t>(t.repeat), 0.0);
   std::vector<double> latency;
   module.runEntry(inputs);  // warm-up: first touches of code, constants and scratch
+  codegen::resetThreadBusy();
   // Ctrl-C ends the timing after the current run: the runs so far are reported.
   for (int r = 0; r < t.repeat && !(r > 0 && interp::interruptRequested()); ++r) {
     auto t0 = std::chrono::steady_clock::now();
@@ -146,6 +150,8 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
   }
   t.medianMs = median(latency);
   t.minMs = *std::min_element(latency.begin(), latency.end());
+  if (codegen::threadCount() > 1)
+    for (int64_t ns : codegen::threadBusyNs()) t.threadMs.push_back(static_cast<double>(ns) / 1e6 / t.repeat);
   if (!request.perKernel) return t;
   for (auto& [name, runs] : msByRun) {
     KernelProfile k;
@@ -259,6 +265,14 @@ std::string formatTiming(const TimingReport& t) {
   std::snprintf(line, sizeof line, "latency over %d runs after a warm-up: median %.4f ms, min %.4f ms%s\n", t.repeat, t.medianMs, t.minMs,
                 t.perKernel ? " (instrumented: a timestamp around each call)" : "");
   std::string out = line;
+  if (!t.threadMs.empty()) {
+    out += std::to_string(t.threadMs.size()) + " threads; ms per run in parallel loops, by thread:";
+    for (size_t i = 0; i < t.threadMs.size(); ++i) {
+      std::snprintf(line, sizeof line, "%s %.4f", i ? "," : "", t.threadMs[i]);
+      out += line;
+    }
+    out += "\n";
+  }
   if (t.compileUnits > 0) {
     std::snprintf(line, sizeof line, "JIT compile: %.0f ms, %d of %d code units reused from earlier builds%s", t.compileMs,
                   t.reusedUnits, t.compileUnits,
@@ -370,7 +384,8 @@ std::vector<NDArray> referenceOutputs(const IRModule& refMod, const std::string&
 }  // namespace
 
 RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
-                        const codegen::Artifacts* built, const TimingRequest* timing, const RunReference* reference) {
+                        const codegen::Artifacts* built, const TimingRequest* timing, const RunReference* reference,
+                        const std::string& hostTarget) {
   RunReport report;
   if (timing && hexagon) {
     report.error = kHostOnlyProfiling;
@@ -411,6 +426,7 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
       options.profile = timing && timing->perKernel;
       options.emitAssembly = false;  // nobody reads it here, and it is a second code generation
       options.keepText = false;
+      if (!hostTarget.empty()) options.hostTarget = parseTargetWord(hostTarget);
       auto t0 = std::chrono::steady_clock::now();
       std::unique_ptr<codegen::HostModule> module = codegen::HostModule::compile(mod, options);
       double compileMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
@@ -534,12 +550,13 @@ CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenReque
   }
   if (request.run) {
     // A failed run is the stage's content, not a failed build: the code above it is still worth reading.
-    RunReport report = runAndCompare(mod, request.entry, a.target.kind == codegen::TargetKind::Hexagon, request.seed, &a);
+    const bool hexagon = a.target.kind == codegen::TargetKind::Hexagon;
+    RunReport report = runAndCompare(mod, request.entry, hexagon, request.seed, &a, nullptr, nullptr, hexagon ? "" : request.target);
     out.stages.push_back({"run", {{"", report.error.empty() ? report.text : "error: " + report.error + "\n"}}});
   }
   if (request.profile) {
     TimingRequest timing{request.repeat, true};
-    RunReport report = runAndCompare(mod, request.entry, false, request.seed, nullptr, &timing);
+    RunReport report = runAndCompare(mod, request.entry, false, request.seed, nullptr, &timing, nullptr, request.target);
     CodegenStage stage;
     stage.name = "profile";
     if (!report.timing) {

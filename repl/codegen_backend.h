@@ -120,6 +120,9 @@ struct TimingReport {
   /// Kernels of that build that call a shared body (differing only in
   /// sizes), and how many bodies they call.
   int kernelsOnSharedBodies = 0, sharedBodies = 0;
+  /// With more than one thread in the pool (codegen::setThreadCount): each
+  /// thread's time in parallel loops per timed run, ms (0: the caller's).
+  std::vector<double> threadMs;
 };
 
 /// The latency line and, when profiled, the table of kernels by total time:
@@ -161,10 +164,12 @@ inline constexpr const char* kHostOnlyProfiling =
 /// `reference` says which module the interpreter runs (null: `mod` itself,
 /// its PrimFuncs through the TIR interpreter); the output names it.
 /// With `timing` (host only), the compiled entry is then run 1 + timing->repeat
-/// times (the first a warm-up) and RunReport::timing filled.
+/// times (the first a warm-up) and RunReport::timing filled. `hostTarget`:
+/// the host target text whose -mcpu / -mattr the JIT compiles for ("": the
+/// host CPU as it is).
 RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexagon, uint32_t seed,
                         const codegen::Artifacts* built = nullptr, const TimingRequest* timing = nullptr,
-                        const RunReference* reference = nullptr);
+                        const RunReference* reference = nullptr, const std::string& hostTarget = "");
 
 /// The text of `symbol`'s definition in LLVM IR text ("" when absent).
 std::string llvmFunctionText(const std::string& ir, const std::string& symbol);

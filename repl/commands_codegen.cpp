@@ -178,13 +178,14 @@ RunReference runReference(const Workbench& wb, const std::string& entry, bool ti
 
 void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   constexpr const char* kUsage =
-      "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [--all] [@<function>]";
+      "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [--threads N] [--all] [@<function>]";
   bool hexagon = args.takeFlag("--hexagon");
   bool host = args.takeFlag("--host");
   bool profile = args.takeFlag("--profile");
   bool tirReference = args.takeFlag("--tir-reference");
   bool all = args.takeFlag("--all");
   if (hexagon == host) return result.fail(kUsage);
+  int threads = 0;
   std::string entry = args.takeFunction();
   if (entry.empty()) entry = "main";
   uint32_t seed = 0;
@@ -198,11 +199,15 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
       ++i;
     } else if (args[i] == "--repeat" && i + 1 < args.size()) {
       repeat = parseCount(args[++i]);
+    } else if (args[i] == "--threads" && i + 1 < args.size() && !hexagon) {
+      threads = parseCount(args[++i]);
     } else {
       return result.fail("unexpected argument '" + args[i] + "'; " + kUsage);
     }
   }
   if (hexagon && (repeat > 0 || profile)) return result.fail(kHostOnlyProfiling);
+  // --threads N sizes the process's pool (as `set threads N`) before the build.
+  if (threads > 0) codegen::setThreadCount(threads);
   Workbench& wb = ctx.workbench;
   IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
   std::optional<TimingRequest> timing;
@@ -212,7 +217,11 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   if (ctx.interpreter.statusLine) reference.status = ctx.interpreter.statusLine;
   wb.clearCancel();  // a Ctrl-C from before this command is not for it
   reference.cancelled = [&wb] { return wb.cancelRequested(); };
-  RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference);
+  // The JIT compiles for the session's host target (its -mcpu / -mattr), as LegalizeOps shaped the schedules for it.
+  std::string hostTarget;
+  if (!hexagon && !wb.context().target.empty() && parseTargetWord(wb.context().target).kind == codegen::TargetKind::Host)
+    hostTarget = wb.context().target;
+  RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference, hostTarget);
   wb.clearCancel();
   if (!report.error.empty()) return result.fail(report.error);
   result.out(all ? report.text : capBuildText(report.text, kListCap, kNamesCap));

@@ -104,7 +104,7 @@ void addNavigationCommands(std::vector<Command>& out) {
     Command c;
     c.name = "run";
     c.aliases = {"continue", "c"};
-    c.syntax = {"run", "run --host|--hexagon [--tir-reference] [--seed <n>] [--repeat <n>] [--profile] [--all] [@<function>]"};
+    c.syntax = {"run", "run --host|--hexagon [--tir-reference] [--seed <n>] [--repeat <n>] [--profile] [--threads <n>] [--all] [@<function>]"};
     c.summary = "Run to the end of the pipeline or the next breakpoint";
     c.help = "Replays recorded events after the cursor, then runs the remaining passes, stopping at the first "
              "breakpoint hit, the first failed pass, or an interrupt (Ctrl-C stops between passes and keeps the trace). "
@@ -118,7 +118,10 @@ void addNavigationCommands(std::vector<Command>& out) {
              "the interrupt yet). On the host, `--repeat N` then times N runs "
              "after a warm-up (median and min latency) and `--profile` adds a table of the entry's kernels by total "
              "time (calls, ms per run, share, GFLOP/s, output shape), measured by timestamps around each call in the compiled entry; "
-             "`build --profile` records the same as a stage of a build (`profile --compare` compares two).";
+             "`build --profile` records the same as a stage of a build (`profile --compare` compares two). `--threads N` sizes "
+             "the process's thread pool first, as `set threads N`: the code then runs its outer parallel loops on N threads "
+             "and the profile adds each thread's time in them. The JIT compiles for the session's host target, so after "
+             "`set target llvm -mattr=-avx512f` it runs AVX2 code.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (isCodegenRun(args)) return runCodegenRun(ctx, args, result);
       if (tooMany(ctx, args, 0, "run", result)) return;

@@ -6,6 +6,7 @@
 #include "core/interp/interp_limits.h"
 #include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
+#include "codegen/codegen.h"
 #include "repl/batch.h"
 #include "repl/batch_report.h"
 #include "report/html_report.h"
@@ -113,6 +114,12 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     if (kind == "llvm" || kind == "c" || kind == "cpu" || kind == "host" || kind == "hexagon") parseTargetWord(target);
     discarded = wb.setTarget(std::move(target));
     result.out("target = " + wb.context().target + "\n");
+  } else if (key == "threads") {
+    int64_t n = parseAttrValueAs(value, AttrValue::Kind::Int).asInt();
+    if (n < 1 || n > 256) return result.fail("threads takes a count from 1 to 256");
+    codegen::setThreadCount(static_cast<int>(n));
+    result.out("threads = " + std::to_string(codegen::threadCount()) +
+               " (host code built from now on runs its parallel loops on this many threads)\n");
   } else if (key == "print-constants") {
     auto style = constantStyleFromName(value);
     if (!style) return result.fail("print-constants takes inline or ref (large constants as meta[relay.Constant][N])");
@@ -349,7 +356,9 @@ void addSessionCommands(std::vector<Command>& out) {
              "executor.FIELD / runtime.FIELD / module.ATTR VALUE, which change a module "
              "attribute of the loaded module (and so restart the trace); numeric-check on [seed N | inputs FILE] / off, "
              "which compares @main with the loaded module after every pass (see `numeric`); interp-max-bytes SIZE (e.g. 8G), "
-             "the memory budget of one interpreter evaluation (default a quarter of physical memory). Changing a setting rewrites the future: "
+             "the memory budget of one interpreter evaluation (default a quarter of physical memory); threads N, the size of "
+             "the process's thread pool that host code built from then on runs its outer parallel loops on (default 1, "
+             "reproducible profiles). Changing a setting rewrites the future: "
              "events recorded after the cursor are discarded. Without arguments, shows the settings.";
     c.run = runSet;
     out.push_back(std::move(c));

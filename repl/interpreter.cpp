@@ -59,7 +59,7 @@ std::vector<std::string> fileCandidates(std::string_view prefix) {
 
 std::vector<std::string> settingKeys() {
   return {"opt_level", "target", "disabled_pass", "required_pass", "syntax", "executor.link-params", "executor.kind", "runtime.kind",
-          "print-constants"};
+          "print-constants", "threads"};
 }
 
 CommandInterpreter::CommandInterpreter(Workbench& workbench, Style style)

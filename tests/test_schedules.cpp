@@ -14,6 +14,7 @@
 #include "core/pass/pass.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
+#include "passes/legalize_lower.h"
 #include "passes/registry.h"
 
 using namespace passlab;
@@ -29,12 +30,13 @@ NDArray randomTensor(std::vector<int64_t> shape, uint32_t seed) {
   return a;
 }
 
-IRModule lower(const IRModule& mod) {
+/// Lowered for `target` (its -mattr shapes the schedules' vectors and tiles).
+IRModule lower(const IRModule& mod, const std::string& target = "llvm") {
   PassRegistry registry;
   registerBuiltinPasses(registry);
   auto ctx = PassContext::create();
   AttrDict attrs = mod->attrs;
-  attrs.set(module_attr::kTarget, AttrValue::string("llvm"));
+  attrs.set(module_attr::kTarget, AttrValue::string(target));
   return runPass(*parsePipeline("InferType,FoldConstant,FuseOps,LambdaLifting,LegalizeOps", registry), withModuleAttrs(mod, attrs), *ctx);
 }
 
@@ -48,11 +50,12 @@ void requireClose(const NDArray& actual, const NDArray& expected) {
   CHECK(worst <= 1e-5 * scale);
 }
 
-/// Lowers `text`, runs @main on the host JIT (both compile paths) and on the
-/// interpreter with the same random inputs.
-void checkAgainstInterpreter(const std::string& text, const std::vector<std::vector<int64_t>>& inputShapes) {
+/// Lowers `text` for `target`, runs @main on the host JIT compiled for that
+/// target (both compile paths) and on the interpreter with the same random inputs.
+void checkAgainstInterpreter(const std::string& text, const std::vector<std::vector<int64_t>>& inputShapes,
+                             const std::string& target = "llvm") {
   IRModule mod = parseModule(text);
-  IRModule lowered = lower(mod);
+  IRModule lowered = lower(mod, target);
   REQUIRE(lowered->phase() == 2);
   std::vector<NDArray> inputs;
   for (size_t i = 0; i < inputShapes.size(); ++i) inputs.push_back(randomTensor(inputShapes[i], 17 + static_cast<uint32_t>(i)));
@@ -62,6 +65,7 @@ void checkAgainstInterpreter(const std::string& text, const std::vector<std::vec
     BuildOptions options;
     options.keepText = keepText;
     options.emitAssembly = keepText;
+    options.hostTarget = Target::parse(target);
     auto host = HostModule::compile(lowered, options);
     INFO("kept text (one module) " << keepText << "; compile threads " << host->artifacts().compileThreads);
     std::vector<NDArray> outs = host->runEntry(inputs);
@@ -76,6 +80,17 @@ struct ConvCase {
   int sh, sw, dh, dw, groups;
   std::vector<int64_t> padding;
 };
+
+/// The host target as it is and, on an AVX-512 host, forced to AVX2: the
+/// targets this machine can run code for, so both ISAs' schedules are
+/// checked where the machine allows.
+std::vector<std::string> runnableIsaTargets() {
+  std::vector<std::string> out{"llvm"};
+#if defined(__x86_64__)
+  if (__builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2")) out.push_back("llvm -mattr=-avx512f");
+#endif
+  return out;
+}
 
 std::string ints(const std::vector<int64_t>& v) {
   std::ostringstream os;
@@ -102,6 +117,11 @@ TEST_CASE("Schedules: conv2d geometries on the host JIT match the interpreter", 
       {"pointwise, last tile overlapping (7x7)", {1, 16, 7, 7}, {20, 16, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
       {"pointwise, 4-position tail (14x14)", {1, 8, 14, 14}, {9, 8, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
       {"pointwise, fewer positions than a vector", {1, 8, 3, 3}, {8, 8, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
+      {"small spatial: pointwise 64 -> 48 channels on 3x3", {1, 64, 3, 3}, {48, 64, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
+      {"small spatial: 3x3 padded on 3x3, channel and position leftovers", {1, 40, 3, 3}, {22, 40, 3, 3}, 1, 1, 1, 1, 1, {1, 1, 1, 1}},
+      {"small spatial: stride 2 to 3x2, asymmetric padding, batch 2", {2, 16, 5, 5}, {13, 16, 3, 3}, 2, 2, 1, 1, 1, {1, 1, 1, 0}},
+      {"small spatial: one position (squeeze-excite)", {1, 40, 1, 1}, {24, 40, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
+      {"small spatial: dilation 2 on 3x3", {1, 32, 3, 3}, {8, 32, 3, 3}, 1, 1, 2, 2, 1, {2, 2, 2, 2}},
   }));
   INFO(c.what);
   int64_t oc = c.weight[0];
@@ -116,7 +136,10 @@ TEST_CASE("Schedules: conv2d geometries on the host JIT match the interpreter", 
        << "  %2 = clip(add(multiply(%1, 0.166667f), 0.5f), a_min=0f, a_max=1f);\n"
        << "  multiply(%1, %2)\n"
        << "}\n";
-  checkAgainstInterpreter(text.str(), {c.data, c.weight, {oc}});
+  for (const std::string& target : runnableIsaTargets()) {
+    INFO("target " << target);
+    checkAgainstInterpreter(text.str(), {c.data, c.weight, {oc}}, target);
+  }
 }
 
 TEST_CASE("Schedules: conv2d_transpose with a kernel as large as its stride matches the interpreter", "[schedules][codegen]") {
@@ -139,7 +162,10 @@ TEST_CASE("Schedules: conv2d_transpose with a kernel as large as its stride matc
        << "  %1 = nn.bias_add(%0, %b);\n"
        << "  add(%1, %skip)\n"
        << "}\n";
-  checkAgainstInterpreter(text.str(), {data, weight, {oc}, out});
+  for (const std::string& target : runnableIsaTargets()) {
+    INFO("target " << target);
+    checkAgainstInterpreter(text.str(), {data, weight, {oc}, out}, target);
+  }
 }
 
 TEST_CASE("Schedules: dense, matmul and batch_matmul tiles match the interpreter", "[schedules][codegen]") {
@@ -155,7 +181,55 @@ TEST_CASE("Schedules: dense, matmul and batch_matmul tiles match the interpreter
   text << "#[version = \"0.0.5\"]\n"
        << "def @main(%a: Tensor[(" << ints(shapes[0]) << "), float32], %b: Tensor[(" << ints(shapes[1]) << "), float32]) {\n"
        << "  nn.relu(" << body << ")\n}\n";
-  checkAgainstInterpreter(text.str(), shapes);
+  for (const std::string& target : runnableIsaTargets()) {
+    INFO("target " << target);
+    checkAgainstInterpreter(text.str(), shapes, target);
+  }
+}
+
+TEST_CASE("Schedules: the vector unit follows the target's -mcpu and -mattr", "[schedules]") {
+  using legalize::vectorIsaFor;
+  auto [mcpu, mattr, name, floats, registers] = GENERATE(table<const char*, const char*, const char*, int64_t, int64_t>({
+      {"haswell", "", "avx2", 8, 16},
+      {"znver3", "", "avx2", 8, 16},
+      {"skylake-avx512", "", "avx512", 16, 32},
+      {"znver4", "", "avx512", 16, 32},
+      {"skylake-avx512", "-avx512f", "avx2", 8, 16},
+      {"haswell", "+avx512bw", "avx512", 16, 32},
+      {"znver4", "-avx2", "sse", 4, 16},
+      {"sandybridge", "", "sse", 4, 16},
+  }));
+  INFO(mcpu << " " << mattr);
+  legalize::VectorIsa isa = vectorIsaFor("llvm", mcpu, mattr);
+  CHECK(isa.name == name);
+  CHECK(isa.floats == floats);
+  CHECK(isa.registers == registers);
+  CHECK(vectorIsaFor("hexagon", "hexagonv68", "+hvxv68").name == "hvx");
+  // Without -mcpu, -mattr applies to this machine's CPU: disabling AVX-512 never leaves it.
+  CHECK(vectorIsaFor("llvm", "", "-avx512f").name != "avx512");
+}
+
+TEST_CASE("Schedules: forcing AVX2 or AVX-512 with -mattr shapes the tiles and the code", "[schedules][codegen]") {
+  // A 1x48x3x3 pointwise output: the small-spatial schedule's partial sums
+  // are one vector of the ISA (8 or 16 lanes) and its tiles 3 or 4 channels.
+  const char* text = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 64, 3, 3), float32], %w: Tensor[(48, 64, 1, 1), float32]) {
+  nn.conv2d(%x, %w, padding=[0, 0, 0, 0], channels=48, kernel_size=[1, 1])
+}
+)";
+  auto [target, isa, accShape, reg] = GENERATE(table<const char*, const char*, const char*, const char*>({
+      {"llvm -mcpu=haswell", "avx2", "%conv_acc: Buffer[(9, 8), float32]", "%ymm"},
+      {"llvm -mattr=-avx512f", "avx2", "%conv_acc: Buffer[(9, 8), float32]", "%ymm"},
+      {"llvm -mcpu=skylake-avx512", "avx512", "%conv_acc: Buffer[(12, 16), float32]", "%zmm"},
+  }));
+  INFO(target);
+  IRModule lowered = lower(parseModule(text), target);
+  std::string tir = printModule(lowered);
+  CHECK(tir.find(accShape) != std::string::npos);
+  Artifacts a = build(lowered, Target::parse(target));
+  CHECK(a.vectorUnit.rfind(isa, 0) == 0);
+  CHECK(a.assembly.find(reg) != std::string::npos);
+  if (std::string(isa) == "avx2") CHECK(a.assembly.find("%zmm") == std::string::npos);
 }
 
 TEST_CASE("Schedules: elementwise nests merge trailing axes only where every access reads them together", "[schedules][codegen]") {
@@ -267,6 +341,15 @@ TEST_CASE("Schedules: softmax and sigmoid run exp through the vector math librar
   std::string sigmoid = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 8, 10, 10), float32]) {\n  sigmoid(%x)\n}\n";
   checkAgainstInterpreter(sigmoid, {{1, 8, 10, 10}});
   CHECK(build(lower(parseModule(sigmoid)), Target::host()).llvmIROptimized.find("v_expf(") != std::string::npos);
+  // AVX2 forced on an AVX-512 host calls the AVX2 variants (_ZGVd), never the
+  // AVX-512 ones, whose zmm arguments AVX2 code cannot pass.
+  for (const std::string& target : runnableIsaTargets()) {
+    INFO("target " << target);
+    checkAgainstInterpreter(text, {shape}, target);
+    checkAgainstInterpreter(sigmoid, {{1, 8, 10, 10}}, target);
+  }
+  Artifacts avx2 = build(lower(parseModule(sigmoid), "llvm -mcpu=haswell"), Target::parse("llvm -mcpu=haswell"));
+  CHECK(avx2.llvmIROptimized.find("_ZGVe") == std::string::npos);
 }
 
 TEST_CASE("Schedules: a reshape divides only within the axes it regroups", "[schedules][codegen]") {
@@ -362,4 +445,42 @@ TEST_CASE("Schedules: linear upsampling interpolates each input row once, with t
                      "], method=\"linear\", coordinate_transformation_mode=\"" + mode + "\"), 1f)\n}\n";
   CHECK((printModule(lower(parseModule(text))).find("rows_x") != std::string::npos) == separable);
   checkAgainstInterpreter(text, {inShape});
+}
+
+TEST_CASE("Schedules: parallel loops on the thread pool give one thread's outputs exactly", "[schedules][codegen]") {
+  // Pointwise, small-spatial, depthwise and dense kernels with parallel outer
+  // loops: built with a pool of 3 threads they run their loops' chunks on it,
+  // and every element is still summed by one thread in the same order.
+  const char* text = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 32, 10, 10), float32], %w1: Tensor[(48, 32, 1, 1), float32], %w2: Tensor[(48, 1, 3, 3), float32],
+          %w3: Tensor[(40, 48, 3, 3), float32], %w4: Tensor[(10, 360), float32]) {
+  %0 = nn.relu(nn.conv2d(%x, %w1, padding=[0, 0, 0, 0], channels=48, kernel_size=[1, 1]));
+  %1 = nn.conv2d(%0, %w2, strides=[2, 2], padding=[1, 1, 1, 1], groups=48, channels=48, kernel_size=[3, 3]);
+  %2 = nn.conv2d(%1, %w3, strides=[2, 2], padding=[1, 1, 1, 1], channels=40, kernel_size=[3, 3]);
+  nn.dense(reshape(%2, newshape=[1, 360]), %w4)
+}
+)";
+  IRModule mod = parseModule(text);
+  IRModule lowered = lower(mod);
+  std::vector<std::vector<int64_t>> shapes{{1, 32, 10, 10}, {48, 32, 1, 1}, {48, 1, 3, 3}, {40, 48, 3, 3}, {10, 360}};
+  std::vector<NDArray> inputs;
+  for (size_t i = 0; i < shapes.size(); ++i) inputs.push_back(randomTensor(shapes[i], 40 + static_cast<uint32_t>(i)));
+  BuildOptions options;
+  options.keepText = false;
+  options.emitAssembly = false;
+  options.reuseCompiledKernels = false;
+  std::vector<NDArray> one = HostModule::compile(lowered, options)->runEntry(inputs);
+  setThreadCount(3);
+  std::unique_ptr<HostModule> threaded = HostModule::compile(lowered, options);
+  resetThreadBusy();
+  std::vector<NDArray> three = threaded->runEntry(inputs);
+  std::vector<int64_t> busy = threadBusyNs();
+  setThreadCount(1);
+  REQUIRE(busy.size() == 3);
+  CHECK(busy[1] > 0);  // a worker ran chunks
+  REQUIRE(one.size() == 1);
+  REQUIRE(three.size() == 1);
+  CHECK(maxAbsError(one, three) == 0);
+  std::vector<Value> args(inputs.begin(), inputs.end());
+  requireClose(three[0], evaluate(mod, "main", args).tensor());
 }

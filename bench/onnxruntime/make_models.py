@@ -10,10 +10,14 @@ writes, with seeded random weights (opset 14, float32, batch 1):
   mnv3_detector.onnx    320x320 backbone of the same blocks plus an upsampling
                         head: ConvTranspose 2x2 stride 2 and Resize, merged
                         with skip connections
+  text_detector.onnx    the detector on a 96x96 crop: its last stage runs on
+                        3x3 maps of up to 576 channels
   text_encoder.onnx     a MobileNetV3 strip backbone on a 32x384 text line
                         feeding a 2-layer transformer encoder on [1, 24, 120]
                         (MatMul of [1, T, C] by [C, D], ReduceMean layer
-                        norms, Softmax attention), then a classifier
+                        norms, Softmax attention), then a per-position
+                        classifier over 96 characters and a blank (a CTC head):
+                        the recogniser-shaped model
 Each file name is printed with its input name and shape."""
 
 import sys
@@ -115,7 +119,7 @@ def classifier():
     return b.model("mnv3_classifier", "image", [1, 3, 224, 224], b.op("Softmax", [x], axis=1), [1, 1000])
 
 
-def detector():
+def detector(size=320, name="mnv3_detector"):
     b = Builder(2)
     skips = []
     x, c = backbone(b, "image", SMALL, skips)
@@ -134,7 +138,13 @@ def detector():
         x = b.op("Relu", [b.conv(x, 48, 48, 3, groups=48)])
         c = 48
     x = b.conv(x, 48, 8, 1)  # 8 maps: a score and 7 box parameters per position
-    return b.model("mnv3_detector", "image", [1, 3, 320, 320], b.op("Sigmoid", [x]), [1, 8, 160, 160])
+    return b.model(name, "image", [1, 3, size, size], b.op("Sigmoid", [x]), [1, 8, size // 2, size // 2])
+
+
+def text_detector():
+    # The same network on a 96x96 crop: its last stage is 3x3 maps of 96-576
+    # channels (the `1x576x3x3` kernels: few positions, many channels).
+    return detector(96, "text_detector")
 
 
 def layer_norm(b, x, d):
@@ -188,7 +198,7 @@ def text_encoder():
 
 def main():
     out = sys.argv[1] if len(sys.argv) > 1 else "."
-    for make in (classifier, detector, text_encoder):
+    for make in (classifier, detector, text_detector, text_encoder):
         m = make()
         path = f"{out}/{m.graph.name}.onnx"
         onnx.save(m, path)

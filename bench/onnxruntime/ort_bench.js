@@ -1,5 +1,6 @@
 // The onnxruntime side of bench_vs_onnxruntime: times one model on the CPU
-// execution provider with one intra-op thread.
+// execution provider with one intra-op thread (ORT_THREADS=N in the
+// environment: N intra-op threads).
 //   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... REPEAT
 // prints one line: `median_ms MIN_ms` over REPEAT runs after 3 warm-up runs.
 //   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... profile [RUNS]
@@ -48,7 +49,7 @@ async function main() {
   const profileDir = profiling ? fs.mkdtempSync(path.join(os.tmpdir(), 'ort_profile_')) : '';
   const session = await ort.InferenceSession.create(model, {
     executionProviders: ['cpu'],
-    intraOpNumThreads: 1,
+    intraOpNumThreads: Math.max(1, Number(process.env.ORT_THREADS || 1)),
     interOpNumThreads: 1,
     executionMode: 'sequential',
     graphOptimizationLevel: 'all',
