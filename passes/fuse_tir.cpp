@@ -9,6 +9,7 @@
 #include "core/ir/functor.h"
 #include "core/ir/tir_functor.h"
 #include "passes/registry.h"
+#include "passes/pass_util.h"
 
 namespace passlab {
 
@@ -124,13 +125,6 @@ class Inliner final : public T::StmtExprMutator {
   std::unordered_map<const T::VarNode*, T::Var> vars_;
 };
 
-const TensorTypeNode* staticTensor(const Type& t) {
-  const auto* tt = as<TensorTypeNode>(t);
-  if (!tt) return nullptr;
-  for (int64_t d : tt->shape)
-    if (d < 0) return nullptr;
-  return tt;
-}
 
 /// Scratch buffers get names unique in the fused function.
 std::string uniqueName(std::set<std::string>& used, const std::string& name) {
@@ -149,7 +143,7 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
   std::vector<T::Param> params;
   std::set<std::string> names;
   for (const Var& p : fn.params) {
-    const TensorTypeNode* t = staticTensor(p->annotation ? p->annotation : p->checkedType);
+    const TensorTypeNode* t = pass_util::staticTensorType(p->annotation ? p->annotation : p->checkedType);
     if (!t) return nullptr;
     T::Buffer b = T::makeBuffer(uniqueName(names, p->name), t->dtype, t->shape);
     bufferOf[p.get()] = b;
@@ -165,7 +159,7 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
     const auto* g = as<GlobalVarNode>(call->args[0]);
     const auto* args = as<TupleNode>(call->args[1]);
     const PrimFuncNode* callee = g ? as<PrimFuncNode>(mod->lookup(g->name)) : nullptr;
-    const TensorTypeNode* out = staticTensor(b.var->checkedType ? b.var->checkedType : b.value->checkedType);
+    const TensorTypeNode* out = pass_util::staticTensorType(b.var->checkedType ? b.var->checkedType : b.value->checkedType);
     if (!callee || !args || !out || callee->params.size() != args->fields.size() + 1) return nullptr;
     callees.insert(g->name);
     Inliner inliner;
@@ -214,7 +208,7 @@ class CallRewriter final : public ExprMutator {
     const auto* call = as<CallNode>(rebuilt);
     const auto* g = call ? as<GlobalVarNode>(call->callee) : nullptr;
     if (!g || !fused_.count(g->name)) return rebuilt;
-    const TensorTypeNode* t = staticTensor(original->checkedType);
+    const TensorTypeNode* t = pass_util::staticTensorType(original->checkedType);
     if (!t) return rebuilt;
     AttrDict attrs;
     attrs.set("out_shape", AttrValue::ints(t->shape));

@@ -227,6 +227,50 @@ std::vector<T::PrimExpr> unflattenIndex(T::PrimExpr flat, const std::vector<int6
   return idx;
 }
 
+tir::Stmt reductionTile(const std::string& name, DataType accType, int64_t mr, int64_t nr, int64_t kVec, int64_t K,
+                        const std::function<tir::PrimExpr(int64_t, int64_t, const tir::PrimExpr&)>& term,
+                        const std::function<tir::Stmt(int64_t, int64_t, const tir::PrimExpr&)>& finish) {
+  namespace T = tir;
+  const int64_t blocks = K / kVec, tail = K % kVec;
+  auto acc = T::makeBuffer(name + "_acc", accType, {mr * nr, kVec});
+  auto tailAcc = T::makeBuffer(name + "_tail", accType, {mr * nr});
+  // sums[q(, lane)] += term(mi, nj, k) for every output of the tile.
+  auto accumulate = [&](const T::Buffer& sums, const T::PrimExpr& k, const T::PrimExpr* lane) {
+    std::vector<T::Stmt> updates;
+    for (int64_t mi = 0; mi < mr; ++mi)
+      for (int64_t nj = 0; nj < nr; ++nj) {
+        std::vector<T::PrimExpr> at{i32(mi * nr + nj)};
+        if (lane) at.push_back(*lane);
+        updates.push_back(T::store(sums, at, add(T::load(sums, at), term(mi, nj, k))));
+      }
+    return T::seq(std::move(updates));
+  };
+  std::vector<T::Stmt> body, zero;
+  T::Var z = T::makeVar("lane");
+  for (int64_t q = 0; q < mr * nr; ++q) zero.push_back(T::store(acc, {i32(q), z}, constOf(accType, 0)));
+  body.push_back(T::forLoop(z, i32(0), i32(kVec), T::ForKind::Vectorized, T::seq(std::move(zero))));
+  if (blocks > 0) {
+    T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
+    T::PrimExpr lane = ki;
+    body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
+                              T::forLoop(ki, i32(0), i32(kVec), T::ForKind::Vectorized, accumulate(acc, add(mul(ko, i32(kVec)), ki), &lane))));
+  }
+  if (tail > 0) {
+    T::Var kt = T::makeVar("kt");
+    for (int64_t q = 0; q < mr * nr; ++q) body.push_back(T::store(tailAcc, {i32(q)}, constOf(accType, 0)));
+    body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial, accumulate(tailAcc, add(i32(blocks * kVec), kt), nullptr)));
+  }
+  for (int64_t mi = 0; mi < mr; ++mi)
+    for (int64_t nj = 0; nj < nr; ++nj) {
+      T::PrimExpr q = i32(mi * nr + nj);
+      T::PrimExpr total = T::load(acc, {q, i32(0)});
+      for (int64_t lane = 1; lane < kVec; ++lane) total = add(total, T::load(acc, {q, i32(lane)}));
+      if (tail > 0) total = add(total, T::load(tailAcc, {q}));
+      body.push_back(finish(mi, nj, total));
+    }
+  return T::allocate(acc, tail > 0 ? T::allocate(tailAcc, T::seq(std::move(body))) : T::seq(std::move(body)));
+}
+
 int64_t isaVectorForSums(const VectorIsa& isa, int64_t K) { return isa.floats < 16 || (K % 16 != 0 && K % 8 == 0) ? 8 : 16; }
 
 T::PrimExpr add(T::PrimExpr a, T::PrimExpr b) { return bin(T::BinaryOp::Add, std::move(a), std::move(b)); }

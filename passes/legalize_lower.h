@@ -139,6 +139,18 @@ tir::Stmt overlappingTiles(int64_t total, int64_t width, int64_t vectorFloats, t
 /// one AVX2 vector (8) on targets without AVX-512.
 int64_t isaVectorForSums(const VectorIsa& isa, int64_t K);
 
+/// One register tile of a dot-product reduction of length `K` (dense, and the
+/// small-spatial convolution): an `mr` x `nr` tile of outputs, each with a
+/// vector of `kVec` partial sums over the whole vectors of K and a scalar sum
+/// over its tail (kept apart, at constant positions: a variable index into
+/// the vectors would keep LLVM from holding them in registers); then each
+/// output's lanes are added. `term(mi, nj, k)` is output (mi, nj)'s product
+/// at reduction index k, `finish(mi, nj, total)` stores the output. The
+/// scratch is named `<name>_acc` / `<name>_tail`.
+tir::Stmt reductionTile(const std::string& name, DataType accType, int64_t mr, int64_t nr, int64_t kVec, int64_t K,
+                        const std::function<tir::PrimExpr(int64_t, int64_t, const tir::PrimExpr&)>& term,
+                        const std::function<tir::Stmt(int64_t, int64_t, const tir::PrimExpr&)>& finish);
+
 /// a + b and a * b (the arithmetic every lowering writes most).
 tir::PrimExpr add(tir::PrimExpr a, tir::PrimExpr b);
 tir::PrimExpr mul(tir::PrimExpr a, tir::PrimExpr b);

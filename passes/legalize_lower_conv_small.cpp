@@ -59,47 +59,18 @@ T::Stmt lowerSmallSpatialConv(const OpLowering& l, const Operand& data, const Op
   // vectors and the product before it is added.
   const int64_t kVec = isaVectorForSums(l.isa, K);
   const int64_t mrFull = l.isa.registers >= 32 ? 4 : 3, nrFull = 3;
-  const int64_t blocks = K / kVec, tail = K % kVec;
   auto tile = [&](const PrimExpr& c0, int64_t mr, const PrimExpr& p0, int64_t nr) {
-    auto acc = T::makeBuffer("conv_acc", accType, {mr * nr, kVec});
-    auto tailAcc = T::makeBuffer("conv_tail", accType, {mr * nr});
-    auto accumulate = [&](const T::Buffer& sums, const PrimExpr& k, const PrimExpr* lane) {
-      std::vector<T::Stmt> updates;
-      for (int64_t mi = 0; mi < mr; ++mi)
-        for (int64_t nj = 0; nj < nr; ++nj) {
-          std::vector<PrimExpr> at{i32(mi * nr + nj)};
-          if (lane) at.push_back(*lane);
+    return reductionTile(
+        "conv", accType, mr, nr, kVec, K,
+        [&](int64_t mi, int64_t nj, const PrimExpr& k) {
           PrimExpr w = castTo(accType, read(weight, {add(mul(add(c0, i32(mi)), i32(K)), k)}));
           PrimExpr x = castTo(accType, T::load(patches, {add(mul(add(p0, i32(nj)), i32(K)), k)}));
-          updates.push_back(T::store(sums, at, add(T::load(sums, at), mul(w, x))));
-        }
-      return T::seq(std::move(updates));
-    };
-    std::vector<T::Stmt> body, zero;
-    T::Var z = T::makeVar("lane");
-    for (int64_t q = 0; q < mr * nr; ++q) zero.push_back(T::store(acc, {i32(q), z}, constOf(accType, 0)));
-    body.push_back(T::forLoop(z, i32(0), i32(kVec), T::ForKind::Vectorized, T::seq(std::move(zero))));
-    if (blocks > 0) {
-      T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
-      PrimExpr lane = ki;
-      body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
-                                T::forLoop(ki, i32(0), i32(kVec), T::ForKind::Vectorized, accumulate(acc, add(mul(ko, i32(kVec)), ki), &lane))));
-    }
-    if (tail > 0) {
-      T::Var kt = T::makeVar("kt");
-      for (int64_t q = 0; q < mr * nr; ++q) body.push_back(T::store(tailAcc, {i32(q)}, constOf(accType, 0)));
-      body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial, accumulate(tailAcc, add(i32(blocks * kVec), kt), nullptr)));
-    }
-    for (int64_t mi = 0; mi < mr; ++mi)
-      for (int64_t nj = 0; nj < nr; ++nj) {
-        PrimExpr q = i32(mi * nr + nj);
-        PrimExpr total = T::load(acc, {q, i32(0)});
-        for (int64_t lane = 1; lane < kVec; ++lane) total = add(total, T::load(acc, {q, i32(lane)}));
-        if (tail > 0) total = add(total, T::load(tailAcc, {q}));
-        PrimExpr p = add(p0, i32(nj));
-        body.push_back(finishElement(l, {n, add(c0, i32(mi)), bin(BinaryOp::FloorDiv, p, i32(g.OW)), bin(BinaryOp::FloorMod, p, i32(g.OW))}, total));
-      }
-    return T::allocate(acc, tail > 0 ? T::allocate(tailAcc, T::seq(std::move(body))) : T::seq(std::move(body)));
+          return mul(w, x);
+        },
+        [&](int64_t mi, int64_t nj, const PrimExpr& total) {
+          PrimExpr p = add(p0, i32(nj));
+          return finishElement(l, {n, add(c0, i32(mi)), bin(BinaryOp::FloorDiv, p, i32(g.OW)), bin(BinaryOp::FloorMod, p, i32(g.OW))}, total);
+        });
   };
   // Whole tiles, then the leftover positions and channels as narrower tiles.
   auto positions = [&](const PrimExpr& c0, int64_t mr) {

@@ -214,12 +214,7 @@ T::Stmt lowerTransposedMatmulTiles(const OpLowering& l, int64_t K, DataType accT
   const std::vector<int64_t> rowShape(outShape.begin(), outShape.end() - 1);
   const int64_t R = numElements(rowShape);
   const int64_t rowTile = R >= 2 ? 2 : 1, colTile = R >= 2 ? 4 : 8;
-  const int64_t blocks = K / kVec, tail = K % kVec;
   auto tile = [&](const PrimExpr& r0, int64_t mr, const PrimExpr& j0, int64_t nr) {
-    auto acc = T::makeBuffer("dense_acc", accType, {mr * nr, kVec});
-    // The K tail sums apart, at constant positions: a variable index into
-    // `acc` would keep LLVM from holding the partial sums in registers.
-    auto tailAcc = T::makeBuffer("dense_tail", accType, {mr * nr});
     std::vector<std::vector<PrimExpr>> rows;
     for (int64_t mi = 0; mi < mr; ++mi) rows.push_back(unflattenIndex(mi == 0 ? r0 : add(r0, i32(mi)), rowShape));
     auto outIndex = [&](int64_t mi, int64_t nj) {
@@ -227,42 +222,14 @@ T::Stmt lowerTransposedMatmulTiles(const OpLowering& l, int64_t K, DataType accT
       o.push_back(nj == 0 ? j0 : add(j0, i32(nj)));
       return o;
     };
-    // sums[q(, lane)] += A[row, k] * B[col, k] for every (row, col) of the tile.
-    auto accumulate = [&](const T::Buffer& sums, const PrimExpr& k, const PrimExpr* lane) {
-      std::vector<T::Stmt> updates;
-      for (int64_t mi = 0; mi < mr; ++mi)
-        for (int64_t nj = 0; nj < nr; ++nj) {
-          std::vector<PrimExpr> at{i32(mi * nr + nj)};
-          if (lane) at.push_back(*lane);
+    // A[row, k] * B[col, k] for every (row, col) of the tile.
+    return reductionTile(
+        "dense", accType, mr, nr, kVec, K,
+        [&](int64_t mi, int64_t nj, const PrimExpr& k) {
           std::vector<PrimExpr> o = outIndex(mi, nj);
-          updates.push_back(T::store(sums, at, add(T::load(sums, at), mul(A(rows[static_cast<size_t>(mi)], k), B(o, k, o.back())))));
-        }
-      return T::seq(std::move(updates));
-    };
-    std::vector<T::Stmt> body, zero;
-    T::Var z = T::makeVar("lane");
-    for (int64_t q = 0; q < mr * nr; ++q) zero.push_back(T::store(acc, {i32(q), z}, constOf(accType, 0)));
-    body.push_back(T::forLoop(z, i32(0), i32(kVec), T::ForKind::Vectorized, T::seq(std::move(zero))));
-    if (blocks > 0) {
-      T::Var ko = T::makeVar("ko"), ki = T::makeVar("ki");
-      PrimExpr lane = ki;
-      body.push_back(T::forLoop(ko, i32(0), i32(blocks), T::ForKind::Serial,
-                                T::forLoop(ki, i32(0), i32(kVec), T::ForKind::Vectorized, accumulate(acc, add(mul(ko, i32(kVec)), ki), &lane))));
-    }
-    if (tail > 0) {
-      T::Var kt = T::makeVar("kt");
-      for (int64_t q = 0; q < mr * nr; ++q) body.push_back(T::store(tailAcc, {i32(q)}, constOf(accType, 0)));
-      body.push_back(T::forLoop(kt, i32(0), i32(tail), T::ForKind::Serial, accumulate(tailAcc, add(i32(blocks * kVec), kt), nullptr)));
-    }
-    for (int64_t mi = 0; mi < mr; ++mi)
-      for (int64_t nj = 0; nj < nr; ++nj) {
-        PrimExpr q = i32(mi * nr + nj);
-        PrimExpr total = T::load(acc, {q, i32(0)});
-        for (int64_t lane = 1; lane < kVec; ++lane) total = add(total, T::load(acc, {q, i32(lane)}));
-        if (tail > 0) total = add(total, T::load(tailAcc, {q}));
-        body.push_back(finishElement(l, outIndex(mi, nj), total));
-      }
-    return T::allocate(acc, tail > 0 ? T::allocate(tailAcc, T::seq(std::move(body))) : T::seq(std::move(body)));
+          return mul(A(rows[static_cast<size_t>(mi)], k), B(o, k, o.back()));
+        },
+        [&](int64_t mi, int64_t nj, const PrimExpr& total) { return finishElement(l, outIndex(mi, nj), total); });
   };
   // Whole tiles, then the leftover columns and the leftover row as narrower tiles.
   auto columns = [&](const PrimExpr& r0, int64_t mr) {

@@ -1,6 +1,7 @@
 // Relax-form LegalizeOps (see legalize_relax.h): each op binding of a Relax
 // function becomes a call_tir of a private block-form PrimFunc.
 #include "passes/legalize_relax.h"
+#include "passes/pass_util.h"
 
 #include <unordered_map>
 
@@ -15,13 +16,6 @@ namespace {
 namespace T = tir;
 using legalize_relax::KernelInput;
 
-const TensorTypeNode* staticTensor(const Type& t) {
-  const auto* tt = as<TensorTypeNode>(t);
-  if (!tt) return nullptr;
-  for (int64_t d : tt->shape)
-    if (d < 0) return nullptr;
-  return tt;
-}
 
 class RelaxLegalizer final : public ExprMutator {
  public:
@@ -38,14 +32,14 @@ class RelaxLegalizer final : public ExprMutator {
     const OpDef* op = call ? call->op() : nullptr;
     if (!op || isLoweringBuiltin(op->id)) return rebuilt;
     const auto* orig = static_cast<const CallNode*>(original.get());
-    const TensorTypeNode* out = staticTensor(original->checkedType);
+    const TensorTypeNode* out = pass_util::staticTensorType(original->checkedType);
     if (!out) return rebuilt;
     std::vector<KernelInput> inputs;
     std::vector<T::Param> params;
     std::vector<Expr> callArgs;
     for (size_t i = 0; i < call->args.size(); ++i) {
       const Expr& arg = call->args[i];
-      const TensorTypeNode* t = staticTensor(orig->args[i]->checkedType);
+      const TensorTypeNode* t = pass_util::staticTensorType(orig->args[i]->checkedType);
       if (!t) return rebuilt;
       if (const auto* c = as<ConstantNode>(arg); c && t->shape.empty()) {
         double v = c->data.getAsDouble(0);

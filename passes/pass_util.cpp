@@ -156,9 +156,10 @@ bool isConstantFilledWith(const Expr& e, double value) {
   return true;
 }
 
-const TensorTypeNode* staticTensorType(const Expr& e) {
-  if (!e) return nullptr;
-  const TensorTypeNode* t = as<TensorTypeNode>(e->checkedType);
+const TensorTypeNode* staticTensorType(const Expr& e) { return e ? staticTensorType(e->checkedType) : nullptr; }
+
+const TensorTypeNode* staticTensorType(const Type& type) {
+  const TensorTypeNode* t = as<TensorTypeNode>(type);
   if (!t || t->hasDynamicDim()) return nullptr;
   return t;
 }

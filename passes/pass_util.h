@@ -36,5 +36,7 @@ bool isConstantFilledWith(const Expr& e, double value);
 /// The static tensor type of `e` (checkedType), or null when unknown, not a
 /// tensor, or with a dynamic dimension.
 const TensorTypeNode* staticTensorType(const Expr& e);
+/// `t` as a tensor type with every dimension known, or null.
+const TensorTypeNode* staticTensorType(const Type& t);
 
 }  // namespace passlab::pass_util
