@@ -6,6 +6,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "passes/opt_util.h"
 #include "passes/registry.h"
 
 namespace passlab {
@@ -98,18 +99,18 @@ class CanonicalizeBindingsPass final : public Pass {
   const PassInfo& info() const override { return builtinPassInfo("CanonicalizeBindings"); }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
-    IRModule out = mod;
-    for (const auto& [name, fn] : mod->functions) {
-      const auto* f = as<FunctionNode>(fn);
-      if (!f || !hasVarBinding(f->body)) continue;
-      if (std::optional<std::string> reason = defaultFunctionSkipReason(*f)) {
-        ctx.notifySkip({info().name, name, *reason});
-        continue;
-      }
-      Canonicalizer c;
-      Expr body = c.spine(f->body);
-      if (body != f->body) out = withFunction(out, name, makeFunction(f->params, body, f->retType, f->attrs, f->span));
-    }
+    // A function without a variable binding has nothing to canonicalize and
+    // records no skip either.
+    auto skip = [](const FunctionNode& f) { return hasVarBinding(f.body) ? defaultFunctionSkipReason(f) : std::nullopt; };
+    IRModule out = opt_util::mapFunctions(
+        mod, ctx, info().name,
+        [](const Function& f, const std::string&) -> Function {
+          if (!hasVarBinding(f->body)) return f;
+          Canonicalizer c;
+          Expr body = c.spine(f->body);
+          return body == f->body ? f : makeFunction(f->params, body, f->retType, f->attrs, f->span);
+        },
+        skip);
     return out == mod ? mod : inferTypes(out);
   }
 };

@@ -5,6 +5,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/analysis/well_formed.h"
+#include "passes/opt_util.h"
 #include "passes/registry.h"
 
 namespace passlab {
@@ -155,18 +156,14 @@ class NormalizePass final : public Pass {
   const PassInfo& info() const override { return builtinPassInfo("Normalize"); }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
-    IRModule out = mod;
-    for (const auto& [name, fn] : mod->functions) {
-      const auto* f = as<FunctionNode>(fn);
-      if (!f) continue;
-      if (std::optional<std::string> reason = defaultFunctionSkipReason(*f)) {
-        ctx.notifySkip({info().name, name, *reason});
-        continue;
-      }
-      Normalizer n;
-      Expr body = n.scope(f->body);
-      if (body != f->body) out = withFunction(out, name, makeFunction(f->params, body, f->retType, f->attrs, f->span));
-    }
+    IRModule out = opt_util::mapFunctions(
+        mod, ctx, info().name,
+        [](const Function& f, const std::string&) -> Function {
+          Normalizer n;
+          Expr body = n.scope(f->body);
+          return body == f->body ? f : makeFunction(f->params, body, f->retType, f->attrs, f->span);
+        },
+        defaultFunctionSkipReason);
     return out == mod ? mod : inferTypes(out);
   }
 };
