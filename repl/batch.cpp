@@ -249,6 +249,10 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     ctx->instruments().push_back(timing);
   }
   if (o.verifyEach) ctx->instruments().push_back(std::make_shared<VerifyInstrument>());
+  // One numbering for the run: a constant keeps its meta[relay.Constant][N]
+  // from dump to dump. It lives as long as the run, which the print
+  // instrument's options only point at.
+  auto numbering = std::make_shared<ConstantNumbering>();
   if (o.printBeforeAll || o.printAfterAll || o.printChanged) {
     PrintInstrumentOptions print;
     print.text = printing;
@@ -257,8 +261,6 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     print.printChanged = o.printChanged;
     print.changedAsDiff = o.printChangedDiff;
     print.functions = o.filterPrintFuncs;
-    // One numbering for the run: a constant keeps its meta[relay.Constant][N] from dump to dump.
-    auto numbering = std::make_shared<ConstantNumbering>();
     print.text.constants = o.constants;
     print.text.numbering = numbering.get();
     // Renumbered %N are not changes: matched nodes print under their old names.
