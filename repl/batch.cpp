@@ -111,17 +111,29 @@ bool writeGraphs(const Trace& trace, const std::string& dir, std::FILE* err) {
   return ok;
 }
 
-void configure(PassContext& ctx, const BatchOptions& o) {
-  if (o.optLevel >= 0) ctx.optLevel = o.optLevel;
-  if (o.hasTarget) ctx.target = o.target;
-  ctx.disabledPasses.insert(o.disabledPasses.begin(), o.disabledPasses.end());
-  ctx.requiredPasses.insert(o.requiredPasses.begin(), o.requiredPasses.end());
+/// The flags' run settings; a config value is read for its key's registered
+/// kind (an unknown key is left to setConfig, whose error names it).
+RunSettings batchRunSettings(const BatchOptions& o) {
+  RunSettings settings;
+  if (o.optLevel >= 0) settings.optLevel = o.optLevel;
+  if (o.hasTarget) settings.target = o.target;
+  settings.disabledPasses = {o.disabledPasses.begin(), o.disabledPasses.end()};
+  settings.requiredPasses = {o.requiredPasses.begin(), o.requiredPasses.end()};
   for (const auto& [key, text] : o.config) {
     const ConfigKeyInfo* info = ConfigRegistry::global().find(key);
-    // Unknown keys: setConfig's error names the key.
-    AttrValue value = info ? parseAttrValueAs(text, info->kind) : parseAttrValueText(text);
-    ctx.setConfig(key, value);
+    settings.config.emplace_back(key, info ? parseAttrValueAs(text, info->kind) : parseAttrValueText(text));
   }
+  settings.verifyEach = o.verifyEach;
+  return settings;
+}
+
+/// The failed event of the last pipeline pass that ran: the innermost one, as
+/// the pass that raised the error is the one to name.
+const TraceEvent* innermostFailure(const Trace& trace) {
+  const TraceEvent* failed = nullptr;
+  for (const TraceEvent& ev : trace.events())
+    if (ev.status == EventStatus::Failed && (!failed || ev.depth >= failed->depth)) failed = &ev;
+  return failed;
 }
 
 /// --expect=FILE: compares `mod` with FILE's module; the verdict (and the
@@ -183,12 +195,14 @@ static bool writeBatchRemarks(const BatchOptions& o, const Trace& trace, const P
 }
 
 int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out, std::FILE* err) {
-  IRModule mod;
-  TextOrigin origin;
+  // Batch mode is a Workbench run plus exporters: the same driver, instruments
+  // and checks as the REPL and the GUI, and the report reads the run itself.
+  // The caller owns the registry and outlives this workbench.
+  Workbench wb(std::shared_ptr<const PassRegistry>(&registry, [](const PassRegistry*) {}));
+  std::vector<Diagnostic> notes;
   try {
     LoadModelOptions modelOptions;
     for (const std::string& binding : o.inputShapes) addInputShapeBinding(binding, modelOptions.onnx);
-    std::vector<Diagnostic> notes;
     LoadedText loaded;
     if (o.input == "-")
       loaded = loadModuleText(std::string(std::istreambuf_iterator<char>(std::cin), {}), "<stdin>", &notes);
@@ -196,78 +210,68 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
       loaded.module = loadModelFile(o.input, modelOptions);
     else
       loaded = loadModuleTextFile(o.input, &notes);
-    mod = std::move(loaded.module);
-    origin = loaded.origin;
-    if (o.typeCheck) mod = inferTypes(mod);
-    // As the REPL's `load` says them: placeholders made, an expression wrapped as @main.
-    for (const Diagnostic& note : notes) put(err, note.render() + "\n");
+    // Syntax and constant style first: the loaded constants take their
+    // meta[relay.Constant][N] numbers in the order this syntax prints them.
+    wb.setPrintSyntax(batchPrintSyntax(o, loaded.origin));
+    wb.setConstantStyle(o.constants);
+    wb.loadModule(std::move(loaded.module), o.input == "-" ? "<stdin>" : o.input, LoadOptions{o.typeCheck}, loaded.origin);
   } catch (const DiagnosticError& e) {
     put(err, e.renderAll() + "\n");
     return 1;
   }
-  PrintOptions printing;
-  printing.syntax = batchPrintSyntax(o, origin);
-  printing.spelling = origin.spelling;
-  printing.constants = o.constants;
+  // As the REPL's `load` says them: placeholders made, an expression wrapped as @main.
+  for (const Diagnostic& note : notes) put(err, note.render() + "\n");
+  // Dumps, diffs and remarks number constants with the session's numbering; the
+  // trace JSON names nodes as before, without it.
+  PrintOptions printing = wb.printOptions();
+  printing.numbering = nullptr;
   if (!o.hasPipeline) {
-    if (!o.expect.empty()) return checkExpected(o, mod, printing, "the input", out, err);
-    bool written = writeOutput(o.output, printModule(mod, fileOptions(printing)), out, err);
-    if (!o.report.empty()) written = writeBatchReport(o, mod, origin, registry, err) && written;
+    const IRModule& input = wb.moduleAt(0, Side::After);
+    if (!o.expect.empty()) return checkExpected(o, input, printing, "the input", out, err);
+    bool written = writeOutput(o.output, printModule(input, fileOptions(printing)), out, err);
+    if (!o.report.empty()) written = writeBatchReport(wb, o.report, err) && written;
     return written ? 0 : 1;
   }
-  const IRModule loaded = mod;
 
-  auto ctx = PassContext::create("root");
-  PassPtr pipeline;
+  const bool remarks = o.remarks || !o.remarksJson.empty();
   try {
-    configure(*ctx, o);
-    pipeline = parsePipeline(o.pipeline, registry, "--pass-pipeline");
+    parsePipeline(o.pipeline, registry, "--pass-pipeline");  // a bad pipeline is located in the flag
+    wb.setRunSettings(batchRunSettings(o));
+    wb.setPipeline(o.pipeline);
+    // Remarks cost time: only when they are asked for, or the report shows them.
+    wb.setRemarks(remarks || !o.report.empty());
   } catch (const DiagnosticError& e) {
     put(err, e.renderAll() + "\n");
     return 1;
   } catch (const std::invalid_argument& e) {
     put(err, std::string("passlab: error: ") + e.what() + "\n");
     return 1;
+  } catch (const WorkbenchError& e) {
+    put(err, std::string("passlab: error: ") + e.what() + "\n");
+    return 1;
   }
 
+  // The face's own instruments: diagnostics, timing and IR dumps to stderr.
   auto diagnostics = std::make_shared<DiagnosticPrinter>(err);
-  ctx->instruments().push_back(diagnostics);
-  std::shared_ptr<Trace> trace;
-  const bool remarks = o.remarks || !o.remarksJson.empty();
-  // Remarks cost nothing unless asked for: only then do passes build them.
-  ctx->setRemarksEnabled(remarks);
-  if (!o.traceJson.empty() || !o.graphDir.empty() || remarks) {
-    trace = std::make_shared<Trace>(mod);
-    ctx->instruments().push_back(std::make_shared<TraceInstrument>(trace));
-  }
-  // The REPL's default checks (provenance, ...), after the recorder as there:
-  // their diagnostics reach stderr through `diagnostics` and the JSON through the trace.
-  for (PassInstrumentPtr& check : defaultCheckInstruments()) ctx->instruments().push_back(std::move(check));
+  wb.addInstrument(diagnostics);
   std::shared_ptr<TimingInstrument> timing;
   if (o.timePasses) {
     timing = std::make_shared<TimingInstrument>();
-    ctx->instruments().push_back(timing);
+    wb.addInstrument(timing);
   }
-  if (o.verifyEach) ctx->instruments().push_back(std::make_shared<VerifyInstrument>());
-  // One numbering for the run: a constant keeps its meta[relay.Constant][N]
-  // from dump to dump. It lives as long as the run, which the print
-  // instrument's options only point at.
-  auto numbering = std::make_shared<ConstantNumbering>();
   if (o.printBeforeAll || o.printAfterAll || o.printChanged) {
     PrintInstrumentOptions print;
-    print.text = printing;
+    print.text = wb.printOptions();
     print.printBeforeAll = o.printBeforeAll;
     print.printAfterAll = o.printAfterAll;
     print.printChanged = o.printChanged;
     print.changedAsDiff = o.printChangedDiff;
     print.functions = o.filterPrintFuncs;
-    print.text.constants = o.constants;
-    print.text.numbering = numbering.get();
     // Renumbered %N are not changes: matched nodes print under their old names.
     if (o.printChangedDiff)
-      print.diffText = [functions = o.filterPrintFuncs, numbering, text = print.text](
-                           const IRModule& before, const IRModule& after, const std::string& oldName,
-                           const std::string& newName) {
+      print.diffText = [functions = o.filterPrintFuncs, text = print.text](const IRModule& before, const IRModule& after,
+                                                                           const std::string& oldName,
+                                                                           const std::string& newName) {
         auto edits = matchModules(before, after);
         if (functions.empty()) return alignedDiff(*edits, oldName, newName, "", 3, text);
         std::string out;
@@ -278,39 +282,39 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
       print.changeLine = [](const IRModule& before, const IRModule& after) {
         return changeSummary(*matchModules(before, after));
       };
-    ctx->instruments().push_back(std::make_shared<PrintInstrument>(print, [err](std::string_view text) {
+    wb.addInstrument(std::make_shared<PrintInstrument>(print, [err](std::string_view text) {
       std::fwrite(text.data(), 1, text.size(), err);
     }));
   }
 
   int status = 0;
-  try {
-    // Each top-level pass runs on its own (not the wrapping Sequential), so dumps
-    // and the trace show the passes the user wrote, not an extra "pipeline" level.
-    for (const PassPtr& pass : pipeline->subPasses()) mod = runPass(*pass, mod, *ctx);
-  } catch (const PassFailure& failure) {
-    put(err, "passlab: error: pass " + failure.pass() + " failed\n" + failure.renderAll() + "\n");
-    status = 1;
-  } catch (const DiagnosticError& e) {
-    put(err, e.renderAll() + "\n");
+  // Every pipeline pass runs, out-of-phase ones too (their phase error is a
+  // diagnostic, counted below), until one fails.
+  if (!wb.pipelinePasses().empty()) wb.forceStep(static_cast<int>(wb.pipelinePasses().size()));
+  if (wb.halted()) {
+    const TraceEvent* failed = innermostFailure(wb.trace());
+    put(err, "passlab: error: pass " + (failed ? failed->pass : std::string("?")) + " failed\n" +
+                 (failed ? failed->failure : std::string()) + "\n");
     status = 1;
   }
   std::fflush(err);
   if (timing) put(err, timing->report());
-  if (trace && !o.traceJson.empty()) {
+  const Trace& trace = wb.trace();
+  if (!o.traceJson.empty()) {
     TraceJsonOptions traceOptions;
     traceOptions.print = &printing;
-    if (!writeOutput(o.traceJson, traceToJson(*trace, traceOptions), out, err)) status = 1;
+    if (!writeOutput(o.traceJson, traceToJson(trace, traceOptions), out, err)) status = 1;
   }
-  if (trace && remarks && !writeBatchRemarks(o, *trace, printing, out, err)) status = 1;
-  if (trace && !o.graphDir.empty() && !writeGraphs(*trace, o.graphDir, err)) status = 1;
-  if (!o.report.empty() && !writeBatchReport(o, loaded, origin, registry, err)) status = 1;
+  if (remarks && !writeBatchRemarks(o, trace, printing, out, err)) status = 1;
+  if (!o.graphDir.empty() && !writeGraphs(trace, o.graphDir, err)) status = 1;
+  if (!o.report.empty() && !writeBatchReport(wb, o.report, err)) status = 1;
   if (diagnostics->errors() > 0 && status == 0) {
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");
     status = 1;
   }
-  if (status == 0 && !o.expect.empty()) return checkExpected(o, mod, printing, "the module after the pipeline", out, err);
-  if (status == 0 && !writeOutput(o.output, printModule(mod, fileOptions(printing)), out, err)) status = 1;
+  const IRModule& result = wb.moduleAt(wb.cursor(), Side::After);
+  if (status == 0 && !o.expect.empty()) return checkExpected(o, result, printing, "the module after the pipeline", out, err);
+  if (status == 0 && !writeOutput(o.output, printModule(result, fileOptions(printing)), out, err)) status = 1;
   return status;
 }
 
@@ -336,14 +340,9 @@ int runBatchReduce(const BatchOptions& o, std::shared_ptr<const PassRegistry> re
     }
     job.pipeline = o.pipeline;
     parsePipeline(o.pipeline, *registry, "--pass-pipeline");  // a bad pipeline is reported with its column here
+    job.settings = batchRunSettings(o);
     auto ctx = PassContext::create("root");
-    configure(*ctx, o);
-    job.optLevel = ctx->optLevel;
-    job.target = ctx->target;
-    for (const auto& [key, value] : ctx->explicitConfig().entries()) job.config.emplace_back(key, value);
-    job.disabledPasses = ctx->disabledPasses;
-    job.requiredPasses = ctx->requiredPasses;
-    job.verifyEach = o.verifyEach;
+    job.settings.applyTo(*ctx);  // an unknown config key is reported here, before any run
     std::vector<std::string> words;
     std::stringstream in(o.reduce);
     for (std::string w; in >> w;) words.push_back(w);

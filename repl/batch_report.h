@@ -1,14 +1,12 @@
-// `passlab FILE --pass-pipeline=SPEC --report=OUT.html`: the batch run
-// recorded by a workbench, as the REPL records it, and written as the HTML
-// report (report/html_report.h).
+// `passlab FILE --pass-pipeline=SPEC --report=OUT.html`: the batch run, which
+// a workbench records as the REPL's, written as the HTML report
+// (report/html_report.h).
 #pragma once
 
 #include <cstdio>
 
-#include "core/ir/module.h"
-#include "core/pass/registry.h"
+#include <string>
 #include "core/workbench/workbench.h"
-#include "repl/batch.h"
 #include "report/html_report.h"
 
 namespace passlab {
@@ -17,14 +15,10 @@ namespace passlab {
 /// which the report itself does not depend on.
 ReportOptions reportOptions(const Workbench& wb);
 
-/// Runs the batch pipeline of `options` on `loaded` (the module as loaded and
-/// type-checked) in a workbench with the same configuration and writes the
-/// report to `options.report`. Passes are deterministic, so the recording is
-/// the run the batch just made; a failing pass ends the recording as it ends
-/// the batch. Returns false (with a message on `err`) when the report cannot
-/// be made or written.
-/// `origin` is the syntax the input was written in (the report prints in batchPrintSyntax).
-bool writeBatchReport(const BatchOptions& options, const IRModule& loaded, const TextOrigin& origin, const PassRegistry& registry,
-                      std::FILE* err);
+/// Writes the report of the run recorded in `wb` (batch mode's own workbench:
+/// the report shows the run the batch made, not a second one) to `path`, and a
+/// one-line summary to `err`. Returns false (with a message on `err`) when the
+/// report cannot be made or written.
+bool writeBatchReport(const Workbench& wb, const std::string& path, std::FILE* err);
 
 }  // namespace passlab

@@ -170,11 +170,11 @@ TEST_CASE("Reduce: the seed-000 leak shrinks to a module that still triggers pro
   CHECK(r.opsAfter >= 1);
   // The leak needs the executor attribute: the reducer could not drop it.
   CHECK(r.text.find("executor") != std::string::npos);
-  CHECK(r.reproducer.config.size() == 1);
+  CHECK(r.reproducer.settings.config.size() == 1);
   CHECK(replay(r.reproducer).holds);
   // Without the teaching switch the reduced module is clean: the leak is the switch's, not the module's.
   Reproducer clean = r.reproducer;
-  clean.config.clear();
+  clean.settings.config.clear();
   CHECK_FALSE(replay(clean).holds);
 }
 

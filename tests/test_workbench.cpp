@@ -325,7 +325,7 @@ TEST_CASE("a reproducer replays the same failure, from a file and from a directo
   CHECK_THROWS_WITH(wb->reproducer(1), Catch::Contains("did not fail"));
   Reproducer repro = wb->reproducer(run.to);
   CHECK(repro.pipeline == "InferType");
-  CHECK(repro.optLevel == 3);
+  CHECK(repro.settings.optLevel == 3);
   CHECK_FALSE(repro.typeCheck);
   CHECK(repro.failureRule == "type.shape-mismatch");
 
@@ -333,7 +333,7 @@ TEST_CASE("a reproducer replays the same failure, from a file and from a directo
   CHECK(parsed.pipeline == repro.pipeline);
   CHECK(parsed.failureRule == repro.failureRule);
   CHECK(parsed.failureMessage == repro.failureMessage);
-  CHECK(parsed.optLevel == 3);
+  CHECK(parsed.settings == repro.settings);
 
   namespace fs = std::filesystem;
   fs::path dir = fs::path(PASSLAB_BINARY_DIR) / "test_workbench_repro";

@@ -114,11 +114,7 @@ Reproducer Workbench::reproducer(int id) const {
   r.moduleText = printModule(trace_->event(top).before, fileOptions());
   r.syntax = printSyntax();
   r.pipeline = pipelineText(*pipeline_[index]);
-  r.optLevel = ctx_->optLevel;
-  r.target = ctx_->target;
-  for (const auto& [key, value] : ctx_->explicitConfig().entries()) r.config.emplace_back(key, value);
-  r.disabledPasses = ctx_->disabledPasses;
-  r.requiredPasses = ctx_->requiredPasses;
+  r.settings = runSettings();
   r.typeCheck = loadOptions_.typeCheck;
   r.failedPass = failed.pass;
   auto [rule, message] = eventFailure(failed);

@@ -452,12 +452,7 @@ std::vector<Reduction> makeReductions() {
 class Runner {
  public:
   Runner(std::shared_ptr<const PassRegistry> registry, const ReduceJob& job) : wb_(std::move(registry)), numeric_(job.numeric) {
-    wb_.setOptLevel(job.optLevel);
-    wb_.setTarget(job.target);
-    for (const auto& [key, value] : job.config) wb_.setConfig(key, value);
-    wb_.setDisabledPasses(job.disabledPasses);
-    wb_.setRequiredPasses(job.requiredPasses);
-    wb_.setVerifyEach(job.verifyEach);
+    wb_.setRunSettings(job.settings);
     wb_.setRemarks(false);  // no predicate reads remarks: candidates run without building them
     wb_.setPipeline(job.pipeline);
   }
@@ -553,14 +548,8 @@ ReduceJob reduceJobAt(const Workbench& wb) {
     throw WorkbenchError(wb.pipelinePasses().empty() ? "no pipeline is set: reduce runs the pipeline on every candidate"
                                                      : "no pipeline pass is left after #" + std::to_string(top) +
                                                            ": move the cursor back (`goto 0` reduces the loaded module)");
-  const PassContext& ctx = wb.context();
-  job.optLevel = ctx.optLevel;
-  job.target = ctx.target;
-  for (const auto& [key, value] : ctx.explicitConfig().entries()) job.config.emplace_back(key, value);
-  job.disabledPasses = ctx.disabledPasses;
-  job.requiredPasses = ctx.requiredPasses;
+  job.settings = wb.runSettings();
   job.print = wb.fileOptions();
-  job.verifyEach = wb.verifyEach();
   if (wb.numericCheck()) job.numeric = *wb.numericCheck();
   job.source = wb.sourceName();
   return job;
@@ -728,11 +717,7 @@ ReduceResult reduceModule(std::shared_ptr<const PassRegistry> registry, const Re
   r.moduleText = result.text;
   r.syntax = job.print.syntax;
   r.pipeline = job.pipeline;
-  r.optLevel = job.optLevel;
-  r.target = job.target;
-  r.config = job.config;
-  r.disabledPasses = job.disabledPasses;
-  r.requiredPasses = job.requiredPasses;
+  r.settings = job.settings;
   r.typeCheck = true;
   r.source = job.source;
   r.predicate = bisectPredicateText(predicate);

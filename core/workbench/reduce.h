@@ -66,12 +66,8 @@ struct ReduceJob {
   IRModule module;
   /// Pipeline text (parsePipeline syntax).
   std::string pipeline;
-  int optLevel = 2;
-  std::string target;
-  std::vector<std::pair<std::string, AttrValue>> config;
-  std::set<std::string> disabledPasses;
-  std::set<std::string> requiredPasses;
-  bool verifyEach = false;
+  /// The configuration every candidate runs under.
+  RunSettings settings;
   /// Numeric predicates: the interpreter's inputs (seed, file, function).
   NumericCheckOptions numeric;
   /// Where the module came from, for the reproducer.

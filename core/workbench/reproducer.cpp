@@ -37,20 +37,6 @@ std::string trim(std::string s) {
   return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
-std::string joinSet(const std::set<std::string>& items) {
-  std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
-  return out;
-}
-
-std::set<std::string> splitSet(const std::string& text) {
-  std::set<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!trim(item).empty()) items.insert(trim(item));
-  return items;
-}
-
 /// The `key: value` lines shared by both forms (everything but the module text).
 std::string settingsLines(const Reproducer& r) {
   std::string out;
@@ -61,11 +47,7 @@ std::string settingsLines(const Reproducer& r) {
     line("failure", (r.failureRule.empty() ? "" : r.failureRule + ": ") + firstLine(r.failureMessage));
   }
   line("pipeline", r.pipeline);
-  line("opt_level", std::to_string(r.optLevel));
-  if (!r.target.empty()) line("target", r.target);
-  if (!r.disabledPasses.empty()) line("disabled_pass", joinSet(r.disabledPasses));
-  if (!r.requiredPasses.empty()) line("required_pass", joinSet(r.requiredPasses));
-  for (const auto& [key, value] : r.config) line("config", key + " = " + value.toString());
+  out += r.settings.lines();
   for (const std::string& e : r.edits) line("edit", e);
   line("load", r.typeCheck ? "check" : "no-check");
   if (!r.source.empty()) line("source", r.source);
@@ -91,26 +73,6 @@ void applySetting(Reproducer& r, const std::string& line, const std::string& whe
     }
   } else if (key == "pipeline") {
     r.pipeline = value;
-  } else if (key == "opt_level") {
-    try {
-      r.optLevel = std::stoi(value);
-    } catch (const std::exception&) {
-      throw WorkbenchError(where + ": opt_level must be an integer, got '" + value + "'");
-    }
-  } else if (key == "target") {
-    r.target = value;
-  } else if (key == "disabled_pass") {
-    r.disabledPasses = splitSet(value);
-  } else if (key == "required_pass") {
-    r.requiredPasses = splitSet(value);
-  } else if (key == "config") {
-    size_t eq = value.find('=');
-    if (eq == std::string::npos) throw WorkbenchError(where + ": expected 'config: KEY = VALUE', got '" + line + "'");
-    try {
-      r.config.emplace_back(trim(value.substr(0, eq)), parseAttrValueText(trim(value.substr(eq + 1))));
-    } catch (const std::invalid_argument& e) {
-      throw WorkbenchError(where + ": " + e.what());
-    }
   } else if (key == "load") {
     if (value != "check" && value != "no-check") throw WorkbenchError(where + ": load must be 'check' or 'no-check'");
     r.typeCheck = value == "check";
@@ -130,7 +92,13 @@ void applySetting(Reproducer& r, const std::string& line, const std::string& whe
   } else if (key == "source") {
     r.source = value;
   } else {
-    throw WorkbenchError(where + ": unknown reproducer setting '" + key + "'");
+    bool known = false;
+    try {
+      known = r.settings.readLine(key, value);
+    } catch (const std::invalid_argument& e) {
+      throw WorkbenchError(where + ": " + e.what());
+    }
+    if (!known) throw WorkbenchError(where + ": unknown reproducer setting '" + key + "'");
   }
 }
 

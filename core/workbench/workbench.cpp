@@ -71,18 +71,16 @@ void Workbench::loadModule(IRModule mod, std::string name, LoadOptions options, 
 void Workbench::loadReproducer(const Reproducer& repro) {
   // Validate everything on a scratch context first, so a bad reproducer changes nothing.
   auto ctx = PassContext::create("root");
-  ctx->optLevel = repro.optLevel;
-  ctx->target = repro.target;
-  ctx->disabledPasses = repro.disabledPasses;
-  ctx->requiredPasses = repro.requiredPasses;
-  for (const auto& [key, value] : repro.config) ctx->setConfig(key, value);
+  repro.settings.applyTo(*ctx);
   PassPtr pipeline = parsePipeline(repro.pipeline, *registry_, "<reproducer pipeline>");
   const std::string name = !repro.moduleName.empty() ? repro.moduleName : !repro.source.empty() ? repro.source : "<reproducer>";
   LoadedText loaded = loadModuleText(repro.moduleText, name);
   IRModule mod = std::move(loaded.module);
   LoadOptions options{repro.typeCheck};
   if (options.typeCheck) mod = inferTypes(mod);
+  ctx->setRemarksEnabled(remarks_);
   ctx_ = std::move(ctx);
+  verifyEach_ = repro.settings.verifyEach;
   pipeline_ = pipeline->subPasses();
   initial_ = std::move(mod);
   constantNumbers_ = std::make_shared<ConstantNumbering>();  // a new input: its constants number from 0
@@ -128,6 +126,7 @@ void Workbench::installInstruments() {
   auto& instruments = ctx_->instruments();
   instruments.clear();
   if (!trace_) return;
+  instruments = faceInstruments_;
   instruments.push_back(std::make_shared<TraceInstrument>(trace_));
   // After the recorder, which opens the event these annotate (batch mode installs the same).
   for (PassInstrumentPtr& check : defaultCheckInstruments()) instruments.push_back(std::move(check));
@@ -275,6 +274,46 @@ int Workbench::setRequiredPasses(std::set<std::string> passes) {
     if (!registry_->find(p)) throw WorkbenchError("unknown pass '" + p + "' in required_pass");
   ctx_->requiredPasses = std::move(passes);
   return discardFuture();
+}
+
+RunSettings Workbench::runSettings() const {
+  RunSettings settings = RunSettings::of(*ctx_);
+  settings.verifyEach = verifyEach_;
+  return settings;
+}
+
+int Workbench::setRunSettings(const RunSettings& settings) {
+  // Validate on a scratch context first: a bad key or target changes nothing.
+  if (!settings.target.empty()) parseKnownTarget(settings.target);
+  if (settings.optLevel < 0 || settings.optLevel > 4)
+    throw WorkbenchError("opt_level must be between 0 and 4, got " + std::to_string(settings.optLevel));
+  for (const std::set<std::string>* passes : {&settings.disabledPasses, &settings.requiredPasses})
+    for (const std::string& p : *passes)
+      if (!registry_->find(p))
+        throw WorkbenchError("unknown pass '" + p + "' in " +
+                             (passes == &settings.disabledPasses ? "disabled_pass" : "required_pass"));
+  auto scratch = PassContext::create("root");
+  settings.applyTo(*scratch);
+  // The context keeps its identity (its id is in the trace) unless a config
+  // key must go, which only a fresh context can forget.
+  bool dropsKeys = false;
+  for (const auto& [key, value] : ctx_->explicitConfig().entries())
+    dropsKeys = dropsKeys || !scratch->explicitConfig().find(key);
+  if (dropsKeys) {
+    scratch->instruments() = std::move(ctx_->instruments());
+    scratch->setRemarksEnabled(remarks_);
+    ctx_ = std::move(scratch);
+  } else {
+    settings.applyTo(*ctx_);
+  }
+  verifyEach_ = settings.verifyEach;
+  installInstruments();
+  return discardFuture();
+}
+
+void Workbench::addInstrument(PassInstrumentPtr instrument) {
+  faceInstruments_.push_back(std::move(instrument));
+  installInstruments();
 }
 
 void Workbench::setModuleAttr(const std::string& attr, const std::string& field, const AttrValue& value) {

@@ -65,6 +65,7 @@
 #include "core/text/printer.h"
 #include "core/text/tvmscript.h"
 #include "core/trace/numeric_check.h"
+#include "core/workbench/run_settings.h"
 #include "core/workbench/codegen_backend.h"
 #include "core/trace/provenance_check.h"
 #include "core/trace/node_match.h"
@@ -313,12 +314,8 @@ struct Reproducer {
   TextSyntax syntax = TextSyntax::Relay;
   /// Pipeline text of that pass.
   std::string pipeline;
-  int optLevel = 2;
-  std::string target;
-  /// Explicit config of the root context.
-  std::vector<std::pair<std::string, AttrValue>> config;
-  std::set<std::string> disabledPasses;
-  std::set<std::string> requiredPasses;
+  /// What the run was configured with.
+  RunSettings settings;
   /// Whether the module must be type-checked at load (false when it was loaded unchecked).
   bool typeCheck = true;
   /// The failure as recorded: pass (possibly nested) and its first diagnostic.
@@ -456,10 +453,19 @@ class Workbench {
   int setTarget(std::string target);
   int setDisabledPasses(std::set<std::string> passes);
   int setRequiredPasses(std::set<std::string> passes);
+  /// The run settings in force (the root context's and verify-each).
+  RunSettings runSettings() const;
+  /// Replaces every run setting at once, validated like the single setters
+  /// (nothing changes when one is bad); rewrites the future like them.
+  int setRunSettings(const RunSettings& settings);
   /// Sets a field of a dict-valued module attribute of the loaded module
   /// (`executor`, `link-params`, 1) or a whole attribute when `field` is empty.
   /// The input changed, so the trace restarts.
   void setModuleAttr(const std::string& attr, const std::string& field, const AttrValue& value);
+  /// Adds an instrument of a face's own (batch mode's printers and timing) to
+  /// every run: installed before the workbench's recorder and checks, kept
+  /// across loads, restarts and setting changes.
+  void addInstrument(PassInstrumentPtr instrument);
   /// The root context (read-only use: settings, explicit config).
   const PassContext& context() const { return *ctx_; }
 
@@ -746,6 +752,7 @@ class Workbench {
   std::string withSessionConstants(const std::string& text, const IRModule& base) const;
   std::string checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const;
   bool verifyEach_ = false;
+  std::vector<PassInstrumentPtr> faceInstruments_;
   bool remarks_ = true;
   bool forcePhase_ = false;  // set for the duration of forceStep
   std::optional<NumericCheckOptions> numericCheck_;
