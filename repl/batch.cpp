@@ -85,7 +85,8 @@ bool writeOutput(const std::string& path, const std::string& text, std::FILE* ou
 
 /// --graph-dir: the graph of every graph-level function each top-level pass
 /// changed, after the pass, coloured by what it changed.
-bool writeGraphs(const Trace& trace, const std::string& dir, std::FILE* err) {
+bool writeGraphs(const Workbench& wb, const std::string& dir, std::FILE* err) {
+  const Trace& trace = wb.trace();
   std::error_code ec;
   std::filesystem::create_directories(dir, ec);
   if (ec) {
@@ -101,7 +102,7 @@ bool writeGraphs(const Trace& trace, const std::string& dir, std::FILE* err) {
       std::snprintf(prefix, sizeof prefix, "%03d-", id);
       std::string path = (std::filesystem::path(dir) / (prefix + graph::fileSafe(ev.pass) + "-" + graph::fileSafe(fn) + ".svg")).string();
       try {
-        ok &= writeOutput(path, graph::graphText(graph::graphsOf(ev.before, ev.after, fn), Side::After), nullptr, err);
+        ok &= writeOutput(path, graph::graphText(graph::eventGraphs(wb, id, fn), Side::After), nullptr, err);
       } catch (const std::exception& e) {
         put(err, "passlab: error: graph of @" + fn + " after #" + std::to_string(id) + " " + ev.pass + ": " + e.what() + "\n");
         ok = false;
@@ -268,19 +269,22 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     print.changedAsDiff = o.printChangedDiff;
     print.functions = o.filterPrintFuncs;
     // Renumbered %N are not changes: matched nodes print under their old names.
+    // Dumps match through the workbench's index: the report and the trace
+    // JSON then reuse each matching instead of computing it again.
+    const ChangeIndex* changes = &wb.changeIndex();
     if (o.printChangedDiff)
-      print.diffText = [functions = o.filterPrintFuncs, text = print.text](const IRModule& before, const IRModule& after,
-                                                                           const std::string& oldName,
-                                                                           const std::string& newName) {
-        auto edits = matchModules(before, after);
+      print.diffText = [functions = o.filterPrintFuncs, text = print.text, changes](
+                           const IRModule& before, const IRModule& after, const std::string& oldName,
+                           const std::string& newName) {
+        auto edits = changes->edits(before, after);
         if (functions.empty()) return alignedDiff(*edits, oldName, newName, "", 3, text);
         std::string out;
         for (const std::string& f : functions) out += alignedDiff(*edits, oldName + " @" + f, newName + " @" + f, f, 3, text);
         return out;
       };
     if (o.printChangedSummary)
-      print.changeLine = [](const IRModule& before, const IRModule& after) {
-        return changeSummary(*matchModules(before, after));
+      print.changeLine = [changes](const IRModule& before, const IRModule& after) {
+        return changes->summary(before, after);
       };
     wb.addInstrument(std::make_shared<PrintInstrument>(print, [err](std::string_view text) {
       std::fwrite(text.data(), 1, text.size(), err);
@@ -303,10 +307,11 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   if (!o.traceJson.empty()) {
     TraceJsonOptions traceOptions;
     traceOptions.print = &printing;
+    traceOptions.changeIndex = &wb.changeIndex();
     if (!writeOutput(o.traceJson, traceToJson(trace, traceOptions), out, err)) status = 1;
   }
   if (remarks && !writeBatchRemarks(o, trace, printing, out, err)) status = 1;
-  if (!o.graphDir.empty() && !writeGraphs(trace, o.graphDir, err)) status = 1;
+  if (!o.graphDir.empty() && !writeGraphs(wb, o.graphDir, err)) status = 1;
   if (!o.report.empty() && !writeBatchReport(wb, o.report, err)) status = 1;
   if (diagnostics->errors() > 0 && status == 0) {
     put(err, "passlab: error: " + std::to_string(diagnostics->errors()) + " verifier error(s)\n");

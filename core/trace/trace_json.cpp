@@ -192,7 +192,7 @@ std::string changesJson(const ModuleEdits& m, bool script) {
   return o.done();
 }
 
-std::string eventJson(const TraceEvent& e, const TraceJsonOptions& options) {
+std::string eventJson(const TraceEvent& e, const TraceJsonOptions& options, const ChangeIndex& changes) {
   JsonObject o;
   o.num("id", e.id).num("parent", e.parent);
   o.field("children", jsonArray(e.children, [](int c) { return std::to_string(c); }));
@@ -232,7 +232,7 @@ std::string eventJson(const TraceEvent& e, const TraceJsonOptions& options) {
     }));
   }
   if (options.changes && e.status == EventStatus::Changed && !e.codegen && e.before && e.after)
-    o.field("changes", changesJson(*matchModules(e.before, e.after), options.editScript));
+    o.field("changes", changesJson(*changes.edits(e.before, e.after), options.editScript));
   if (e.numeric)
     o.field("numeric", JsonObject()
                            .boolean("compared", e.numeric->compared)
@@ -249,12 +249,14 @@ std::string eventJson(const TraceEvent& e, const TraceJsonOptions& options) {
 std::string traceToJson(const Trace& trace) { return traceToJson(trace, TraceJsonOptions{}); }
 
 std::string traceToJson(const Trace& trace, const TraceJsonOptions& options) {
+  ChangeIndex ownIndex(1);
+  const ChangeIndex& changes = options.changeIndex ? *options.changeIndex : ownIndex;
   std::string out = "{\"events\":[\n";
   bool first = true;
   for (const TraceEvent& e : trace.events()) {
     if (!first) out += ",\n";
     first = false;
-    out += eventJson(e, options);
+    out += eventJson(e, options, changes);
   }
   return out + "\n]}\n";
 }

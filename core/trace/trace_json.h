@@ -6,6 +6,7 @@
 
 #include "core/ir/attrs.h"
 #include "core/text/printer.h"
+#include "core/trace/change_index.h"
 #include "core/trace/trace.h"
 
 namespace passlab {
@@ -30,6 +31,8 @@ struct TraceJsonOptions {
   /// message, context, nodes:[{name, line, column}]}], on events that have
   /// any): as this print of the event's `before` module does (null: Relay text).
   const PrintOptions* print = nullptr;
+  /// Where "changes" gets its matchings (null: an index for this call only).
+  const ChangeIndex* changeIndex = nullptr;
 };
 /// traceToJson with options (traceToJson(trace) is traceToJson(trace, {})).
 std::string traceToJson(const Trace& trace, const TraceJsonOptions& options);

@@ -331,7 +331,7 @@ std::string Workbench::diffBranch(int branch, int id, const std::string& functio
   if (!fn.empty() && !a->lookup(fn) && !b->lookup(fn))
     throw WorkbenchError("no function @" + fn + " on either branch at " + here.pass);
   const std::string oldName = label(branch, other, otherPass), newName = label(activeBranch_, id, here.pass);
-  if (aligned) return passlab::alignedDiff(*matchModules(a, b), oldName, newName, fn, 3, options);
+  if (aligned) return passlab::alignedDiff(*changes_.edits(a, b), oldName, newName, fn, 3, options);
   return unifiedDiff(text(a), text(b), oldName, newName);
 }
 

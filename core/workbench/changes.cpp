@@ -1,14 +1,10 @@
-// Workbench queries over the node matcher: per-event matchings (lazy, cached),
-// change summaries, aligned diffs and edit scripts. Passes never compute these.
-#include <algorithm>
-
+// Workbench queries over the node matcher: per-event matchings, change
+// summaries, aligned diffs and edit scripts, all through the workbench's one
+// ChangeIndex (core/trace/change_index.h). Passes never compute these.
 #include "core/workbench/workbench.h"
 
 namespace passlab {
 namespace {
-
-/// Matchings kept: a face flips between a few events; each holds two index maps.
-constexpr size_t kEditsCacheSize = 6;
 
 std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
 
@@ -36,19 +32,7 @@ std::string Workbench::checkDiffable(int a, Side sideA, int b, Side sideB, const
 }
 
 std::shared_ptr<const ModuleEdits> Workbench::edits(int a, Side sideA, int b, Side sideB) const {
-  const IRModule& before = moduleAt(a, sideA);
-  const IRModule& after = moduleAt(b, sideB);
-  for (size_t i = 0; i < editsCache_.size(); ++i) {
-    if (editsCache_[i].before == before && editsCache_[i].after == after) {
-      std::rotate(editsCache_.begin(), editsCache_.begin() + static_cast<long>(i),
-                  editsCache_.begin() + static_cast<long>(i) + 1);
-      return editsCache_.front().edits;
-    }
-  }
-  auto result = matchModules(before, after);
-  editsCache_.insert(editsCache_.begin(), EditsCacheEntry{before, after, result});
-  if (editsCache_.size() > kEditsCacheSize) editsCache_.pop_back();
-  return result;
+  return changes_.edits(moduleAt(a, sideA), moduleAt(b, sideB));
 }
 
 std::shared_ptr<const ModuleEdits> Workbench::eventEdits(int id) const {
@@ -67,20 +51,7 @@ std::string Workbench::changeSummary(int id) const {
     case EventStatus::Changed: break;
   }
   if (id == 0 || ev.codegen) return "";
-  auto key = std::make_pair(ev.before.get(), ev.after.get());
-  auto it = summaryCache_.find(key);
-  if (it != summaryCache_.end()) return it->second;
-  // Summaries of a whole trace would evict the interactive matchings: match without caching.
-  std::string line;
-  bool cached = false;
-  for (const EditsCacheEntry& e : editsCache_)
-    if (e.before == ev.before && e.after == ev.after) {
-      line = passlab::changeSummary(*e.edits);
-      cached = true;
-    }
-  if (!cached) line = passlab::changeSummary(*matchModules(ev.before, ev.after));
-  summaryCache_.emplace(key, line);
-  return line;
+  return changes_.summary(ev.before, ev.after);
 }
 
 std::string Workbench::alignedDiff(int a, Side sideA, int b, Side sideB, const std::string& function) const {
@@ -95,14 +66,8 @@ std::string Workbench::alignedDiff(int a, Side sideA, int b, Side sideB, const s
 std::string Workbench::editScript(int a, Side sideA, int b, Side sideB, bool all, const std::string& function,
                                   size_t maxLines) const {
   std::string fn = checkDiffable(a, sideA, b, sideB, function);
-  std::shared_ptr<const ModuleEdits> m;
-  if (all) {
-    MatchOptions options;
-    options.keepAll = true;
-    m = matchModules(moduleAt(a, sideA), moduleAt(b, sideB), options);
-  } else {
-    m = edits(a, sideA, b, sideB);
-  }
+  std::shared_ptr<const ModuleEdits> m =
+      all ? changes_.allEdits(moduleAt(a, sideA), moduleAt(b, sideB)) : edits(a, sideA, b, sideB);
   return formatEditScript(*m, all, fn, printOptions(), maxLines);
 }
 

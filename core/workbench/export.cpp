@@ -67,6 +67,7 @@ std::string Workbench::traceJson(bool withIR) const {
   TraceJsonOptions traceOptions;
   PrintOptions print = printOptions();
   traceOptions.print = &print;
+  traceOptions.changeIndex = &changes_;
   std::string trace = traceToJson(*trace_, traceOptions);
   while (!trace.empty() && (trace.back() == '\n' || trace.back() == ' ')) trace.pop_back();
   out += "  \"trace\": " + trace + "\n}\n";

@@ -156,8 +156,7 @@ void Workbench::resetTrace(IRModule initial) {
   cursor_ = 0;
   ++generation_;
   printCache_.clear();
-  editsCache_.clear();
-  summaryCache_.clear();
+  changes_.clear();
   // A new start: branches recorded another input or pipeline.
   branches_.clear();
   activeBranch_ = 0;
@@ -218,7 +217,7 @@ int Workbench::discardFuture() {
   int discarded = static_cast<int>(trace_->events().size() - firstRemoved);
   if (discarded > 0) {
     trace_->truncate(static_cast<int>(firstRemoved));
-    summaryCache_.clear();  // keyed by module addresses, which discarded snapshots free
+    changes_.clear();  // its entries hold discarded snapshots alive
   }
   size_t keepPasses = passesBefore(keep);
   passEvent_.resize(keepPasses);

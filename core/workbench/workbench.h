@@ -65,6 +65,7 @@
 #include "core/text/printer.h"
 #include "core/text/tvmscript.h"
 #include "core/trace/numeric_check.h"
+#include "core/trace/change_index.h"
 #include "core/workbench/run_settings.h"
 #include "core/workbench/codegen_backend.h"
 #include "core/trace/provenance_check.h"
@@ -590,6 +591,9 @@ class Workbench {
   /// The node matching of (a, sideA) against (b, sideB) (core/trace/node_match.h),
   /// computed on first use and cached. WorkbenchError for unknown events.
   std::shared_ptr<const ModuleEdits> edits(int a, Side sideA, int b, Side sideB) const;
+  /// The index the matchings and summaries above come from, for the faces'
+  /// own pairs (batch mode's dumps), so they share its cache.
+  const ChangeIndex& changeIndex() const { return changes_; }
   /// The matching of event `id`, before against after. WorkbenchError when the
   /// event failed or was skipped (it has no after snapshot of its own).
   std::shared_ptr<const ModuleEdits> eventEdits(int id) const;
@@ -740,14 +744,8 @@ class Workbench {
   ConstantStyle constantStyle_ = ConstantStyle::Ref;
   /// The session's constant numbering; a new one with every load (a restart or new pipeline keeps it).
   std::shared_ptr<ConstantNumbering> constantNumbers_ = std::make_shared<ConstantNumbering>();
-  struct EditsCacheEntry {
-    IRModule before, after;
-    std::shared_ptr<const ModuleEdits> edits;
-  };
-  /// Matchings most recently used first (a face flips between a few events).
-  mutable std::vector<EditsCacheEntry> editsCache_;
-  /// Change summary per (before, after) module pair.
-  mutable std::map<std::pair<const IRModuleNode*, const IRModuleNode*>, std::string> summaryCache_;
+  /// Every matching and summary the faces ask for (core/trace/change_index.h).
+  ChangeIndex changes_;
   void numberLoadedConstants();
   std::string withSessionConstants(const std::string& text, const IRModule& base) const;
   std::string checkDiffable(int a, Side sideA, int b, Side sideB, const std::string& function) const;
