@@ -17,7 +17,7 @@
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "passes/registry.h"
 
 namespace {

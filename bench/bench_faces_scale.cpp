@@ -16,7 +16,7 @@
 
 #include "bench/synthetic_model.h"
 #include "core/trace/moved_lines.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "core/workbench/workbench.h"
 #include "graph/graph_export.h"
 #include "graph/graphviz_layout.h"

@@ -177,14 +177,18 @@ const std::vector<VectorVariant>& libmvecVariants() {
   static const std::vector<VectorVariant> variants = [] {
     struct Family {
       const char* name;
-      const char* intrinsic;  // "" when LLVM has none
+      const char* intrinsic;  // "not_intrinsic" when LLVM has none
       const char* args;
     };
-    const Family families[] = {{"exp", "exp", "v"},   {"log", "log", "v"}, {"sin", "sin", "v"}, {"cos", "cos", "v"},
-                               {"exp2", "exp2", "v"}, {"log2", "log2", "v"}, {"pow", "pow", "vv"}, {"tanh", "", "v"},
-                               {"erf", "", "v"}};
+    const Family families[] = {
+#define PASSLAB_FLOAT_UNARY(name, reference, lowering, llvmId, oneInstruction, libmvec, libm) {#name, #llvmId, libmvec},
+#define PASSLAB_FLOAT_BINARY(name, lowering, llvmId, oneInstruction, libmvec, libm) {#name, #llvmId, libmvec},
+#include "core/ir/float_intrinsics.def"
+    };
     std::vector<VectorVariant> out;
-    for (const Family& f : families)
+    for (const Family& f : families) {
+      if (!*f.args) continue;  // glibc has no vector variant
+      bool hasIntrinsic = std::string_view(f.intrinsic) != "not_intrinsic";
       for (bool single : {true, false})
         for (char isa : {'b', 'd', 'e'}) {
           unsigned lanes = (isa == 'b' ? 2u : isa == 'd' ? 4u : 8u) * (single ? 2u : 1u);
@@ -192,8 +196,9 @@ const std::vector<VectorVariant>& libmvecVariants() {
           std::string vector = "_ZGV" + std::string(1, isa) + "N" + std::to_string(lanes) + f.args + "_" + scalar;
           if (!llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(vector)) continue;  // an older glibc
           out.push_back({scalar, vector, lanes, isa});
-          if (*f.intrinsic) out.push_back({"llvm." + std::string(f.intrinsic) + (single ? ".f32" : ".f64"), vector, lanes, isa});
+          if (hasIntrinsic) out.push_back({"llvm." + std::string(f.intrinsic) + (single ? ".f32" : ".f64"), vector, lanes, isa});
         }
+    }
     return out;
   }();
   return variants;

@@ -1,5 +1,6 @@
 // Scans of TIR trees the LLVM emitter decides on (see tir_scan.h).
 #include "codegen/tir_scan.h"
+#include "core/ir/tir_functor.h"
 #include "core/ir/tir_lower_blocks.h"
 
 #include <algorithm>
@@ -11,130 +12,65 @@ namespace passlab::codegen {
 using namespace tir;
 
 bool hasSideEffectsOrLoads(const PrimExpr& e) {
-  switch (e->kind) {
-    case PrimExprKind::Load: return true;
-    case PrimExprKind::Call: {
-      const auto& c = static_cast<const tir::CallNode&>(*e);
-      if (c.isGlobal) return true;
-      for (const PrimExpr& a : c.args)
-        if (hasSideEffectsOrLoads(a)) return true;
-      return false;
-    }
-    case PrimExprKind::Binary: {
-      const auto& n = static_cast<const BinaryNode&>(*e);
-      return hasSideEffectsOrLoads(n.a) || hasSideEffectsOrLoads(n.b);
-    }
-    case PrimExprKind::Not: return hasSideEffectsOrLoads(static_cast<const NotNode&>(*e).a);
-    case PrimExprKind::Cast: return hasSideEffectsOrLoads(static_cast<const CastNode&>(*e).value);
-    case PrimExprKind::Select: {
-      const auto& s = static_cast<const SelectNode&>(*e);
-      return hasSideEffectsOrLoads(s.cond) || hasSideEffectsOrLoads(s.trueValue) || hasSideEffectsOrLoads(s.falseValue);
-    }
-    default: return false;
-  }
+  return anyExpr(e, [](const PrimExpr& x) {
+    const auto* c = as<tir::CallNode>(x);
+    return x->kind == PrimExprKind::Load || (c && c->isGlobal);
+  });
 }
 
 bool usesFloat(const PrimExpr& e) {
-  if (e->dtype.isFloat()) return true;
-  switch (e->kind) {
-    case PrimExprKind::Binary: {
-      const auto& n = static_cast<const BinaryNode&>(*e);
-      return usesFloat(n.a) || usesFloat(n.b);
-    }
-    case PrimExprKind::Not: return usesFloat(static_cast<const NotNode&>(*e).a);
-    case PrimExprKind::Cast: return usesFloat(static_cast<const CastNode&>(*e).value);
-    case PrimExprKind::Select: {
-      const auto& s = static_cast<const SelectNode&>(*e);
-      return usesFloat(s.cond) || usesFloat(s.trueValue) || usesFloat(s.falseValue);
-    }
-    case PrimExprKind::Call:
-      for (const PrimExpr& a : static_cast<const tir::CallNode&>(*e).args)
-        if (usesFloat(a)) return true;
-      return false;
-    case PrimExprKind::Load:
-      for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices)
-        if (usesFloat(i)) return true;
-      return false;
-    default: return false;
-  }
+  return anyExpr(e, [](const PrimExpr& x) { return x->dtype.isFloat(); });
 }
-bool usesFloat(const Stmt& s) {
-  if (!s) return false;
-  switch (s->kind) {
-    case StmtKind::Store: return static_cast<const StoreNode&>(*s).buffer->dtype.isFloat() || usesFloat(static_cast<const StoreNode&>(*s).value);
-    case StmtKind::For: return usesFloat(static_cast<const ForNode&>(*s).body);
-    case StmtKind::LetStmt: return usesFloat(static_cast<const LetStmtNode&>(*s).value) || usesFloat(static_cast<const LetStmtNode&>(*s).body);
-    case StmtKind::IfThenElse: {
-      const auto& i = static_cast<const IfThenElseNode&>(*s);
-      return usesFloat(i.cond) || usesFloat(i.thenCase) || usesFloat(i.elseCase);
-    }
-    case StmtKind::Allocate: return usesFloat(static_cast<const AllocateNode&>(*s).body);
-    case StmtKind::AllocateConst: return usesFloat(static_cast<const AllocateConstNode&>(*s).body);
-    case StmtKind::Seq:
-      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts)
-        if (usesFloat(p)) return true;
-      return false;
-    case StmtKind::Evaluate: return usesFloat(static_cast<const EvaluateNode&>(*s).value);
-    case StmtKind::Block: return usesFloat(tir::lowerBlocks(s));
-  }
-  return false;
-}
-
 
 namespace {
-/// Adds the callees of `e`'s calls to `out`: PrimFuncs (`global`) or intrinsics.
-void callsIn(const PrimExpr& e, std::vector<std::string>& out, bool global) {
-  switch (e->kind) {
-    case PrimExprKind::Call: {
-      const auto& c = static_cast<const tir::CallNode&>(*e);
-      if (c.isGlobal == global) out.push_back(c.callee);
-      for (const PrimExpr& a : c.args) callsIn(a, out, global);
-      return;
-    }
-    case PrimExprKind::Binary: {
-      const auto& n = static_cast<const BinaryNode&>(*e);
-      callsIn(n.a, out, global);
-      callsIn(n.b, out, global);
-      return;
-    }
-    case PrimExprKind::Not: return callsIn(static_cast<const NotNode&>(*e).a, out, global);
-    case PrimExprKind::Cast: return callsIn(static_cast<const CastNode&>(*e).value, out, global);
-    case PrimExprKind::Select: {
-      const auto& s = static_cast<const SelectNode&>(*e);
-      callsIn(s.cond, out, global);
-      callsIn(s.trueValue, out, global);
-      callsIn(s.falseValue, out, global);
-      return;
-    }
-    case PrimExprKind::Load:
-      for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices) callsIn(i, out, global);
-      return;
-    default: return;
-  }
+/// preOrderVisit with blocks seen as what they run (tir::lowerBlocks): the
+/// emitter asks its questions of the code it will generate.
+void visitLowered(const Stmt& s, const std::function<bool(const Stmt&)>& onStmt, const std::function<bool(const PrimExpr&)>& onExpr) {
+  preOrderVisit(
+      s,
+      [&](const Stmt& t) {
+        if (t->kind != StmtKind::Block) return onStmt(t);
+        visitLowered(tir::lowerBlocks(t), onStmt, onExpr);
+        return false;
+      },
+      onExpr);
 }
 }  // namespace
 
+bool usesFloat(const Stmt& s) {
+  // The values a statement computes: stored values, let values, conditions,
+  // evaluated calls. Loop bounds and store indices are addresses, not values.
+  bool found = false;
+  visitLowered(
+      s,
+      [&](const Stmt& t) {
+        if (const auto* st = as<StoreNode>(t)) {
+          found = found || st->buffer->dtype.isFloat() || usesFloat(st->value);
+          return false;
+        }
+        if (const auto* f = as<ForNode>(t)) {
+          found = found || usesFloat(f->body);
+          return false;
+        }
+        return !found;
+      },
+      [&](const PrimExpr& e) {
+        found = found || usesFloat(e);
+        return false;
+      });
+  return found;
+}
+
 bool anyStatement(const Stmt& s, const std::function<bool(const Stmt&)>& pred) {
-  if (!s) return false;
-  if (pred(s)) return true;
-  switch (s->kind) {
-    case StmtKind::For: return anyStatement(static_cast<const ForNode&>(*s).body, pred);
-    case StmtKind::LetStmt: return anyStatement(static_cast<const LetStmtNode&>(*s).body, pred);
-    case StmtKind::IfThenElse: {
-      const auto& i = static_cast<const IfThenElseNode&>(*s);
-      return anyStatement(i.thenCase, pred) || anyStatement(i.elseCase, pred);
-    }
-    case StmtKind::Allocate: return anyStatement(static_cast<const AllocateNode&>(*s).body, pred);
-    case StmtKind::AllocateConst: return anyStatement(static_cast<const AllocateConstNode&>(*s).body, pred);
-    case StmtKind::Seq:
-      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts)
-        if (anyStatement(p, pred)) return true;
-      return false;
-    case StmtKind::Store:
-    case StmtKind::Evaluate: return false;
-    case StmtKind::Block: return anyStatement(tir::lowerBlocks(s), pred);
-  }
-  return false;
+  bool found = false;
+  visitLowered(
+      s,
+      [&](const Stmt& t) {
+        found = found || pred(t);
+        return !found;
+      },
+      [](const PrimExpr&) { return false; });
+  return found;
 }
 
 bool containsVectorizedLoop(const Stmt& s) {
@@ -144,39 +80,14 @@ bool containsVectorizedLoop(const Stmt& s) {
 }
 
 namespace {
+/// Adds the callees of the calls in `s` to `out`, in order: PrimFuncs (`global`) or intrinsics.
 void collectCalls(const Stmt& s, std::vector<std::string>& out, bool global) {
-  if (!s) return;
-  switch (s->kind) {
-    case StmtKind::Store: {
-      const auto& st = static_cast<const StoreNode&>(*s);
-      for (const PrimExpr& i : st.indices) callsIn(i, out, global);
-      return callsIn(st.value, out, global);
-    }
-    case StmtKind::For: {
-      const auto& f = static_cast<const ForNode&>(*s);
-      callsIn(f.min, out, global);
-      callsIn(f.extent, out, global);
-      return collectCalls(f.body, out, global);
-    }
-    case StmtKind::LetStmt: {
-      const auto& l = static_cast<const LetStmtNode&>(*s);
-      callsIn(l.value, out, global);
-      return collectCalls(l.body, out, global);
-    }
-    case StmtKind::IfThenElse: {
-      const auto& i = static_cast<const IfThenElseNode&>(*s);
-      callsIn(i.cond, out, global);
-      collectCalls(i.thenCase, out, global);
-      return collectCalls(i.elseCase, out, global);
-    }
-    case StmtKind::Allocate: return collectCalls(static_cast<const AllocateNode&>(*s).body, out, global);
-    case StmtKind::AllocateConst: return collectCalls(static_cast<const AllocateConstNode&>(*s).body, out, global);
-    case StmtKind::Seq:
-      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts) collectCalls(p, out, global);
-      return;
-    case StmtKind::Evaluate: return callsIn(static_cast<const EvaluateNode&>(*s).value, out, global);
-    case StmtKind::Block: return collectCalls(tir::lowerBlocks(s), out, global);
-  }
+  visitLowered(
+      s, [](const Stmt&) { return true; },
+      [&](const PrimExpr& e) {
+        if (const auto* c = as<tir::CallNode>(e); c && c->isGlobal == global) out.push_back(c->callee);
+        return true;
+      });
 }
 }  // namespace
 
@@ -214,32 +125,17 @@ bool isMultiplyAccumulate(const StoreNode& st) {
 
 int64_t macFlops(const Stmt& s, int64_t trips) {
   if (!s) return 0;
-  switch (s->kind) {
-    case StmtKind::Store: {
-      const auto& st = static_cast<const StoreNode&>(*s);
-      return st.value->dtype.isFloat() && isMultiplyAccumulate(st) ? 2 * trips : 0;
-    }
-    case StmtKind::For: {
-      const auto& f = static_cast<const ForNode&>(*s);
-      const auto* extent = as<IntImmNode>(f.extent);
-      return macFlops(f.body, extent ? trips * extent->value : trips);
-    }
-    case StmtKind::LetStmt: return macFlops(static_cast<const LetStmtNode&>(*s).body, trips);
-    case StmtKind::IfThenElse: {
-      const auto& i = static_cast<const IfThenElseNode&>(*s);
-      return std::max(macFlops(i.thenCase, trips), macFlops(i.elseCase, trips));
-    }
-    case StmtKind::Allocate: return macFlops(static_cast<const AllocateNode&>(*s).body, trips);
-    case StmtKind::AllocateConst: return macFlops(static_cast<const AllocateConstNode&>(*s).body, trips);
-    case StmtKind::Seq: {
-      int64_t n = 0;
-      for (const Stmt& p : static_cast<const SeqNode&>(*s).stmts) n += macFlops(p, trips);
-      return n;
-    }
-    case StmtKind::Evaluate: return 0;
-    case StmtKind::Block: return macFlops(tir::lowerBlocks(s), trips);
+  if (const auto* st = as<StoreNode>(s)) return st->value->dtype.isFloat() && isMultiplyAccumulate(*st) ? 2 * trips : 0;
+  if (const auto* f = as<ForNode>(s)) {
+    const auto* extent = as<IntImmNode>(f->extent);
+    return macFlops(f->body, extent ? trips * extent->value : trips);
   }
-  return 0;
+  // One branch runs: count the costlier.
+  if (const auto* i = as<IfThenElseNode>(s)) return std::max(macFlops(i->thenCase, trips), i->elseCase ? macFlops(i->elseCase, trips) : 0);
+  if (s->kind == StmtKind::Block) return macFlops(tir::lowerBlocks(s), trips);
+  int64_t n = 0;
+  forEachChild(s, [&](const Stmt& c) { n += macFlops(c, trips); }, [](const PrimExpr&) {});
+  return n;
 }
 
 }  // namespace

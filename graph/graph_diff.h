@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "core/trace/node_match.h"
+#include "core/analysis/node_match.h"
 #include "graph/graph_model.h"
 
 namespace passlab::graph {

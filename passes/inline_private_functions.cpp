@@ -5,6 +5,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/ir/tir_functor.h"
 #include "core/pass/target.h"
 #include "passes/pass_util.h"
 #include "passes/registry.h"
@@ -22,47 +23,24 @@ constexpr int kMaxDepth = 16;
 
 /// Copies a callee's body into its caller: buffers and variables substituted,
 /// bound variables and scratch buffers renewed.
-class BodyCopier {
+class BodyCopier : private T::StmtExprMutator {
  public:
   /// Callee buffer -> caller buffer.
   std::unordered_map<const T::BufferNode*, T::Buffer> buffers;
   /// Callee variable -> replacement.
   std::unordered_map<const T::VarNode*, T::PrimExpr> vars;
 
-  T::PrimExpr expr(const T::PrimExpr& e) {
-    switch (e->kind) {
-      case T::PrimExprKind::IntImm:
-      case T::PrimExprKind::FloatImm: return e;
-      case T::PrimExprKind::Var: {
-        auto it = vars.find(static_cast<const T::VarNode*>(e.get()));
-        return it == vars.end() ? e : it->second;
-      }
-      case T::PrimExprKind::Binary: {
-        const auto& b = static_cast<const T::BinaryNode&>(*e);
-        return T::binary(b.op, expr(b.a), expr(b.b));
-      }
-      case T::PrimExprKind::Not: return T::logicalNot(expr(static_cast<const T::NotNode&>(*e).a));
-      case T::PrimExprKind::Select: {
-        const auto& s = static_cast<const T::SelectNode&>(*e);
-        return T::select(expr(s.cond), expr(s.trueValue), expr(s.falseValue));
-      }
-      case T::PrimExprKind::Cast: return T::cast(e->dtype, expr(static_cast<const T::CastNode&>(*e).value));
-      case T::PrimExprKind::Call: {
-        const auto& c = static_cast<const T::CallNode&>(*e);
-        std::vector<T::PrimExpr> args;
-        for (const T::PrimExpr& a : c.args) args.push_back(expr(a));
-        return T::call(c.dtype, c.callee, std::move(args), c.isGlobal);
-      }
-      case T::PrimExprKind::Load: {
-        const auto& l = static_cast<const T::LoadNode&>(*e);
-        auto [buffer, idx] = access(l.buffer, l.indices);
-        return T::load(buffer, std::move(idx));
-      }
-    }
-    return e;
-  }
+  /// `e` in the caller's terms (what mentions no callee variable or buffer stays shared).
+  T::PrimExpr expr(const T::PrimExpr& e) { return mutate(e); }
+  /// `s` in the caller's terms, with fresh bound variables and scratch buffers.
+  T::Stmt stmt(const T::Stmt& s) { return mutate(s); }
 
-  T::Stmt stmt(const T::Stmt& s) {
+ private:
+  using T::StmtExprMutator::mutate;
+  /// Statements that bind a variable or a buffer, and stores (whose buffer is
+  /// substituted), are copied here; the rest is rebuilt generically.
+  T::Stmt mutate(const T::Stmt& s) override {
+    if (!s) return s;
     switch (s->kind) {
       case T::StmtKind::Store: {
         const auto& st = static_cast<const T::StoreNode&>(*s);
@@ -83,10 +61,6 @@ class BodyCopier {
         vars[l.var.get()] = v;
         return T::letStmt(v, value, stmt(l.body));
       }
-      case T::StmtKind::IfThenElse: {
-        const auto& i = static_cast<const T::IfThenElseNode&>(*s);
-        return T::ifThenElse(expr(i.cond), stmt(i.thenCase), i.elseCase ? stmt(i.elseCase) : nullptr);
-      }
       case T::StmtKind::Allocate: {
         const auto& a = static_cast<const T::AllocateNode&>(*s);
         T::Buffer b = T::makeBuffer(a.buffer->name, a.buffer->dtype, a.buffer->shape);
@@ -99,18 +73,14 @@ class BodyCopier {
         buffers[a.buffer.get()] = b;
         return T::allocateConst(b, a.data, stmt(a.body));
       }
-      case T::StmtKind::Seq: {
-        std::vector<T::Stmt> parts;
-        for (const T::Stmt& p : static_cast<const T::SeqNode&>(*s).stmts) parts.push_back(stmt(p));
-        return T::seq(std::move(parts));
-      }
-      case T::StmtKind::Evaluate: return T::evaluate(expr(static_cast<const T::EvaluateNode&>(*s).value));
       case T::StmtKind::Block: return block(static_cast<const T::BlockNode&>(*s));
+      case T::StmtKind::IfThenElse:
+      case T::StmtKind::Seq:
+      case T::StmtKind::Evaluate: break;
     }
-    return s;
+    return mutateChildren(s);
   }
 
- private:
   /// A block copy: bindings and domains in the caller's terms, fresh
   /// iteration variables and scratch buffers.
   T::Stmt block(const T::BlockNode& b) {
@@ -145,9 +115,19 @@ class BodyCopier {
     return out;
   }
 
- public:
+  /// Callee variables become their replacements, loads read the caller's buffers.
+  T::PrimExpr mutate(const T::PrimExpr& e) override {
+    if (const auto* v = T::as<T::VarNode>(e)) {
+      auto it = vars.find(v);
+      return it == vars.end() ? e : it->second;
+    }
+    if (const auto* l = T::as<T::LoadNode>(e)) {
+      auto [buffer, idx] = access(l->buffer, l->indices);
+      return T::load(buffer, std::move(idx));
+    }
+    return StmtExprMutator::mutate(e);
+  }
 
- private:
   /// The caller's buffer and indices for an access of callee buffer `b`; a
   /// caller buffer of another shape is addressed through its flat storage.
   std::pair<T::Buffer, std::vector<T::PrimExpr>> access(const T::Buffer& b, const std::vector<T::PrimExpr>& indices) {
@@ -165,7 +145,7 @@ class BodyCopier {
 };
 
 /// Inlines the private callees of one PrimFunc.
-class CallerInliner {
+class CallerInliner : private T::StmtExprMutator {
  public:
   CallerInliner(const IRModule& mod, const std::string& caller, PassContext& ctx) : mod_(mod), caller_(caller), ctx_(ctx) {}
 
@@ -173,83 +153,48 @@ class CallerInliner {
   T::Stmt run(const PrimFuncNode& fn) {
     for (const T::Param& p : fn.params)
       if (p.buffer && p.var) dataVars_[p.var.get()] = p.buffer;
-    return stmt(fn.body, 0);
+    return mutate(fn.body);
   }
   std::set<std::string> inlined;
 
  private:
-  T::Stmt stmt(const T::Stmt& s, int depth) {
-    switch (s->kind) {
-      case T::StmtKind::Evaluate: {
-        const auto* c = T::as<T::CallNode>(static_cast<const T::EvaluateNode&>(*s).value);
-        if (!c || !c->isGlobal) return s;
-        Expr callee = mod_->lookup(c->callee);
-        const auto* prim = as<PrimFuncNode>(callee);
-        if (!prim) return s;
-        if (prim->attrs.contains(fn_attr::kGlobalSymbol)) {
-          if (ctx_.remarksEnabled())
-            ctx_.remark(makeRemark(kPass, RemarkRule::PrivatePublic, caller_, {callee},
-                                   "@" + c->callee + " not inlined into @" + caller_ + ": it is public (global_symbol)"));
-          warn("@" + caller_ + " calls public @" + c->callee + ", which InlinePrivateFunctions does not inline; its target cannot emit the call");
-          return s;
-        }
-        if (depth >= kMaxDepth) {
-          Diagnostic d;
-          d.rule = "inline-private.recursion";
-          d.function = caller_;
-          d.message = "InlinePrivateFunctions: @" + caller_ + " reaches @" + c->callee + " through more than " +
-                      std::to_string(kMaxDepth) + " nested calls (recursion cannot be inlined)";
-          throw DiagnosticError(std::move(d));
-        }
-        return inlineCall(*c, *prim, depth);
-      }
-      case T::StmtKind::Seq: {
-        const auto& seq = static_cast<const T::SeqNode&>(*s);
-        std::vector<T::Stmt> parts;
-        bool changed = false;
-        for (const T::Stmt& p : seq.stmts) {
-          parts.push_back(stmt(p, depth));
-          changed = changed || parts.back() != p;
-        }
-        return changed ? T::seq(std::move(parts)) : s;
-      }
-      case T::StmtKind::For: {
-        const auto& f = static_cast<const T::ForNode&>(*s);
-        T::Stmt body = stmt(f.body, depth);
-        return body == f.body ? s : T::forLoop(f.var, f.min, f.extent, f.forKind, body);
-      }
-      case T::StmtKind::LetStmt: {
-        const auto& l = static_cast<const T::LetStmtNode&>(*s);
-        T::Stmt body = stmt(l.body, depth);
-        return body == l.body ? s : T::letStmt(l.var, l.value, body);
-      }
-      case T::StmtKind::IfThenElse: {
-        const auto& i = static_cast<const T::IfThenElseNode&>(*s);
-        T::Stmt t = stmt(i.thenCase, depth), e = i.elseCase ? stmt(i.elseCase, depth) : nullptr;
-        return t == i.thenCase && e == i.elseCase ? s : T::ifThenElse(i.cond, t, e);
-      }
-      case T::StmtKind::Allocate: {
-        const auto& a = static_cast<const T::AllocateNode&>(*s);
-        allocated_[a.buffer->name] = a.buffer;
-        T::Stmt body = stmt(a.body, depth);
-        return body == a.body ? s : T::allocate(a.buffer, body);
-      }
-      case T::StmtKind::AllocateConst: {
-        const auto& a = static_cast<const T::AllocateConstNode&>(*s);
-        allocated_[a.buffer->name] = a.buffer;
-        T::Stmt body = stmt(a.body, depth);
-        return body == a.body ? s : T::allocateConst(a.buffer, a.data, body);
-      }
-      case T::StmtKind::Store: return s;
-      case T::StmtKind::Block: {
-        const auto& b = static_cast<const T::BlockNode&>(*s);
-        for (const T::Buffer& a : b.allocBuffers) allocated_[a->name] = a;
-        T::Stmt init = b.init ? stmt(b.init, depth) : nullptr, body = stmt(b.body, depth);
-        if (init == b.init && body == b.body) return s;
-        return T::block(b.name, b.iterVars, b.predicate, b.reads, b.writes, b.allocBuffers, init, body, b.annotations);
-      }
+  /// Expressions hold no call statements: they stay as they are.
+  T::PrimExpr mutate(const T::PrimExpr& e) override { return e; }
+
+  /// Call statements are inlined; the scratch buffers a call may name are noted on the way down.
+  T::Stmt mutate(const T::Stmt& s) override {
+    if (!s) return s;
+    if (s->kind == T::StmtKind::Evaluate) return evaluate(s);
+    if (const auto* a = T::as<T::AllocateNode>(s)) allocated_[a->buffer->name] = a->buffer;
+    if (const auto* a = T::as<T::AllocateConstNode>(s)) allocated_[a->buffer->name] = a->buffer;
+    if (const auto* b = T::as<T::BlockNode>(s))
+      for (const T::Buffer& a : b->allocBuffers) allocated_[a->name] = a;
+    return mutateChildren(s);
+  }
+
+  /// `s` with its call inlined when the callee is a private PrimFunc.
+  T::Stmt evaluate(const T::Stmt& s) {
+    const auto* c = T::as<T::CallNode>(static_cast<const T::EvaluateNode&>(*s).value);
+    if (!c || !c->isGlobal) return s;
+    Expr callee = mod_->lookup(c->callee);
+    const auto* prim = as<PrimFuncNode>(callee);
+    if (!prim) return s;
+    if (prim->attrs.contains(fn_attr::kGlobalSymbol)) {
+      if (ctx_.remarksEnabled())
+        ctx_.remark(makeRemark(kPass, RemarkRule::PrivatePublic, caller_, {callee},
+                               "@" + c->callee + " not inlined into @" + caller_ + ": it is public (global_symbol)"));
+      warn("@" + caller_ + " calls public @" + c->callee + ", which InlinePrivateFunctions does not inline; its target cannot emit the call");
+      return s;
     }
-    return s;
+    if (depth_ >= kMaxDepth) {
+      Diagnostic d;
+      d.rule = "inline-private.recursion";
+      d.function = caller_;
+      d.message = "InlinePrivateFunctions: @" + caller_ + " reaches @" + c->callee + " through more than " +
+                  std::to_string(kMaxDepth) + " nested calls (recursion cannot be inlined)";
+      throw DiagnosticError(std::move(d));
+    }
+    return inlineCall(*c, *prim);
   }
 
   /// The caller's buffer an argument names (a data variable or an allocation's name).
@@ -261,7 +206,7 @@ class CallerInliner {
     return nullptr;
   }
 
-  T::Stmt inlineCall(const T::CallNode& call, const PrimFuncNode& callee, int depth) {
+  T::Stmt inlineCall(const T::CallNode& call, const PrimFuncNode& callee) {
     if (callee.params.size() != call.args.size()) {
       warn("@" + call.callee + " takes " + std::to_string(callee.params.size()) + " arguments, the call in @" + caller_ + " passes " +
            std::to_string(call.args.size()) + "; left as a call");
@@ -290,7 +235,9 @@ class CallerInliner {
       ctx_.remark(makeRemark(kPass, RemarkRule::PrivateInlined, caller_, {mod_->lookup(call.callee)},
                              "@" + call.callee + " inlined into @" + caller_ + " (its target cannot emit calls)"));
     T::Stmt body = callee.body ? copier.stmt(callee.body) : T::seq({});
-    body = stmt(body, depth + 1);  // the callee's own private calls
+    ++depth_;  // the callee's own private calls
+    body = mutate(body);
+    --depth_;
     for (size_t i = lets.size(); i-- > 0;) body = T::letStmt(lets[i].first, lets[i].second, body);
     return body;
   }
@@ -309,6 +256,8 @@ class CallerInliner {
   PassContext& ctx_;
   std::unordered_map<const T::VarNode*, T::Buffer> dataVars_;
   std::unordered_map<std::string, T::Buffer> allocated_;
+  /// How many inlined calls deep the statement being rewritten is.
+  int depth_ = 0;
 };
 
 class InlinePrivateFunctionsPass final : public Pass {

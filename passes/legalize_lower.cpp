@@ -5,6 +5,7 @@
 #include "core/ir/limits.h"
 
 #include "core/ir/op.h"
+#include "core/ir/tir_functor.h"
 
 namespace passlab::legalize {
 
@@ -71,34 +72,12 @@ class JointIndexCheck {
   }
   void expr(const T::PrimExpr& e) {
     if (!ok_ || !e) return;
-    switch (e->kind) {
-      case T::PrimExprKind::Var: {
-        const auto* v = static_cast<const T::VarNode*>(e.get());
-        if (v == outer_ || v == inner_) ok_ = false;
-        return;
-      }
-      case T::PrimExprKind::Binary: {
-        const auto& b = static_cast<const T::BinaryNode&>(*e);
-        expr(b.a), expr(b.b);
-        return;
-      }
-      case T::PrimExprKind::Not: expr(static_cast<const T::NotNode&>(*e).a); return;
-      case T::PrimExprKind::Select: {
-        const auto& s = static_cast<const T::SelectNode&>(*e);
-        expr(s.cond), expr(s.trueValue), expr(s.falseValue);
-        return;
-      }
-      case T::PrimExprKind::Cast: expr(static_cast<const T::CastNode&>(*e).value); return;
-      case T::PrimExprKind::Call:
-        for (const T::PrimExpr& a : static_cast<const T::CallNode&>(*e).args) expr(a);
-        return;
-      case T::PrimExprKind::Load: {
-        const auto& l = static_cast<const T::LoadNode&>(*e);
-        access(*l.buffer, l.indices);
-        return;
-      }
-      case T::PrimExprKind::IntImm:
-      case T::PrimExprKind::FloatImm: return;
+    if (const auto* v = T::as<T::VarNode>(e)) {
+      if (v == outer_ || v == inner_) ok_ = false;
+    } else if (const auto* l = T::as<T::LoadNode>(e)) {
+      access(*l->buffer, l->indices);
+    } else {
+      T::forEachChild(e, [this](const T::PrimExpr& c) { expr(c); });
     }
   }
   void stmt(const T::Stmt& s) {

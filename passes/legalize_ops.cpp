@@ -55,13 +55,23 @@ class GroupLowering {
     leaves_ = &leaves;
     root_ = body.get();
     tupleResult_ = as<TupleTypeNode>(body->checkedType) != nullptr;
-    // Outputs first: the root's buffers are parameters after the inputs.
-    std::vector<Expr> outs;
-    if (const auto* tuple = as<TupleNode>(body)) outs = tuple->fields;
-    else outs = {body};
-    auto enter = [&](const Expr& e) { return !leaves.count(e.get()) && e->kind != ExprKind::Function; };
-    // Who uses each value: an elementwise result with a single elementwise user
-    // is computed inline in that user's loop instead of in a buffer of its own.
+    indexUses(body);
+    for (const Expr& e : postOrder_) visit(e);
+    std::vector<T::Stmt> all = stmts_;
+    std::vector<T::Stmt> copies = bindOutputs(body);
+    all.insert(all.end(), copies.begin(), copies.end());
+    T::Stmt s = all.size() == 1 ? all[0] : T::seq(all);
+    for (size_t i = scratch_.size(); i-- > 0;) s = T::allocate(scratch_[i], s);
+    for (size_t i = consts_.size(); i-- > 0;) s = T::allocateConst(consts_[i].first, consts_[i].second, s);
+    return makePrimFunc(params_, s);
+  }
+
+  /// The group's nodes in post-order (inputs and inner functions not entered),
+  /// who reads each value, and which values need a buffer: an elementwise
+  /// result with a single elementwise user is computed inline in that user's
+  /// loop instead of in a buffer of its own.
+  void indexUses(const Expr& body) {
+    auto enter = [&](const Expr& e) { return !leaves_->count(e.get()) && e->kind != ExprKind::Function; };
     postOrderVisit(body, [&](const Expr& e) {
       const auto* call = as<CallNode>(e);
       bool elementwise = call && call->op() && legalize::loweringFamily(call->op()->id) == legalize::LoweringFamily::Elementwise &&
@@ -79,7 +89,15 @@ class GroupLowering {
       position_[e.get()] = postOrder_.size();
       postOrder_.push_back(e);
     }, enter);
-    for (const Expr& e : postOrder_) visit(e);
+  }
+
+  /// The output parameters (after the inputs): the root's own buffer, a lone
+  /// split's pieces, or a buffer per result; returns the copies into them of
+  /// results that are inputs, constants or one of several results.
+  std::vector<T::Stmt> bindOutputs(const Expr& body) {
+    std::vector<Expr> outs;
+    if (const auto* tuple = as<TupleNode>(body)) outs = tuple->fields;
+    else outs = {body};
     std::vector<T::Stmt> copies;
     if (!rootPieces_.empty()) {
       // A lone split writes its pieces straight into the output parameters.
@@ -92,9 +110,9 @@ class GroupLowering {
     }
     for (size_t k = 0; k < outs.size(); ++k) {
       const TensorTypeNode& t = tensorTypeOrThrow(outs[k], "an output");
-      T::Buffer out = directOutputs_.count(outs[k].get()) && outs.size() == 1 ? directOutputs_[outs[k].get()]
-                                                                              : T::makeBuffer(outName(k, outs.size()), t.dtype, t.shape);
-      if (!(directOutputs_.count(outs[k].get()) && outs.size() == 1)) {
+      bool direct = directOutputs_.count(outs[k].get()) && outs.size() == 1;
+      T::Buffer out = direct ? directOutputs_[outs[k].get()] : T::makeBuffer(outName(k, outs.size()), t.dtype, t.shape);
+      if (!direct) {
         // The output is an input, a constant or one of several results: copy it.
         const Operand& from = single(outs[k]);
         copies.push_back(legalize::loopNest(t.shape, "ax", [&](const std::vector<T::PrimExpr>& idx) {
@@ -104,12 +122,7 @@ class GroupLowering {
       params_.push_back({T::makeVar(out->name, out->dtype), out});
       outTypes_.push_back(&t);
     }
-    std::vector<T::Stmt> all = stmts_;
-    all.insert(all.end(), copies.begin(), copies.end());
-    T::Stmt s = all.size() == 1 ? all[0] : T::seq(all);
-    for (size_t i = scratch_.size(); i-- > 0;) s = T::allocate(scratch_[i], s);
-    for (size_t i = consts_.size(); i-- > 0;) s = T::allocateConst(consts_[i].first, consts_[i].second, s);
-    return makePrimFunc(params_, s);
+    return copies;
   }
 
   /// The graph-level arguments of the call_tir, one per input buffer parameter.
@@ -237,51 +250,12 @@ class GroupLowering {
 
   Operand bufferOperand(const T::Buffer& b) { return Operand{b, nullptr, b->shape, b->dtype, {}}; }
 
+  /// The operands of `e`, once its inputs have theirs (called in post-order).
   void visit(const Expr& e) {
     if (operands_.count(e.get())) return;
-    auto leaf = leaves_->find(e.get());
-    if (leaf != leaves_->end()) {
-      if (const auto* tuple = as<TupleTypeNode>(e->checkedType)) {
-        // A tuple input (a lifted group's parameter holding a split's pieces):
-        // one buffer per field, each passed as a projection of the argument.
-        std::vector<Operand> fields;
-        for (size_t k = 0; k < tuple->fields.size(); ++k) {
-          const auto* t = as<TensorTypeNode>(tuple->fields[k]);
-          if (!t) throw Unsupported("LegalizeOps: an input is a tuple holding something other than tensors");
-          T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), t->dtype, t->shape);
-          params_.push_back({T::makeVar(b->name, b->dtype), b});
-          callArgs_.push_back(makeTupleGetItem(leaf->second, static_cast<int>(k)));
-          fields.push_back(bufferOperand(b));
-        }
-        operands_[e.get()] = fields;
-        return;
-      }
-      const TensorTypeNode& t = tensorTypeOrThrow(e, "an input");
-      T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), t.dtype, t.shape);
-      params_.push_back({T::makeVar(b->name, b->dtype), b});
-      callArgs_.push_back(leaf->second);
-      operands_[e.get()] = {bufferOperand(b)};
-      return;
-    }
+    if (auto leaf = leaves_->find(e.get()); leaf != leaves_->end()) return lowerInput(e, leaf->second);
     switch (e->kind) {
-      case ExprKind::Constant: {
-        const NDArray& data = static_cast<const ConstantNode&>(*e).data;
-        if (data.ndim() == 0) {
-          DataType d = data.dtype();
-          T::PrimExpr imm = d.isFloat() ? T::floatImm(d, data.getAsDouble(0)) : T::intImm(d, data.getAsInt(0));
-          operands_[e.get()] = {Operand{nullptr, imm, {}, d, {}}};
-        } else if (linkParams_) {
-          T::Buffer b = T::makeBuffer("c" + std::to_string(consts_.size()), data.dtype(), data.shape());
-          consts_.emplace_back(b, data);
-          operands_[e.get()] = {bufferOperand(b)};
-        } else {
-          T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), data.dtype(), data.shape());
-          params_.push_back({T::makeVar(b->name, b->dtype), b});
-          callArgs_.push_back(e);
-          operands_[e.get()] = {bufferOperand(b)};
-        }
-        return;
-      }
+      case ExprKind::Constant: return lowerConstant(e);
       case ExprKind::Tuple: {
         std::vector<Operand> fields;
         for (const Expr& f : static_cast<const TupleNode&>(*e).fields) {
@@ -292,74 +266,7 @@ class GroupLowering {
         return;
       }
       case ExprKind::Op: return;
-      case ExprKind::Call: {
-        const auto& call = static_cast<const CallNode&>(*e);
-        const OpDef* op = call.op();
-        if (!op) throw Unsupported("LegalizeOps: a fused function calls something other than an op");
-        if (isLoweringBuiltin(op->id)) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' inside a fused function");
-        opNames_.push_back(symbolPart(op->name));
-        if (op->id == OpId::Split) return lowerSplit(e, call, *op);
-        const TensorTypeNode* t = opt_util::tensorTypeOf(e);
-        if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has a tuple or unknown result type");
-        (void)tensorTypeOrThrow(e, "the result of op '" + std::string(op->name) + "'");
-        bool weightTransposed = op->id == OpId::Dense && host_ && transposeConstantWeight(call);
-        std::vector<Operand> args;
-        for (const Expr& a : call.args) {
-          const std::vector<Operand>& ops = operands_.at(a.get());
-          args.insert(args.end(), ops.begin(), ops.end());
-        }
-        legalize::LoweringFamily family = legalize::loweringFamily(op->id);
-        if (family == legalize::LoweringFamily::Conv2D || family == legalize::LoweringFamily::Conv2DTranspose ||
-            family == legalize::LoweringFamily::Matmul) {
-          if (const ExprNode* end = epilogueEnd(e.get(), t->shape)) {
-            // The elementwise ops after it run on each finished element: readers
-            // of its result see the let-bound value of the element being finished.
-            // A lowering may finish elements in several loop nests (conv2d_transpose
-            // has one per stride phase); each binds a variable of its own, which
-            // the readers see through `value` while that nest's epilogue is built.
-            auto value = std::make_shared<T::Var>(T::makeVar(symbolPart(op->name.substr(op->name.rfind('.') + 1)) + "_value", t->dtype));
-            T::Buffer unused = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
-            pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), unused, host_, {}, weightTransposed, isa_}), value};
-            Operand lazy{nullptr, nullptr, t->shape, t->dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return *value; }};
-            operands_[e.get()] = {lazy};
-            return;
-          }
-        }
-        T::Buffer out;
-        bool inlineIt = e.get() != root_ && (users(e.get()) == 1 || recomputed_.count(e.get())) && !materialized_.count(e.get()) &&
-                        legalize::computedInline(call);
-        if (inlineIt) {
-          // Nothing is stored: readers evaluate the op where they need it.
-          out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
-          auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_, {}, false, isa_});
-          Operand lazy{nullptr, nullptr, t->shape, t->dtype,
-                       [lowering](const std::vector<T::PrimExpr>& idx) { return legalize::elementwiseValue(*lowering, idx); }};
-          operands_[e.get()] = {lazy};
-          return;
-        }
-        if (e.get() == root_) {
-          out = T::makeBuffer("T_out", t->dtype, t->shape);
-          directOutputs_[e.get()] = out;
-        } else {
-          out = T::makeBuffer("T_" + symbolPart(op->name.substr(op->name.rfind('.') + 1)), t->dtype, t->shape);
-          scratch_.push_back(out);
-        }
-        legalize::OpLowering l{call, *op, std::move(args), out, host_, {}, weightTransposed, isa_};
-        if (auto p = pending_.find(e.get()); p != pending_.end()) {
-          legalize::OpLowering producer = *p->second.lowering;
-          std::shared_ptr<T::Var> value = p->second.value;
-          producer.epilogue = [&l, value](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
-            // A fresh variable per nest: no variable is bound twice.
-            T::Var var = *value = T::makeVar((*value)->name, (*value)->dtype);
-            return T::letStmt(var, std::move(v), T::store(l.out, idx, legalize::elementwiseValue(l, idx)));
-          };
-          stmts_.push_back(legalize::lowerOpCall(producer));
-        } else {
-          stmts_.push_back(legalize::lowerOpCall(l));
-        }
-        operands_[e.get()] = {bufferOperand(out)};
-        return;
-      }
+      case ExprKind::Call: return lowerCall(e, static_cast<const CallNode&>(*e));
       case ExprKind::Let: throw Unsupported("LegalizeOps: a fused function with a let binding has no lowering");
       case ExprKind::TupleGetItem: {
         // A projection of a split (or of a tuple of tensors): one piece's operand.
@@ -374,6 +281,134 @@ class GroupLowering {
       case ExprKind::Var: throw Unsupported("LegalizeOps: a fused function uses a variable bound outside it");
       default: throw Unsupported("LegalizeOps: a fused function holds a node LegalizeOps cannot lower");
     }
+  }
+
+  /// An input of the group: a buffer parameter passed `arg` at the call (one
+  /// per field for a tuple).
+  void lowerInput(const Expr& e, const Expr& arg) {
+    if (const auto* tuple = as<TupleTypeNode>(e->checkedType)) {
+      // A tuple input (a lifted group's parameter holding a split's pieces):
+      // one buffer per field, each passed as a projection of the argument.
+      std::vector<Operand> fields;
+      for (size_t k = 0; k < tuple->fields.size(); ++k) {
+        const auto* t = as<TensorTypeNode>(tuple->fields[k]);
+        if (!t) throw Unsupported("LegalizeOps: an input is a tuple holding something other than tensors");
+        fields.push_back(inputBuffer(t->dtype, t->shape, makeTupleGetItem(arg, static_cast<int>(k))));
+      }
+      operands_[e.get()] = fields;
+      return;
+    }
+    const TensorTypeNode& t = tensorTypeOrThrow(e, "an input");
+    operands_[e.get()] = {inputBuffer(t.dtype, t.shape, arg)};
+  }
+
+  /// A new buffer parameter `pN`, passed `arg` at the call.
+  Operand inputBuffer(DataType dtype, const std::vector<int64_t>& shape, const Expr& arg) {
+    T::Buffer b = T::makeBuffer("p" + std::to_string(callArgs_.size()), dtype, shape);
+    params_.push_back({T::makeVar(b->name, b->dtype), b});
+    callArgs_.push_back(arg);
+    return bufferOperand(b);
+  }
+
+  /// A scalar constant is an immediate; a tensor is linked in (link-params) or a parameter.
+  void lowerConstant(const Expr& e) {
+    const NDArray& data = static_cast<const ConstantNode&>(*e).data;
+    if (data.ndim() == 0) {
+      DataType d = data.dtype();
+      T::PrimExpr imm = d.isFloat() ? T::floatImm(d, data.getAsDouble(0)) : T::intImm(d, data.getAsInt(0));
+      operands_[e.get()] = {Operand{nullptr, imm, {}, d, {}}};
+    } else if (linkParams_) {
+      T::Buffer b = T::makeBuffer("c" + std::to_string(consts_.size()), data.dtype(), data.shape());
+      consts_.emplace_back(b, data);
+      operands_[e.get()] = {bufferOperand(b)};
+    } else {
+      operands_[e.get()] = {inputBuffer(data.dtype(), data.shape(), e)};
+    }
+  }
+
+  /// An op call: folded into its producer's epilogue, computed inline by its
+  /// readers, or stored into a buffer of its own (the output at the root).
+  void lowerCall(const Expr& e, const CallNode& call) {
+    const OpDef* op = call.op();
+    if (!op) throw Unsupported("LegalizeOps: a fused function calls something other than an op");
+    if (isLoweringBuiltin(op->id)) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' inside a fused function");
+    opNames_.push_back(symbolPart(op->name));
+    if (op->id == OpId::Split) return lowerSplit(e, call, *op);
+    const TensorTypeNode* t = opt_util::tensorTypeOf(e);
+    if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has a tuple or unknown result type");
+    (void)tensorTypeOrThrow(e, "the result of op '" + std::string(op->name) + "'");
+    bool weightTransposed = op->id == OpId::Dense && host_ && transposeConstantWeight(call);
+    std::vector<Operand> args;
+    for (const Expr& a : call.args) {
+      const std::vector<Operand>& ops = operands_.at(a.get());
+      args.insert(args.end(), ops.begin(), ops.end());
+    }
+    if (deferToEpilogue(e, call, *op, *t, args, weightTransposed)) return;
+    bool inlineIt = e.get() != root_ && (users(e.get()) == 1 || recomputed_.count(e.get())) && !materialized_.count(e.get()) &&
+                    legalize::computedInline(call);
+    if (inlineIt) {
+      // Nothing is stored: readers evaluate the op where they need it.
+      T::Buffer out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
+      auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_, {}, false, isa_});
+      Operand lazy{nullptr, nullptr, t->shape, t->dtype,
+                   [lowering](const std::vector<T::PrimExpr>& idx) { return legalize::elementwiseValue(*lowering, idx); }};
+      operands_[e.get()] = {lazy};
+      return;
+    }
+    lowerStored(e, call, *op, *t, std::move(args), weightTransposed);
+  }
+
+  /// A convolution or matmul followed by elementwise ops (up to epilogueEnd):
+  /// lowered when the last of them is, with them as its epilogue. False when
+  /// `e` is not one.
+  bool deferToEpilogue(const Expr& e, const CallNode& call, const OpDef& op, const TensorTypeNode& t, std::vector<Operand>& args,
+                       bool weightTransposed) {
+    legalize::LoweringFamily family = legalize::loweringFamily(op.id);
+    if (family != legalize::LoweringFamily::Conv2D && family != legalize::LoweringFamily::Conv2DTranspose &&
+        family != legalize::LoweringFamily::Matmul)
+      return false;
+    const ExprNode* end = epilogueEnd(e.get(), t.shape);
+    if (!end) return false;
+    // The elementwise ops after it run on each finished element: readers
+    // of its result see the let-bound value of the element being finished.
+    // A lowering may finish elements in several loop nests (conv2d_transpose
+    // has one per stride phase); each binds a variable of its own, which
+    // the readers see through `value` while that nest's epilogue is built.
+    auto value = std::make_shared<T::Var>(T::makeVar(symbolPart(op.name.substr(op.name.rfind('.') + 1)) + "_value", t.dtype));
+    T::Buffer unused = T::makeBuffer("T_" + symbolPart(op.name), t.dtype, t.shape);
+    pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, op, std::move(args), unused, host_, {}, weightTransposed, isa_}),
+                     value};
+    Operand lazy{nullptr, nullptr, t.shape, t.dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return *value; }};
+    operands_[e.get()] = {lazy};
+    return true;
+  }
+
+  /// The op's loop nest storing into the output (at the root) or a scratch
+  /// buffer; the epilogue of a pending producer, when `e` ends one.
+  void lowerStored(const Expr& e, const CallNode& call, const OpDef& op, const TensorTypeNode& t, std::vector<Operand> args,
+                   bool weightTransposed) {
+    T::Buffer out;
+    if (e.get() == root_) {
+      out = T::makeBuffer("T_out", t.dtype, t.shape);
+      directOutputs_[e.get()] = out;
+    } else {
+      out = T::makeBuffer("T_" + symbolPart(op.name.substr(op.name.rfind('.') + 1)), t.dtype, t.shape);
+      scratch_.push_back(out);
+    }
+    legalize::OpLowering l{call, op, std::move(args), out, host_, {}, weightTransposed, isa_};
+    if (auto p = pending_.find(e.get()); p != pending_.end()) {
+      legalize::OpLowering producer = *p->second.lowering;
+      std::shared_ptr<T::Var> value = p->second.value;
+      producer.epilogue = [&l, value](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
+        // A fresh variable per nest: no variable is bound twice.
+        T::Var var = *value = T::makeVar((*value)->name, (*value)->dtype);
+        return T::letStmt(var, std::move(v), T::store(l.out, idx, legalize::elementwiseValue(l, idx)));
+      };
+      stmts_.push_back(legalize::lowerOpCall(producer));
+    } else {
+      stmts_.push_back(legalize::lowerOpCall(l));
+    }
+    operands_[e.get()] = {bufferOperand(out)};
   }
 
   /// split: as the group's root it writes one output parameter per piece;
@@ -559,10 +594,18 @@ class Legalizer : public ExprMutator {
   /// `exp` would call itself (the JIT resolves libm's `exp` to it) and one
   /// called `sqrt` or `floor` clashes with the Hexagon runtime's when linked.
   static bool isMathLibrarySymbol(const std::string& name) {
-    static const std::set<std::string> kNames = {
-        "exp",  "exp2", "expm1", "log",  "log2",  "log10", "log1p",     "pow",  "tanh", "erf",  "sin",    "cos",
-        "tan",  "fmod", "atan",  "atan2", "sqrt", "floor", "ceil",      "round", "trunc", "fabs", "rint", "nearbyint",
-        "fmin", "fmax", "main",  "memcpy", "memset", "asin", "acos", "sinh", "cosh", "asinh", "acosh", "atanh"};
+    static const std::set<std::string> kNames = [] {
+      // C library functions that are not TIR intrinsics, then the intrinsics that are.
+      std::set<std::string> names = {"expm1", "log10", "log1p", "fmod", "atan2", "rint", "fmin", "fmax", "main", "memcpy", "memset"};
+      const std::pair<const char*, bool> intrinsics[] = {
+#define PASSLAB_FLOAT_UNARY(name, reference, lowering, llvmId, oneInstruction, libmvec, libm) {#name, libm},
+#define PASSLAB_FLOAT_BINARY(name, lowering, llvmId, oneInstruction, libmvec, libm) {#name, libm},
+#include "core/ir/float_intrinsics.def"
+      };
+      for (const auto& [intrinsic, libm] : intrinsics)
+        if (libm) names.insert(intrinsic);
+      return names;
+    }();
     return kNames.count(name) > 0;
   }
 

@@ -15,7 +15,7 @@
 #include "core/text/parser.h"
 #include "core/text/printer.h"
 #include "core/trace/expect.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "core/trace/provenance_check.h"
 #include "core/trace/trace.h"
 #include "core/trace/trace_json.h"

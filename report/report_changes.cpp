@@ -5,7 +5,7 @@
 
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "report/html_text.h"
 
 namespace passlab {

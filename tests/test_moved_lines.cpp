@@ -7,7 +7,7 @@
 
 #include "bench/synthetic_model.h"
 #include "core/trace/moved_lines.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "tests/opt_test_util.h"
 
 using namespace passlab;

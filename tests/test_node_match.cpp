@@ -11,7 +11,7 @@
 #include <unordered_set>
 
 #include "core/analysis/structural_equal.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "core/workbench/workbench.h"
 #include "tests/opt_test_util.h"
 

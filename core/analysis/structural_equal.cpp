@@ -17,6 +17,7 @@
 #include <unordered_set>
 
 #include "core/ir/functor.h"
+#include "core/ir/tir_functor.h"
 
 namespace passlab {
 
@@ -238,44 +239,23 @@ class TirHash {
     using namespace tir;
     if (!e) return 0x11;
     size_t h = static_cast<size_t>(e->kind) * 131 + static_cast<size_t>(e->dtype.code);
-    switch (e->kind) {
-      case PrimExprKind::IntImm: mix(h, std::hash<int64_t>()(as<IntImmNode>(e)->value)); break;
-      case PrimExprKind::FloatImm: mix(h, doubleBits(as<FloatImmNode>(e)->value)); break;
-      case PrimExprKind::Var: {
-        auto it = vars_.find(as<tir::VarNode>(e));
-        mix(h, it != vars_.end() ? it->second : std::hash<const void*>()(e.get()));
-        break;
-      }
-      case PrimExprKind::Binary: {
-        auto* x = as<BinaryNode>(e);
-        mix(h, static_cast<size_t>(x->op));
-        mix(h, expr(x->a));
-        mix(h, expr(x->b));
-        break;
-      }
-      case PrimExprKind::Not: mix(h, expr(as<NotNode>(e)->a)); break;
-      case PrimExprKind::Select: {
-        auto* x = as<SelectNode>(e);
-        mix(h, expr(x->cond));
-        mix(h, expr(x->trueValue));
-        mix(h, expr(x->falseValue));
-        break;
-      }
-      case PrimExprKind::Cast: mix(h, expr(as<CastNode>(e)->value)); break;
-      case PrimExprKind::Call: {
-        auto* x = as<tir::CallNode>(e);
-        mix(h, std::hash<std::string>()(x->callee));
-        mix(h, x->isGlobal);
-        for (const PrimExpr& a : x->args) mix(h, expr(a));
-        break;
-      }
-      case PrimExprKind::Load: {
-        auto* x = as<LoadNode>(e);
-        mix(h, useBuffer(x->buffer));
-        for (const PrimExpr& i : x->indices) mix(h, expr(i));
-        break;
-      }
+    // The node's own fields, then its operands in forEachChild order.
+    if (const auto* imm = as<IntImmNode>(e)) {
+      mix(h, std::hash<int64_t>()(imm->value));
+    } else if (const auto* f = as<FloatImmNode>(e)) {
+      mix(h, doubleBits(f->value));
+    } else if (const auto* v = as<tir::VarNode>(e)) {
+      auto it = vars_.find(v);
+      mix(h, it != vars_.end() ? it->second : std::hash<const void*>()(e.get()));
+    } else if (const auto* b = as<BinaryNode>(e)) {
+      mix(h, static_cast<size_t>(b->op));
+    } else if (const auto* c = as<tir::CallNode>(e)) {
+      mix(h, std::hash<std::string>()(c->callee));
+      mix(h, c->isGlobal);
+    } else if (const auto* l = as<LoadNode>(e)) {
+      mix(h, useBuffer(l->buffer));
     }
+    forEachChild(e, [&](const PrimExpr& c) { mix(h, expr(c)); });
     return h;
   }
 

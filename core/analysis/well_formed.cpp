@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "core/ir/lowering_ops.h"
+#include "core/ir/tir_functor.h"
 
 namespace passlab {
 
@@ -452,49 +453,23 @@ class Checker {
   void expr(const tir::PrimExpr& e) {
     using namespace tir;
     if (!e) return;
-    switch (e->kind) {
-      case PrimExprKind::IntImm:
-      case PrimExprKind::FloatImm: return;
-      case PrimExprKind::Var:
-        if (!tirVars_.count(as<tir::VarNode>(e)))
-          report(fallback_, "wf.undefined-var", "TIR variable " + as<tir::VarNode>(e)->name + " is used but never defined");
-        return;
-      case PrimExprKind::Binary:
-        expr(as<BinaryNode>(e)->a);
-        expr(as<BinaryNode>(e)->b);
-        return;
-      case PrimExprKind::Not: expr(as<NotNode>(e)->a); return;
-      case PrimExprKind::Select:
-        expr(as<SelectNode>(e)->cond);
-        expr(as<SelectNode>(e)->trueValue);
-        expr(as<SelectNode>(e)->falseValue);
-        return;
-      case PrimExprKind::Cast: expr(as<CastNode>(e)->value); return;
-      case PrimExprKind::Call: {
-        const auto* c = as<tir::CallNode>(e);
-        if (c->isGlobal && !as<PrimFuncNode>(mod_.lookup(c->callee)))
-          report(fallback_, "wf.undefined-global", "@" + c->callee + " is called but is not a PrimFunc of the module");
-        for (const PrimExpr& a : c->args) expr(a);
-        return;
-      }
-      case PrimExprKind::Load:
-        useBuffer(as<LoadNode>(e)->buffer);
-        for (const PrimExpr& i : as<LoadNode>(e)->indices) expr(i);
-        return;
+    if (const auto* v = as<tir::VarNode>(e)) {
+      if (!tirVars_.count(v)) report(fallback_, "wf.undefined-var", "TIR variable " + v->name + " is used but never defined");
+    } else if (const auto* c = as<tir::CallNode>(e)) {
+      if (c->isGlobal && !as<PrimFuncNode>(mod_.lookup(c->callee)))
+        report(fallback_, "wf.undefined-global", "@" + c->callee + " is called but is not a PrimFunc of the module");
+    } else if (const auto* l = as<LoadNode>(e)) {
+      useBuffer(l->buffer);
     }
+    forEachChild(e, [this](const PrimExpr& c) { expr(c); });
   }
 
+  /// Statements that bind variables or buffers check their scope here; the
+  /// others only use what is in scope, and are walked generically.
   void stmt(const tir::Stmt& s) {
     using namespace tir;
     if (!s) return;
     switch (s->kind) {
-      case StmtKind::Store: {
-        const auto* x = as<StoreNode>(s);
-        useBuffer(x->buffer);
-        for (const PrimExpr& i : x->indices) expr(i);
-        expr(x->value);
-        return;
-      }
       case StmtKind::For: {
         const auto* x = as<ForNode>(s);
         expr(x->min);
@@ -512,13 +487,6 @@ class Checker {
         tirVars_.erase(x->var.get());
         return;
       }
-      case StmtKind::IfThenElse: {
-        const auto* x = as<IfThenElseNode>(s);
-        expr(x->cond);
-        stmt(x->thenCase);
-        stmt(x->elseCase);
-        return;
-      }
       case StmtKind::Allocate:
       case StmtKind::AllocateConst: {
         const Buffer& b = s->kind == StmtKind::Allocate ? as<AllocateNode>(s)->buffer : as<AllocateConstNode>(s)->buffer;
@@ -533,10 +501,6 @@ class Checker {
         tirBuffers_.erase(b.get());
         return;
       }
-      case StmtKind::Seq:
-        for (const Stmt& c : as<SeqNode>(s)->stmts) stmt(c);
-        return;
-      case StmtKind::Evaluate: expr(as<EvaluateNode>(s)->value); return;
       case StmtKind::Block: {
         // Bindings and domains are evaluated outside the block; the iteration
         // variables and scratch buffers are in scope for the rest.
@@ -564,7 +528,14 @@ class Checker {
         for (const BlockIterVar& iv : x->iterVars) tirVars_.erase(iv.var.get());
         return;
       }
+      case StmtKind::Store:
+        useBuffer(as<StoreNode>(s)->buffer);
+        break;
+      case StmtKind::IfThenElse:
+      case StmtKind::Seq:
+      case StmtKind::Evaluate: break;
     }
+    forEachChild(s, [this](const Stmt& c) { stmt(c); }, [this](const PrimExpr& e) { expr(e); });
   }
 
   const IRModuleNode& mod_;

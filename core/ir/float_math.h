@@ -1,7 +1,8 @@
 // Float math: the unary functions of ops.def's PASSLAB_FLOAT_MATH_OP category
-// and the other float intrinsics of TIR, evaluated once for every layer that
-// needs their reference value (the graph interpreter's kernels, the TIR
-// interpreter). Each is computed in double; callers round once to their type.
+// and the other float intrinsics of TIR (the list is float_intrinsics.def),
+// evaluated once for every layer that needs their reference value (the graph
+// interpreter's kernels, the TIR interpreter). Each is computed in double;
+// callers round once to their type.
 #pragma once
 
 #include <string_view>

@@ -1,89 +1,52 @@
 #include "core/ir/tir_functor.h"
 
+#include <algorithm>
+
 namespace passlab::tir {
 
 void StmtExprVisitor::visitChildren(const PrimExpr& e) {
-  switch (e->kind) {
-    case PrimExprKind::IntImm:
-    case PrimExprKind::FloatImm:
-    case PrimExprKind::Var: return;
-    case PrimExprKind::Binary: {
-      const auto& b = static_cast<const BinaryNode&>(*e);
-      visit(b.a);
-      visit(b.b);
-      return;
-    }
-    case PrimExprKind::Not: visit(static_cast<const NotNode&>(*e).a); return;
-    case PrimExprKind::Select: {
-      const auto& s = static_cast<const SelectNode&>(*e);
-      visit(s.cond);
-      visit(s.trueValue);
-      visit(s.falseValue);
-      return;
-    }
-    case PrimExprKind::Cast: visit(static_cast<const CastNode&>(*e).value); return;
-    case PrimExprKind::Call:
-      for (const PrimExpr& a : static_cast<const CallNode&>(*e).args) visit(a);
-      return;
-    case PrimExprKind::Load:
-      for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices) visit(i);
-      return;
-  }
+  forEachChild(e, [this](const PrimExpr& c) { visit(c); });
 }
 
 void StmtExprVisitor::visitChildren(const Stmt& s) {
-  switch (s->kind) {
-    case StmtKind::Store: {
-      const auto& st = static_cast<const StoreNode&>(*s);
-      for (const PrimExpr& i : st.indices) visit(i);
-      visit(st.value);
-      return;
+  forEachChild(s, [this](const Stmt& c) { visit(c); }, [this](const PrimExpr& c) { visit(c); });
+}
+
+void preOrderVisit(const Stmt& root, const std::function<bool(const Stmt&)>& onStmt,
+                   const std::function<bool(const PrimExpr&)>& onExpr) {
+  // Pointers into the tree (the fields of live nodes), so the walk costs no
+  // reference counting; exactly one of the two is set.
+  struct Item {
+    const Stmt* stmt;
+    const PrimExpr* expr;
+  };
+  std::vector<Item> stack;
+  if (root) stack.push_back({&root, nullptr});
+  while (!stack.empty()) {
+    Item item = stack.back();
+    stack.pop_back();
+    size_t first = stack.size();
+    if (item.stmt) {
+      if (!onStmt(*item.stmt)) continue;
+      forEachChild(
+          *item.stmt, [&](const Stmt& c) { stack.push_back({&c, nullptr}); }, [&](const PrimExpr& c) { stack.push_back({nullptr, &c}); });
+    } else {
+      if (!onExpr(*item.expr)) continue;
+      forEachChild(*item.expr, [&](const PrimExpr& c) {
+        if (c) stack.push_back({nullptr, &c});
+      });
     }
-    case StmtKind::For: {
-      const auto& f = static_cast<const ForNode&>(*s);
-      visit(f.min);
-      visit(f.extent);
-      visit(f.body);
-      return;
-    }
-    case StmtKind::LetStmt: {
-      const auto& l = static_cast<const LetStmtNode&>(*s);
-      visit(l.value);
-      visit(l.body);
-      return;
-    }
-    case StmtKind::IfThenElse: {
-      const auto& i = static_cast<const IfThenElseNode&>(*s);
-      visit(i.cond);
-      visit(i.thenCase);
-      visit(i.elseCase);
-      return;
-    }
-    case StmtKind::Allocate: visit(static_cast<const AllocateNode&>(*s).body); return;
-    case StmtKind::AllocateConst: visit(static_cast<const AllocateConstNode&>(*s).body); return;
-    case StmtKind::Seq:
-      for (const Stmt& part : static_cast<const SeqNode&>(*s).stmts) visit(part);
-      return;
-    case StmtKind::Evaluate: visit(static_cast<const EvaluateNode&>(*s).value); return;
-    case StmtKind::Block: {
-      const auto& b = static_cast<const BlockNode&>(*s);
-      for (const BlockIterVar& iv : b.iterVars) {
-        visit(iv.min);
-        visit(iv.extent);
-        visit(iv.binding);
-      }
-      visit(b.predicate);
-      for (const auto* regions : {&b.reads, &b.writes})
-        for (const BufferRegion& r : *regions)
-          for (const auto& [mn, ext] : r.ranges) {
-            visit(mn);
-            visit(ext);
-          }
-      visit(b.init);
-      visit(b.body);
-      return;
-    }
+    // Children were pushed in order; the first must come off the stack first.
+    std::reverse(stack.begin() + static_cast<std::ptrdiff_t>(first), stack.end());
   }
+}
+
+bool anyExpr(const PrimExpr& e, const std::function<bool(const PrimExpr&)>& pred) {
+  if (!e) return false;
+  if (pred(e)) return true;
+  bool found = false;
+  forEachChild(e, [&](const PrimExpr& c) { found = found || anyExpr(c, pred); });
+  return found;
 }
 
 bool StmtExprMutator::mutateAll(std::vector<PrimExpr>& v) {

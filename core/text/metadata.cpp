@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/ir/functor.h"
+#include "core/ir/tir_functor.h"
 
 namespace passlab {
 
@@ -522,39 +523,13 @@ PlaceholderSummary summarizePlaceholders(const IRModule& mod) {
   for (const auto& [name, fn] : mod->functions) {
     if (const auto* prim = as<PrimFuncNode>(fn)) {
       // Lowered constants (link-params) live in allocate_const statements.
-      std::vector<const tir::StmtNode*> stack{prim->body.get()};
-      while (!stack.empty()) {
-        const tir::StmtNode* s = stack.back();
-        stack.pop_back();
-        if (!s) continue;
-        switch (s->kind) {
-          case tir::StmtKind::For: stack.push_back(static_cast<const tir::ForNode*>(s)->body.get()); break;
-          case tir::StmtKind::LetStmt: stack.push_back(static_cast<const tir::LetStmtNode*>(s)->body.get()); break;
-          case tir::StmtKind::IfThenElse: {
-            auto* i = static_cast<const tir::IfThenElseNode*>(s);
-            stack.push_back(i->thenCase.get());
-            stack.push_back(i->elseCase.get());
-            break;
-          }
-          case tir::StmtKind::Allocate: stack.push_back(static_cast<const tir::AllocateNode*>(s)->body.get()); break;
-          case tir::StmtKind::AllocateConst: {
-            auto* a = static_cast<const tir::AllocateConstNode*>(s);
-            if (a->data.fromPlaceholder()) ++summary.derived;
-            stack.push_back(a->body.get());
-            break;
-          }
-          case tir::StmtKind::Seq:
-            for (const tir::Stmt& c : static_cast<const tir::SeqNode*>(s)->stmts) stack.push_back(c.get());
-            break;
-          case tir::StmtKind::Block: {
-            auto* b = static_cast<const tir::BlockNode*>(s);
-            stack.push_back(b->init.get());
-            stack.push_back(b->body.get());
-            break;
-          }
-          default: break;
-        }
-      }
+      tir::preOrderVisit(
+          prim->body,
+          [&](const tir::Stmt& s) {
+            if (const auto* a = tir::as<tir::AllocateConstNode>(s); a && a->data.fromPlaceholder()) ++summary.derived;
+            return true;
+          },
+          [](const tir::PrimExpr&) { return false; });
       continue;
     }
     if (!as<FunctionNode>(fn)) continue;

@@ -14,7 +14,8 @@
 #include <vector>
 
 #include "core/ir/module.h"
-#include "core/trace/node_match.h"
+#include "core/analysis/node_match.h"
+#include "core/trace/change_summary.h"
 
 namespace passlab {
 

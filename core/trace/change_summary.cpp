@@ -6,65 +6,10 @@
 
 #include "core/ir/functor.h"
 #include "core/ir/type.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "core/trace/moved_lines.h"
 
 namespace passlab {
-
-const char* editKindName(EditKind k) {
-  switch (k) {
-    case EditKind::Kept: return "kept";
-    case EditKind::Updated: return "updated";
-    case EditKind::Inserted: return "inserted";
-    case EditKind::Deleted: return "deleted";
-    case EditKind::Moved: return "moved";
-    case EditKind::Folded: return "folded";
-  }
-  return "?";
-}
-
-EditCounts& EditCounts::operator+=(const EditCounts& o) {
-  kept += o.kept;
-  updated += o.updated;
-  inserted += o.inserted;
-  deleted += o.deleted;
-  moved += o.moved;
-  folded += o.folded;
-  return *this;
-}
-
-const NodeEdit* ModuleEdits::findAfter(const ExprNode* node) const {
-  auto it = afterIndex.find(node);
-  return it == afterIndex.end() ? nullptr : &edits[it->second];
-}
-
-const NodeEdit* ModuleEdits::findBefore(const ExprNode* node) const {
-  auto it = beforeIndex.find(node);
-  return it == beforeIndex.end() ? nullptr : &edits[it->second];
-}
-
-const ExprNode* ModuleEdits::beforeOf(const ExprNode* a) const {
-  if (const NodeEdit* e = findAfter(a)) return e->before;
-  return a;
-}
-
-const ExprNode* ModuleEdits::afterOf(const ExprNode* b) const {
-  if (const NodeEdit* e = findBefore(b)) return e->kind == EditKind::Folded ? nullptr : e->after;
-  return b;
-}
-
-const FunctionEdit* ModuleEdits::function(const std::string& name) const {
-  for (const FunctionEdit& f : functions)
-    if (f.name == name) return &f;
-  for (const FunctionEdit& f : functions)
-    if (f.name.empty() && f.beforeName == name) return &f;
-  return nullptr;
-}
-
-const std::string& ModuleEdits::functionName(int32_t index) const {
-  static const std::string empty;
-  return index < 0 || static_cast<size_t>(index) >= functionNames.size() ? empty : functionNames[index];
-}
 
 namespace {
 
@@ -165,153 +110,202 @@ static std::map<std::string, std::set<std::string>> mergedPrimFuncs(const Module
   return merged;
 }
 
-std::string changeSummary(const ModuleEdits& m) {
-  std::vector<std::string> parts;
-  const std::map<std::string, std::set<std::string>> merged = mergedPrimFuncs(m);
-  for (const auto& [name, callees] : merged)
-    parts.push_back("merged " + plural(static_cast<uint32_t>(callees.size()), "PrimFunc", "PrimFuncs") + " into " + name);
-  // Per-op groups of inserted, deleted and updated ops.
-  std::map<std::string, std::pair<uint32_t, std::string>> inserted, deleted, updated;
-  std::map<std::string, bool> updatedMixed;
-  uint32_t rewritten = 0, lifted = 0, inlined = 0, insertedNodes = 0, deletedNodes = 0;
-  std::set<std::string> inlinedGlobals;
-  // An op whose only change is reading a constant that was inserted (folded) is
-  // already counted by "take a new constant input".
-  auto takesNewConstantOnly = [&](const NodeEdit& e) {
+namespace {
+
+/// Per-op groups: op name -> (count, what changed).
+using OpGroups = std::map<std::string, std::pair<uint32_t, std::string>>;
+
+/// Writes changeSummary's clauses in the order they are said: merges, moves,
+/// folds, per-op groups, globals, bare nodes, module attributes.
+class SummaryWriter {
+ public:
+  explicit SummaryWriter(const ModuleEdits& m) : m_(m), merged_(mergedPrimFuncs(m)) {}
+
+  std::string run() {
+    sayMerges();
+    tallyNodeEdits();
+    sayMoves();
+    sayFolds();
+    sayOpGroups();
+    sayGlobals();
+    sayBareNodes();
+    if (m_.moduleAttrsChanged) parts_.push_back("module attributes " + attrDelta(m_.before->attrs, m_.after->attrs));
+    if (parts_.empty()) return "no change";
+    std::string out;
+    for (const std::string& p : parts_) {
+      if (!out.empty()) out += "; ";
+      out += p;
+    }
+    return out;
+  }
+
+ private:
+  /// FuseTIR's merges, said first; their functions' edits are not said again.
+  void sayMerges() {
+    for (const auto& [name, callees] : merged_)
+      parts_.push_back("merged " + plural(static_cast<uint32_t>(callees.size()), "PrimFunc", "PrimFuncs") + " into " + name);
+  }
+
+  /// Counts the node records into per-op groups, rewrites, lifts and inlines.
+  void tallyNodeEdits() {
+    for (const NodeEdit& e : m_.edits) {
+      if (merged_.count(m_.functionName(e.beforeFunction))) continue;  // said by "merged ... into"
+      switch (e.kind) {
+        case EditKind::Inserted: countOp(e.after, inserted_, insertedNodes_); break;
+        case EditKind::Deleted: countOp(e.before, deleted_, deletedNodes_); break;
+        case EditKind::Moved:
+        case EditKind::Updated: tallyMatched(e); break;
+        default: break;
+      }
+    }
+    for (auto& [op, g] : updated_)
+      if (updatedMixed_.count(op)) g.second = "various changes";
+  }
+
+  /// An inserted or deleted node: into its op's group, or a bare node (variables are not counted).
+  static void countOp(const ExprNode* node, OpGroups& groups, uint32_t& bareNodes) {
+    std::string op = opName(node);
+    if (!op.empty())
+      ++groups[op].first;
+    else if (node->kind != ExprKind::Var)
+      ++bareNodes;
+  }
+
+  /// A moved or updated pair: a function lifted to or inlined from a global,
+  /// an op rewritten, an op updated (grouped with what changed).
+  void tallyMatched(const NodeEdit& e) {
+    if (e.kind == EditKind::Moved && e.after->kind == ExprKind::Function) {
+      Expr g = m_.after->lookup(m_.functionName(e.afterFunction));
+      Expr old = m_.before->lookup(m_.functionName(e.beforeFunction));
+      if (g.get() == e.after && old.get() != e.before) ++lifted_;
+      if (g.get() != e.after && old.get() == e.before) {
+        ++inlined_;
+        inlinedGlobals_.insert(m_.functionName(e.beforeFunction));
+      }
+    }
+    std::string op = opName(e.after);
+    if (op.empty() || (e.changes & ~kTypeUnknown) == 0) return;
+    if (e.changes & (kAttrsChanged | kInputsRewired | kArityChanged)) ++rewritten_;
+    if (e.kind != EditKind::Updated || takesNewConstantOnly(e)) return;
+    auto& g = updated_[op];
+    std::string words = changeWords(e);
+    if (g.first == 0)
+      g.second = words;
+    else if (g.second != words)
+      updatedMixed_[op] = true;
+    ++g.first;
+  }
+
+  /// An op whose only change is reading a constant that was inserted (folded)
+  /// is already counted by "take a new constant input".
+  bool takesNewConstantOnly(const NodeEdit& e) const {
     auto* c = as<CallNode>(e.after);
     if (!c || (e.changes & ~kTypeUnknown) != kInputsRewired) return false;
     for (const Expr& a : c->args)
-      if (const NodeEdit* r = m.findAfter(a.get()); r && r->kind == EditKind::Inserted && a->kind == ExprKind::Constant)
+      if (const NodeEdit* r = m_.findAfter(a.get()); r && r->kind == EditKind::Inserted && a->kind == ExprKind::Constant)
         return true;
     return false;
-  };
-  for (const NodeEdit& e : m.edits) {
-    if (merged.count(m.functionName(e.beforeFunction))) continue;  // said by "merged ... into"
-    switch (e.kind) {
-      case EditKind::Inserted: {
-        std::string op = opName(e.after);
-        if (!op.empty())
-          ++inserted[op].first;
-        else if (e.after->kind != ExprKind::Var)
-          ++insertedNodes;
-        break;
-      }
-      case EditKind::Deleted: {
-        std::string op = opName(e.before);
-        if (!op.empty())
-          ++deleted[op].first;
-        else if (e.before->kind != ExprKind::Var)
-          ++deletedNodes;
-        break;
-      }
-      case EditKind::Moved:
-      case EditKind::Updated: {
-        if (e.kind == EditKind::Moved && e.after->kind == ExprKind::Function) {
-          Expr g = m.after->lookup(m.functionName(e.afterFunction));
-          Expr old = m.before->lookup(m.functionName(e.beforeFunction));
-          if (g.get() == e.after && old.get() != e.before) ++lifted;
-          if (g.get() != e.after && old.get() == e.before) {
-            ++inlined;
-            inlinedGlobals.insert(m.functionName(e.beforeFunction));
-          }
+  }
+
+  /// Grouped into new functions, moved out of old ones or between functions, lifted, inlined.
+  void sayMoves() {
+    if (m_.movedIntoOps) {
+      std::string kind = m_.moveDestinationKind.empty() ? "new" : m_.moveDestinationKind;
+      parts_.push_back("grouped " + plural(m_.movedIntoOps, "op", "ops") + " into " + std::to_string(m_.movedIntoFunctions) + " " +
+                       kind + (m_.movedIntoFunctions == 1 ? " function" : " functions") + "; " + plural(rewritten_, "op", "ops") +
+                       " rewritten");
+    }
+    if (m_.movedOutOfOps)
+      parts_.push_back("moved " + plural(m_.movedOutOfOps, "op", "ops") + " out of " +
+                       plural(m_.movedOutOfFunctions, "function", "functions"));
+    uint32_t otherMoves = m_.ops.moved - std::min(m_.ops.moved, m_.movedIntoOps + m_.movedOutOfOps);
+    if (otherMoves) parts_.push_back("moved " + plural(otherMoves, "op", "ops") + " between functions");
+    if (lifted_) parts_.push_back("lifted " + plural(lifted_, "function", "functions") + " to globals");
+    if (inlined_) {
+      std::vector<std::string> names(inlinedGlobals_.begin(), inlinedGlobals_.end());
+      parts_.push_back("inlined " + summarizeFunctionList(names));
+    }
+  }
+
+  void sayFolds() {
+    if (m_.ops.folded)
+      parts_.push_back("folded " + plural(m_.ops.folded, "op", "ops") + " into " + plural(m_.foldConstants, "constant", "constants") +
+                       "; " + plural(m_.newConstantInputs, "op takes", "ops take") + " a new constant input");
+  }
+
+  /// "inserted 4 layout_transform", "deleted 9 ops (...)", "updated 3 nn.conv2d (...)".
+  void sayOpGroups() {
+    auto say = [&](const char* verb, const OpGroups& groups) {
+      if (groups.empty()) return;
+      uint32_t n = 0;
+      for (const auto& [op, g] : groups) n += g.first;
+      parts_.push_back(groups.size() == 1 ? verb + (" " + groupList(groups))
+                                          : verb + (" " + plural(n, "op", "ops")) + " (" + groupList(groups) + ")");
+    };
+    say("inserted", inserted_);
+    say("deleted", deleted_);
+    if (!updated_.empty()) parts_.push_back("updated " + groupList(updated_));
+  }
+
+  /// Globals added, removed or renamed (beyond lifting, inlining and merging),
+  /// statements changed in PrimFuncs, function attributes changed.
+  void sayGlobals() {
+    std::vector<std::string> added, removed, renamed, attrs, prim;
+    uint32_t stmtChanges = 0;
+    for (const FunctionEdit& f : m_.functions) {
+      if (f.kind == FunctionEdit::Kind::Added) added.push_back(f.name);
+      if (mergedAway(f)) continue;
+      if (f.kind == FunctionEdit::Kind::Removed && !inlinedGlobals_.count(f.beforeName)) removed.push_back(f.beforeName);
+      if (f.kind == FunctionEdit::Kind::Renamed) renamed.push_back(f.beforeName + "→@" + f.name);
+      if (!f.attrKeysChanged.empty()) attrs.push_back(f.name.empty() ? f.beforeName : f.name);
+      if (f.primFunc && f.kind == FunctionEdit::Kind::Changed) {
+        uint32_t c = f.nodes.changed();
+        if (c) {
+          stmtChanges += c;
+          prim.push_back(f.name);
         }
-        std::string op = opName(e.after);
-        if (op.empty() || (e.changes & ~kTypeUnknown) == 0) break;
-        if (e.changes & (kAttrsChanged | kInputsRewired | kArityChanged)) ++rewritten;
-        if (e.kind != EditKind::Updated || takesNewConstantOnly(e)) break;
-        auto& g = updated[op];
-        std::string words = changeWords(e);
-        if (g.first == 0)
-          g.second = words;
-        else if (g.second != words)
-          updatedMixed[op] = true;
-        ++g.first;
-        break;
-      }
-      default: break;
-    }
-  }
-  for (auto& [op, g] : updated)
-    if (updatedMixed.count(op)) g.second = "various changes";
-  if (m.movedIntoOps) {
-    std::string kind = m.moveDestinationKind.empty() ? "new" : m.moveDestinationKind;
-    parts.push_back("grouped " + plural(m.movedIntoOps, "op", "ops") + " into " + std::to_string(m.movedIntoFunctions) +
-                    " " + kind + (m.movedIntoFunctions == 1 ? " function" : " functions") + "; " +
-                    plural(rewritten, "op", "ops") + " rewritten");
-  }
-  if (m.movedOutOfOps)
-    parts.push_back("moved " + plural(m.movedOutOfOps, "op", "ops") + " out of " +
-                    plural(m.movedOutOfFunctions, "function", "functions"));
-  uint32_t otherMoves = m.ops.moved - std::min(m.ops.moved, m.movedIntoOps + m.movedOutOfOps);
-  if (otherMoves) parts.push_back("moved " + plural(otherMoves, "op", "ops") + " between functions");
-  if (lifted) parts.push_back("lifted " + plural(lifted, "function", "functions") + " to globals");
-  if (inlined) {
-    std::vector<std::string> names(inlinedGlobals.begin(), inlinedGlobals.end());
-    parts.push_back("inlined " + summarizeFunctionList(names));
-  }
-  if (m.ops.folded)
-    parts.push_back("folded " + plural(m.ops.folded, "op", "ops") + " into " +
-                    plural(m.foldConstants, "constant", "constants") + "; " +
-                    plural(m.newConstantInputs, "op takes", "ops take") + " a new constant input");
-  if (!inserted.empty()) {
-    uint32_t n = 0;
-    for (auto& [op, g] : inserted) n += g.first;
-    parts.push_back(inserted.size() == 1 ? "inserted " + groupList(inserted)
-                                         : "inserted " + plural(n, "op", "ops") + " (" + groupList(inserted) + ")");
-  }
-  if (!deleted.empty()) {
-    uint32_t n = 0;
-    for (auto& [op, g] : deleted) n += g.first;
-    parts.push_back(deleted.size() == 1 ? "deleted " + groupList(deleted)
-                                        : "deleted " + plural(n, "op", "ops") + " (" + groupList(deleted) + ")");
-  }
-  if (!updated.empty()) parts.push_back("updated " + groupList(updated));
-  // Globals not explained by lifting.
-  std::vector<std::string> added, removed, renamed, attrs, prim;
-  uint32_t stmtChanges = 0;
-  for (const FunctionEdit& f : m.functions) {
-    if (f.kind == FunctionEdit::Kind::Added) added.push_back(f.name);
-    bool mergedAway = false;
-    for (const auto& [name, callees] : merged) mergedAway = mergedAway || callees.count(f.beforeName) || name == f.name;
-    if (mergedAway) continue;
-    if (f.kind == FunctionEdit::Kind::Removed && !inlinedGlobals.count(f.beforeName)) removed.push_back(f.beforeName);
-    if (f.kind == FunctionEdit::Kind::Renamed) renamed.push_back(f.beforeName + "→@" + f.name);
-    if (!f.attrKeysChanged.empty()) attrs.push_back(f.name.empty() ? f.beforeName : f.name);
-    if (f.primFunc && f.kind == FunctionEdit::Kind::Changed) {
-      uint32_t c = f.nodes.changed();
-      if (c) {
-        stmtChanges += c;
-        prim.push_back(f.name);
       }
     }
+    if (added.size() > lifted_) {
+      uint32_t n = static_cast<uint32_t>(added.size() - lifted_);
+      parts_.push_back(lifted_ ? "added " + plural(n, "other global", "other globals") : "added " + summarizeFunctionList(added));
+    }
+    if (!removed.empty()) parts_.push_back("removed " + summarizeFunctionList(removed));
+    if (!renamed.empty()) parts_.push_back("renamed " + summarizeFunctionList(renamed));
+    if (stmtChanges) parts_.push_back("changed " + plural(stmtChanges, "statement", "statements") + " in " + summarizeFunctionList(prim));
+    if (!attrs.empty()) parts_.push_back("changed attributes of " + summarizeFunctionList(attrs));
   }
-  if (added.size() > lifted) {
-    uint32_t n = static_cast<uint32_t>(added.size() - lifted);
-    parts.push_back(lifted ? "added " + plural(n, "other global", "other globals")
-                           : "added " + summarizeFunctionList(added));
+
+  /// Whether `f` is a merged group or one of the PrimFuncs merged into it.
+  bool mergedAway(const FunctionEdit& f) const {
+    for (const auto& [name, callees] : merged_)
+      if (callees.count(f.beforeName) || name == f.name) return true;
+    return false;
   }
-  if (!removed.empty()) parts.push_back("removed " + summarizeFunctionList(removed));
-  if (!renamed.empty()) parts.push_back("renamed " + summarizeFunctionList(renamed));
-  if (stmtChanges)
-    parts.push_back("changed " + plural(stmtChanges, "statement", "statements") + " in " + summarizeFunctionList(prim));
-  if (!attrs.empty()) parts.push_back("changed attributes of " + summarizeFunctionList(attrs));
-  if (parts.empty()) {
-    if (insertedNodes || deletedNodes) {
-      if (insertedNodes) parts.push_back("inserted " + plural(insertedNodes, "node", "nodes"));
-      if (deletedNodes) parts.push_back("deleted " + plural(deletedNodes, "node", "nodes"));
-    } else if (m.ops.updated || m.nodes.updated) {
-      parts.push_back("updated " + plural(m.nodes.updated, "node", "nodes"));
+
+  /// When nothing else was said: the nodes (not ops) inserted, deleted or updated.
+  void sayBareNodes() {
+    if (!parts_.empty()) return;
+    if (insertedNodes_ || deletedNodes_) {
+      if (insertedNodes_) parts_.push_back("inserted " + plural(insertedNodes_, "node", "nodes"));
+      if (deletedNodes_) parts_.push_back("deleted " + plural(deletedNodes_, "node", "nodes"));
+    } else if (m_.ops.updated || m_.nodes.updated) {
+      parts_.push_back("updated " + plural(m_.nodes.updated, "node", "nodes"));
     }
   }
-  if (m.moduleAttrsChanged) parts.push_back("module attributes " + attrDelta(m.before->attrs, m.after->attrs));
-  if (parts.empty()) return "no change";
-  std::string out;
-  for (const std::string& p : parts) {
-    if (!out.empty()) out += "; ";
-    out += p;
-  }
-  return out;
-}
+
+  const ModuleEdits& m_;
+  const std::map<std::string, std::set<std::string>> merged_;
+  std::vector<std::string> parts_;
+  OpGroups inserted_, deleted_, updated_;
+  std::map<std::string, bool> updatedMixed_;
+  uint32_t rewritten_ = 0, lifted_ = 0, inlined_ = 0, insertedNodes_ = 0, deletedNodes_ = 0;
+  std::set<std::string> inlinedGlobals_;
+};
+
+}  // namespace
+
+std::string changeSummary(const ModuleEdits& m) { return SummaryWriter(m).run(); }
 
 std::string summarizeFunctionList(const std::vector<std::string>& names, size_t limit) {
   std::string out;

@@ -5,7 +5,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/text/parser.h"
 #include "core/trace/diff.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 
 namespace passlab {
 namespace {

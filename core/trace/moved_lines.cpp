@@ -6,7 +6,7 @@
 #include <unordered_map>
 
 #include "core/ir/functor.h"
-#include "core/trace/node_match.h"
+#include "core/analysis/node_match.h"
 
 namespace passlab {
 

@@ -1,6 +1,6 @@
 #include "core/trace/trace_json.h"
 
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "core/trace/remark_nodes.h"
 
 #include <cmath>

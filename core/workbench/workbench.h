@@ -69,7 +69,7 @@
 #include "core/workbench/run_settings.h"
 #include "core/workbench/codegen_backend.h"
 #include "core/trace/provenance_check.h"
-#include "core/trace/node_match.h"
+#include "core/trace/change_summary.h"
 #include "core/trace/trace.h"
 
 namespace passlab {
@@ -588,7 +588,7 @@ class Workbench {
   std::vector<ProvenanceConflict> provenanceConflicts(int id = -1) const;
 
   // ---- Node matching and change summaries (core/workbench/changes.cpp) -------
-  /// The node matching of (a, sideA) against (b, sideB) (core/trace/node_match.h),
+  /// The node matching of (a, sideA) against (b, sideB) (core/analysis/node_match.h),
   /// computed on first use and cached. WorkbenchError for unknown events.
   std::shared_ptr<const ModuleEdits> edits(int a, Side sideA, int b, Side sideB) const;
   /// The index the matchings and summaries above come from, for the faces'
