@@ -17,27 +17,17 @@
 #include "repl/command_util.h"
 #include "repl/format.h"
 #include "repl/save_graph.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 namespace {
 
 using namespace command_util;
 
-
 void writeFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out) throw WorkbenchError("cannot write '" + path + "'");
-}
-
-std::set<std::string> splitList(const std::string& text) {
-  std::set<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    size_t b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
-    if (b != std::string::npos) items.insert(item.substr(b, e - b + 1));
-  }
-  return items;
 }
 
 std::string discardedNote(int discarded, const Workbench& wb) {
@@ -126,7 +116,7 @@ void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     wb.setConstantStyle(*style);
     result.out("print-constants = " + std::string(constantStyleName(*style)) + "\n");
   } else if (key == "disabled_pass" || key == "required_pass") {
-    std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitList(value);
+    std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitSet(value);
     discarded = key == "disabled_pass" ? wb.setDisabledPasses(passes) : wb.setRequiredPasses(passes);
     result.out(key + " = " + (passes.empty() ? std::string("(none)") : value) + "\n");
   } else if (key.rfind("executor.", 0) == 0 || key.rfind("runtime.", 0) == 0 || key.rfind("module.", 0) == 0) {

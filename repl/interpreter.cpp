@@ -10,17 +10,12 @@
 #include "core/ir/diagnostic.h"
 #include "repl/format.h"
 #include "core/ir/file_io.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 namespace {
 
 constexpr int kMaxSourceDepth = 16;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 /// Edit distance counting a swap of neighbours as one edit ("stpe" is one from
 /// "step"), since transposed letters are the commonest typo at a prompt.

@@ -3,14 +3,13 @@
 #include <algorithm>
 
 #include "core/workbench/workbench.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 namespace {
 
 /// Matchings kept: a face flips between a few events; each holds two index maps.
 constexpr size_t kEditsCacheSize = 6;
-
-std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
 
 }  // namespace
 

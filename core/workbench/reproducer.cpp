@@ -7,6 +7,7 @@
 
 #include "core/text/load_text.h"
 #include "core/workbench/value_text.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 namespace {
@@ -31,24 +32,10 @@ bool isSettingLine(std::string_view text) {
 
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
-std::string trim(std::string s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  size_t e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
-
 std::string joinSet(const std::set<std::string>& items) {
   std::string out;
   for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
   return out;
-}
-
-std::set<std::string> splitSet(const std::string& text) {
-  std::set<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!trim(item).empty()) items.insert(trim(item));
-  return items;
 }
 
 /// The `key: value` lines shared by both forms (everything but the module text).
@@ -76,8 +63,8 @@ std::string settingsLines(const Reproducer& r) {
 void applySetting(Reproducer& r, const std::string& line, const std::string& where) {
   size_t colon = line.find(':');
   if (colon == std::string::npos) throw WorkbenchError(where + ": expected 'key: value', got '" + line + "'");
-  std::string key = trim(line.substr(0, colon));
-  std::string value = trim(line.substr(colon + 1));
+  std::string key(trim(line.substr(0, colon)));
+  std::string value(trim(line.substr(colon + 1)));
   if (key == "failed") {
     r.failedPass = value;
   } else if (key == "failure") {
@@ -107,7 +94,7 @@ void applySetting(Reproducer& r, const std::string& line, const std::string& whe
     size_t eq = value.find('=');
     if (eq == std::string::npos) throw WorkbenchError(where + ": expected 'config: KEY = VALUE', got '" + line + "'");
     try {
-      r.config.emplace_back(trim(value.substr(0, eq)), parseAttrValueText(trim(value.substr(eq + 1))));
+      r.config.emplace_back(std::string(trim(value.substr(0, eq))), parseAttrValueText(trim(value.substr(eq + 1))));
     } catch (const std::invalid_argument& e) {
       throw WorkbenchError(where + ": " + e.what());
     }
@@ -219,7 +206,7 @@ Reproducer readReproducer(const std::string& path) {
     if (!trim(line).empty()) applySetting(r, line, configPath + ":" + std::to_string(lineNo));
   }
   // pipeline.txt wins over a pipeline line in config.txt: it is the file users edit.
-  r.pipeline = trim(readWholeFile((dir / "pipeline.txt").string()));
+  r.pipeline = std::string(trim(readWholeFile((dir / "pipeline.txt").string())));
   // module.py when the reproducer was written in TVMScript.
   std::string modulePath = (dir / moduleFileName(TextSyntax::Relay)).string();
   if (!fs::exists(modulePath, ec) && fs::exists(dir / moduleFileName(TextSyntax::TVMScript), ec)) {
