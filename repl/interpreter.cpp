@@ -11,6 +11,7 @@
 #include "repl/format.h"
 #include "core/ir/file_io.h"
 #include "core/support/strings.h"
+#include "core/workbench/setting_keys.h"
 
 namespace passlab {
 namespace {
@@ -53,8 +54,9 @@ std::vector<std::string> fileCandidates(std::string_view prefix) {
 }  // namespace
 
 std::vector<std::string> settingKeys() {
-  return {"opt_level", "target", "disabled_pass", "required_pass", "syntax", "executor.link-params", "executor.kind", "runtime.kind",
-          "print-constants", "threads"};
+  std::vector<std::string> keys(std::begin(kSettingKeyNames), std::end(kSettingKeyNames));
+  keys.insert(keys.end(), std::begin(kModuleAttrSettingExamples), std::end(kModuleAttrSettingExamples));
+  return keys;
 }
 
 CommandInterpreter::CommandInterpreter(Workbench& workbench, Style style)

@@ -8,6 +8,7 @@
 #include "core/text/load_text.h"
 #include "core/workbench/value_text.h"
 #include "core/support/strings.h"
+#include "core/workbench/setting_keys.h"
 
 namespace passlab {
 namespace {
@@ -41,17 +42,17 @@ std::string joinSet(const std::set<std::string>& items) {
 /// The `key: value` lines shared by both forms (everything but the module text).
 std::string settingsLines(const Reproducer& r) {
   std::string out;
-  auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
+  auto line = [&](std::string_view key, const std::string& value) { out += std::string(key) + ": " + value + "\n"; };
   if (!r.predicate.empty()) line("predicate", r.predicate);
   if (!r.failedPass.empty() || r.predicate.empty()) {
     line("failed", r.failedPass);
     line("failure", (r.failureRule.empty() ? "" : r.failureRule + ": ") + firstLine(r.failureMessage));
   }
   line("pipeline", r.pipeline);
-  line("opt_level", std::to_string(r.optLevel));
-  if (!r.target.empty()) line("target", r.target);
-  if (!r.disabledPasses.empty()) line("disabled_pass", joinSet(r.disabledPasses));
-  if (!r.requiredPasses.empty()) line("required_pass", joinSet(r.requiredPasses));
+  line(settingKeyName(SettingKey::OptLevel), std::to_string(r.optLevel));
+  if (!r.target.empty()) line(settingKeyName(SettingKey::Target), r.target);
+  if (!r.disabledPasses.empty()) line(settingKeyName(SettingKey::DisabledPass), joinSet(r.disabledPasses));
+  if (!r.requiredPasses.empty()) line(settingKeyName(SettingKey::RequiredPass), joinSet(r.requiredPasses));
   for (const auto& [key, value] : r.config) line("config", key + " = " + value.toString());
   for (const std::string& e : r.edits) line("edit", e);
   line("load", r.typeCheck ? "check" : "no-check");
@@ -78,17 +79,17 @@ void applySetting(Reproducer& r, const std::string& line, const std::string& whe
     }
   } else if (key == "pipeline") {
     r.pipeline = value;
-  } else if (key == "opt_level") {
+  } else if (key == settingKeyName(SettingKey::OptLevel)) {
     try {
       r.optLevel = std::stoi(value);
     } catch (const std::exception&) {
       throw WorkbenchError(where + ": opt_level must be an integer, got '" + value + "'");
     }
-  } else if (key == "target") {
+  } else if (key == settingKeyName(SettingKey::Target)) {
     r.target = value;
-  } else if (key == "disabled_pass") {
+  } else if (key == settingKeyName(SettingKey::DisabledPass)) {
     r.disabledPasses = splitSet(value);
-  } else if (key == "required_pass") {
+  } else if (key == settingKeyName(SettingKey::RequiredPass)) {
     r.requiredPasses = splitSet(value);
   } else if (key == "config") {
     size_t eq = value.find('=');
