@@ -1,13 +1,15 @@
 // External codegen for `Compiler="ccompiler"` functions: the function's op
 // graph becomes one C function in destination-passing style, each op a plain
-// loop nest over static scratch buffers. The ops it takes are
-// core/ir/ccompiler_ops.h's list (AnnotateTarget offers exactly those). float32 only (what BYOC C backends
-// of this kind handle); other dtypes are a clear error.
+// loop nest over static scratch buffers. The ops it writes are the rows of
+// core/ir/ccompiler_ops.h (AnnotateTarget offers exactly those marked offered):
+// elementwise ones from their row's formula, the others below. float32 only
+// (what BYOC C backends of this kind handle); other dtypes are a clear error.
 #include <sstream>
 #include <unordered_map>
 
 #include "codegen/codegen.h"
 #include "core/analysis/type_infer.h"
+#include "core/ir/ccompiler_ops.h"
 #include "core/ir/op.h"
 #include "core/ir/type.h"
 
@@ -18,6 +20,17 @@ namespace {
 std::vector<int64_t> intsAttr(const CallNode& call, const char* key, std::vector<int64_t> fallback) {
   const AttrValue* v = call.attrs.find(key);
   return v ? v->asInts() : fallback;
+}
+
+/// A table formula with `$k` replaced by operand k's element (`arg(k)`).
+template <typename Arg>
+std::string expandFormula(const char* formula, const Arg& arg) {
+  std::string out;
+  for (const char* c = formula; *c; ++c) {
+    if (c[0] == '$' && c[1] >= '0' && c[1] <= '9') out += arg(static_cast<size_t>(*++c - '0'));
+    else out += *c;
+  }
+  return out;
 }
 
 class CEmitter {
@@ -119,16 +132,13 @@ class CEmitter {
       body_ << "  for (long i = 0; i < " << n << "; ++i) " << o << "[i] = " << formula << ";\n";
     };
     auto arg = [&](size_t k) { return args[k] + "[" + broadcastIndex(out, tensorOf(call->args[k])) + "]"; };
+    const CCompilerOp* row = findCCompilerOp(op->id);
+    if (!row) fail(e, "op " + std::string(op->name) + " is not supported by the ccompiler codegen");
+    if (row->formula) {
+      elementwise(expandFormula(row->formula, arg));
+      return o;
+    }
     switch (op->id) {
-      case OpId::Add: elementwise(arg(0) + " + " + arg(1)); break;
-      case OpId::Subtract: elementwise(arg(0) + " - " + arg(1)); break;
-      case OpId::Multiply: elementwise(arg(0) + " * " + arg(1)); break;
-      case OpId::Divide: elementwise(arg(0) + " / " + arg(1)); break;
-      case OpId::Maximum: elementwise("pl_max(" + arg(0) + ", " + arg(1) + ")"); break;
-      case OpId::Minimum: elementwise("pl_min(" + arg(0) + ", " + arg(1) + ")"); break;
-      case OpId::Negative: elementwise("-" + arg(0)); break;
-      case OpId::Abs: elementwise("pl_abs(" + arg(0) + ")"); break;
-      case OpId::Relu: elementwise("pl_max(" + arg(0) + ", 0.0f)"); break;
       case OpId::Clip: {
         char lo[64], hi[64];
         std::snprintf(lo, sizeof lo, "%a", call->attrs.find("a_min")->asFloat());
@@ -173,7 +183,7 @@ class CEmitter {
               << "    " << o << "[((n * " << O << " + o) * " << OH << " + y) * " << OW << " + x] = acc;\n  }\n";
         break;
       }
-      default: fail(e, "op " + std::string(op->name) + " is not supported by the ccompiler codegen");
+      default: fail(e, "op " + std::string(op->name) + " has a row without a formula that the ccompiler codegen does not write");
     }
     return o;
   }

@@ -46,7 +46,7 @@ struct Target {
 
   /// Parses target text; throws CodegenError for an unknown target kind.
   static Target parse(std::string_view text);
-  /// The default Hexagon target of DESIGN.md (v68, HVX 128-byte).
+  /// The default Hexagon target (v68, HVX 128-byte; docs/codegen.md).
   static Target hexagon();
   /// The newest Hexagon CPU that `qemu-hexagon` 7.2 (Debian 12's) emulates:
   /// v67 with 128-byte HVX. Code meant to run under qemu is built for it, so

@@ -5,10 +5,10 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/byoc_util.h"
 #include "passes/external_codegen.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -131,6 +131,36 @@ class Annotator final : public ExprMutator {
   int regions_ = 0;
 };
 
+/// What AnnotateTarget is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "AnnotateTarget";
+    r.info.optLevel = 0;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Marks each op call an external codegen takes (alone or in one of its composite patterns) as a one-op "
+        "compiler region: a call to a function literal with Compiler=\"<codegen>\".";
+    r.info.guarantees =
+        "Every op call outside skipped functions and nested function literals that a listed codegen supports is "
+        "inside a region of the first such codegen; types are unchanged.";
+    r.options = {{"compilers", Kind::Array, stringArrayValue(AnnotateTargetOptions{}.compilers),
+                  "external codegens to offload to, in priority order"}};
+    r.create = [](const AttrDict& options) {
+      AnnotateTargetOptions o;
+      if (options.contains("compilers")) o.compilers = optionStrings(options, "compilers");
+      return createAnnotateTargetPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class AnnotateTargetPass final : public Pass {
  public:
   explicit AnnotateTargetPass(AnnotateTargetOptions options) : options_in_(std::move(options)) {
@@ -150,7 +180,7 @@ class AnnotateTargetPass final : public Pass {
     }
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("AnnotateTarget"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

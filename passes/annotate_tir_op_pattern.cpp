@@ -7,7 +7,7 @@
 
 #include "core/analysis/structural_equal.h"
 #include "core/ir/tir_functor.h"
-#include "passes/registry.h"
+#include "core/pass/registry.h"
 
 namespace passlab {
 
@@ -169,9 +169,29 @@ class PatternAnalyzer final : public T::StmtExprVisitor {
   const T::StoreNode* store_ = nullptr;
 };
 
+/// What AnnotateTIROpPattern is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "AnnotateTIROpPattern";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description =
+        "Sets op_pattern on every PrimFunc that has none: the fusion pattern its block-form body shows (TVM's "
+        "AnalyzeOpPatternKind: elementwise, broadcast, injective, comm-reduce, out-ewise-fusable, opaque).";
+    r.info.guarantees = "Every PrimFunc has an integer op_pattern attribute; nothing else changes.";
+    r.create = [](const AttrDict&) { return createAnnotateTIROpPatternPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class AnnotateTIROpPatternPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("AnnotateTIROpPattern"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext&) const override {
     IRModule out = mod;

@@ -7,7 +7,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
-#include "passes/registry.h"
+#include "core/pass/registry.h"
 
 namespace passlab {
 
@@ -123,6 +123,38 @@ class ParamSubstitution final : public ExprMutator {
   const std::unordered_map<const ExprNode*, Expr>& values_;
 };
 
+/// What BindParams is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "BindParams";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description =
+        "Binds named parameters of one function to constants: they leave its signature and their uses read the "
+        "constant. Values are given inline, as `BindParams{func_name=main,params=\"w=[[1,2],[3,4]];b=0.5\"}`: "
+        "`name=value` entries separated by `;`, each value a number or nested list whose nesting is the parameter's "
+        "static shape, stored in the parameter's dtype.";
+    r.info.guarantees = "The bound parameters are gone from the function; every use reads its constant.";
+    r.options = {
+        {"func_name", Kind::String, AttrValue::string(BindParamsOptions{}.funcName), "the function whose parameters are bound"},
+        {"params", Kind::String, AttrValue::string(""), "name=value entries separated by ';' (values: numbers or nested lists)"},
+    };
+    r.create = [](const AttrDict& options) {
+      BindParamsOptions o;
+      o.funcName = options.getString("func_name", o.funcName);
+      o.params = options.getString("params", o.params);
+      return createBindParamsPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class BindParamsPass final : public Pass {
  public:
   explicit BindParamsPass(BindParamsOptions o) : o_(std::move(o)), entries_(splitParams(o_.params)) {
@@ -133,7 +165,7 @@ class BindParamsPass final : public Pass {
     if (!o_.params.empty()) options_.set("params", AttrValue::string(o_.params));
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("BindParams"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext&) const override {
     auto found = mod->functions.find(o_.funcName);

@@ -3,8 +3,8 @@
 
 #include <map>
 
+#include "core/pass/registry.h"
 #include "core/pass/target.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -22,12 +22,39 @@ std::string canonical(const std::string& text) {
   return out;
 }
 
+/// What BindTarget is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = kPass;
+    r.info.optLevel = 0;
+    // attributes only: meaningful in every phase
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering, Phase::Build};
+    r.info.description =
+        "Sets the target attribute of every function that has none; a function with another target keeps it "
+        "(warning bind-target.conflict).";
+    r.info.guarantees = "Every PrimFunc and non-external function has a target; no existing target attribute changed.";
+    r.options = {{"target", Kind::String, AttrValue::string(""), "target to bind (TVM style); empty takes the context's target"}};
+    r.create = [](const AttrDict& options) {
+      BindTargetOptions o;
+      o.target = options.getString("target", o.target);
+      return createBindTargetPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class BindTargetPass final : public Pass {
  public:
   explicit BindTargetPass(BindTargetOptions options) : opts_(std::move(options)) {
     if (!opts_.target.empty()) options_.set("target", AttrValue::string(opts_.target));
   }
-  const PassInfo& info() const override { return builtinPassInfo(kPass); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::string target = opts_.target;

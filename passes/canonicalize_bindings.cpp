@@ -6,8 +6,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -94,9 +94,29 @@ bool hasVarBinding(const Expr& body) {
   return found;
 }
 
+/// What CanonicalizeBindings is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "CanonicalizeBindings";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description =
+        "Removes variable-to-variable bindings (y = x: uses of y read x); in a dataflow block an output bound to a "
+        "dataflow variable takes over that variable's binding; empty dataflow blocks go.";
+    r.info.guarantees = "No let or dataflow binding of one variable to another remains outside skipped functions.";
+    r.create = [](const AttrDict&) { return createCanonicalizeBindingsPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class CanonicalizeBindingsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("CanonicalizeBindings"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     // A function without a variable binding has nothing to canonicalize and

@@ -6,8 +6,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -315,6 +315,41 @@ class LayoutRewriter final : public ExprMutator {
   std::map<std::tuple<const ExprNode*, std::string, std::string>, Expr> transforms_;
 };
 
+/// What ConvertLayout is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    ConvertLayoutOptions defaults;
+    PassRegistration r;
+    r.info.name = "ConvertLayout";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 3;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Converts nn.conv2d to the desired data/kernel layouts, inserting layout_transform where needed and "
+        "propagating the layout through layout-agnostic ops.";
+    r.info.guarantees =
+        "Every ungrouped NCHW/NHWC conv2d uses the desired layouts; function signatures and results are unchanged.";
+    r.options = {
+        {"data_layout", Kind::String, AttrValue::string(defaults.dataLayout), "desired conv2d data layout: NCHW or NHWC"},
+        {"kernel_layout", Kind::String, AttrValue::string(defaults.kernelLayout),
+         "desired conv2d kernel layout: OIHW, HWIO, OHWI or default"},
+    };
+    r.create = [](const AttrDict& options) {
+      ConvertLayoutOptions o;
+      o.dataLayout = options.getString("data_layout", o.dataLayout);
+      o.kernelLayout = options.getString("kernel_layout", o.kernelLayout);
+      return createConvertLayoutPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class ConvertLayoutPass final : public Pass {
  public:
   explicit ConvertLayoutPass(ConvertLayoutOptions options) : options(std::move(options)) {
@@ -328,7 +363,7 @@ class ConvertLayoutPass final : public Pass {
     if (o.kernelLayout != defaults.kernelLayout) options_.set("kernel_layout", AttrValue::string(o.kernelLayout));
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("ConvertLayout"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

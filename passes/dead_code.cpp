@@ -5,9 +5,9 @@
 #include <unordered_set>
 
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/pass_util.h"
 #include "passes/legalize_relax.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 #include "core/trace/remark_nodes.h"
 
@@ -163,6 +163,41 @@ class DeadBindingRemover final : public ExprMutator {
   std::string function_;
 };
 
+/// What DeadCodeElimination is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    DeadCodeEliminationOptions defaults;
+    PassRegistration r;
+    r.info.name = "DeadCodeElimination";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 1;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description =
+        "Removes let and dataflow bindings whose variable is unused and whose value is pure. On a Relax module "
+        "(TVMScript), as TVM's Relax DCE, public functions are entries too and unreachable private functions go.";
+    r.info.guarantees =
+        "No unused pure binding remains; functions with nothing to remove are unchanged (same pointer). "
+        "With remove_unused_functions, every global is reachable from an entry function.";
+    r.options = {
+        {"remove_unused_functions", Kind::Bool, AttrValue::boolean(defaults.removeUnusedFunctions),
+         "also remove global functions no entry function reaches"},
+        {"entry_functions", Kind::Array, stringArrayValue(defaults.entryFunctions), "roots kept by remove_unused_functions"},
+    };
+    r.create = [](const AttrDict& options) {
+      DeadCodeEliminationOptions o;
+      o.removeUnusedFunctions = options.getBool("remove_unused_functions");
+      if (options.contains("entry_functions")) o.entryFunctions = optionStrings(options, "entry_functions");
+      return createDeadCodeEliminationPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class DeadCodeEliminationPass final : public FunctionPass {
  public:
   explicit DeadCodeEliminationPass(DeadCodeEliminationOptions options) : settings_(std::move(options)) {
@@ -177,7 +212,7 @@ class DeadCodeEliminationPass final : public FunctionPass {
     }
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("DeadCodeElimination"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule&, PassContext& ctx) const override {
     Liveness liveness(fn);

@@ -3,8 +3,8 @@
 #include <unordered_map>
 
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -47,9 +47,28 @@ class Defuser final : public ExprMutator {
   }
 };
 
+/// What DefuseOps is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "DefuseOps";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description = "Inlines every call to a Primitive function literal: the inverse of FuseOps.";
+    r.info.guarantees = "No call to a Primitive function literal remains outside skipped functions.";
+    r.create = [](const AttrDict&) { return createDefuseOpsPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class DefuseOpsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("DefuseOps"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     return opt_util::mapFunctions(

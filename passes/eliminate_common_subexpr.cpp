@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "core/ir/functor.h"
-#include "passes/registry.h"
+#include "core/pass/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -158,6 +158,31 @@ class CommonSubexprEliminator final : public ExprMutator {
   std::unordered_map<const ExprNode*, Expr> originalOf_;  // remarks: table entry -> the node it was in the input
 };
 
+/// What EliminateCommonSubexpr is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "EliminateCommonSubexpr";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 3;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description = "Merges repeated pure op calls with equal attributes and identical arguments.";
+    r.info.guarantees = "No two pure op calls in one scope have the same op, attributes and argument nodes; stateful ops are untouched.";
+    r.options = {{"skip_ops", Kind::Array, AttrValue::array({}), "op names never merged (besides stateful ops)"}};
+    r.create = [](const AttrDict& options) {
+      EliminateCommonSubexprOptions o;
+      o.skipOps = optionStrings(options, "skip_ops");
+      return createEliminateCommonSubexprPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class EliminateCommonSubexprPass final : public FunctionPass {
  public:
   explicit EliminateCommonSubexprPass(const EliminateCommonSubexprOptions& options) {
@@ -173,7 +198,7 @@ class EliminateCommonSubexprPass final : public FunctionPass {
     }
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("EliminateCommonSubexpr"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule&, PassContext& ctx) const override {
     CommonSubexprEliminator eliminator(fn, skipOps_);

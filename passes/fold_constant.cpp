@@ -10,12 +10,12 @@
 #include "core/analysis/type_infer.h"
 #include "core/interp/interpreter.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "core/trace/remark_nodes.h"
 #include "core/pass/remark_rules.h"
 #include "passes/fuse_ops.h"
 #include "passes/infer_type.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -449,9 +449,43 @@ size_t callCount(const Expr& form) {
   return n;
 }
 
+/// What FoldConstant is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "FoldConstant";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 2;
+    r.info.required = {"InferType"};
+    // 2: call_tir of constants, as TVM's zero pipeline folds after LegalizeOps
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description =
+        "Evaluates constant subexpressions (a nested InferType,FuseOps pipeline in a clean CPU child context, then the "
+        "interpreter; a call_tir of constants runs its PrimFunc on the TIR interpreter); folds shape_of from static "
+        "types, constant lets, tuple projections and constant ifs.";
+    r.info.guarantees =
+        "No call with only constant arguments remains outside Primitive functions, except zero-argument, stateful and "
+        "later-phase calls; values are exactly what the interpreter computes.";
+    r.configKeys = {{kFoldConstantLeakKey, Kind::Bool, AttrValue::boolean(false),
+                     "teaching switch: the evaluation module inherits the module's executor attribute (TVM's historical "
+                     "leak), so the nested FuseOps reads link-params from the module while its own context is clean CPU"},
+                    {kFoldConstantMaxBytesKey, Kind::Int, AttrValue::integer(kFoldConstantDefaultMaxBytes),
+                     "largest value (in bytes) FoldConstant computes: a constant subexpression with a result or an "
+                     "intermediate value larger than this stays unfolded, and the event's diagnostics say so",
+                     0}};
+    r.create = [](const AttrDict&) { return createFoldConstantPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class FoldConstantPass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("FoldConstant"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
     opt_util::ensureTyped(fn, mod);

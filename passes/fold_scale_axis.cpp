@@ -4,8 +4,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -186,9 +186,30 @@ class ScaleFolder final : public ExprMutator {
   int folded_ = 0;
 };
 
+/// What FoldScaleAxis is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "FoldScaleAxis";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 3;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Folds a per-channel constant multiply after (backward) or before (forward) conv2d/dense into the weights.";
+    r.info.guarantees = "Every folded multiply is gone; the weights carry the scale as multiply(w, constant).";
+    r.create = [](const AttrDict&) { return createFoldScaleAxisPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class FoldScaleAxisPass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("FoldScaleAxis"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string&, const IRModule& mod, PassContext&) const override {
     bool candidate = false;

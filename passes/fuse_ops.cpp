@@ -9,11 +9,11 @@
 
 #include "core/ir/lowering_ops.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/fuse_ops_relax.h"
 #include "core/trace/remark_nodes.h"
 #include "core/pass/remark_rules.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -720,17 +720,56 @@ class FunctionFuser final : public ExprMutator {
   const FuseExplainer* explain_;
 };
 
+/// What FuseOps is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    FuseOpsOptions defaults;
+    PassRegistration r;
+    r.info.name = "FuseOps";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 0;
+    r.info.required = {"InferType"};
+    // 2: the Relax form, over call_tir after LegalizeOps
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description =
+        "Groups op calls by fusion pattern (post-dominator rules of TVM) into Primitive=1 functions called in place; "
+        "link_params decides whether constants stay inline.";
+    r.info.guarantees =
+        "Every fusible op call outside skipped functions is inside a Primitive function; no group exceeds "
+        "relay.FuseOps.max_depth nodes; without link_params no fused function holds a non-scalar constant.";
+    r.options = {{"fuse_opt_level", Kind::Int, AttrValue::integer(defaults.fuseOptLevel),
+                  "fusion level: -1 takes the context's opt_level; 0 wraps every op alone", -1, 4}};
+    r.configKeys = {
+        {kFuseOpsMaxDepthKey, Kind::Int, AttrValue::integer(256), "maximum number of ops fused into one function", 1},
+        {kFuseOpsLinkParamsKey, Kind::Bool, AttrValue::boolean(false),
+         "keep constants inline in fused functions (else they become parameters); when not set, the module's executor "
+         "link-params, then the target's -link-params decide"},
+    };
+    r.create = [](const AttrDict& options) {
+      FuseOpsOptions o;
+      o.fuseOptLevel = static_cast<int>(options.getInt("fuse_opt_level", o.fuseOptLevel));
+      return createFuseOpsPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class FuseOpsPass final : public Pass {
  public:
   explicit FuseOpsPass(FuseOpsOptions options) : fuseOptLevel_(options.fuseOptLevel) {
-    if (fuseOptLevel_ != -1) options_.set("fuse_opt_level", AttrValue::integer(fuseOptLevel_));
+    if (fuseOptLevel_ != FuseOpsOptions{}.fuseOptLevel) options_.set("fuse_opt_level", AttrValue::integer(fuseOptLevel_));
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("FuseOps"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;
-    if (fuseOptLevel_ != -1) ctx.recordOption("fuse_opt_level", AttrValue::integer(fuseOptLevel_), name);
+    if (fuseOptLevel_ != FuseOpsOptions{}.fuseOptLevel) ctx.recordOption("fuse_opt_level", AttrValue::integer(fuseOptLevel_), name);
     const int optLevel = fuseOptLevel_ >= 0 ? fuseOptLevel_ : ctx.optLevel;
     const int64_t maxDepth = ctx.config(kFuseOpsMaxDepthKey, name).asInt();
     // A Relax module after LegalizeOps: TVM's Relax FuseOps over call_tir bindings.

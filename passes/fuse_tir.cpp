@@ -8,7 +8,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
 #include "core/ir/tir_functor.h"
-#include "passes/registry.h"
+#include "core/pass/registry.h"
 #include "passes/pass_util.h"
 
 namespace passlab {
@@ -220,9 +220,32 @@ class CallRewriter final : public ExprMutator {
   const std::set<std::string>& fused_;
 };
 
+/// What FuseTIR is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "FuseTIR";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Lowering};
+    r.info.description =
+        "Merges the PrimFuncs of every fused group (a Primitive function of call_tir bindings from FuseOps) into one "
+        "PrimFunc of the group's name; intermediate results become root-block allocations. Callers call it through "
+        "call_tir.";
+    r.info.guarantees =
+        "No global Primitive function of call_tirs remains; each became a PrimFunc of the same name computing the same "
+        "values; PrimFuncs only the groups called are removed.";
+    r.create = [](const AttrDict&) { return createFuseTIRPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class FuseTIRPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("FuseTIR"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext&) const override {
     IRModule typed = inferTypes(mod);

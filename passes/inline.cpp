@@ -4,8 +4,8 @@
 #include <unordered_map>
 
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/pass_util.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -110,9 +110,27 @@ class CallInliner final : public ExprMutator {
   std::string function_;
 };
 
+/// What Inline is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "Inline";
+    r.info.optLevel = 1;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description = "Inlines calls to global functions marked Inline=1 and removes those left unused.";
+    r.info.guarantees = "No call to a global function with a non-zero Inline attribute remains outside skipped functions.";
+    r.create = [](const AttrDict&) { return createInlinePass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class InlinePass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("Inline"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& pass = info().name;

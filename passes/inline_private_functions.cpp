@@ -5,10 +5,10 @@
 #include <set>
 #include <unordered_map>
 
+#include "core/pass/registry.h"
 #include "core/ir/tir_functor.h"
 #include "core/pass/target.h"
 #include "passes/pass_util.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -260,9 +260,38 @@ class CallerInliner : private T::StmtExprMutator {
   int depth_ = 0;
 };
 
+/// What InlinePrivateFunctions is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = kPass;
+    r.info.optLevel = 0;
+    // PrimFuncs can be written by hand in any phase
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering, Phase::Build};
+    r.info.required = {"BindTarget"};
+    r.info.description =
+        "Inlines calls of private PrimFuncs (no global_symbol) into callers whose target's code generator cannot emit "
+        "calls, and removes the subroutines left unused.";
+    r.info.guarantees =
+        "No PrimFunc whose target kind is in tir.InlinePrivateFunctions.targets_without_calls calls a private PrimFunc; "
+        "callers on other targets are unchanged.";
+    std::vector<AttrValue> kinds;
+    for (const std::string& k : defaultTargetsWithoutCalls()) kinds.push_back(AttrValue::string(k));
+    r.configKeys = {{kTargetsWithoutCallsKey, Kind::Array, AttrValue::array(kinds),
+                     "target kinds whose code generator cannot emit calls between PrimFuncs"}};
+    r.create = [](const AttrDict&) { return createInlinePrivateFunctionsPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class InlinePrivateFunctionsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo(kPass); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::set<std::string> noCalls;

@@ -6,7 +6,7 @@
 #include <unordered_set>
 
 #include "core/ir/functor.h"
-#include "passes/registry.h"
+#include "core/pass/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -237,9 +237,33 @@ class Lifter final : public ExprMutator {
   std::unordered_map<std::string, Expr> globalVars_;
 };
 
+/// What LambdaLifting is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "LambdaLifting";
+    r.aliases = {"LambdaLift"};
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion};
+    r.info.phaseAfter = Phase::Optimization;
+    r.info.description =
+        "Lifts every inner function (except those with a Compiler attribute) to a new global; captured variables "
+        "become leading parameters. Moves the module from phase 0 to phase 1.";
+    r.info.guarantees =
+        "No inner function remains outside Compiler functions; the module is in phase 1. A capturing function used "
+        "as a value is an error (no closures).";
+    r.create = [](const AttrDict&) { return createLambdaLiftingPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class LambdaLiftingPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("LambdaLifting"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "passes/legalize_lower.h"
+#include "core/support/strings.h"
 
 namespace passlab::legalize {
 
@@ -69,10 +70,9 @@ VectorIsa vectorIsaFor(const std::string& kind, const std::string& mcpu, const s
   }
   // Features in order, each overriding what came before; disabling one
   // disables what depends on it, enabling one enables what it needs.
-  std::istringstream items(mattr);
-  std::string f;
   bool changed = false;
-  while (std::getline(items, f, ',')) {
+  for (std::string_view piece : split(mattr, ',')) {
+    const std::string f(piece);
     if (f.size() < 2 || (f[0] != '+' && f[0] != '-')) continue;
     bool on = f[0] == '+';
     std::string name = f.substr(1);

@@ -11,11 +11,11 @@
 #include "core/ir/lowering_ops.h"
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/fuse_ops.h"
 #include "passes/legalize_lower.h"
 #include "passes/legalize_relax.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -666,9 +666,41 @@ legalize::VectorIsa scheduleIsa(const IRModule& mod, PassContext& ctx, const std
   return isa;
 }
 
+/// What LegalizeOps is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = kPass;
+    r.info.optLevel = 0;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Optimization};
+    r.info.phaseAfter = Phase::Lowering;
+    r.info.description =
+        "Lowers every op call, and every fused Primitive function as a whole, to a PrimFunc (a loop nest over buffers, "
+        "scheduled for the target) called through call_tir; link_params embeds constants in the PrimFuncs. Moves the "
+        "module from phase 1 to phase 2.";
+    r.info.guarantees =
+        "No op call remains outside skipped functions except the lowering builtins; every PrimFunc computes what the "
+        "reference kernel computes; with link_params every non-scalar constant of a lowered call is an allocate_const "
+        "with its exact bits, without it a call_tir argument; no on_device remains; every call of an Extern function "
+        "is a call_lowered; the module is in phase 2.";
+    r.configKeys = {{kLegalizeCallFormKey, Kind::String, AttrValue::string("call_tir"),
+                     "how lowered PrimFuncs are called: \"call_tir\" (Relax's destination-passing call, out_shape and "
+                     "out_dtype given) or \"call_lowered\" (TVM Relay's TE-compiler form; outputs from the PrimFunc's "
+                     "signature)"}};
+    r.create = [](const AttrDict&) { return createLegalizeOpsPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class LegalizeOpsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo(kPass); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     bool linkParams = resolveLinkParams(mod, ctx, kPass);

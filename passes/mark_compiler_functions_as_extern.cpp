@@ -1,11 +1,38 @@
 #include "passes/mark_compiler_functions_as_extern.h"
 
+#include "core/pass/registry.h"
 #include "passes/byoc_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
 namespace {
+
+/// What MarkCompilerFunctionsAsExtern is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "MarkCompilerFunctionsAsExtern";
+    r.info.optLevel = 0;
+    r.info.required = {"OutlineCompilerFunctions"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Turns every global Compiler function (compiled by its codegen by now) into an Extern=1 stub with every "
+        "other attribute dropped.";
+    r.info.guarantees = "No global function of the codegen keeps Compiler, Primitive, Inline or global_symbol; each has Extern=1.";
+    r.options = {{"compiler", Kind::String, AttrValue::string(""), "only functions of this codegen (empty: all)"}};
+    r.create = [](const AttrDict& options) {
+      MarkCompilerFunctionsAsExternOptions o;
+      o.compiler = options.getString("compiler", o.compiler);
+      return createMarkCompilerFunctionsAsExternPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
 
 class MarkCompilerFunctionsAsExternPass final : public Pass {
  public:
@@ -13,7 +40,7 @@ class MarkCompilerFunctionsAsExternPass final : public Pass {
     if (!opts_.compiler.empty()) options_.set("compiler", AttrValue::string(opts_.compiler));
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("MarkCompilerFunctionsAsExtern"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     ctx.recordOption("compiler", AttrValue::string(opts_.compiler), info().name);

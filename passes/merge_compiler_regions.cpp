@@ -4,9 +4,9 @@
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
+#include "core/pass/registry.h"
 #include "passes/byoc_util.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -107,9 +107,31 @@ class RegionMerger final : public ExprMutator {
   int merges_ = 0;
 };
 
+/// What MergeCompilerRegions is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "MergeCompilerRegions";
+    r.info.optLevel = 0;
+    r.info.required = {"AnnotateTarget"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Merges a compiler region into the region of the same codegen that consumes it when it has no other user.";
+    r.info.guarantees =
+        "No region has an argument that is a single-use region of the same codegen; every region has one output, "
+        "so no merge creates a cycle through the main compiler's ops.";
+    r.create = [](const AttrDict&) { return createMergeCompilerRegionsPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class MergeCompilerRegionsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("MergeCompilerRegions"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

@@ -5,8 +5,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/analysis/well_formed.h"
+#include "core/pass/registry.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -151,9 +151,31 @@ class Normalizer {
   std::unordered_map<const ExprNode*, Expr> cache_;
 };
 
+/// What Normalize is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "Normalize";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description =
+        "Puts functions in TVM's Relax normal form: an operand that is not a variable, constant, global, op or tuple "
+        "(a nested call, a projection, an if) is bound to a fresh variable before its use, innermost first, in the "
+        "enclosing block; a body or if branch ending in such a value binds it.";
+    r.info.guarantees =
+        "Call operands, tuple fields, projected tuples and if conditions are leaves or tuples; bodies end in one.";
+    r.create = [](const AttrDict&) { return createNormalizePass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class NormalizePass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("Normalize"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(

@@ -4,9 +4,9 @@
 
 #include "core/analysis/structural_equal.h"
 #include "core/analysis/type_infer.h"
+#include "core/pass/registry.h"
 #include "passes/byoc_util.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -67,13 +67,41 @@ class Outliner final : public ExprMutator {
   int outlined_ = 0;
 };
 
+/// What OutlineCompilerFunctions is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "OutlineCompilerFunctions";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Lifts function literals carrying Compiler (inlined partitions) back to globals; structurally equal ones "
+        "share one global (a cache keyed by structural hash).";
+    r.info.guarantees =
+        "No call to a Compiler function literal remains outside skipped functions; attributes, Inline=1 included, "
+        "are kept; structurally equal functions (global_symbol aside) have one global.";
+    r.options = {{"compiler", Kind::String, AttrValue::string(""), "only functions of this codegen (empty: all)"}};
+    r.create = [](const AttrDict& options) {
+      OutlineCompilerFunctionsOptions o;
+      o.compiler = options.getString("compiler", o.compiler);
+      return createOutlineCompilerFunctionsPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class OutlineCompilerFunctionsPass final : public Pass {
  public:
   explicit OutlineCompilerFunctionsPass(OutlineCompilerFunctionsOptions options) : opts_(std::move(options)) {
     if (!opts_.compiler.empty()) options_.set("compiler", AttrValue::string(opts_.compiler));
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("OutlineCompilerFunctions"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     ctx.recordOption("compiler", AttrValue::string(opts_.compiler), info().name);

@@ -3,10 +3,10 @@
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
+#include "core/pass/registry.h"
 #include "passes/byoc_util.h"
 #include "passes/external_codegen.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 
 namespace passlab {
@@ -151,9 +151,32 @@ class Partitioner final : public ExprMutator {
   std::string function_;
 };
 
+/// What PartitionGraph is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "PartitionGraph";
+    r.info.optLevel = 0;
+    r.info.required = {"AnnotateTarget"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Lifts every compiler region to a global @tvmgen_default_<codegen>_main_<k> with Compiler, Primitive=1, "
+        "Inline=1 and global_symbol; composite patterns inside become Composite functions.";
+    r.info.guarantees =
+        "No compiler region without a global_symbol remains; each partition is called in place with the region's "
+        "arguments and the module type-checks.";
+    r.create = [](const AttrDict&) { return createPartitionGraphPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class PartitionGraphPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("PartitionGraph"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

@@ -13,7 +13,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
 #include "core/ir/virtual_device.h"
-#include "passes/registry.h"
+#include "core/pass/registry.h"
 
 namespace passlab {
 
@@ -529,9 +529,38 @@ class Planner {
   std::vector<Diagnostic> conflicts_;
 };
 
+/// What PlanDevices is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = kPass;
+    r.info.optLevel = 0;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Decides the virtual device of every value from on_device and device_copy annotations, parameter and function "
+        "virtual_device annotations and the targets of called functions; inserts device_copy where a value crosses "
+        "devices. Every decision is recorded with the annotation or target that made it.";
+    r.info.guarantees =
+        "Every parameter of a planned function has a virtual_device and every planned function a virtual_device "
+        "attribute; every on_device has constrain_result=True; a value used on another device than its own goes through "
+        "device_copy; the virtual_devices table holds every device referenced. Idempotent.";
+    r.configKeys = {{kFallbackDeviceTypeKey, Kind::Int, AttrValue::integer(1),
+                     "DLPack device type of the default device (1 cpu, 2 cuda, 16 hexagon); when not set, the context "
+                     "target's kind decides, else cpu", 1, 17}};
+    r.create = [](const AttrDict&) { return createPlanDevicesPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class PlanDevicesPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo(kPass); }
+  const PassInfo& info() const override { return passDeclaration().info; }
   IRModule run(const IRModule& mod, PassContext& ctx) const override { return Planner(mod, ctx).run(); }
 };
 

@@ -2,8 +2,8 @@
 
 #include "core/analysis/well_formed.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/legalize_relax.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -44,9 +44,30 @@ class Unwrapper final : public ExprMutator {
   }
 };
 
+/// What RemovePurityChecking is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "RemovePurityChecking";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Lowering};
+    r.info.description =
+        "Marks every function not marked impure (is_pure=0) force-pure (force_pure=1; on a Relax module TVM's "
+        "relax.force_pure=True) and unwraps call_pure_packed / "
+        "invoke_pure_closure into plain calls.";
+    r.info.guarantees = "Every graph-level function outside skipped ones is impure or force-pure; no purity wrapper remains.";
+    r.create = [](const AttrDict&) { return createRemovePurityCheckingPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class RemovePurityCheckingPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("RemovePurityChecking"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

@@ -6,8 +6,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/pass_util.h"
-#include "passes/registry.h"
 #include "core/pass/remark_rules.h"
 #include "core/trace/remark_nodes.h"
 
@@ -186,6 +186,36 @@ class Simplifier final : public ExprMutator {
   std::string function_;
 };
 
+/// What SimplifyExpr is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    PassRegistration r;
+    r.info.name = "SimplifyExpr";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 0;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Algebraic identities that keep the type: x*1, x+0, x-0, x/1, reshape of reshape, transpose of transpose, "
+        "cast to the same dtype, double negation, relu of relu.";
+    r.info.guarantees = "Every rewritten expression has exactly the type of the one it replaces.";
+    std::string rules;
+    for (const std::string& rule : simplifyExprRuleNames()) rules += (rules.empty() ? "" : ", ") + rule;
+    r.options = {{"disabled_rules", Kind::Array, AttrValue::array({}), "rule families not to apply: " + rules}};
+    r.create = [](const AttrDict& options) {
+      SimplifyExprOptions o;
+      o.disabledRules = optionStrings(options, "disabled_rules");
+      return createSimplifyExprPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class SimplifyExprPass final : public FunctionPass {
  public:
   explicit SimplifyExprPass(SimplifyExprOptions options) : disabled_(options.disabledRules.begin(), options.disabledRules.end()) {
@@ -204,7 +234,7 @@ class SimplifyExprPass final : public FunctionPass {
     }
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("SimplifyExpr"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
     if (!fn->body->checkedType) {

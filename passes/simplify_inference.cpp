@@ -2,8 +2,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -77,9 +77,30 @@ class InferenceSimplifier final : public ExprMutator {
   }
 };
 
+/// What SimplifyInference is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "SimplifyInference";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 0;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description = "Rewrites nn.batch_norm (element 0) and nn.layer_norm in inference form into elementwise arithmetic.";
+    r.info.guarantees =
+        "No batch_norm(...).0 and no layer_norm remains outside skipped functions; every rewritten expression keeps its type.";
+    r.create = [](const AttrDict&) { return createSimplifyInferencePass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class SimplifyInferencePass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("SimplifyInference"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
     bool hasNorm = false;

@@ -5,10 +5,10 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/registry.h"
 #include "core/trace/remark_nodes.h"
 #include "core/pass/remark_rules.h"
 #include "passes/opt_util.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -358,14 +358,50 @@ DataType parseFloatType(const std::string& text, const char* what) {
   return *dt;
 }
 
+/// What ToMixedPrecision is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    using Kind = AttrValue::Kind;
+    ToMixedPrecisionOptions defaults;
+    PassRegistration r;
+    r.info.name = "ToMixedPrecision";
+    r.level = PassLevel::Function;
+    r.info.optLevel = 0;
+    r.info.required = {"InferType"};
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
+    r.info.description =
+        "Computes float32 graphs in float16 by TVM's always/follow/never op lists; float32 constants become float16 constants.";
+    r.info.guarantees =
+        "Always-list ops compute in float16 (accumulating in relay.ToMixedPrecision.accumulation_dtype); never-list ops "
+        "see only float32; function parameters keep their types.";
+    r.options = {{"mixed_precision_type", Kind::String, AttrValue::string(defaults.mixedPrecisionType),
+                  "the reduced floating-point type (float16)"}};
+    r.configKeys = {
+        {kKeepOrigOutputDtypeKey, Kind::Bool, AttrValue::boolean(false), "cast @main's result back to its original dtype"},
+        {kAccumulationDtypeKey, Kind::String, AttrValue::string(defaults.mixedPrecisionType),
+         "accumulation dtype (out_dtype) of conv2d/dense/matmul in float16; float32 accumulates wide and casts the result"},
+    };
+    r.create = [](const AttrDict& options) {
+      ToMixedPrecisionOptions o;
+      o.mixedPrecisionType = options.getString("mixed_precision_type", o.mixedPrecisionType);
+      return createToMixedPrecisionPass(o);
+    };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class ToMixedPrecisionPass final : public Pass {
  public:
   explicit ToMixedPrecisionPass(ToMixedPrecisionOptions options) : mixed_(parseFloatType(options.mixedPrecisionType, "mixed_precision_type")) {
     if (mixed_ != DTypeCode::Float16) throwError({}, "ToMixedPrecision: mixed_precision_type must be float16 (the reduced type of this IR)", "pipeline");
-    if (options.mixedPrecisionType != "float16") options_.set("mixed_precision_type", AttrValue::string(options.mixedPrecisionType));
+    if (options.mixedPrecisionType != ToMixedPrecisionOptions{}.mixedPrecisionType) options_.set("mixed_precision_type", AttrValue::string(options.mixedPrecisionType));
   }
 
-  const PassInfo& info() const override { return builtinPassInfo("ToMixedPrecision"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

@@ -3,7 +3,7 @@
 #include <unordered_map>
 
 #include "core/ir/functor.h"
-#include "passes/registry.h"
+#include "core/pass/registry.h"
 
 namespace passlab {
 
@@ -49,9 +49,27 @@ class DataflowFlattener final : public ExprMutator {
   std::unordered_map<const ExprNode*, Var> renamed_;
 };
 
+/// What ToNonDataflow is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "ToNonDataflow";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization, Phase::Lowering};
+    r.info.description = "Turns every dataflow block into a chain of let bindings; dataflow variables become ordinary ones.";
+    r.info.guarantees = "No dataflow block and no dataflow variable remains outside skipped functions.";
+    r.create = [](const AttrDict&) { return createToNonDataflowPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class ToNonDataflowPass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("ToNonDataflow"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string&, const IRModule&, PassContext&) const override {
     bool hasDataflow = false;

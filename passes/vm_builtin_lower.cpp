@@ -1,6 +1,7 @@
 #include "passes/vm_builtin_lower.h"
 
 #include "core/ir/limits.h"
+#include "core/pass/registry.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -8,7 +9,6 @@
 #include "core/analysis/well_formed.h"
 #include "core/ir/functor.h"
 #include "core/ir/op_relations.h"
-#include "passes/registry.h"
 
 namespace passlab {
 
@@ -194,9 +194,33 @@ class Lowerer {
   std::unordered_map<const ExprNode*, Expr> memo_;
 };
 
+/// What VMBuiltinLower is: name, phases, options, config keys and docs (its entry in
+/// the registry and in docs/passes.md).
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "VMBuiltinLower";
+    r.info.optLevel = 0;
+    r.info.required = {"ToNonDataflow", "RemovePurityChecking"};
+    r.info.acceptedPhases = {Phase::Lowering};
+    r.info.phaseAfter = Phase::Build;
+    r.info.description =
+        "Lowers call_tir / call_dps_packed to vm.builtin.alloc_storage + vm.builtin.alloc_tensor + vm.builtin.call_tir "
+        "(or a plain packed call) and puts function bodies in A-normal form. Moves the module from phase 2 to phase 3.";
+    r.info.guarantees =
+        "No call_tir or call_dps_packed remains outside skipped functions; bodies are let chains with atomic operands; "
+        "the module is in phase 3.";
+    r.create = [](const AttrDict&) { return createVMBuiltinLowerPass(); };
+    return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
 class VMBuiltinLowerPass final : public Pass {
  public:
-  const PassInfo& info() const override { return builtinPassInfo("VMBuiltinLower"); }
+  const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

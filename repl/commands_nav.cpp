@@ -27,7 +27,7 @@ Command countedMove(std::string name, std::vector<std::string> aliases, std::str
 
 BreakKind breakKind(const std::string& word) {
   if (std::optional<BreakKind> kind = breakKindFromName(word)) return *kind;
-  throw WorkbenchError("unknown breakpoint kind '" + word + "' (pass, func, attr, diag, numeric or remark)");
+  throw WorkbenchError("unknown breakpoint kind '" + word + "' (" + breakKindList() + ")");
 }
 
 }  // namespace

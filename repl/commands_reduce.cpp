@@ -6,6 +6,7 @@
 #include "core/workbench/reduce.h"
 #include "core/workbench/reproducer.h"
 #include "repl/command_util.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 namespace {
@@ -39,13 +40,7 @@ void runReduce(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     } else if (w == "--max-runs") {
       options.maxRuns = parseCount(value());
     } else if (w == "--only") {
-      std::string list = value();
-      for (size_t b = 0; b <= list.size();) {
-        size_t e = list.find(',', b);
-        if (e == std::string::npos) e = list.size();
-        if (e > b) options.reductions.push_back(list.substr(b, e - b));
-        b = e + 1;
-      }
+      for (std::string& item : splitList(value())) options.reductions.push_back(std::move(item));
     } else {
       words.push_back(w);
     }

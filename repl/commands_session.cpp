@@ -17,27 +17,18 @@
 #include "repl/command_util.h"
 #include "repl/format.h"
 #include "repl/save_graph.h"
+#include "core/support/strings.h"
+#include "core/workbench/setting_keys.h"
 
 namespace passlab {
 namespace {
 
 using namespace command_util;
 
-
 void writeFile(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
   if (!out) throw WorkbenchError("cannot write '" + path + "'");
-}
-
-std::set<std::string> splitList(const std::string& text) {
-  std::set<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');) {
-    size_t b = item.find_first_not_of(' '), e = item.find_last_not_of(' ');
-    if (b != std::string::npos) items.insert(item.substr(b, e - b + 1));
-  }
-  return items;
 }
 
 std::string discardedNote(int discarded, const Workbench& wb) {
@@ -94,40 +85,41 @@ int64_t parseByteSize(const std::string& text) {
 void runSet(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   Workbench& wb = ctx.workbench;
   if (args.empty()) return result.out(formatSettings(wb, ctx.style));
-  if (args[0] == "numeric-check") return runSetNumericCheck(ctx, args, result);
-  if (args[0] == "syntax") return runSetSyntax(ctx, args, result);
+  const std::optional<SettingKey> setting = settingKeyFromName(args[0]);
+  if (setting == SettingKey::NumericCheck) return runSetNumericCheck(ctx, args, result);
+  if (setting == SettingKey::Syntax) return runSetSyntax(ctx, args, result);
   if (args.size() < 2) return result.fail(usage(*ctx.interpreter.find("set")));
   const std::string key = args[0];
   std::string value = args.rest(1);
   int discarded = 0;
   try {
-  if (key == "interp-max-bytes") {
+  if (setting == SettingKey::InterpMaxBytes) {
     interp::setMaxBytes(parseByteSize(value));
     return result.out("interp-max-bytes = " + std::to_string(interp::maxBytes()) + " bytes\n");
-  } else if (key == "opt_level") {
+  } else if (setting == SettingKey::OptLevel) {
     discarded = wb.setOptLevel(static_cast<int>(parseAttrValueAs(value, AttrValue::Kind::Int).asInt()));
     result.out("opt_level = " + std::to_string(wb.context().optLevel) + "\n");
-  } else if (key == "target") {
+  } else if (setting == SettingKey::Target) {
     std::string target = parseAttrValueAs(value, AttrValue::Kind::String).asString();
     std::string kind = target.substr(0, target.find(' '));
     // Kinds the code generators build: their -mcpu must name a processor LLVM knows.
     if (kind == "llvm" || kind == "c" || kind == "cpu" || kind == "host" || kind == "hexagon") parseTargetWord(target);
     discarded = wb.setTarget(std::move(target));
     result.out("target = " + wb.context().target + "\n");
-  } else if (key == "threads") {
+  } else if (setting == SettingKey::Threads) {
     int64_t n = parseAttrValueAs(value, AttrValue::Kind::Int).asInt();
     if (n < 1 || n > 256) return result.fail("threads takes a count from 1 to 256");
     codegen::setThreadCount(static_cast<int>(n));
     result.out("threads = " + std::to_string(codegen::threadCount()) +
                " (host code built from now on runs its parallel loops on this many threads)\n");
-  } else if (key == "print-constants") {
+  } else if (setting == SettingKey::PrintConstants) {
     auto style = constantStyleFromName(value);
     if (!style) return result.fail("print-constants takes inline or ref (large constants as meta[relay.Constant][N])");
     wb.setConstantStyle(*style);
     result.out("print-constants = " + std::string(constantStyleName(*style)) + "\n");
-  } else if (key == "disabled_pass" || key == "required_pass") {
-    std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitList(value);
-    discarded = key == "disabled_pass" ? wb.setDisabledPasses(passes) : wb.setRequiredPasses(passes);
+  } else if (setting == SettingKey::DisabledPass || setting == SettingKey::RequiredPass) {
+    std::set<std::string> passes = value == "none" ? std::set<std::string>{} : splitSet(value);
+    discarded = setting == SettingKey::DisabledPass ? wb.setDisabledPasses(passes) : wb.setRequiredPasses(passes);
     result.out(key + " = " + (passes.empty() ? std::string("(none)") : value) + "\n");
   } else if (key.rfind("executor.", 0) == 0 || key.rfind("runtime.", 0) == 0 || key.rfind("module.", 0) == 0) {
     size_t dot = key.find('.');

@@ -6,6 +6,7 @@
 #include "repl/format_checks.h"
 
 #include "core/workbench/value_text.h"
+#include "core/workbench/setting_keys.h"
 
 #include <unistd.h>
 
@@ -509,12 +510,14 @@ std::string formatSettings(const Workbench& wb, const Style& style) {
     for (const std::string& s : items) out += (out.empty() ? "" : ",") + s;
     return out.empty() ? std::string("(none)") : out;
   };
-  std::string out = "opt_level: " + std::to_string(ctx.optLevel) + "\n";
-  out += "target: " + (ctx.target.empty() ? std::string("(none)") : ctx.target) + "\n";
-  out += "disabled_pass: " + joined(ctx.disabledPasses) + "\n";
-  out += "required_pass: " + joined(ctx.requiredPasses) + "\n";
-  out += "syntax: " + formatPrintSyntax(wb) + "\n";
-  out += "print-constants: " + std::string(constantStyleName(wb.constantStyle())) + "\n";
+  std::string out;
+  auto line = [&](SettingKey key, const std::string& value) { out += std::string(settingKeyName(key)) + ": " + value + "\n"; };
+  line(SettingKey::OptLevel, std::to_string(ctx.optLevel));
+  line(SettingKey::Target, ctx.target.empty() ? std::string("(none)") : ctx.target);
+  line(SettingKey::DisabledPass, joined(ctx.disabledPasses));
+  line(SettingKey::RequiredPass, joined(ctx.requiredPasses));
+  line(SettingKey::Syntax, formatPrintSyntax(wb));
+  line(SettingKey::PrintConstants, std::string(constantStyleName(wb.constantStyle())));
   if (ctx.explicitConfig().empty()) out += "config: (defaults only)\n";
   for (const auto& [key, value] : ctx.explicitConfig().entries()) out += "config: " + key + " = " + value.toString() + "\n";
   if (wb.loaded()) {

@@ -1,4 +1,5 @@
 #include "repl/format_remarks.h"
+#include "core/support/strings.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -169,14 +170,8 @@ RemarkQuery parseRemarkFilter(const std::string& spec, std::vector<std::string>&
     rest.clear();
   }
   passes.clear();
-  size_t start = 0;
-  while (start <= rest.size()) {
-    size_t comma = rest.find(',', start);
-    std::string word = rest.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
-    if (!word.empty() && word != "all") passes.push_back(word);
-    if (comma == std::string::npos) break;
-    start = comma + 1;
-  }
+  for (std::string& word : splitList(rest))
+    if (word != "all") passes.push_back(std::move(word));
   return query;
 }
 

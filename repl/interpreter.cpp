@@ -10,17 +10,13 @@
 #include "core/ir/diagnostic.h"
 #include "repl/format.h"
 #include "core/ir/file_io.h"
+#include "core/support/strings.h"
+#include "core/workbench/setting_keys.h"
 
 namespace passlab {
 namespace {
 
 constexpr int kMaxSourceDepth = 16;
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 /// Edit distance counting a swap of neighbours as one edit ("stpe" is one from
 /// "step"), since transposed letters are the commonest typo at a prompt.
@@ -58,8 +54,9 @@ std::vector<std::string> fileCandidates(std::string_view prefix) {
 }  // namespace
 
 std::vector<std::string> settingKeys() {
-  return {"opt_level", "target", "disabled_pass", "required_pass", "syntax", "executor.link-params", "executor.kind", "runtime.kind",
-          "print-constants", "threads"};
+  std::vector<std::string> keys(std::begin(kSettingKeyNames), std::end(kSettingKeyNames));
+  keys.insert(keys.end(), std::begin(kModuleAttrSettingExamples), std::end(kModuleAttrSettingExamples));
+  return keys;
 }
 
 CommandInterpreter::CommandInterpreter(Workbench& workbench, Style style)

@@ -24,6 +24,7 @@
 #include "repl/batch.h"
 #include "repl/interpreter.h"
 #include "repl/session.h"
+#include "core/support/strings.h"
 
 namespace {
 
@@ -62,14 +63,6 @@ void printUsage(std::FILE* out) {
       "FILE is Relay text or TVMScript (by content, or a .py name), or an ONNX model when it ends in .onnx:\n"
       "  --input-shape NAME=D0,D1,...   bind the dynamic dimensions of an ONNX graph input (repeatable)\n",
       out);
-}
-
-std::vector<std::string> splitComma(const std::string& text) {
-  std::vector<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) items.push_back(item);
-  return items;
 }
 
 int usageError(const std::string& message) {
@@ -129,7 +122,7 @@ int main(int argc, char** argv) {
       if (!style) return usageError("--print-constants takes inline or ref");
       batch.constants = *style;
     } else if (starts("--filter-print-funcs=")) {
-      batch.filterPrintFuncs = splitComma(value("--filter-print-funcs="));
+      batch.filterPrintFuncs = splitList(value("--filter-print-funcs="));
     } else if (arg == "--time-passes") {
       batch.timePasses = batchMode = true;
     } else if (arg == "--verify-each") {
@@ -158,9 +151,9 @@ int main(int argc, char** argv) {
       if (eq == std::string::npos) return usageError("--config needs KEY=VALUE, got '" + kv + "'");
       batch.config.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
     } else if (starts("--disabled-pass=")) {
-      batch.disabledPasses = splitComma(value("--disabled-pass="));
+      batch.disabledPasses = splitList(value("--disabled-pass="));
     } else if (starts("--required-pass=")) {
-      batch.requiredPasses = splitComma(value("--required-pass="));
+      batch.requiredPasses = splitList(value("--required-pass="));
     } else if (starts("--reduce=")) {
       batch.reduce = value("--reduce="), batchMode = true;
     } else if (starts("--reduce-repro=")) {

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/ir/severity_names.h"
 #include "core/text/load_text.h"
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
@@ -241,7 +242,7 @@ void writeDiagnostics(std::string& out, const Workbench& wb) {
     bool first = true;
     for (const Diagnostic& d : ev.diagnostics) {
       ++count;
-      const char* severity = d.severity == Severity::Error ? "error" : d.severity == Severity::Warning ? "warning" : "note";
+      const std::string severity(severityName(d.severity));
       std::string where = d.span.location();
       rows += "<tr" + (first ? " id=\"diag-" + std::to_string(ev.id) + "\"" : std::string()) + "><td>" + eventLink(wb, ev.id) +
               "</td><td class=\"diag-" + severity + "\">" + severity + "</td><td class=\"mono\">" + htmlEscape(d.rule) +

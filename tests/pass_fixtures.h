@@ -41,7 +41,7 @@ inline IRModule moduleWithExternalFunctions() {
 }
 
 /// A module pass built from a lambda.
-inline PassPtr lambdaPass(std::string name, ModulePass::Body body, int optLevel = 0, std::vector<int> phases = {}) {
+inline PassPtr lambdaPass(std::string name, ModulePass::Body body, int optLevel = 0, std::vector<Phase> phases = {}) {
   PassInfo info;
   info.name = std::move(name);
   info.optLevel = optLevel;

@@ -568,7 +568,7 @@ primfn @k(%A: Buffer[(8), DT], %B: Buffer[(8), DT], %C: Buffer[(4, 8), DT]) {
 }
 
 TEST_CASE("Codegen: Hexagon builds report which kernels got HVX instructions", "[codegen][hexagon]") {
-  // LLVM 14 auto-vectorizes integer code into HVX; float and half stay scalar (DESIGN.md).
+  // LLVM 14 auto-vectorizes integer code into HVX; float and half stay scalar (docs/codegen.md, "HVX").
   auto [dtype, expectHvx] = GENERATE(table<std::string, bool>({{"int8", true}, {"int16", true}, {"int32", true}, {"float32", false}, {"float16", false}}));
   IRModule mod = parseModule(replaceAll(R"(#[version = "0.0.5"]
 primfn @vadd(%A: Buffer[(1024), DT], %B: Buffer[(1024), DT], %C: Buffer[(1024), DT]) {

@@ -101,18 +101,18 @@ TEST_CASE("Phases: every registered pass declares its phases; only the three tra
   for (const PassRegistration* r : registry.all()) {
     INFO(r->info.name);
     CHECK_FALSE(r->info.acceptedPhases.empty());
-    for (int p : r->info.acceptedPhases) CHECK((p >= 0 && p <= 3));
+    for (Phase p : r->info.acceptedPhases) CHECK((phaseNumber(p) >= 0 && phaseNumber(p) <= 3));
     if (r->info.name == "LambdaLifting") {
-      CHECK(r->info.acceptedPhases == std::vector<int>{0});
-      CHECK(r->info.phaseAfter == 1);
+      CHECK(r->info.acceptedPhases == std::vector<Phase>{Phase::Ingestion});
+      CHECK(r->info.phaseAfter == Phase::Optimization);
     } else if (r->info.name == "LegalizeOps") {
-      CHECK(r->info.acceptedPhases == std::vector<int>{1});
-      CHECK(r->info.phaseAfter == 2);
+      CHECK(r->info.acceptedPhases == std::vector<Phase>{Phase::Optimization});
+      CHECK(r->info.phaseAfter == Phase::Lowering);
     } else if (r->info.name == "VMBuiltinLower") {
-      CHECK(r->info.acceptedPhases == std::vector<int>{2});
-      CHECK(r->info.phaseAfter == 3);
+      CHECK(r->info.acceptedPhases == std::vector<Phase>{Phase::Lowering});
+      CHECK(r->info.phaseAfter == Phase::Build);
     } else {
-      CHECK(r->info.phaseAfter == -1);
+      CHECK_FALSE(r->info.phaseAfter);
     }
   }
 }

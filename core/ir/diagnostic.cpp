@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/ir/severity_names.h"
+
 namespace passlab {
 
 SourceFile::SourceFile(std::string n, std::string t) : name(std::move(n)), text(std::move(t)) {
@@ -26,13 +28,15 @@ std::string Span::location() const {
   return out;
 }
 
-static const char* severityName(Severity s) {
-  switch (s) {
-    case Severity::Note: return "note";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-  }
-  return "error";
+std::string_view severityName(Severity severity) {
+  const size_t index = static_cast<size_t>(severity);
+  return index < std::size(kSeverityNames) ? kSeverityNames[index] : "error";
+}
+
+std::optional<Severity> severityFromName(std::string_view name) {
+  for (size_t i = 0; i < std::size(kSeverityNames); ++i)
+    if (kSeverityNames[i] == name) return static_cast<Severity>(i);
+  return std::nullopt;
 }
 
 std::string Diagnostic::render() const {

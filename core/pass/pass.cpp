@@ -267,12 +267,19 @@ void reportFailure(const std::vector<PassInstrumentPtr>& instruments, const Pass
 
 }  // namespace
 
+std::string_view phaseName(Phase phase) {
+  for (const PhaseName& row : kPhaseNames)
+    if (row.phase == phase) return row.name;
+  return "?";
+}
+
 std::optional<std::string> passPhaseRefusal(const PassInfo& info, const IRModule& mod) {
   if (info.acceptedPhases.empty() || !mod) return std::nullopt;
   int64_t phase = mod->phase();
-  if (std::find(info.acceptedPhases.begin(), info.acceptedPhases.end(), phase) != info.acceptedPhases.end()) return std::nullopt;
+  for (Phase p : info.acceptedPhases)
+    if (phaseNumber(p) == phase) return std::nullopt;
   std::string accepted;
-  for (int p : info.acceptedPhases) accepted += (accepted.empty() ? "" : ", ") + std::to_string(p);
+  for (Phase p : info.acceptedPhases) accepted += (accepted.empty() ? "" : ", ") + std::to_string(phaseNumber(p));
   return "pass '" + info.name + "' accepts phase " + accepted + " but the module is in phase " + std::to_string(phase);
 }
 

@@ -29,6 +29,27 @@ class Pass;
 /// Passes are immutable once built and shared.
 using PassPtr = std::shared_ptr<const Pass>;
 
+/// The phase a module is in (module attribute `phase`; seed 002). Only
+/// LambdaLifting (Ingestion -> Optimization), LegalizeOps (-> Lowering) and
+/// VMBuiltinLower (-> Build) move it; the well-formed checker enforces what each adds.
+enum class Phase : uint8_t { Ingestion = 0, Optimization = 1, Lowering = 2, Build = 3 };
+
+/// One row of kPhaseNames.
+struct PhaseName {
+  Phase phase;
+  std::string_view name;
+};
+/// Every phase in order with its name ("ingestion", ...): the one table the
+/// docs, the pass manager and the checks read.
+inline constexpr PhaseName kPhaseNames[] = {{Phase::Ingestion, "ingestion"},
+                                            {Phase::Optimization, "optimization"},
+                                            {Phase::Lowering, "lowering"},
+                                            {Phase::Build, "build"}};
+/// The name of `phase` from kPhaseNames.
+std::string_view phaseName(Phase phase);
+/// The module attribute's value of `phase` (0..3).
+constexpr int64_t phaseNumber(Phase phase) { return static_cast<int64_t>(phase); }
+
 /// Static description of a pass.
 struct PassInfo {
   /// Registry name, e.g. "FoldConstant".
@@ -37,11 +58,10 @@ struct PassInfo {
   int optLevel = 0;
   /// Passes that must have run before (documentation and docs/passes.md).
   std::vector<std::string> required;
-  /// Module phases (0 ingestion, 1 optimization, 2 lowering, 3 build) the pass
-  /// accepts; empty means any. runPass reports a run in another phase.
-  std::vector<int> acceptedPhases;
-  /// Phase the module is in after the pass, when the pass moves it (-1: unchanged).
-  int phaseAfter = -1;
+  /// Module phases the pass accepts; empty means any. runPass reports a run in another phase.
+  std::vector<Phase> acceptedPhases;
+  /// Phase the module is in after the pass, when the pass moves it (nullopt: unchanged).
+  std::optional<Phase> phaseAfter;
   /// One line: what the pass does.
   std::string description;
   /// What it guarantees after running (docs/passes.md).
@@ -244,9 +264,6 @@ class PassContext : public std::enable_shared_from_this<PassContext> {
  private:
   friend IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx);
 
-/// Why `info` must not run on `mod` because of its phase ("pass 'FuseOps'
-/// accepts phase 0 but the module is in phase 1"), or nullopt when it may.
-std::optional<std::string> passPhaseRefusal(const PassInfo& info, const IRModule& mod);
   PassContext() = default;
   void record(ConfigRead read);
 

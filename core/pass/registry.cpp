@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/pass/option_check.h"
+#include "core/pass/scoped_pass.h"
 #include "core/pass/util.h"
 
 namespace passlab {
@@ -87,12 +88,67 @@ std::string unknownPassMessage(std::string_view name, const PassRegistry& regist
 
 }  // namespace pass_detail
 
+namespace {
+
+/// The declarations recorded by PassRegistrars (a function-local static: registrars
+/// in other translation units may run before any namespace-scope object here).
+std::vector<PassDeclaration>& declarationList() {
+  static std::vector<PassDeclaration> list;
+  return list;
+}
+
+/// Gives a function-level pass the `compiler` option (docs/pipelines.md,
+/// "Scoped passes"): set, the pass runs only on that codegen's functions.
+void addCompilerScope(PassRegistration& r) {
+  r.options.insert(r.options.begin(), PassOptionInfo{"compiler", AttrValue::Kind::String, AttrValue::string(""),
+                                                     "run only on the functions with this Compiler attribute (empty: "
+                                                     "every function but Compiler ones, which are skipped)"});
+  r.create = [inner = std::move(r.create)](const AttrDict& options) {
+    std::string compiler = options.getString("compiler", "");
+    AttrDict rest;
+    for (const auto& [key, value] : options.entries())
+      if (key != "compiler") rest.set(key, value);
+    PassPtr pass = inner(rest);
+    return compiler.empty() ? pass : scopeToCompiler(std::move(pass), std::move(compiler));
+  };
+}
+
+}  // namespace
+
+PassRegistrar::PassRegistrar(PassDeclaration declaration) { declarationList().push_back(declaration); }
+
+std::vector<const PassRegistration*> declaredPasses() {
+  std::vector<const PassRegistration*> out;
+  for (PassDeclaration declaration : declarationList()) out.push_back(&declaration());
+  std::sort(out.begin(), out.end(), [](auto* a, auto* b) { return a->info.name < b->info.name; });
+  return out;
+}
+
+std::vector<std::string> optionStrings(const AttrDict& options, std::string_view name) {
+  std::vector<std::string> out;
+  const AttrValue* array = options.find(name);
+  if (!array) return out;
+  for (const AttrValue& v : array->asArray())
+    out.push_back(v.kind() == AttrValue::Kind::String ? v.asString() : v.toString());
+  return out;
+}
+
+AttrValue stringArrayValue(const std::vector<std::string>& items) {
+  std::vector<AttrValue> out;
+  for (const std::string& s : items) out.push_back(AttrValue::string(s));
+  return AttrValue::array(std::move(out));
+}
+
 void PassRegistry::add(PassRegistration registration) {
   if (registration.info.name.empty()) throw std::invalid_argument("PassRegistry::add: a pass needs a name");
   if (find(registration.info.name)) throw std::invalid_argument("pass '" + registration.info.name + "' is registered twice");
   for (const std::string& alias : registration.aliases)
     if (find(alias)) throw std::invalid_argument("alias '" + alias + "' of pass '" + registration.info.name + "' is taken");
   if (!registration.create) throw std::invalid_argument("pass '" + registration.info.name + "' has no factory");
+  // A registration taken from another registry is scoped already.
+  const bool scoped = std::any_of(registration.options.begin(), registration.options.end(),
+                                  [](const PassOptionInfo& o) { return o.name == "compiler"; });
+  if (registration.level == PassLevel::Function && !scoped) addCompilerScope(registration);
   for (PassOptionInfo& option : registration.options) {
     // Defaults are stored in the option's own kind so printing and comparison agree.
     std::optional<AttrValue> coerced = coerceToKind(option.defaultValue, option.kind);

@@ -23,9 +23,22 @@ struct PassOptionInfo {
   int64_t maxInt = std::numeric_limits<int64_t>::max();
 };
 
-/// Everything the registry knows about one pass.
+/// What a pass runs over.
+enum class PassLevel : uint8_t {
+  /// The module as a whole (TVM's CreateModulePass).
+  Module,
+  /// Each graph-level function on its own, skipping external-codegen ones (TVM's
+  /// CreateFunctionPass): the registry gives it the `compiler` option that scopes it
+  /// to one codegen's functions instead (core/pass/scoped_pass.h).
+  Function,
+};
+
+/// Everything the registry knows about one pass: what a pass declares in its
+/// own file (docs/architecture.md, "Adding a pass").
 struct PassRegistration {
   PassInfo info;
+  /// Module or function level; Function adds the `compiler` option (PassRegistry::add).
+  PassLevel level = PassLevel::Module;
   /// Other names pipeline text accepts for this pass (TVM's spelling of it: LambdaLift).
   std::vector<std::string> aliases;
   std::vector<PassOptionInfo> options;
@@ -68,6 +81,33 @@ class PassRegistry {
   std::vector<PassRegistration> passes_;
   std::vector<NamedPipeline> pipelines_;
 };
+
+/// A pass's declaration: returns the same registration every call (a
+/// function-local static, built on first use).
+using PassDeclaration = const PassRegistration& (*)();
+
+/// Declares a pass where it is defined, as TVM's CreateFunctionPass does: each
+/// pass file holds one `const PassRegistrar kRegistrar(declaration);` at
+/// namespace scope. The registrar only records the function (the declaration is
+/// built when first asked for, after static initialization), into a
+/// function-local list, so neither static-initialization order nor the
+/// sanitizers' init-order checks matter.
+class PassRegistrar {
+ public:
+  /// Records `declaration` in declaredPasses().
+  explicit PassRegistrar(PassDeclaration declaration);
+};
+
+/// Every pass declared with a PassRegistrar in the process, sorted by name
+/// (registerBuiltinPasses in passes/registry.h adds them to a registry).
+std::vector<const PassRegistration*> declaredPasses();
+
+/// The strings of the array option `name` (empty when absent); non-string
+/// items in their text form.
+std::vector<std::string> optionStrings(const AttrDict& options, std::string_view name);
+
+/// An array AttrValue of strings (an array option's default).
+AttrValue stringArrayValue(const std::vector<std::string>& items);
 
 /// Parses a pipeline spec into a Sequential named "pipeline". Errors (unknown
 /// pass with a "did you mean" suggestion, unknown option, bad value, syntax) are

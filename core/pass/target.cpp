@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/ir/diagnostic.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 
@@ -55,13 +56,7 @@ AttrValue typedValue(const std::string& raw) {
   if (raw == "false") return AttrValue::boolean(false);
   if (raw.find(',') != std::string::npos) {
     std::vector<AttrValue> items;
-    size_t start = 0;
-    while (true) {
-      size_t comma = raw.find(',', start);
-      items.push_back(AttrValue::string(raw.substr(start, comma == std::string::npos ? std::string::npos : comma - start)));
-      if (comma == std::string::npos) break;
-      start = comma + 1;
-    }
+    for (std::string_view item : split(raw, ',')) items.push_back(AttrValue::string(std::string(item)));
     return AttrValue::array(std::move(items));
   }
   return AttrValue::string(raw);

@@ -11,6 +11,7 @@
 
 #include "core/interp/interpreter.h"
 #include "core/text/parser.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 
@@ -36,11 +37,6 @@ NDArray convertTo(const NDArray& a, DataType dtype) {
   NDArray out(dtype, a.shape());
   for (int64_t i = 0; i < a.numElements(); ++i) out.setFromDouble(i, a.getAsDouble(i));
   return out;
-}
-
-std::string trim(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r"), e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
 }  // namespace
@@ -87,12 +83,12 @@ std::unordered_map<std::string, NDArray> readNumericInputs(const std::string& pa
   std::unordered_map<std::string, NDArray> out;
   std::string line;
   for (int lineNo = 1; std::getline(in, line); ++lineNo) {
-    std::string text = trim(line);
+    std::string text(trim(line));
     if (text.empty() || text[0] == '#') continue;
     const std::string where = path + ":" + std::to_string(lineNo) + ": ";
     size_t eq = text.find('=');
     if (text[0] != '%' || eq == std::string::npos) numericError(where + "expected `%name = constant expression`");
-    std::string name = trim(text.substr(1, eq - 1));
+    std::string name(trim(text.substr(1, eq - 1)));
     if (name.empty()) numericError(where + "missing parameter name before '='");
     Value v;
     try {

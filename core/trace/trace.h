@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/ir/diagnostic.h"
@@ -40,6 +42,14 @@ struct CodegenArtifact {
 
 /// What happened to a pass.
 enum class EventStatus : uint8_t { Changed, Unchanged, Skipped, Failed };
+
+/// The name of each status, indexed by its value: trace JSON, the report, the
+/// REPL's listings and the GUI read it.
+inline constexpr std::string_view kEventStatusNames[] = {"changed", "unchanged", "skipped", "failed"};
+/// "changed", "unchanged", "skipped" or "failed" (kEventStatusNames).
+constexpr std::string_view eventStatusName(EventStatus status) {
+  return static_cast<size_t>(status) < std::size(kEventStatusNames) ? kEventStatusNames[static_cast<size_t>(status)] : "?";
+}
 
 /// One pass run (or the initial "load" event, id 0). Snapshots share structure
 /// with each other, so keeping every one costs only what changed.

@@ -1,6 +1,7 @@
 #include "core/trace/trace_json.h"
 
 #include "core/trace/change_summary.h"
+#include "core/ir/severity_names.h"
 #include "core/trace/remark_nodes.h"
 
 #include <cmath>
@@ -8,15 +9,6 @@
 
 namespace passlab {
 
-std::string_view eventStatusName(EventStatus status) {
-  switch (status) {
-    case EventStatus::Changed: return "changed";
-    case EventStatus::Unchanged: return "unchanged";
-    case EventStatus::Skipped: return "skipped";
-    case EventStatus::Failed: return "failed";
-  }
-  return "?";
-}
 
 std::string jsonString(std::string_view text) {
   std::string out = "\"";
@@ -108,14 +100,6 @@ std::string jsonArray(const std::vector<T>& items, F&& toJson) {
   return out + "]";
 }
 
-std::string_view severityName(Severity s) {
-  switch (s) {
-    case Severity::Note: return "note";
-    case Severity::Warning: return "warning";
-    case Severity::Error: return "error";
-  }
-  return "error";
-}
 
 std::string diagnosticJson(const Diagnostic& d) {
   return JsonObject()

@@ -51,7 +51,4 @@ std::string jsonString(std::string_view text);
 /// Non-finite floats, which JSON cannot hold, become the strings "inf", "-inf", "nan".
 std::string attrValueToJson(const AttrValue& value);
 
-/// "changed", "unchanged", "skipped", "failed".
-std::string_view eventStatusName(EventStatus status);
-
 }  // namespace passlab

@@ -10,12 +10,11 @@
 #include "core/trace/diff.h"
 #include "core/trace/change_summary.h"
 #include "core/workbench/workbench.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 
 namespace {
-
-std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
 
 int lastInSubtree(const Trace& trace, int id) {
   while (!trace.event(id).children.empty()) id = trace.event(id).children.back();

@@ -3,22 +3,22 @@
 namespace passlab {
 
 std::string_view breakKindName(BreakKind kind) {
-  switch (kind) {
-    case BreakKind::Pass: return "pass";
-    case BreakKind::Function: return "func";
-    case BreakKind::Attr: return "attr";
-    case BreakKind::Diagnostic: return "diag";
-    case BreakKind::Numeric: return "numeric";
-    case BreakKind::Remark: return "remark";
-  }
-  return "pass";
+  const int index = static_cast<int>(kind);
+  return index < kBreakKindCount ? kBreakKindNames[index] : kBreakKindNames[0];
 }
 
 std::optional<BreakKind> breakKindFromName(std::string_view name) {
   if (name == "function") return BreakKind::Function;
-  for (BreakKind k : {BreakKind::Pass, BreakKind::Function, BreakKind::Attr, BreakKind::Diagnostic, BreakKind::Numeric, BreakKind::Remark})
-    if (breakKindName(k) == name) return k;
+  for (int i = 0; i < kBreakKindCount; ++i)
+    if (kBreakKindNames[i] == name) return static_cast<BreakKind>(i);
   return std::nullopt;
+}
+
+std::string breakKindList() {
+  std::string out;
+  for (int i = 0; i < kBreakKindCount; ++i)
+    out += std::string(i == 0 ? "" : i + 1 == kBreakKindCount ? " or " : ", ") + kBreakKindNames[i];
+  return out;
 }
 
 }  // namespace passlab

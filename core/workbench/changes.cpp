@@ -2,11 +2,11 @@
 // summaries, aligned diffs and edit scripts, all through the workbench's one
 // ChangeIndex (core/trace/change_index.h). Passes never compute these.
 #include "core/workbench/workbench.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 namespace {
 
-std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
 
 }  // namespace
 

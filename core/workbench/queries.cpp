@@ -11,6 +11,7 @@
 #include "core/ir/virtual_device.h"
 #include "core/trace/moved_lines.h"
 #include "core/workbench/workbench.h"
+#include "core/support/strings.h"
 
 namespace passlab {
 namespace {
@@ -18,8 +19,6 @@ namespace {
 /// How many printed texts to keep: a face typically flips between before/after
 /// of a few events, and big modules take long to print.
 constexpr size_t kPrintCacheSize = 8;
-
-std::string stripAt(const std::string& name) { return !name.empty() && name[0] == '@' ? name.substr(1) : name; }
 
 /// Lower-case, '-' and '_' equal: "link-params" finds "relay.FuseOps.link_params".
 std::string normalizeKey(std::string_view key) {

@@ -7,6 +7,8 @@
 
 #include "core/text/load_text.h"
 #include "core/workbench/value_text.h"
+#include "core/support/strings.h"
+#include "core/workbench/setting_keys.h"
 
 namespace passlab {
 namespace {
@@ -31,16 +33,12 @@ bool isSettingLine(std::string_view text) {
 
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
-std::string trim(std::string s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  size_t e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
 }
 
 /// The `key: value` lines shared by both forms (everything but the module text).
 std::string settingsLines(const Reproducer& r) {
   std::string out;
-  auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
+  auto line = [&](std::string_view key, const std::string& value) { out += std::string(key) + ": " + value + "\n"; };
   if (!r.predicate.empty()) line("predicate", r.predicate);
   if (!r.failedPass.empty() || r.predicate.empty()) {
     line("failed", r.failedPass);
@@ -58,8 +56,8 @@ std::string settingsLines(const Reproducer& r) {
 void applySetting(Reproducer& r, const std::string& line, const std::string& where) {
   size_t colon = line.find(':');
   if (colon == std::string::npos) throw WorkbenchError(where + ": expected 'key: value', got '" + line + "'");
-  std::string key = trim(line.substr(0, colon));
-  std::string value = trim(line.substr(colon + 1));
+  std::string key(trim(line.substr(0, colon)));
+  std::string value(trim(line.substr(colon + 1)));
   if (key == "failed") {
     r.failedPass = value;
   } else if (key == "failure") {
@@ -187,7 +185,7 @@ Reproducer readReproducer(const std::string& path) {
     if (!trim(line).empty()) applySetting(r, line, configPath + ":" + std::to_string(lineNo));
   }
   // pipeline.txt wins over a pipeline line in config.txt: it is the file users edit.
-  r.pipeline = trim(readWholeFile((dir / "pipeline.txt").string()));
+  r.pipeline = std::string(trim(readWholeFile((dir / "pipeline.txt").string())));
   // module.py when the reproducer was written in TVMScript.
   std::string modulePath = (dir / moduleFileName(TextSyntax::Relay)).string();
   if (!fs::exists(modulePath, ec) && fs::exists(dir / moduleFileName(TextSyntax::TVMScript), ec)) {

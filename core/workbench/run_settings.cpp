@@ -3,16 +3,12 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "core/support/strings.h"
+#include "core/workbench/setting_keys.h"
 #include "core/workbench/value_text.h"
 
 namespace passlab {
 namespace {
-
-std::string trimmed(const std::string& s) {
-  size_t b = s.find_first_not_of(" \t\r");
-  size_t e = s.find_last_not_of(" \t\r");
-  return b == std::string::npos ? "" : s.substr(b, e - b + 1);
-}
 
 std::string joinSet(const std::set<std::string>& items) {
   std::string out;
@@ -20,13 +16,7 @@ std::string joinSet(const std::set<std::string>& items) {
   return out;
 }
 
-std::set<std::string> splitSet(const std::string& text) {
-  std::set<std::string> items;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!trimmed(item).empty()) items.insert(trimmed(item));
-  return items;
-}
+std::string name(SettingKey key) { return std::string(settingKeyName(key)); }
 
 }  // namespace
 
@@ -51,17 +41,17 @@ void RunSettings::applyTo(PassContext& ctx) const {
 std::string RunSettings::lines() const {
   std::string out;
   auto line = [&](const std::string& key, const std::string& value) { out += key + ": " + value + "\n"; };
-  line("opt_level", std::to_string(optLevel));
-  if (!target.empty()) line("target", target);
-  if (!disabledPasses.empty()) line("disabled_pass", joinSet(disabledPasses));
-  if (!requiredPasses.empty()) line("required_pass", joinSet(requiredPasses));
+  line(name(SettingKey::OptLevel), std::to_string(optLevel));
+  if (!target.empty()) line(name(SettingKey::Target), target);
+  if (!disabledPasses.empty()) line(name(SettingKey::DisabledPass), joinSet(disabledPasses));
+  if (!requiredPasses.empty()) line(name(SettingKey::RequiredPass), joinSet(requiredPasses));
   for (const auto& [key, value] : config) line("config", key + " = " + value.toString());
   if (verifyEach) line("verify_each", "on");
   return out;
 }
 
 bool RunSettings::readLine(const std::string& key, const std::string& value) {
-  if (key == "opt_level") {
+  if (key == settingKeyName(SettingKey::OptLevel)) {
     try {
       size_t used = 0;
       optLevel = std::stoi(value, &used);
@@ -69,16 +59,16 @@ bool RunSettings::readLine(const std::string& key, const std::string& value) {
     } catch (const std::exception&) {
       throw std::invalid_argument("opt_level must be an integer, got '" + value + "'");
     }
-  } else if (key == "target") {
+  } else if (key == settingKeyName(SettingKey::Target)) {
     target = value;
-  } else if (key == "disabled_pass") {
+  } else if (key == settingKeyName(SettingKey::DisabledPass)) {
     disabledPasses = splitSet(value);
-  } else if (key == "required_pass") {
+  } else if (key == settingKeyName(SettingKey::RequiredPass)) {
     requiredPasses = splitSet(value);
   } else if (key == "config") {
     size_t eq = value.find('=');
     if (eq == std::string::npos) throw std::invalid_argument("expected 'config: KEY = VALUE', got 'config: " + value + "'");
-    config.emplace_back(trimmed(value.substr(0, eq)), parseAttrValueText(trimmed(value.substr(eq + 1))));
+    config.emplace_back(std::string(trim(value.substr(0, eq))), parseAttrValueText(trim(value.substr(eq + 1))));
   } else if (key == "verify_each") {
     if (value != "on" && value != "off") throw std::invalid_argument("verify_each must be 'on' or 'off', got '" + value + "'");
     verifyEach = value == "on";

@@ -1,4 +1,5 @@
 #include "core/workbench/value_text.h"
+#include "core/support/strings.h"
 
 #include <cctype>
 #include <charconv>
@@ -145,12 +146,6 @@ class ValueReader {
   std::string_view text_;
   size_t pos_ = 0;
 };
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
 
 }  // namespace
 

@@ -26,7 +26,7 @@ struct Token {
 /// in a string, or a bare word). Appends to `out` (cleared first).
 void tokenizeLine(std::string_view line, std::vector<Token>& out);
 
-/// The attributes whose changes the faces call out (DESIGN.md seeds 000-004):
+/// The attributes whose changes the faces call out (docs/architecture.md, "The seed scenarios"):
 /// Compiler, Extern, Inline, Primitive, global_symbol, target, link_params
 /// (also spelled link-params) and phase.
 std::span<const std::string_view> watchedAttributes();

@@ -179,16 +179,15 @@ void TracePanel::drawBreakpoints(GuiSession& session) {
   ImGui::EndChild();
   if (removeId >= 0) session.removeBreakpoint(removeId);
 
-  static const char* kinds[] = {"pass", "func", "attr", "diag"};
-  ImGui::SetNextItemWidth(charWidth() * 7);
-  ImGui::Combo("##kind", &newBreakKind_, kinds, 4);
+  ImGui::SetNextItemWidth(charWidth() * 9);
+  ImGui::Combo("##kind", &newBreakKind_, kBreakKindNames, kBreakKindCount);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(-charWidth() * 6);
   bool submit = ImGui::InputTextWithHint("##pattern", "name", &newBreakPattern_, ImGuiInputTextFlags_EnterReturnsTrue);
   ImGui::SameLine();
   submit |= ImGui::Button("Add");
   if (submit) {
-    auto kind = breakKindFromName(kinds[newBreakKind_]);
+    auto kind = breakKindFromName(kBreakKindNames[newBreakKind_]);
     if (kind && session.addBreakpoint(*kind, newBreakPattern_)) newBreakPattern_.clear();
   }
 }
