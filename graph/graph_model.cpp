@@ -30,6 +30,7 @@ const char* clusterKindName(ClusterKind kind) {
     case ClusterKind::Fused: return "fused";
     case ClusterKind::Compiler: return "compiler";
     case ClusterKind::Function: return "function";
+    case ClusterKind::Chain: return "chain";
   }
   return "?";
 }
@@ -430,7 +431,8 @@ class Builder {
       const Node& from = g_.nodes[static_cast<size_t>(e.from)];
       if (from.chipOf >= 0 || from.broadcast) g_.nodes[static_cast<size_t>(e.to)].chips.push_back(e.from);
     }
-    // Box sizes, and fused boxes named after their ops (as TVM names fused functions).
+    if (g_.laidOutCount() > o_.foldChainsAbove) foldChains();
+    // Box sizes, and fused boxes and chains named after their ops (as TVM names fused functions).
     std::vector<std::vector<std::string>> ops(g_.clusters.size());
     for (const Node& n : g_.nodes) {
       if (n.chipOf >= 0) continue;
@@ -442,7 +444,7 @@ class Builder {
     }
     for (size_t c = 0; c < g_.clusters.size(); ++c) {
       Cluster& cl = g_.clusters[c];
-      if (cl.kind != ClusterKind::Fused || ops[c].empty()) continue;
+      if ((cl.kind != ClusterKind::Fused && cl.kind != ClusterKind::Chain) || ops[c].empty()) continue;
       std::string label;
       std::unordered_set<std::string> seen;
       int shown = 0;
@@ -454,7 +456,60 @@ class Builder {
         }
         label += (label.empty() ? "" : "+") + op;
       }
-      cl.label = "fused: " + label;
+      cl.label = (cl.kind == ClusterKind::Fused ? "fused: " : "chain: ") + label;
+    }
+  }
+
+  /// A node that can sit inside a chain: a computed value drawn as a node of
+  /// its own, at the top level or in a plain nested function (a fused or
+  /// Compiler box is already one box when collapsed).
+  bool chainable(size_t i) const {
+    const Node& n = g_.nodes[i];
+    if (n.chipOf >= 0 || n.broadcast) return false;
+    if (n.kind != NodeKind::Op && n.kind != NodeKind::Projection && n.kind != NodeKind::GlobalCall && n.kind != NodeKind::Call)
+      return false;
+    return n.cluster < 0 || g_.clusters[static_cast<size_t>(n.cluster)].kind == ClusterKind::Function;
+  }
+
+  /// Runs of at least minChain nodes, each the only drawn input of the next and
+  /// used by nothing else, become Chain clusters inside their common cluster.
+  void foldChains() {
+    const size_t n = g_.nodes.size();
+    // Drawn edges only: chips and broadcast inputs are not lines in the picture.
+    std::vector<int> drawnIn(n, 0), drawnOut(n, 0), onlyInput(n, -1), onlyUse(n, -1);
+    for (const Edge& e : g_.edges) {
+      const Node& from = g_.nodes[static_cast<size_t>(e.from)];
+      if (from.chipOf >= 0 || from.broadcast) continue;
+      ++drawnIn[static_cast<size_t>(e.to)];
+      ++drawnOut[static_cast<size_t>(e.from)];
+      onlyInput[static_cast<size_t>(e.to)] = e.from;
+      onlyUse[static_cast<size_t>(e.from)] = e.to;
+    }
+    // next[a] = b when a feeds only b, b reads only a, and both may be chained in one cluster.
+    std::vector<int> next(n, -1);
+    std::vector<bool> hasPrev(n, false);
+    for (size_t b = 0; b < n; ++b) {
+      if (drawnIn[b] != 1 || !chainable(b)) continue;
+      const int a = onlyInput[b];
+      if (a < 0 || drawnOut[static_cast<size_t>(a)] != 1 || !chainable(static_cast<size_t>(a))) continue;
+      if (g_.nodes[static_cast<size_t>(a)].cluster != g_.nodes[b].cluster) continue;
+      next[static_cast<size_t>(a)] = static_cast<int>(b);
+      hasPrev[b] = true;
+    }
+    for (size_t start = 0; start < n; ++start) {
+      if (hasPrev[start] || next[start] < 0) continue;
+      std::vector<int> run;
+      for (int i = static_cast<int>(start); i >= 0; i = next[static_cast<size_t>(i)]) run.push_back(i);
+      if (static_cast<int>(run.size()) < o_.minChain) continue;
+      const int parent = g_.nodes[start].cluster;
+      Cluster c;
+      c.kind = ClusterKind::Chain;
+      c.label = "chain";
+      c.parent = parent;
+      const int id = static_cast<int>(g_.clusters.size());
+      g_.clusters.push_back(std::move(c));
+      if (parent >= 0) g_.clusters[static_cast<size_t>(parent)].children.push_back(id);
+      for (int i : run) g_.nodes[static_cast<size_t>(i)].cluster = id;
     }
   }
 
@@ -500,7 +555,7 @@ CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded) {
   for (size_t i = 0; i < g.clusters.size(); ++i) {
     const Cluster& cl = g.clusters[i];
     bool group = cl.kind == ClusterKind::Fused || cl.kind == ClusterKind::Compiler;
-    c[i] = big || cl.size > maxExpanded || (groups && group);
+    c[i] = big || cl.kind == ClusterKind::Chain || cl.size > maxExpanded || (groups && group);
   }
   return c;
 }
