@@ -236,10 +236,10 @@ void MainWindow::drawBottomTabs() {
     PanelId id;
     Panel* panel;
   };
-  Entry entries[] = {{PanelId::Diagnostics, &diagnostics_}, {PanelId::AttrTimeline, &attrs_},
-                     {PanelId::Config, &config_},           {PanelId::Numerics, &numerics_},
-                     {PanelId::Codegen, &codegen_},         {PanelId::Graph, &graph_},
-                     {PanelId::Console, &console_}};
+  Entry entries[] = {{PanelId::Diagnostics, &diagnostics_}, {PanelId::Remarks, &remarks_},
+                     {PanelId::AttrTimeline, &attrs_},      {PanelId::Config, &config_},
+                     {PanelId::Numerics, &numerics_},       {PanelId::Codegen, &codegen_},
+                     {PanelId::Graph, &graph_},             {PanelId::Console, &console_}};
   for (const Entry& e : entries) {
     bool& isOpen = view.open[static_cast<size_t>(e.id)];
     if (!isOpen) continue;
@@ -247,6 +247,10 @@ void MainWindow::drawBottomTabs() {
     std::string title = panelTitle(e.id);
     if (e.id == PanelId::Diagnostics && session_.workbench().loaded()) {
       size_t n = session_.diagnostics().size();
+      if (n > 0) title += " (" + std::to_string(n) + ")";
+    }
+    if (e.id == PanelId::Remarks && session_.workbench().loaded()) {
+      size_t n = session_.remarksModel().rows().size();
       if (n > 0) title += " (" + std::to_string(n) + ")";
     }
     title += "###";
