@@ -44,8 +44,9 @@ enum class ClusterKind : uint8_t {
   Compiler,  ///< a function literal with Compiler="..." (AnnotateTarget, MergeCompilerRegions)
   Function,  ///< any other nested function
   /// Not a function: a run of single-input, single-use ops (conv2d → add →
-  /// relu → ...) drawn as one box, so a 700-op imported model before FuseOps
-  /// reads as its branches and joins instead of a 24,000-point column.
+  /// relu → ...), or of fused and Compiler boxes applied in place, drawn as one
+  /// box, so a 700-op imported model reads as its branches and joins instead
+  /// of a 24,000-point column.
   Chain,
 };
 
@@ -123,11 +124,12 @@ struct BuildOptions {
   int maxDetails = 3;
   /// Characters kept per attribute line.
   int maxDetailChars = 30;
-  /// Fold runs of single-input, single-use ops into Chain boxes when the graph
-  /// has more than this many laid-out nodes (SIZE_MAX: never, 0: always).
+  /// Fold runs of single-input, single-use ops (and boxes applied in place)
+  /// into Chain boxes when the graph has more than this many laid-out nodes
+  /// (SIZE_MAX: never, 0: always).
   size_t foldChainsAbove = kFoldChainsAbove;
   /// The shortest run folded (shorter runs gain nothing from a box).
-  int minChain = 3;
+  int minChain = 2;
 };
 
 /// The graph of one function.

@@ -518,8 +518,7 @@ TEST_CASE("Graph: chain folding keeps small graphs as written and can be switche
   CHECK(foldedPt * 1.5 < flatPt);
 }
 
-TEST_CASE("Graph: no chain is drawn inside a fused box, and a chain is not a box the pass made", "[graph][chains]") {
-  // After FuseOps every op sits in a fused box: no chains, however long @main is.
+TEST_CASE("Graph: after FuseOps a run of fused boxes is one chain; no chain is drawn inside a fused box", "[graph][chains]") {
   std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 4, 8, 8), float32], %w: Tensor[(4, 4, 3, 3), float32]) {\n";
   std::string prev = "%x";
   for (int i = 0; i < 60; ++i) {
@@ -535,7 +534,29 @@ TEST_CASE("Graph: no chain is drawn inside a fused box, and a chain is not a box
   wb.setPipeline("InferType,FuseOps");
   wb.run();
   EventGraphs gr = eventGraphs(wb, wb.eventOfPass(1));
-  for (const Cluster& c : gr.after->clusters) CHECK(c.kind == ClusterKind::Fused);
-  // The before side's chain is not a box FuseOps made.
+  const FunctionGraph& g = *gr.after;
+  REQUIRE(g.clusters.size() == 61);
+  const int chain = 60;
+  REQUIRE(g.clusters[chain].kind == ClusterKind::Chain);
+  CHECK(g.clusters[chain].label == "chain of 60 boxes");
+  CHECK(g.clusters[chain].children.size() == 60);
+  CHECK(g.clusters[chain].ops == 180);
+  CHECK(collapsedLines(g, chain) == std::vector<std::string>{"[+] chain of 60 boxes", "180 ops"});
+  for (int c = 0; c < chain; ++c) {
+    CHECK(g.clusters[static_cast<size_t>(c)].kind == ClusterKind::Fused);
+    CHECK(g.clusters[static_cast<size_t>(c)].parent == chain);
+  }
+  // Nothing inside a fused box is chained, and the chain only moved: it is not a box FuseOps made.
+  for (const Node& n : g.nodes)
+    if (n.cluster >= 0 && n.kind == NodeKind::Op) CHECK(g.clusters[static_cast<size_t>(n.cluster)].kind == ClusterKind::Fused);
+  CHECK(gr.diff.after.clusters[chain] == DiffStatus::Moved);
   CHECK(describeGraphDiff(gr.before.get(), gr.diff.before, gr.after.get(), gr.diff.after) == "180 ops: 180 moved into 60 boxes; 0 rewritten");
+  // Collapsed, the whole function is one box; expanding the chain shows its boxes, still collapsed.
+  CollapseState start = defaultCollapse(g);
+  Layout shut = layoutGraph(g, start);
+  CHECK(shut.boxes.size() == 4);  // %x, the shared %w (drawn once, without edges), the chain, the output
+  start[chain] = false;
+  Layout open = layoutGraph(g, start);
+  CHECK(open.boxes.size() == 63);
+  CHECK(open.frames.size() == 1);
 }

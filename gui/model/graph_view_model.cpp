@@ -200,8 +200,9 @@ std::optional<GraphMinimap> GraphViewModel::minimap(Side which, float maxW, floa
   GraphRect view{c.x, c.y, c.x + s.canvasW / c.zoom, c.y + s.canvasH / c.zoom};
   const float w = s.layout->width, h = s.layout->height;
   if (view.x0 <= 0 && view.y0 <= 0 && view.x1 >= w && view.y1 >= h) return std::nullopt;
-  // Never more than a third of the canvas either way, so it never hides what it maps.
-  maxW = std::min(maxW, s.canvasW / 3), maxH = std::min(maxH, s.canvasH / 3);
+  // A quarter of the canvas's width at most, so it never hides much of what it
+  // maps; a tall graph's minimap runs down the right edge like a scrollbar.
+  maxW = std::min(maxW, s.canvasW / 4), maxH = std::min(maxH, s.canvasH - 16);
   if (maxW < 16 || maxH < 16) return std::nullopt;
   GraphMinimap m;
   m.scale = std::min(maxW / w, maxH / h);

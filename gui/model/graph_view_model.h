@@ -124,7 +124,7 @@ class GraphViewModel {
   bool follow = true;
   /// The minimap of a side on its canvas, at most `maxW` × `maxH` pixels: none
   /// while there is no layout, or when the whole drawing is on screen.
-  std::optional<GraphMinimap> minimap(Side s, float maxW = 140.f, float maxH = 220.f) const;
+  std::optional<GraphMinimap> minimap(Side s, float maxW = 160.f, float maxH = 640.f) const;
   /// Centres a side's camera on graph point (gx, gy), keeping the zoom (a click in the minimap).
   void centreAt(Side s, float gx, float gy);
   /// The bounding rectangle of the changed boxes of a side (none when nothing changed or no layout).

@@ -406,7 +406,10 @@ std::string loadFonts(float pixels) {
   for (const char* path : candidates) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) continue;
-    if (io.Fonts->AddFontFromFileTTF(path, pixels)) return path;
+    // Latin-1 plus the punctuation, arrows and relations the passes' messages
+    // use ("conv2d → max_pool2d", "…", "≤"): ImGui's default range would draw them as '?'.
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+    if (io.Fonts->AddFontFromFileTTF(path, pixels, nullptr, ranges)) return path;
   }
   ImFontConfig config;
   config.SizePixels = std::max(13.f, pixels - 2.f);
