@@ -157,6 +157,19 @@ TEST_CASE("Remarks model: FoldConstant lists its nested FuseOps' remarks, placed
   }
   CHECK(own);
   CHECK(nested);
+  // The pass filter keeps one of them.
+  REQUIRE(m.passes().size() >= 2);
+  CHECK(std::find(m.passes().begin(), m.passes().end(), "FoldConstant") != m.passes().end());
+  REQUIRE(s.runCommand("gui remarks pass FuseOps", false).ok());
+  const RemarksModel& only = s.remarksModel();
+  REQUIRE(!only.visible().empty());
+  CHECK(only.visible().size() < only.rows().size());
+  for (size_t i : only.visible()) {
+    CHECK(only.rows()[i].pass == "FuseOps");
+    CHECK(only.rows()[i].event != fold);
+  }
+  REQUIRE(s.runCommand("gui remarks pass", false).ok());
+  CHECK(s.remarksModel().visible().size() == s.remarksModel().rows().size());
 }
 
 TEST_CASE("A clicked remark shows its node in the IR view and selects it in the graph", "[gui][remarks][graph]") {

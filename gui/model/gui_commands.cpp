@@ -110,12 +110,15 @@ void runRemarks(GuiSession& s, CommandArgs& args, CommandResult& result) {
     f.rule = args.size() == 3 ? args[2] : "";
     if (!f.rule.empty() && f.rule.back() != '.' && !findRemarkRule(f.rule))
       throw WorkbenchError("unknown remark rule '" + f.rule + "' (docs/remarks.md lists them; a prefix ends in '.')");
+  } else if (sub == "pass") {
+    if (args.size() > 3) throw WorkbenchError("usage: gui remarks pass [<pass>]");
+    f.pass = args.size() == 3 ? args[2] : "";
   } else if (sub == "text") {
     f.text = args.size() > 2 ? args.rest(2) : "";
   } else if (sub == "clear") {
     f = RemarkFilter{};
   } else if (!sub.empty()) {
-    throw WorkbenchError("unknown gui remarks subcommand '" + sub + "' (kind, rule, text, clear)");
+    throw WorkbenchError("unknown gui remarks subcommand '" + sub + "' (kind, rule, pass, text, clear)");
   }
   RemarksModel& model = s.remarksModel();
   result.out(model.summary() + "\n" + std::to_string(model.visible().size()) + " of " + std::to_string(model.rows().size()) +
@@ -135,7 +138,7 @@ Command makeGuiCommand(GuiSession& session) {
               "gui line <N> [before|after]",
               "gui diag <N>",
               "gui remark <N>",
-              "gui remarks [kind all|<kind>,...] [rule [<rule>]] [text <text>] [clear]",
+              "gui remarks [kind all|<kind>,...] [rule [<rule>]] [pass [<pass>]] [text <text>] [clear]",
               "gui unchanged show|hide",
               "gui graph [@<function>]",
               "gui graph fit|collapse|expand|next|wait",
@@ -156,7 +159,8 @@ Command makeGuiCommand(GuiSession& session) {
       "`gui diag N` does what clicking the N-th row of the diagnostics panel does. "
       "`gui remark N` does what clicking the N-th row of the Remarks panel does (the IR view and the graph show its node); "
       "`gui remarks` prints the selected event's remark counts and filters the panel and the IR gutter: `kind missed,applied`, "
-      "`rule fuse.pattern-boundary` (or a prefix `fuse.`; no rule: every rule), `text WORDS`, `clear`. "
+      "`rule fuse.pattern-boundary` (or a prefix `fuse.`; no rule: every rule), `pass FuseOps` (no pass: every pass), "
+      "`text WORDS`, `clear`. "
       "`gui unchanged hide` hides unchanged passes in the trace. "
       "`gui graph @f` shows the Graph panel on function @f (`gui graph` on the default: @main or the changed "
       "function); `fit`, `collapse`, `expand` every box, `next` search hit, `wait` until the layouts are done (scripts), `follow on|off`, `search TEXT` "

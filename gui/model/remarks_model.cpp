@@ -26,8 +26,9 @@ bool containsFolded(const std::string& hay, const std::string& needle) {
   return std::search(hay.begin(), hay.end(), needle.begin(), needle.end(), eq) != hay.end();
 }
 
-bool passes(const RemarkRow& r, const RemarkFilter& f) {
+bool shown(const RemarkRow& r, const RemarkFilter& f) {
   if (!f.kinds[static_cast<size_t>(r.kind)]) return false;
+  if (!f.pass.empty() && r.pass != f.pass) return false;
   if (!f.rule.empty() && (f.rule.back() == '.' ? r.rule.compare(0, f.rule.size(), f.rule) != 0 : r.rule != f.rule)) return false;
   if (f.text.empty()) return true;
   if (containsFolded(r.message, f.text) || containsFolded(r.rule, f.text) || containsFolded(r.pass, f.text)) return true;
@@ -82,6 +83,7 @@ RemarksModel RemarksModel::build(const Workbench& wb, int id, const PrintedText&
     m.lines_.push_back(std::move(lines));
   }
   for (const RemarkRow& r : m.rows_) {
+    if (std::find(m.passes_.begin(), m.passes_.end(), r.pass) == m.passes_.end()) m.passes_.push_back(r.pass);
     auto it = std::find_if(m.counts_.begin(), m.counts_.end(), [&](const RuleCount& c) { return c.rule == r.rule; });
     if (it == m.counts_.end())
       m.counts_.push_back({r.rule, r.kind, 1});
@@ -105,7 +107,7 @@ void RemarksModel::refresh() {
   visible_.clear();
   for (auto& m : marks_) m.clear();
   for (size_t i = 0; i < rows_.size(); ++i) {
-    if (!passes(rows_[i], filter_)) continue;
+    if (!shown(rows_[i], filter_)) continue;
     visible_.push_back(i);
     for (size_t s = 0; s < 2; ++s)
       for (uint32_t line : lines_[i][s]) marks_[s][line].push_back(i);

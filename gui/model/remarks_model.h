@@ -44,6 +44,8 @@ struct RemarkFilter {
   std::array<bool, 3> kinds{true, true, true};
   /// A rule id, or a prefix ending in '.' ("fuse."); "" = every rule.
   std::string rule;
+  /// The pass that emitted it ("" = every pass; FoldConstant's event also lists its nested FuseOps').
+  std::string pass;
   /// Case-insensitive text in the message, the node names, the rule or the pass.
   std::string text;
   friend bool operator==(const RemarkFilter&, const RemarkFilter&) = default;
@@ -77,6 +79,8 @@ class RemarksModel {
     size_t count = 0;
   };
   const std::vector<RuleCount>& counts() const { return counts_; }
+  /// The passes that emitted the rows, in order of first appearance.
+  const std::vector<std::string>& passes() const { return passes_; }
   /// "13 remarks: missed 4 × fuse.pattern-boundary; applied 8 × fuse.group, ..." ("no remarks" when none).
   std::string summary() const;
 
@@ -96,6 +100,7 @@ class RemarksModel {
   RemarkFilter filter_;
   std::vector<size_t> visible_;
   std::vector<RuleCount> counts_;
+  std::vector<std::string> passes_;
   std::array<std::unordered_map<uint32_t, std::vector<size_t>>, 2> marks_;
 };
 

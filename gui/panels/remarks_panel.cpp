@@ -44,6 +44,17 @@ void RemarksPanel::drawFilters(GuiSession& session, RemarksModel& model) {
     ImGui::PopStyleColor();
     ImGui::SameLine();
   }
+  // A pass combo only when the event lists more than one (FoldConstant and its nested FuseOps).
+  if (model.passes().size() > 1 || !f.pass.empty()) {
+    ImGui::SetNextItemWidth(charWidth() * 20);
+    if (ImGui::BeginCombo("##remarkpass", f.pass.empty() ? "(every pass)" : f.pass.c_str())) {
+      if (ImGui::Selectable("(every pass)", f.pass.empty())) f.pass.clear();
+      for (const std::string& p : model.passes())
+        if (ImGui::Selectable(p.c_str(), f.pass == p)) f.pass = p;
+      ImGui::EndCombo();
+    }
+    ImGui::SameLine();
+  }
   ImGui::SetNextItemWidth(charWidth() * 34);
   std::string preview = f.rule.empty() ? "(every rule)" : f.rule;
   if (ImGui::BeginCombo("##remarkrule", preview.c_str())) {
