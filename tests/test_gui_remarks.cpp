@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <functional>
 
+#include "core/workbench/remarks.h"
 #include "gui/model/gui_session.h"
 #include "gui/panels/main_window.h"
 
@@ -63,6 +64,15 @@ TEST_CASE("Remarks model: FuseOps' remarks, counted by rule, missed first, place
   REQUIRE(anyMissed);
   CHECK(m.counts().front().kind == RemarkKind::Missed);
   CHECK(m.summary().rfind(std::to_string(m.rows().size()) + " remarks: missed ", 0) == 0);
+  // Nodes are named as the REPL's `remarks` names them (from the IR view's print, not a second one).
+  RemarkQuery query;
+  query.event = fuse;
+  std::vector<RemarkHit> hits = findRemarks(s.workbench(), query);
+  REQUIRE(hits.size() == m.rows().size());
+  for (size_t i = 0; i < hits.size(); ++i) {
+    CHECK(m.rows()[i].nodes == hits[i].nodes);
+    CHECK(m.rows()[i].message == hits[i].remark->message);
+  }
   // A remark about a node sits on the before line that prints the node, and the gutter knows it.
   const IrDiffModel& ir = s.irDiff();
   size_t placed = 0;

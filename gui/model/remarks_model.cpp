@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <memory>
 
-#include "core/workbench/remarks.h"
+#include "core/trace/remark_nodes.h"
 
 namespace passlab::gui {
 
@@ -40,47 +41,30 @@ bool shown(const RemarkRow& r, const RemarkFilter& f) {
 RemarksModel RemarksModel::build(const Workbench& wb, int id, const PrintedText& before, const PrintedText& after) {
   RemarksModel m;
   if (!wb.loaded()) return m;
-  RemarkQuery query;
-  query.event = id;
-  for (const RemarkHit& hit : findRemarks(wb, query)) {
-    const Remark& r = *hit.remark;
-    RemarkRow row;
-    row.event = hit.event;
-    row.pass = r.pass;
-    row.kind = r.kind;
-    row.rule = std::string(r.ruleId());
-    row.function = r.function;
-    row.message = r.message;
-    row.nodes = hit.nodes;
-    std::array<std::vector<uint32_t>, 2> lines;
-    for (const Expr& n : r.nodes) {
-      if (!n) continue;
-      row.ir.push_back(n.get());
-      // Remarks name nodes of the module the pass was given: the before side.
-      // Nodes the pass kept are printed on the after side as well.
-      const PrintedText* sides[2] = {&before, &after};
-      for (int s = 0; s < 2; ++s) {
-        auto it = sides[s]->ranges.find(n.get());
-        if (it == sides[s]->ranges.end() || it->second.line == 0) continue;
-        lines[static_cast<size_t>(s)].push_back(it->second.line);
-        if (!row.target)
-          row.target = IrLocation{s == 0 ? Side::Before : Side::After,
-                                  LineRange{it->second.line, it->second.endLine ? it->second.endLine : it->second.line},
-                                  it->second.column, it->second.endColumn};
-      }
-    }
-    // A remark about no printed node (a nested run's module, the module as a
-    // whole) is placed at its function when the event shows that function.
-    if (!row.target && !row.function.empty() && hit.event == id) {
-      LineRange range = before.functionRange(row.function);
-      if (!range.empty()) row.target = IrLocation{Side::Before, LineRange{range.first, range.first}, 0, 0};
-    }
-    for (auto& side : lines) {
-      std::sort(side.begin(), side.end());
-      side.erase(std::unique(side.begin(), side.end()), side.end());
-    }
-    m.rows_.push_back(std::move(row));
-    m.lines_.push_back(std::move(lines));
+  // The event and everything nested in it, in pre-order.
+  std::vector<int> events;
+  for (std::vector<int> stack = {id}; !stack.empty();) {
+    int e = stack.back();
+    stack.pop_back();
+    events.push_back(e);
+    const auto& children = wb.event(e).children;
+    for (auto it = children.rbegin(); it != children.rend(); ++it) stack.push_back(*it);
+  }
+  for (int e : events) {
+    const TraceEvent& ev = wb.event(e);
+    if (ev.remarks.empty()) continue;
+    // Nodes are named as `remarks` names them: by a print of the module the
+    // pass was given. The IR view's before side is that print for the event
+    // itself (no second print of a big module); a nested run's module is printed here.
+    std::unique_ptr<RemarkNodeIndex> nested;
+    const bool viewPrint = e == id && before.module == ev.before;
+    if (!viewPrint) nested = std::make_unique<RemarkNodeIndex>(ev.before, wb.printOptions());
+    auto nameOf = [&](const Expr& n) {
+      if (nested) return nested->name(n);
+      auto it = before.names.find(n.get());
+      return it != before.names.end() ? "%" + it->second : describeNode(n);
+    };
+    for (const Remark& r : ev.remarks) m.add(e, r, nameOf, id, before, after);
   }
   for (const RemarkRow& r : m.rows_) {
     if (std::find(m.passes_.begin(), m.passes_.end(), r.pass) == m.passes_.end()) m.passes_.push_back(r.pass);
@@ -95,6 +79,47 @@ RemarksModel RemarksModel::build(const Workbench& wb, int id, const PrintedText&
   });
   m.refresh();
   return m;
+}
+
+void RemarksModel::add(int event, const Remark& r, const std::function<std::string(const Expr&)>& nameOf, int id,
+                       const PrintedText& before, const PrintedText& after) {
+  RemarkRow row;
+  row.event = event;
+  row.pass = r.pass;
+  row.kind = r.kind;
+  row.rule = std::string(r.ruleId());
+  row.function = r.function;
+  row.message = r.message;
+  for (const Expr& n : r.nodes) row.nodes.push_back(nameOf(n));
+  std::array<std::vector<uint32_t>, 2> lines;
+  for (const Expr& n : r.nodes) {
+    if (!n) continue;
+    row.ir.push_back(n.get());
+    // Remarks name nodes of the module the pass was given: the before side.
+    // Nodes the pass kept are printed on the after side as well.
+    const PrintedText* sides[2] = {&before, &after};
+    for (int s = 0; s < 2; ++s) {
+      auto it = sides[s]->ranges.find(n.get());
+      if (it == sides[s]->ranges.end() || it->second.line == 0) continue;
+      lines[static_cast<size_t>(s)].push_back(it->second.line);
+      if (!row.target)
+        row.target = IrLocation{s == 0 ? Side::Before : Side::After,
+                                LineRange{it->second.line, it->second.endLine ? it->second.endLine : it->second.line},
+                                it->second.column, it->second.endColumn};
+    }
+  }
+  // A remark about no printed node (a nested run's module, the module as a
+  // whole) is placed at its function when the event shows that function.
+  if (!row.target && !row.function.empty() && event == id) {
+    LineRange range = before.functionRange(row.function);
+    if (!range.empty()) row.target = IrLocation{Side::Before, LineRange{range.first, range.first}, 0, 0};
+  }
+  for (auto& side : lines) {
+    std::sort(side.begin(), side.end());
+    side.erase(std::unique(side.begin(), side.end()), side.end());
+  }
+  rows_.push_back(std::move(row));
+  lines_.push_back(std::move(lines));
 }
 
 void RemarksModel::setFilter(const RemarkFilter& filter) {

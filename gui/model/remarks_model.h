@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -92,6 +93,9 @@ class RemarksModel {
   RemarkKind markKind(const std::vector<size_t>& rows) const;
 
  private:
+  /// Appends the row of remark `r` of event `event` (`id` the event shown).
+  void add(int event, const Remark& r, const std::function<std::string(const Expr&)>& nameOf, int id, const PrintedText& before,
+           const PrintedText& after);
   void refresh();
 
   std::vector<RemarkRow> rows_;

@@ -76,8 +76,11 @@ class RemarksPanel : public Panel {
   void draw(GuiSession& session) override;
 
  private:
+  /// The counts line, the kind boxes, the pass and rule combos and the text filter.
   void drawFilters(GuiSession& session, RemarksModel& model);
+  /// The shown remarks, one row each; a click jumps to the remark's node.
   void drawList(GuiSession& session, const RemarksModel& model);
+  /// The text filter as typed (ViewState::remarkFilter holds what applies).
   std::string text_;
 };
 
