@@ -287,6 +287,48 @@ TEST_CASE("The Remarks tab lists rows, and the IR gutter marks remark lines, in 
     s.view().remarkFilter.kinds = {false, false, false};
     countColoured();
     CHECK(s.remarksModel().markedLines(Side::Before) == 0);
+
+    // Hovering a dot shows its remarks in a tooltip; a click selects the first in the Remarks panel.
+    s.view().remarkFilter = RemarkFilter{};
+    REQUIRE(s.runCommand("gui remarks kind missed", false).ok());
+    s.view().open[static_cast<size_t>(PanelId::Remarks)] = false;
+    s.view().showPanel(PanelId::Diagnostics);
+    frame();
+    ImDrawData* d = frame();
+    // The topmost dot: its vertices are the only ones in the missed colour now.
+    float top = 1e9f;
+    for (int l = 0; l < d->CmdListsCount; ++l)
+      for (const ImDrawVert& v : d->CmdLists[l]->VtxBuffer)
+        if (v.col == want) top = std::min(top, v.pos.y);
+    REQUIRE(top < 1e9f);
+    float sx = 0, sy = 0;
+    int n = 0;
+    for (int l = 0; l < d->CmdListsCount; ++l)
+      for (const ImDrawVert& v : d->CmdLists[l]->VtxBuffer)
+        if (v.col == want && v.pos.y <= top + 12) sx += v.pos.x, sy += v.pos.y, ++n;
+    const ImVec2 dot(sx / static_cast<float>(n), sy / static_cast<float>(n));
+    auto tooltipShown = [&](ImVec2 mouse, bool click) {
+      io.MousePos = mouse;
+      frame();
+      io.MouseDown[0] = click;
+      frame();
+      io.MouseDown[0] = false;
+      ImDrawData* shown = frame();
+      bool tooltip = false;
+      for (int l = 0; l < shown->CmdListsCount; ++l) {
+        const char* owner = shown->CmdLists[l]->_OwnerName;
+        tooltip |= owner && std::string(owner).find("##Tooltip") != std::string::npos;
+      }
+      return tooltip;
+    };
+    CHECK_FALSE(tooltipShown(ImVec2(dot.x + 300, dot.y), false));  // over the text, not the dot
+    CHECK(tooltipShown(dot, false));
+    CHECK(s.view().selectedRemark == -1);
+    tooltipShown(dot, true);
+    REQUIRE(s.view().selectedRemark >= 0);
+    CHECK(s.remarksModel().rows()[static_cast<size_t>(s.view().selectedRemark)].kind == RemarkKind::Missed);
+    CHECK(s.view().open[static_cast<size_t>(PanelId::Remarks)]);
+    CHECK(s.view().highlight.has_value());
   }
   ImGui::DestroyContext(ctx);
 }
