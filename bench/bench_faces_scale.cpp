@@ -8,6 +8,7 @@
 // Defaults: the pipeline InferType,SimplifyInference,FoldConstant,FuseOps, as in
 // the issue; MODEL from `/usr/bin/python3 bench/make_mobilenetv3_onnx.py m.onnx --dynamic`.
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -117,7 +118,8 @@ int main(int argc, char** argv) {
                 static_cast<double>(aligned.size()) / 1024.0, ms);
   }
 
-  std::printf("\n%-28s %-7s %6s %6s %9s %12s %9s %8s\n", "graph of @main", "side", "nodes", "boxes", "collapsed", "svg pt", "svg KB", "ms");
+  std::printf("\n%-28s %-7s %6s %6s %9s %12s %9s %8s %14s\n", "graph of @main", "side", "nodes", "boxes", "collapsed", "svg pt", "svg KB", "ms",
+              "unfolded pt");
   for (const TraceEvent& ev : wb.trace().events()) {
     if (ev.parent >= 0 || ev.status != EventStatus::Changed || ev.codegen) continue;
     for (Side side : {Side::Before, Side::After}) {
@@ -130,9 +132,14 @@ int main(int argc, char** argv) {
         graph::CollapseState c = graph::defaultCollapse(*fg);
         size_t collapsed = 0;
         for (bool b : c) collapsed += b;
-        std::printf("%-28s %-7s %6zu %6zu %9zu %12s %9.1f %8.0f\n", ("#" + std::to_string(ev.id) + " " + ev.pass).c_str(),
+        // The same graph without linear chains folded, for comparison.
+        graph::BuildOptions flat;
+        flat.foldChainsAbove = SIZE_MAX;
+        auto unfolded = graph::buildGraph(side == Side::Before ? ev.before : ev.after, "main", flat);
+        std::string flatSvg = graph::renderSvg(*unfolded, graph::defaultCollapse(*unfolded), nullptr);
+        std::printf("%-28s %-7s %6zu %6zu %9zu %12s %9.1f %8.0f %14s\n", ("#" + std::to_string(ev.id) + " " + ev.pass).c_str(),
                     side == Side::Before ? "before" : "after", fg->laidOutCount(), fg->clusters.size(), collapsed, svgSize(svg).c_str(),
-                    static_cast<double>(svg.size()) / 1024.0, ms);
+                    static_cast<double>(svg.size()) / 1024.0, ms, svgSize(flatSvg).c_str());
       } catch (const std::exception& e) {
         std::printf("%-28s %-7s %s\n", ("#" + std::to_string(ev.id) + " " + ev.pass).c_str(), side == Side::Before ? "before" : "after",
                     e.what());

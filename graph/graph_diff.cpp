@@ -36,8 +36,9 @@ std::string describeGraphDiff(const FunctionGraph* before, const SideDiff& befor
       inserted += s == DiffStatus::Inserted;
     });
     for (size_t c = 0; c < after->clusters.size() && c < afterDiff.clusters.size(); ++c)
-      newBoxes += afterDiff.clusters[c] == DiffStatus::Inserted ||
-                  (afterDiff.clusters[c] != DiffStatus::Unchanged && after->clusters[c].kind != ClusterKind::Function);
+      if (after->clusters[c].kind != ClusterKind::Chain)  // a chain is a way of drawing, not a box the pass made
+        newBoxes += afterDiff.clusters[c] == DiffStatus::Inserted ||
+                    (afterDiff.clusters[c] != DiffStatus::Unchanged && after->clusters[c].kind != ClusterKind::Function);
     for (size_t i = 0; i < after->nodes.size() && i < afterDiff.nodes.size(); ++i) folded += afterDiff.nodes[i] == DiffStatus::Folded;
   }
   if (before) count(*before, beforeDiff, [&](DiffStatus s) { deleted += s == DiffStatus::Deleted || s == DiffStatus::Folded; });
@@ -70,17 +71,23 @@ SideDiff unchangedSide(const FunctionGraph& g) {
 namespace {
 
 /// Box status from the statuses of the nodes inside: new or gone as a whole
-/// when every node is, updated when any is changed.
+/// when every node is, updated when any is changed. A chain is not a function
+/// the pass made or removed: it is Moved when its nodes were only moved.
 void clusterStatus(const FunctionGraph& g, SideDiff& d, DiffStatus whole) {
-  std::vector<int> changed(g.clusters.size(), 0);
+  std::vector<int> changed(g.clusters.size(), 0), moved(g.clusters.size(), 0);
   for (size_t i = 0; i < g.nodes.size(); ++i) {
-    if (g.nodes[i].chipOf >= 0 && d.nodes[i] == DiffStatus::Unchanged) continue;
     if (d.nodes[i] == DiffStatus::Unchanged) continue;
-    for (int c = g.nodes[i].cluster; c >= 0; c = g.clusters[static_cast<size_t>(c)].parent) ++changed[static_cast<size_t>(c)];
+    for (int c = g.nodes[i].cluster; c >= 0; c = g.clusters[static_cast<size_t>(c)].parent) {
+      ++changed[static_cast<size_t>(c)];
+      moved[static_cast<size_t>(c)] += d.nodes[i] == DiffStatus::Moved;
+    }
   }
   for (size_t c = 0; c < g.clusters.size(); ++c) {
     if (changed[c] == 0) continue;
-    d.clusters[c] = changed[c] >= g.clusters[c].size ? whole : DiffStatus::Updated;
+    if (g.clusters[c].kind == ClusterKind::Chain)
+      d.clusters[c] = moved[c] == changed[c] ? DiffStatus::Moved : DiffStatus::Updated;
+    else
+      d.clusters[c] = changed[c] >= g.clusters[c].size ? whole : DiffStatus::Updated;
   }
 }
 

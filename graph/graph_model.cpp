@@ -30,6 +30,7 @@ const char* clusterKindName(ClusterKind kind) {
     case ClusterKind::Fused: return "fused";
     case ClusterKind::Compiler: return "compiler";
     case ClusterKind::Function: return "function";
+    case ClusterKind::Chain: return "chain";
   }
   return "?";
 }
@@ -430,7 +431,8 @@ class Builder {
       const Node& from = g_.nodes[static_cast<size_t>(e.from)];
       if (from.chipOf >= 0 || from.broadcast) g_.nodes[static_cast<size_t>(e.to)].chips.push_back(e.from);
     }
-    // Box sizes, and fused boxes named after their ops (as TVM names fused functions).
+    if (g_.laidOutCount() > o_.foldChainsAbove) foldChains();
+    // Box sizes, and fused boxes and chains named after their ops (as TVM names fused functions).
     std::vector<std::vector<std::string>> ops(g_.clusters.size());
     for (const Node& n : g_.nodes) {
       if (n.chipOf >= 0) continue;
@@ -442,7 +444,10 @@ class Builder {
     }
     for (size_t c = 0; c < g_.clusters.size(); ++c) {
       Cluster& cl = g_.clusters[c];
-      if (cl.kind != ClusterKind::Fused || ops[c].empty()) continue;
+      // A chain of boxes keeps its "chain of N boxes".
+      if ((cl.kind != ClusterKind::Fused && cl.kind != ClusterKind::Chain) || ops[c].empty() ||
+          (cl.kind == ClusterKind::Chain && !cl.children.empty()))
+        continue;
       std::string label;
       std::unordered_set<std::string> seen;
       int shown = 0;
@@ -454,7 +459,109 @@ class Builder {
         }
         label += (label.empty() ? "" : "+") + op;
       }
-      cl.label = "fused: " + label;
+      cl.label = (cl.kind == ClusterKind::Fused ? "fused: " : "chain: ") + label;
+    }
+  }
+
+  // Chains are made of units: a node of a scope (the top level or a plain
+  // nested function), or a fused or Compiler box applied in place in that scope
+  // (after FuseOps a 400-op model is a column of 80 boxes). Unit ids: node i is
+  // i, cluster c is nodes.size() + c.
+
+  /// True when cluster `c` is a box of its own inside a chain (not a scope).
+  bool isGroup(int c) const {
+    const Cluster& cl = g_.clusters[static_cast<size_t>(c)];
+    return cl.kind == ClusterKind::Fused || cl.kind == ClusterKind::Compiler;
+  }
+
+  /// The unit that stands for `node` in its scope.
+  int unitOf(int node) const {
+    int c = g_.nodes[static_cast<size_t>(node)].cluster;
+    if (c < 0 || !isGroup(c)) return node;
+    while (g_.clusters[static_cast<size_t>(c)].parent >= 0 && isGroup(g_.clusters[static_cast<size_t>(c)].parent))
+      c = g_.clusters[static_cast<size_t>(c)].parent;
+    return static_cast<int>(g_.nodes.size()) + c;
+  }
+
+  /// The scope a unit sits in (-1: the top level).
+  int scopeOf(int unit) const {
+    const int n = static_cast<int>(g_.nodes.size());
+    return unit < n ? g_.nodes[static_cast<size_t>(unit)].cluster : g_.clusters[static_cast<size_t>(unit - n)].parent;
+  }
+
+  /// A unit that can sit inside a chain: a computed value drawn as a node of
+  /// its own, or a box applied in place.
+  bool chainable(int unit) const {
+    const int n = static_cast<int>(g_.nodes.size());
+    if (unit >= n) return g_.clusters[static_cast<size_t>(unit - n)].call != nullptr;
+    const Node& node = g_.nodes[static_cast<size_t>(unit)];
+    if (node.chipOf >= 0 || node.broadcast) return false;
+    return node.kind == NodeKind::Op || node.kind == NodeKind::Projection || node.kind == NodeKind::GlobalCall ||
+           node.kind == NodeKind::Call;
+  }
+
+  /// Runs of at least minChain units, each the only drawn input of the next and
+  /// used by nothing else, become Chain clusters inside their common scope.
+  void foldChains() {
+    const size_t n = g_.nodes.size(), units = n + g_.clusters.size();
+    // Drawn edges only (chips and broadcast inputs are not lines in the
+    // picture), between units, each pair once (a box may read one value twice).
+    std::vector<std::pair<int, int>> links;
+    for (const Edge& e : g_.edges) {
+      const Node& from = g_.nodes[static_cast<size_t>(e.from)];
+      if (from.chipOf >= 0 || from.broadcast) continue;
+      int a = unitOf(e.from), b = unitOf(e.to);
+      if (a != b) links.emplace_back(a, b);
+    }
+    std::sort(links.begin(), links.end());
+    links.erase(std::unique(links.begin(), links.end()), links.end());
+    std::vector<int> drawnIn(units, 0), drawnOut(units, 0), onlyInput(units, -1);
+    for (const auto& [a, b] : links) {
+      ++drawnIn[static_cast<size_t>(b)];
+      ++drawnOut[static_cast<size_t>(a)];
+      onlyInput[static_cast<size_t>(b)] = a;
+    }
+    // next[a] = b when a feeds only b, b reads only a, and both may be chained in one scope.
+    std::vector<int> next(units, -1);
+    std::vector<bool> hasPrev(units, false);
+    for (size_t b = 0; b < units; ++b) {
+      if (drawnIn[b] != 1 || !chainable(static_cast<int>(b))) continue;
+      const int a = onlyInput[b];
+      if (a < 0 || drawnOut[static_cast<size_t>(a)] != 1 || !chainable(a)) continue;
+      if (scopeOf(a) != scopeOf(static_cast<int>(b))) continue;
+      next[static_cast<size_t>(a)] = static_cast<int>(b);
+      hasPrev[b] = true;
+    }
+    for (size_t start = 0; start < units; ++start) {
+      if (hasPrev[start] || next[start] < 0) continue;
+      std::vector<int> run;
+      for (int u = static_cast<int>(start); u >= 0; u = next[static_cast<size_t>(u)]) run.push_back(u);
+      if (static_cast<int>(run.size()) < o_.minChain) continue;
+      const int parent = scopeOf(static_cast<int>(start));
+      Cluster c;
+      c.kind = ClusterKind::Chain;
+      c.label = "chain";
+      c.parent = parent;
+      const int id = static_cast<int>(g_.clusters.size());
+      g_.clusters.push_back(std::move(c));
+      int groups = 0;
+      for (int u : run) {
+        if (u < static_cast<int>(n)) {
+          g_.nodes[static_cast<size_t>(u)].cluster = id;
+          continue;
+        }
+        // A box moves under the chain.
+        const int box = u - static_cast<int>(n);
+        if (parent >= 0) {
+          auto& siblings = g_.clusters[static_cast<size_t>(parent)].children;
+          siblings.erase(std::remove(siblings.begin(), siblings.end(), box), siblings.end());
+        }
+        g_.clusters[static_cast<size_t>(box)].parent = id;
+        g_.clusters[static_cast<size_t>(id)].children.push_back(box);
+        ++groups;
+      }
+      if (parent >= 0) g_.clusters[static_cast<size_t>(parent)].children.push_back(id);
+      if (groups > 0) g_.clusters[static_cast<size_t>(id)].label = "chain of " + std::to_string(groups) + (groups == 1 ? " box" : " boxes");
     }
   }
 
@@ -500,7 +607,7 @@ CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded) {
   for (size_t i = 0; i < g.clusters.size(); ++i) {
     const Cluster& cl = g.clusters[i];
     bool group = cl.kind == ClusterKind::Fused || cl.kind == ClusterKind::Compiler;
-    c[i] = big || cl.size > maxExpanded || (groups && group);
+    c[i] = big || cl.kind == ClusterKind::Chain || cl.size > maxExpanded || (groups && group);
   }
   return c;
 }

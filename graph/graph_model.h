@@ -43,9 +43,14 @@ enum class ClusterKind : uint8_t {
   Fused,     ///< a function literal with Primitive=1 called in place (FuseOps)
   Compiler,  ///< a function literal with Compiler="..." (AnnotateTarget, MergeCompilerRegions)
   Function,  ///< any other nested function
+  /// Not a function: a run of single-input, single-use ops (conv2d → add →
+  /// relu → ...), or of fused and Compiler boxes applied in place, drawn as one
+  /// box, so a 700-op imported model reads as its branches and joins instead
+  /// of a 24,000-point column.
+  Chain,
 };
 
-/// "fused", "compiler", "function".
+/// "fused", "compiler", "function", "chain".
 const char* clusterKindName(ClusterKind kind);
 
 /// One node.
@@ -87,14 +92,15 @@ struct Edge {
   std::string shape;
 };
 
-/// A box around the nodes of a nested function.
+/// A box around the nodes of a nested function, or around a linear chain of ops.
 struct Cluster {
   ClusterKind kind = ClusterKind::Function;
-  /// `fused: nn.conv2d+add+nn.relu`, `Compiler=ccompiler`, `fn`.
+  /// `fused: nn.conv2d+add+nn.relu`, `Compiler=ccompiler`, `fn`, `chain: nn.conv2d+add+...`.
   std::string label;
   /// Enclosing cluster (-1: top level).
   int parent = -1;
-  /// The function literal and the call that applies it (null when not called in place).
+  /// The function literal and the call that applies it (null when not called
+  /// in place; both null for a chain, which is not a function).
   const ExprNode* function = nullptr;
   const ExprNode* call = nullptr;
   /// Nodes inside, nested clusters included (chips excluded).
@@ -108,12 +114,22 @@ struct Cluster {
 /// Readers above which a parameter or constant becomes a broadcast node.
 inline constexpr int kBroadcastUses = 6;
 
+/// Graphs with more laid-out nodes than this fold their linear chains into
+/// Chain boxes (a ten-op teaching example stays as it is written).
+inline constexpr size_t kFoldChainsAbove = 150;
+
 /// Options for building a graph.
 struct BuildOptions {
   /// Attribute lines kept per op node.
   int maxDetails = 3;
   /// Characters kept per attribute line.
   int maxDetailChars = 30;
+  /// Fold runs of single-input, single-use ops (and boxes applied in place)
+  /// into Chain boxes when the graph has more than this many laid-out nodes
+  /// (SIZE_MAX: never, 0: always).
+  size_t foldChainsAbove = kFoldChainsAbove;
+  /// The shortest run folded (shorter runs gain nothing from a box).
+  int minChain = 2;
 };
 
 /// The graph of one function.
@@ -160,10 +176,10 @@ inline constexpr size_t kCollapseAllAbove = 1500;
 /// Compiler box collapsed: after FuseOps a 400-op model reads as its ~80
 /// groups, one node each, instead of a 25,000-point strip.
 inline constexpr size_t kCollapseGroupsAbove = 150;
-/// The collapse state a graph starts with: boxes holding more than `maxExpanded`
-/// nodes start collapsed, fused and Compiler boxes of a graph of more than
+/// The collapse state a graph starts with: chains, boxes holding more than
+/// `maxExpanded` nodes, fused and Compiler boxes of a graph of more than
 /// kCollapseGroupsAbove nodes, and every box of a graph of more than
-/// kCollapseAllAbove nodes (so a big graph shows its structure first).
+/// kCollapseAllAbove nodes start collapsed (so a big graph shows its structure first).
 CollapseState defaultCollapse(const FunctionGraph& g, int maxExpanded = 24);
 /// The node or collapsed cluster that stands for `node` when drawn with
 /// `collapse`: {node, -1} when visible, {-1, cluster} when inside a collapsed box

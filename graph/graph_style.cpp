@@ -53,6 +53,7 @@ Colour clusterFill(ClusterKind kind) {
     case ClusterKind::Fused: return {26, 34, 48};
     case ClusterKind::Compiler: return {40, 28, 52};
     case ClusterKind::Function: return {30, 31, 35};
+    case ClusterKind::Chain: return {34, 36, 40};
   }
   return {30, 31, 35};
 }
@@ -63,6 +64,7 @@ Colour clusterBorder(ClusterKind kind, DiffStatus status) {
     case ClusterKind::Fused: return {74, 110, 160};
     case ClusterKind::Compiler: return {160, 110, 200};
     case ClusterKind::Function: return {112, 112, 112};
+    case ClusterKind::Chain: return {96, 120, 104};
   }
   return {112, 112, 112};
 }

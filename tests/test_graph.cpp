@@ -1,4 +1,5 @@
 // Graph view model (graph/): graphs of the examples (nodes, edges, boxes),
+// linear chains folded on big graphs,
 // diff colours after FoldConstant and FuseOps, collapse/expand, layouts from
 // Graphviz and their cache, SVG golden files, `save graph` and --graph-dir,
 // and the errors for what cannot be drawn.
@@ -8,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -178,8 +180,13 @@ TEST_CASE("Graph: after FuseOps a big graph starts with its groups collapsed, co
   for (size_t i = 0; i < c.size(); ++i) CHECK(c[i]);
   // A collapsed box says how many ops it holds.
   CHECK(collapsedLines(*gr.after, 0).back() == "3 ops");
-  // The before side (no boxes) is unaffected; a small graph keeps its boxes open.
-  CHECK(defaultCollapse(*gr.before).empty());
+  // The before side has no function boxes: its 180-op run is one chain, collapsed.
+  REQUIRE(gr.before->clusters.size() == 1);
+  CHECK(gr.before->clusters[0].kind == ClusterKind::Chain);
+  CHECK(gr.before->clusters[0].ops == 180);
+  CHECK(defaultCollapse(*gr.before) == CollapseState{true});
+  // FuseOps only moved the chain's ops: the chain is moved, not deleted.
+  CHECK(gr.diff.before.clusters[0] == DiffStatus::Moved);
   // The count is said in ops, not nodes plus edges.
   CHECK(describeGraphDiff(gr.before.get(), gr.diff.before, gr.after.get(), gr.diff.after) ==
         "180 ops: 180 moved into 60 boxes; 0 rewritten");
@@ -403,4 +410,153 @@ TEST_CASE("Graph: --graph-dir writes one SVG per changed function per pass", "[g
     CHECK(f.size() > 8);
     CHECK(readFile(dir / "graphs" / f).find("<svg") != std::string::npos);
   }
+}
+
+namespace {
+
+/// `blocks` residual blocks: conv2d → add → relu, then the block's input added
+/// back (a join), on one shared weight (a broadcast chip, not an edge).
+std::string residualModel(int blocks) {
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 4, 8, 8), float32], %w: Tensor[(4, 4, 3, 3), float32]) {\n";
+  std::string prev = "%x";
+  for (int i = 0; i < blocks; ++i) {
+    std::string a = "%" + std::to_string(4 * i), b = "%" + std::to_string(4 * i + 1), c = "%" + std::to_string(4 * i + 2),
+                d = "%" + std::to_string(4 * i + 3);
+    text += "  " + a + " = nn.conv2d(" + prev + ", %w, padding=[1, 1, 1, 1], channels=4, kernel_size=[3, 3]);\n";
+    text += "  " + b + " = add(" + a + ", 1f);\n";
+    text += "  " + c + " = nn.relu(" + b + ");\n";
+    text += "  " + d + " = add(" + c + ", " + prev + ");\n";
+    prev = d;
+  }
+  return text + "  " + prev + "\n}\n";
+}
+
+/// The height attribute of an SVG, in points.
+double svgHeight(const std::string& svg) {
+  size_t at = svg.find("height=\"");
+  return at == std::string::npos ? 0 : std::stod(svg.substr(at + 8));
+}
+
+}  // namespace
+
+TEST_CASE("Graph: a big graph folds each run of single-input, single-use ops into a chain box", "[graph][chains]") {
+  IRModule mod = inferTypes(parseModule(residualModel(50), "residual.relay"));
+  auto g = buildGraph(mod, "main");
+  REQUIRE(g->laidOutCount() > kFoldChainsAbove);
+  // One chain per block: conv2d → add → relu. The residual add reads two values: it ends the run.
+  size_t chains = 0;
+  for (size_t c = 0; c < g->clusters.size(); ++c) {
+    const Cluster& cl = g->clusters[c];
+    REQUIRE(cl.kind == ClusterKind::Chain);
+    CHECK(cl.ops == 3);
+    CHECK(cl.size == 3);
+    CHECK(cl.parent == -1);
+    CHECK(cl.function == nullptr);
+    CHECK(cl.label == "chain: nn.conv2d+add+nn.relu");
+    CHECK(collapsedLines(*g, static_cast<int>(c)) == std::vector<std::string>{"[+] chain: nn.conv2d+add+nn.relu", "3 ops"});
+    ++chains;
+  }
+  CHECK(chains == 50);
+  // Inside a chain, each node after the first reads only its predecessor, and each but the last feeds only the next.
+  std::vector<int> drawnIn(g->nodes.size(), 0), drawnOut(g->nodes.size(), 0);
+  for (const Edge& e : g->edges) {
+    const Node& from = g->nodes[static_cast<size_t>(e.from)];
+    if (from.chipOf >= 0 || from.broadcast) continue;
+    ++drawnIn[static_cast<size_t>(e.to)];
+    ++drawnOut[static_cast<size_t>(e.from)];
+    if (from.cluster >= 0 && g->nodes[static_cast<size_t>(e.to)].cluster == from.cluster) {
+      CHECK(drawnIn[static_cast<size_t>(e.to)] == 1);
+    }
+  }
+  size_t joins = 0;
+  for (size_t i = 0; i < g->nodes.size(); ++i) {
+    const Node& n = g->nodes[i];
+    if (n.kind != NodeKind::Op) continue;
+    if (n.cluster < 0) {
+      CHECK(n.title == "add");  // the residual joins stay outside
+      CHECK(drawnIn[i] == 2);
+      ++joins;
+    } else {
+      CHECK(drawnOut[i] == 1);
+    }
+  }
+  CHECK(joins == 50);
+  // Chains start collapsed, and the collapsed drawing is far shorter than the open one.
+  CollapseState start = defaultCollapse(*g);
+  CHECK(std::all_of(start.begin(), start.end(), [](bool b) { return b; }));
+  Layout shut = layoutGraph(*g, start);
+  Layout open = layoutGraph(*g, CollapseState(start.size(), false));
+  CHECK(shut.boxes.size() == g->laidOutCount() - 100);
+  CHECK(shut.height * 1.5 < open.height);
+  // A node inside a collapsed chain is shown by the chain's box.
+  for (size_t i = 0; i < g->nodes.size(); ++i)
+    if (g->nodes[i].cluster >= 0) CHECK(visibleOwner(*g, start, static_cast<int>(i)).second == g->nodes[i].cluster);
+}
+
+TEST_CASE("Graph: chain folding keeps small graphs as written and can be switched off", "[graph][chains]") {
+  IRModule small = inferTypes(parseModule(residualModel(10), "small.relay"));
+  auto g = buildGraph(small, "main");
+  REQUIRE(g->laidOutCount() <= kFoldChainsAbove);
+  CHECK(g->clusters.empty());
+  BuildOptions always;
+  always.foldChainsAbove = 0;
+  CHECK(buildGraph(small, "main", always)->clusters.size() == 10);
+  BuildOptions longer;
+  longer.foldChainsAbove = 0;
+  longer.minChain = 4;  // no run here is 4 long
+  CHECK(buildGraph(small, "main", longer)->clusters.empty());
+  IRModule big = inferTypes(parseModule(residualModel(50), "residual.relay"));
+  BuildOptions never;
+  never.foldChainsAbove = SIZE_MAX;
+  auto flat = buildGraph(big, "main", never);
+  CHECK(flat->clusters.empty());
+  // The saved SVG (and the report's graph) draws the folded form: much shorter.
+  auto folded = buildGraph(big, "main");
+  double foldedPt = svgHeight(renderSvg(*folded, defaultCollapse(*folded), nullptr));
+  double flatPt = svgHeight(renderSvg(*flat, defaultCollapse(*flat), nullptr));
+  REQUIRE(foldedPt > 0);
+  CHECK(foldedPt * 1.5 < flatPt);
+}
+
+TEST_CASE("Graph: after FuseOps a run of fused boxes is one chain; no chain is drawn inside a fused box", "[graph][chains]") {
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 4, 8, 8), float32], %w: Tensor[(4, 4, 3, 3), float32]) {\n";
+  std::string prev = "%x";
+  for (int i = 0; i < 60; ++i) {
+    std::string a = "%" + std::to_string(3 * i), b = "%" + std::to_string(3 * i + 1), c = "%" + std::to_string(3 * i + 2);
+    text += "  " + a + " = nn.conv2d(" + prev + ", %w, padding=[1, 1, 1, 1], channels=4, kernel_size=[3, 3]);\n";
+    text += "  " + b + " = add(" + a + ", 1f);\n";
+    text += "  " + c + " = nn.relu(" + b + ");\n";
+    prev = c;
+  }
+  text += "  " + prev + "\n}\n";
+  Workbench wb(registry());
+  wb.loadText(text, "chain.relay");
+  wb.setPipeline("InferType,FuseOps");
+  wb.run();
+  EventGraphs gr = eventGraphs(wb, wb.eventOfPass(1));
+  const FunctionGraph& g = *gr.after;
+  REQUIRE(g.clusters.size() == 61);
+  const int chain = 60;
+  REQUIRE(g.clusters[chain].kind == ClusterKind::Chain);
+  CHECK(g.clusters[chain].label == "chain of 60 boxes");
+  CHECK(g.clusters[chain].children.size() == 60);
+  CHECK(g.clusters[chain].ops == 180);
+  CHECK(collapsedLines(g, chain) == std::vector<std::string>{"[+] chain of 60 boxes", "180 ops"});
+  for (int c = 0; c < chain; ++c) {
+    CHECK(g.clusters[static_cast<size_t>(c)].kind == ClusterKind::Fused);
+    CHECK(g.clusters[static_cast<size_t>(c)].parent == chain);
+  }
+  // Nothing inside a fused box is chained, and the chain only moved: it is not a box FuseOps made.
+  for (const Node& n : g.nodes)
+    if (n.cluster >= 0 && n.kind == NodeKind::Op) CHECK(g.clusters[static_cast<size_t>(n.cluster)].kind == ClusterKind::Fused);
+  CHECK(gr.diff.after.clusters[chain] == DiffStatus::Moved);
+  CHECK(describeGraphDiff(gr.before.get(), gr.diff.before, gr.after.get(), gr.diff.after) == "180 ops: 180 moved into 60 boxes; 0 rewritten");
+  // Collapsed, the whole function is one box; expanding the chain shows its boxes, still collapsed.
+  CollapseState start = defaultCollapse(g);
+  Layout shut = layoutGraph(g, start);
+  CHECK(shut.boxes.size() == 4);  // %x, the shared %w (drawn once, without edges), the chain, the output
+  start[chain] = false;
+  Layout open = layoutGraph(g, start);
+  CHECK(open.boxes.size() == 63);
+  CHECK(open.frames.size() == 1);
 }

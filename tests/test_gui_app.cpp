@@ -127,6 +127,41 @@ TEST_CASE("passlab-gui under Xvfb: scripted steps and a screenshot with the diff
   CHECK(saved->modelPath == fs::absolute(kExamples + "cnn_block.relay").lexically_normal().string());
 }
 
+TEST_CASE("passlab-gui under Xvfb: a clicked remark highlights its line; the gutter and the Remarks tab show the kinds", "[gui][app][remarks]") {
+  TempDir dir;
+  const fs::path script = dir.path / "remarks.plc";
+  // Seed 000 to the end; the top-level FuseOps is event #7; its second remark is a fused group.
+  std::ofstream(script) << "run\n"
+                           "goto 7\n"
+                           "gui panel remarks\n"
+                           "gui remark 2\n"
+                           "gui wait 2\n";
+  const fs::path png = dir.path / "remarks.png";
+  const std::string pipeline = "InferType,SimplifyInference,ToMixedPrecision,FoldConstant,FuseOps";
+  std::string cmd = std::string(PASSLAB_GUI_BINARY) + " " + quote(kExamples + "seed000/cnn_fp32.relay") + " --pass-pipeline=" + pipeline +
+                    " --script " + quote(script.string()) + " --screenshot " + quote(png.string()) +
+                    " --frames 8 --size 1600x1000 --no-restore --state-dir " + quote((dir.path / "state").string());
+  int status = underXvfb(cmd, dir.path / "log.txt");
+  INFO(readFile(dir.path / "log.txt"));
+  REQUIRE(status == 0);
+  Image img = readPng(png);
+  REQUIRE(img.width == 1600);
+  // The same steps in-process: what the panel lists.
+  GuiSession reference;
+  REQUIRE(reference.openModel(kExamples + "seed000/cnn_fp32.relay"));
+  REQUIRE(reference.applyPipeline(pipeline));
+  reference.runCommand("run");
+  reference.runCommand("goto 7");
+  REQUIRE(reference.workbench().event(reference.view().selectedEvent).pass == "FuseOps");
+  const RemarksModel& m = reference.remarksModel();
+  REQUIRE(m.rows().size() > 2);
+  // Missed and applied remarks on screen (gutter dots, the kind column, the filter boxes).
+  CHECK(img.count(colourOf(ColourRole::SeverityWarning)) > 100);
+  CHECK(img.count(colourOf(ColourRole::EventChanged)) > 100);
+  // The clicked remark's line is highlighted in the IR view.
+  CHECK(img.count(colourOf(ColourRole::DiagnosticLineBg)) > 2000);
+}
+
 TEST_CASE("passlab-gui: a SIGKILL loses nothing; the next start restores model, pipeline, breakpoints", "[gui][app]") {
   TempDir dir;
   const fs::path state = dir.path / "state";

@@ -89,7 +89,7 @@ TEST_CASE("Every panel draws with no model loaded", "[gui][frames]") {
     ImDrawData* data = h.frame(window);
     CHECK(data->TotalVtxCount > 0);
   }
-  CHECK(session.view().activeTab == PanelId::Graph);  // the last panel shown
+  CHECK(session.view().activeTab == PanelId::Remarks);  // the last panel shown
   // The open-file dialog lists the examples directory.
   window.openFileDialog();
   h.frame(window);

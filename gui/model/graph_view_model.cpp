@@ -193,6 +193,36 @@ void GraphViewModel::zoomAt(Side which, float factor, float px, float py) {
   c.y = gy - py / c.zoom;
 }
 
+std::optional<GraphMinimap> GraphViewModel::minimap(Side which, float maxW, float maxH) const {
+  const GraphSide& s = side(which);
+  if (!s.layout || s.canvasW <= 0 || s.canvasH <= 0 || s.layout->width <= 0 || s.layout->height <= 0) return std::nullopt;
+  const GraphCamera& c = s.camera;
+  GraphRect view{c.x, c.y, c.x + s.canvasW / c.zoom, c.y + s.canvasH / c.zoom};
+  const float w = s.layout->width, h = s.layout->height;
+  if (view.x0 <= 0 && view.y0 <= 0 && view.x1 >= w && view.y1 >= h) return std::nullopt;
+  // A quarter of the canvas's width at most, so it never hides much of what it
+  // maps; a tall graph's minimap runs down the right edge like a scrollbar.
+  maxW = std::min(maxW, s.canvasW / 4), maxH = std::min(maxH, s.canvasH - 16);
+  if (maxW < 16 || maxH < 16) return std::nullopt;
+  GraphMinimap m;
+  m.scale = std::min(maxW / w, maxH / h);
+  const float mw = w * m.scale, mh = h * m.scale, pad = 8.f;
+  m.x1 = s.canvasW - pad;
+  m.y1 = s.canvasH - pad;
+  m.x0 = m.x1 - mw;
+  m.y0 = m.y1 - mh;
+  m.view = GraphRect{std::clamp(m.toX(view.x0), m.x0, m.x1), std::clamp(m.toY(view.y0), m.y0, m.y1),
+                     std::clamp(m.toX(view.x1), m.x0, m.x1), std::clamp(m.toY(view.y1), m.y0, m.y1)};
+  return m;
+}
+
+void GraphViewModel::centreAt(Side which, float gx, float gy) {
+  GraphSide& s = side(which);
+  s.camera.x = gx - s.canvasW / 2 / s.camera.zoom;
+  s.camera.y = gy - s.canvasH / 2 / s.camera.zoom;
+  s.refit = false;
+}
+
 std::optional<GraphRect> GraphViewModel::changedRegion(Side which) const {
   const GraphSide& s = side(which);
   if (!s.layout || !s.graph) return std::nullopt;
@@ -317,6 +347,13 @@ uint32_t GraphViewModel::lineOf(GraphPick pick, const PrintedText& printed) cons
   if (!n.ir) return 0;
   auto it = printed.ranges.find(n.ir);
   return it == printed.ranges.end() ? 0 : it->second.line;
+}
+
+GraphPick GraphViewModel::pickOf(Side which, const ExprNode* ir) const {
+  const GraphSide& s = side(which);
+  if (!s.graph || !ir) return {};
+  auto it = s.graph->nodeOf.find(ir);
+  return it == s.graph->nodeOf.end() ? GraphPick{} : GraphPick{which, it->second};
 }
 
 GraphPick GraphViewModel::nodeAtLine(Side which, uint32_t line, const PrintedText& printed) const {

@@ -35,6 +35,23 @@ struct GraphRect {
   float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
 };
 
+/// A side's minimap: the whole drawing scaled into the canvas's bottom-right
+/// corner, with the part the camera shows as a rectangle. Canvas pixels.
+struct GraphMinimap {
+  /// The minimap's rectangle on the canvas.
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  /// Minimap pixels per graph point.
+  float scale = 0;
+  /// The camera's view, clipped to the minimap.
+  GraphRect view;
+  /// The canvas point of graph point (gx, gy), and back.
+  float toX(float gx) const { return x0 + gx * scale; }
+  float toY(float gy) const { return y0 + gy * scale; }
+  float graphX(float px) const { return (px - x0) / scale; }
+  float graphY(float py) const { return (py - y0) / scale; }
+  bool contains(float px, float py) const { return px >= x0 && px <= x1 && py >= y0 && py <= y1; }
+};
+
 /// One side (before or after) of the Graph panel.
 struct GraphSide {
   /// Null when the function does not exist on this side.
@@ -105,6 +122,11 @@ class GraphViewModel {
   void focus(Side s, const GraphRect& r, float maxZoom = 1.5f, float minZoom = 0.12f, bool anchorTop = false);
   /// Follow mode: after each step, recentre on what changed.
   bool follow = true;
+  /// The minimap of a side on its canvas, at most `maxW` × `maxH` pixels: none
+  /// while there is no layout, or when the whole drawing is on screen.
+  std::optional<GraphMinimap> minimap(Side s, float maxW = 160.f, float maxH = 640.f) const;
+  /// Centres a side's camera on graph point (gx, gy), keeping the zoom (a click in the minimap).
+  void centreAt(Side s, float gx, float gy);
   /// The bounding rectangle of the changed boxes of a side (none when nothing changed or no layout).
   std::optional<GraphRect> changedRegion(Side s) const;
 
@@ -138,6 +160,8 @@ class GraphViewModel {
   // ---- The printed IR ----------------------------------------------------------
   /// The line of a node in the printed module of its side (0: not printed).
   uint32_t lineOf(GraphPick pick, const PrintedText& printed) const;
+  /// The graph node of a side that shows IR node `ir` (invalid when the side does not draw it).
+  GraphPick pickOf(Side s, const ExprNode* ir) const;
   /// The node printed on `line` of a side's printed module (invalid when none).
   GraphPick nodeAtLine(Side s, uint32_t line, const PrintedText& printed) const;
 

@@ -3,6 +3,7 @@
 // clicking a diagnostic, screenshots), as a command, so scripts and tests can
 // drive every behaviour of the GUI.
 #include <algorithm>
+#include <array>
 #include <charconv>
 
 #include "gui/model/gui_session.h"
@@ -79,6 +80,51 @@ void runGraph(GuiSession& s, CommandArgs& args, CommandResult& result) {
   }
 }
 
+/// `gui remarks ...`: what the Remarks panel's filters do.
+void runRemarks(GuiSession& s, CommandArgs& args, CommandResult& result) {
+  ViewState& view = s.view();
+  view.showPanel(PanelId::Remarks);
+  const std::string sub = args.size() > 1 ? args[1] : "";
+  RemarkFilter& f = view.remarkFilter;
+  if (sub == "kind") {
+    if (args.size() != 3) throw WorkbenchError("usage: gui remarks kind all|<kind>[,<kind>...] (applied, missed, analysis)");
+    std::array<bool, 3> kinds{false, false, false};
+    if (args[2] == "all") {
+      kinds = {true, true, true};
+    } else {
+      size_t pos = 0;
+      const std::string& list = args[2];
+      while (pos <= list.size()) {
+        size_t comma = list.find(',', pos);
+        std::string word = list.substr(pos, comma == std::string::npos ? std::string::npos : comma - pos);
+        auto k = parseRemarkKind(word);
+        if (!k) throw WorkbenchError("unknown remark kind '" + word + "' (applied, missed, analysis, all)");
+        kinds[static_cast<size_t>(*k)] = true;
+        if (comma == std::string::npos) break;
+        pos = comma + 1;
+      }
+    }
+    f.kinds = kinds;
+  } else if (sub == "rule") {
+    if (args.size() > 3) throw WorkbenchError("usage: gui remarks rule [<rule>|<prefix>.]");
+    f.rule = args.size() == 3 ? args[2] : "";
+    if (!f.rule.empty() && f.rule.back() != '.' && !findRemarkRule(f.rule))
+      throw WorkbenchError("unknown remark rule '" + f.rule + "' (docs/remarks.md lists them; a prefix ends in '.')");
+  } else if (sub == "pass") {
+    if (args.size() > 3) throw WorkbenchError("usage: gui remarks pass [<pass>]");
+    f.pass = args.size() == 3 ? args[2] : "";
+  } else if (sub == "text") {
+    f.text = args.size() > 2 ? args.rest(2) : "";
+  } else if (sub == "clear") {
+    f = RemarkFilter{};
+  } else if (!sub.empty()) {
+    throw WorkbenchError("unknown gui remarks subcommand '" + sub + "' (kind, rule, pass, text, clear)");
+  }
+  RemarksModel& model = s.remarksModel();
+  result.out(model.summary() + "\n" + std::to_string(model.visible().size()) + " of " + std::to_string(model.rows().size()) +
+             " shown\n");
+}
+
 }  // namespace
 
 Command makeGuiCommand(GuiSession& session) {
@@ -91,6 +137,8 @@ Command makeGuiCommand(GuiSession& session) {
               "gui search [<text>]",
               "gui line <N> [before|after]",
               "gui diag <N>",
+              "gui remark <N>",
+              "gui remarks [kind all|<kind>,...] [rule [<rule>]] [pass [<pass>]] [text <text>] [clear]",
               "gui unchanged show|hide",
               "gui graph [@<function>]",
               "gui graph fit|collapse|expand|next|wait",
@@ -109,6 +157,10 @@ Command makeGuiCommand(GuiSession& session) {
       "`gui search TEXT` finds TEXT in the IR view and scrolls to the first match. "
       "`gui line N` scrolls to line N of the after side (or `before`). "
       "`gui diag N` does what clicking the N-th row of the diagnostics panel does. "
+      "`gui remark N` does what clicking the N-th row of the Remarks panel does (the IR view and the graph show its node); "
+      "`gui remarks` prints the selected event's remark counts and filters the panel and the IR gutter: `kind missed,applied`, "
+      "`rule fuse.pattern-boundary` (or a prefix `fuse.`; no rule: every rule), `pass FuseOps` (no pass: every pass), "
+      "`text WORDS`, `clear`. "
       "`gui unchanged hide` hides unchanged passes in the trace. "
       "`gui graph @f` shows the Graph panel on function @f (`gui graph` on the default: @main or the changed "
       "function); `fit`, `collapse`, `expand` every box, `next` search hit, `wait` until the layouts are done (scripts), `follow on|off`, `search TEXT` "
@@ -156,6 +208,14 @@ Command makeGuiCommand(GuiSession& session) {
       if (n < 1 || !s->jumpToDiagnostic(static_cast<size_t>(n - 1))) throw WorkbenchError(s->status());
       view.showPanel(PanelId::Diagnostics);
       result.out(s->status() + "\n");
+    } else if (sub == "remark") {
+      if (args.size() != 2) throw WorkbenchError("usage: gui remark <N>");
+      int n = parseNumber(args[1], "a remark number (1, 2, ...)");
+      view.showPanel(PanelId::Remarks);
+      if (n < 1 || !s->jumpToRemark(static_cast<size_t>(n - 1))) throw WorkbenchError(s->status());
+      result.out(s->status() + "\n");
+    } else if (sub == "remarks") {
+      runRemarks(*s, args, result);
     } else if (sub == "unchanged") {
       if (args.size() != 2 || (args[1] != "show" && args[1] != "hide")) throw WorkbenchError("usage: gui unchanged show|hide");
       view.traceFilter.hideUnchanged = args[1] == "hide";
@@ -173,7 +233,7 @@ Command makeGuiCommand(GuiSession& session) {
       if (args.size() != 2) throw WorkbenchError("usage: gui wait <N>");
       view.waitFrames = parseNumber(args[1], "a frame count");
     } else {
-      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, unchanged, graph, screenshot, edit, wait)");
+      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, remark, remarks, unchanged, graph, screenshot, edit, wait)");
     }
   };
   return c;

@@ -227,6 +227,7 @@ void GuiSession::syncSelection() {
   if (cursor != view_.selectedEvent) {
     view_.selectedEvent = cursor;
     view_.highlight.reset();
+    view_.selectedRemark = -1;
   }
   view_.traceScrollToCursor = true;
 }
@@ -304,6 +305,50 @@ bool GuiSession::jumpToDiagnostic(size_t index) {
   return true;
 }
 
+bool GuiSession::jumpToRemark(size_t index) {
+  RemarksModel& model = remarksModel();
+  if (index >= model.visible().size()) {
+    setStatus("no remark " + std::to_string(index + 1) + " (the panel lists " + std::to_string(model.visible().size()) + ")", true);
+    return false;
+  }
+  const size_t rowIndex = model.visible()[index];
+  const RemarkRow row = model.rows()[rowIndex];  // a copy: widening the filter below rebuilds the model
+  view_.selectedRemark = static_cast<int>(rowIndex);
+  const std::string text = std::string(remarkKindName(row.kind)) + " [" + row.rule + "] " + row.message;
+  if (!row.target) {
+    setStatus("remark " + std::to_string(index + 1) + " names no node printed at this event (" + row.pass + " #" +
+                  std::to_string(row.event) + "): " + text,
+              true);
+    return false;
+  }
+  // The filter could hide the line: widen to the whole module first.
+  int visible = irDiff().visibleRowOfLine(row.target->side, row.target->lines.first);
+  if ((visible < 0 || (!row.function.empty() && !view_.functionFilter.empty() && row.function != view_.functionFilter)) &&
+      !view_.functionFilter.empty()) {
+    setFunctionFilter("");
+    visible = irDiff().visibleRowOfLine(row.target->side, row.target->lines.first);
+  }
+  if (visible < 0) return false;
+  view_.irScroll = IrScrollRequest{visible, true};
+  view_.highlight = *row.target;
+  // The graph shows the remark's function and selects its first node drawn there.
+  const Workbench& wb = *workbench_;
+  const TraceEvent& ev = wb.event(view_.selectedEvent);
+  const IRModule& mod = row.target->side == Side::Before ? ev.before : ev.after;
+  if (!row.function.empty() && mod && mod->lookupFunction(row.function) && graphModel().function() != row.function)
+    view_.graphFunction = row.function;
+  GraphViewModel& graph = graphModel();
+  for (const ExprNode* n : row.ir) {
+    GraphPick pick = graph.pickOf(row.target->side, n);
+    if (pick.valid()) {
+      graph.select(pick);
+      break;
+    }
+  }
+  setStatus("remark: " + text, false);
+  return true;
+}
+
 void GuiSession::jumpToAttrCell(int event, const std::string& function) {
   selectEvent(event);
   setFunctionFilter(function == "<module>" ? "" : function);
@@ -370,7 +415,7 @@ IrDiffModel& GuiSession::irDiff() {
     irDiff_ = edits ? IrDiffModel::buildAligned(edits, printCache_) : IrDiffModel::build(ev.before, ev.after, printCache_);
     irDiff_.setFunctionFilter(view_.functionFilter);
     recomputeSearch();
-    diagnosticsGen_ = 0;
+    diagnosticsGen_ = remarksGen_ = 0;
   }
   return irDiff_;
 }
@@ -384,6 +429,17 @@ const std::vector<DiagnosticRow>& GuiSession::diagnostics() {
     diagnosticsGen_ = generation_;
   }
   return diagnostics_;
+}
+
+RemarksModel& GuiSession::remarksModel() {
+  if (remarksGen_ != generation_) {
+    IrDiffModel& diff = irDiff();
+    remarks_ = workbench_->loaded() && diff.valid() ? RemarksModel::build(*workbench_, view_.selectedEvent, diff.before(), diff.after())
+                                                    : RemarksModel();
+    remarksGen_ = generation_;
+  }
+  remarks_.setFilter(view_.remarkFilter);
+  return remarks_;
 }
 
 const ConfigModel& GuiSession::configModel() {
@@ -419,7 +475,7 @@ const CodegenModel& GuiSession::codegenModel() {
 }
 
 void GuiSession::invalidateViews() {
-  traceGen_ = configGen_ = attrGen_ = numericsGen_ = codegenGen_ = diagnosticsGen_ = 0;
+  traceGen_ = configGen_ = attrGen_ = numericsGen_ = codegenGen_ = diagnosticsGen_ = remarksGen_ = 0;
 }
 
 // ---- Persistence ------------------------------------------------------------------------

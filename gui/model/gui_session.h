@@ -21,6 +21,7 @@
 #include "gui/model/graph_view_model.h"
 #include "gui/model/ir_diff_model.h"
 #include "gui/model/numerics_model.h"
+#include "gui/model/remarks_model.h"
 #include "gui/model/session_store.h"
 #include "gui/model/trace_model.h"
 #include "gui/model/view_state.h"
@@ -98,6 +99,11 @@ class GuiSession {
   bool goToLine(Side side, uint32_t line);
   /// Scrolls to and highlights where diagnostic row `index` points; false when it has no place.
   bool jumpToDiagnostic(size_t index);
+  /// Does what clicking visible row `index` of the Remarks panel does: scrolls the
+  /// IR view to the remark's first node and highlights it, and selects that node
+  /// in the Graph panel (showing the remark's function there). False (status
+  /// says why) when the remark has no place in the printed IR.
+  bool jumpToRemark(size_t index);
   /// Jumps to an attribute-timeline cell: its event, filtered to its function.
   void jumpToAttrCell(int event, const std::string& function);
 
@@ -116,6 +122,8 @@ class GuiSession {
   const NumericsModel& numericsModel();
   /// The PrimFuncs of the selected event's module.
   const CodegenModel& codegenModel();
+  /// Remarks of the selected event and its nested events, with ViewState::remarkFilter applied.
+  RemarksModel& remarksModel();
   /// The Graph panel's model on the selected event and ViewState::graphFunction
   /// (created on first use: its layout worker starts then).
   GraphViewModel& graphModel();
@@ -188,6 +196,8 @@ class GuiSession {
   uint64_t attrGen_ = 0;
   NumericsModel numerics_;
   uint64_t numericsGen_ = 0;
+  RemarksModel remarks_;
+  uint64_t remarksGen_ = 0;
   CodegenModel codegen_;
   uint64_t codegenGen_ = 0;
   std::unique_ptr<GraphViewModel> graph_;

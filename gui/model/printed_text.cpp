@@ -23,7 +23,9 @@ std::shared_ptr<const PrintedText> printForView(const IRModule& mod, const Print
   auto out = std::make_shared<PrintedText>();
   out->module = mod;
   if (!mod) return out;
-  return viewOfPrinted(mod, printModuleWithRanges(mod, options));
+  PrintOptions named = options;
+  named.recordNames = true;
+  return viewOfPrinted(mod, printModuleWithRanges(mod, named));
 }
 
 std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedModule printed) {
@@ -31,6 +33,7 @@ std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedMod
   out->module = mod;
   out->index = TextIndex(std::move(printed.text));
   out->ranges = std::move(printed.ranges);
+  out->names = std::move(printed.names);
   std::vector<std::pair<std::string, uint32_t>> starts(printed.functionLines.begin(), printed.functionLines.end());
   std::sort(starts.begin(), starts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   const uint32_t lastLine = static_cast<uint32_t>(out->index.lineCount());

@@ -21,6 +21,9 @@ struct PrintedText {
   TextIndex index;
   /// Graph-level node → text range, from printModuleWithRanges.
   std::unordered_map<const void*, TextRange> ranges;
+  /// Bound node or variable → the name it was printed under (without '%'), so
+  /// the faces name a node as this text does (remarks).
+  std::unordered_map<const void*, std::string> names;
   /// Functions in text order with the lines they span.
   std::vector<std::pair<std::string, LineRange>> functions;
 

@@ -18,6 +18,7 @@ constexpr std::array<PanelInfo, kPanelCount> kPanels = {{
     {"codegen", "Codegen"},
     {"console", "Console"},
     {"graph", "Graph"},
+    {"remarks", "Remarks"},
 }};
 
 }  // namespace

@@ -13,16 +13,17 @@
 
 #include "gui/model/attr_timeline_model.h"
 #include "gui/model/diagnostics_model.h"
+#include "gui/model/remarks_model.h"
 #include "gui/model/trace_model.h"
 
 namespace passlab::gui {
 
 /// The panels of the main window.
-enum class PanelId : uint8_t { Trace, IrView, Diagnostics, AttrTimeline, Config, Numerics, Codegen, Console, Graph, Count };
+enum class PanelId : uint8_t { Trace, IrView, Diagnostics, AttrTimeline, Config, Numerics, Codegen, Console, Graph, Remarks, Count };
 inline constexpr size_t kPanelCount = static_cast<size_t>(PanelId::Count);
 
 /// Short name used by `gui panel NAME` and imgui.ini: trace, ir, diagnostics,
-/// attrs, config, numerics, codegen, console, graph.
+/// attrs, config, numerics, codegen, console, graph, remarks.
 std::string_view panelKey(PanelId id);
 /// Title shown on the panel's tab or header.
 const char* panelTitle(PanelId id);
@@ -62,7 +63,7 @@ struct ViewState {
   /// The trace panel should scroll its cursor row into view.
   bool traceScrollToCursor = true;
   /// Which panels are open.
-  std::array<bool, kPanelCount> open{true, true, true, true, true, true, true, true, true};
+  std::array<bool, kPanelCount> open{true, true, true, true, true, true, true, true, true, true};
   /// The bottom tab to bring to front on the next frame (consumed when drawn).
   std::optional<PanelId> focusTab;
   /// The bottom tab in front.
@@ -72,6 +73,10 @@ struct ViewState {
   /// Graph panel: the function drawn ("" = the IR view's filter, else @main or
   /// the first function the event changed).
   std::string graphFunction;
+  /// Remarks panel and IR gutter: which remarks are shown.
+  RemarkFilter remarkFilter;
+  /// Remarks panel: the remark last clicked (index into the model's rows; -1 = none).
+  int selectedRemark = -1;
   /// Config panel: include the reads of every event, not only the selected one.
   bool configAllEvents = false;
   /// Layout: width of the left column and height of the bottom area, as

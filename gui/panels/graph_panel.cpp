@@ -197,125 +197,50 @@ void GraphPanel::drawToolbar(GuiSession& session, GraphViewModel& model) {
   }
 }
 
-void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side which, float width, float height) {
-  GraphSide& s = model.side(which);
-  s.canvasW = width;
-  s.canvasH = height;
-  ImGui::PushID(which == Side::Before ? "before" : "after");
-  Canvas c{ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), ImVec2(width, height), s.camera};
-  ImGui::InvisibleButton("##canvas", c.size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
-  const bool hovered = ImGui::IsItemHovered();
-  const bool active = ImGui::IsItemActive();
-  ImGuiIO& io = ImGui::GetIO();
-  ImVec2 end(c.origin.x + width, c.origin.y + height);
-  c.dl->PushClipRect(c.origin, end, true);
-  c.dl->AddRectFilled(c.origin, end, im(graph::backgroundColour()));
-  c.dl->AddRect(c.origin, end, IM_COL32(60, 64, 72, 255));
-  char title[96];
-  std::snprintf(title, sizeof title, "%s #%d", which == Side::Before ? "before" : "after", model.event());
+/// One canvas for one frame: where it is, what it shows, and what the mouse is over.
+struct GraphCanvas {
+  Canvas c;
+  Side which = Side::Before;
+  GraphSide* side = nullptr;
+  const graph::Layout* layout = nullptr;
+  const graph::FunctionGraph* graph = nullptr;
+  std::optional<GraphMinimap> minimap;
+  bool hovered = false;
+  bool active = false;
+  /// The mouse in graph coordinates.
+  float gx = 0, gy = 0;
+  /// The box and the edge under the mouse (-1: none).
+  int hoverBox = -1;
+  int hoverEdge = -1;
+};
 
-  auto finish = [&](const char* message) {
-    if (message) {
-      ImVec2 ts = ImGui::CalcTextSize(message);
-      c.dl->AddText(ImVec2(c.origin.x + (width - ts.x) / 2, c.origin.y + (height - ts.y) / 2), im(graph::dimTextColour()), message);
-    }
-    c.dl->AddText(ImVec2(c.origin.x + 6, c.origin.y + 4), im(graph::dimTextColour()), title);
-    c.dl->PopClipRect();
-    ImGui::PopID();
-  };
-  if (!s.graph) return finish(which == Side::Before ? "(the pass added this function)" : "(the pass removed this function)");
-  if (!s.error.empty()) return finish(s.error.c_str());
-  if (!s.layout) {
-    char buf[96];
-    std::snprintf(buf, sizeof buf, "laying out %zu nodes...", s.graph->laidOutCount());
-    return finish(buf);
-  }
-  const graph::Layout& L = *s.layout;
-  const graph::FunctionGraph& g = *s.graph;
+namespace {
 
-  // ---- Input: pan, zoom, click, hover -------------------------------------------------
-  if (hovered && io.MouseWheel != 0.f) {
-    model.zoomAt(which, std::pow(1.15f, io.MouseWheel), io.MousePos.x - c.origin.x, io.MousePos.y - c.origin.y);
-    c.cam = s.camera;
-  }
-  if (active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 3.f) ||
-                 ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 3.f))) {
-    s.camera.x -= io.MouseDelta.x / s.camera.zoom;
-    s.camera.y -= io.MouseDelta.y / s.camera.zoom;
-    c.cam = s.camera;
-    dragged_ = true;
-  }
-  if (hovered && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) model.fit(which);
-  if (hovered && !io.WantTextInput && ImGui::IsKeyPressed('F', false)) model.fit(which);
-  const float gx = c.cam.x + (io.MousePos.x - c.origin.x) / c.cam.zoom, gy = c.cam.y + (io.MousePos.y - c.origin.y) / c.cam.zoom;
-  int hoverBox = hovered ? model.boxAt(which, gx, gy) : -1;
-  if (hoverBox >= 0 && L.boxes[static_cast<size_t>(hoverBox)].node >= 0)
-    model.hovered = GraphPick{which, L.boxes[static_cast<size_t>(hoverBox)].node};
-  else if (hovered)
-    model.hovered = {};
-  if (ImGui::IsItemDeactivated() && !dragged_ && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) {
-    if (hoverBox >= 0) {
-      const graph::Layout::Box& b = L.boxes[static_cast<size_t>(hoverBox)];
-      if (b.cluster >= 0) {
-        model.toggle(which, b.cluster);  // a collapsed box opens
-      } else {
-        GraphPick pick{which, b.node};
-        model.select(pick);
-        const IrDiffModel& ir = session.irDiff();
-        if (ir.valid()) {
-          uint32_t line = model.lineOf(pick, which == Side::Before ? ir.before() : ir.after());
-          if (line > 0 && session.goToLine(which, line)) lastHighlight_ = session.view().highlight;
-        }
-      }
-    } else {
-      // A click on a box's label strip collapses the box.
-      for (auto it = L.frames.rbegin(); it != L.frames.rend(); ++it)
-        if (gx >= it->x0 && gx <= it->x1 && gy >= it->y0 && gy <= it->y0 + 14.f) {
-          model.toggle(which, it->cluster);
-          break;
-        }
-    }
-  }
-  if (ImGui::IsItemDeactivated()) dragged_ = false;
-  // Reveal a selection made elsewhere (the IR view, search) when it is off screen.
-  if (revealSelection_ && model.selected().side == which) {
-    int box = model.boxOf(model.selected());
-    if (box >= 0) {
-      const graph::Layout::Box& b = L.boxes[static_cast<size_t>(box)];
-      if (!c.visible(b.x, b.y, b.x, b.y)) {
-        s.camera.x = b.x - width / 2 / s.camera.zoom;
-        s.camera.y = b.y - height / 2 / s.camera.zoom;
-        c.cam = s.camera;
-      }
-    }
-  }
-
-  // ---- Drawing ----------------------------------------------------------------------------
-  const float z = c.cam.zoom;
-  const float fontPx = static_cast<float>(graph::kFontSize) * z;  // 0.6 em per character: kCharWidth
-  const bool text = fontPx >= 6.f;
-  ImFont* font = ImGui::GetFont();
-  for (const graph::Layout::Frame& f : L.frames) {
+/// Expanded clusters as framed rectangles with their label strip.
+void drawFrames(const GraphCanvas& v) {
+  const Canvas& c = v.c;
+  const float z = c.cam.zoom, fontPx = static_cast<float>(graph::kFontSize) * z;
+  for (const graph::Layout::Frame& f : v.layout->frames) {
     if (!c.visible(f.x0, f.y0, f.x1, f.y1)) continue;
-    const graph::Cluster& cl = g.clusters[static_cast<size_t>(f.cluster)];
-    DiffStatus st = clusterStatus(s, f.cluster);
+    const graph::Cluster& cl = v.graph->clusters[static_cast<size_t>(f.cluster)];
+    DiffStatus st = clusterStatus(*v.side, f.cluster);
     ImVec2 a = c.toScreen(f.x0, f.y0), b = c.toScreen(f.x1, f.y1);
     c.dl->AddRectFilled(a, b, im(graph::clusterFill(cl.kind)), 4.f * z);
     c.dl->AddRect(a, b, im(graph::clusterBorder(cl.kind, st)), 4.f * z, 0, st == DiffStatus::Unchanged ? 1.f : 2.f);
-    if (text) c.dl->AddText(font, fontPx, ImVec2(a.x + 4 * z, a.y + 2 * z), im(graph::dimTextColour()), ("[-] " + cl.label).c_str());
+    if (fontPx >= 6.f)
+      c.dl->AddText(ImGui::GetFont(), fontPx, ImVec2(a.x + 4 * z, a.y + 2 * z), im(graph::dimTextColour()), ("[-] " + cl.label).c_str());
   }
-  const int selBox = model.selected().side == which ? model.boxOf(model.selected()) : -1;
-  const GraphPick partner = model.partnerOf(model.selected().valid() ? model.selected() : model.hovered);
-  const int partnerBox = partner.side == which ? model.boxOf(partner) : -1;
-  const int hoverPartnerBox = [&] {
-    GraphPick p = model.partnerOf(model.hovered);
-    return p.side == which ? model.boxOf(p) : -1;
-  }();
+}
+
+/// Edges on screen (those touching the selected box lit); sets the edge under the mouse.
+void drawEdges(GraphCanvas& v, int selBox) {
+  const Canvas& c = v.c;
+  const float z = c.cam.zoom;
+  const ImGuiIO& io = ImGui::GetIO();
   const ImU32 edgeCol = im(graph::edgeColour());
-  int hoverEdge = -1;
   float hoverEdgeDist = 5.f;
-  for (size_t i = 0; i < L.edges.size(); ++i) {
-    const graph::Layout::Path& p = L.edges[i];
+  for (size_t i = 0; i < v.layout->edges.size(); ++i) {
+    const graph::Layout::Path& p = v.layout->edges[i];
     if (p.points.size() < 4) continue;
     float x0 = p.points[0].x, y0 = p.points[0].y, x1 = x0, y1 = y0;
     for (const graph::Point& q : p.points) x0 = std::min(x0, q.x), y0 = std::min(y0, q.y), x1 = std::max(x1, q.x), y1 = std::max(y1, q.y);
@@ -334,60 +259,108 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
       float nx = -dy / len * len * 0.45f, ny = dx / len * len * 0.45f;
       c.dl->AddTriangleFilled(tip, ImVec2(base.x + nx, base.y + ny), ImVec2(base.x - nx, base.y - ny), col);
     }
-    if (hovered && hoverBox < 0 && io.MousePos.x >= c.origin.x + (x0 - c.cam.x) * z - 6 && io.MousePos.x <= c.origin.x + (x1 - c.cam.x) * z + 6 &&
-        io.MousePos.y >= c.origin.y + (y0 - c.cam.y) * z - 6 && io.MousePos.y <= c.origin.y + (y1 - c.cam.y) * z + 6) {
+    if (v.hovered && v.hoverBox < 0 && io.MousePos.x >= c.origin.x + (x0 - c.cam.x) * z - 6 &&
+        io.MousePos.x <= c.origin.x + (x1 - c.cam.x) * z + 6 && io.MousePos.y >= c.origin.y + (y0 - c.cam.y) * z - 6 &&
+        io.MousePos.y <= c.origin.y + (y1 - c.cam.y) * z + 6) {
       float d = distanceToBezier(p.points, io.MousePos, c);
-      if (d < hoverEdgeDist) hoverEdgeDist = d, hoverEdge = static_cast<int>(i);
+      if (d < hoverEdgeDist) hoverEdgeDist = d, v.hoverEdge = static_cast<int>(i);
     }
   }
-  for (size_t i = 0; i < L.boxes.size(); ++i) {
-    const graph::Layout::Box& b = L.boxes[i];
+}
+
+/// A collapsed box: its label and op count inside a double border.
+void drawCollapsedBox(const GraphCanvas& v, const graph::Layout::Box& b, ImVec2 a, ImVec2 e, float fontPx) {
+  const Canvas& c = v.c;
+  const float z = c.cam.zoom;
+  const graph::Cluster& cl = v.graph->clusters[static_cast<size_t>(b.cluster)];
+  DiffStatus st = clusterStatus(*v.side, b.cluster);
+  c.dl->AddRectFilled(a, e, im(graph::clusterFill(cl.kind)), 3.f * z);
+  ImU32 border = im(graph::clusterBorder(cl.kind, st));
+  c.dl->AddRect(a, e, border, 3.f * z, 0, st == DiffStatus::Unchanged ? 1.5f : 2.5f);
+  c.dl->AddRect(ImVec2(a.x + 3, a.y + 3), ImVec2(e.x - 3, e.y - 3), border, 3.f * z, 0, 1.f);
+  if (fontPx >= 6.f)
+    drawLines(c, graph::collapsedLines(*v.graph, b.cluster), b.x, b.y - b.h / 2 + static_cast<float>(graph::kPadY), fontPx,
+              im(graph::textColour()), im(graph::dimTextColour()));
+}
+
+/// A node: fill and border by status, its label lines and its constant chips.
+void drawNodeBox(const GraphCanvas& v, const graph::Layout::Box& b, ImVec2 a, ImVec2 e, float fontPx) {
+  const Canvas& c = v.c;
+  const float z = c.cam.zoom;
+  const GraphSide& s = *v.side;
+  const graph::FunctionGraph& g = *v.graph;
+  const graph::Node& n = g.nodes[static_cast<size_t>(b.node)];
+  DiffStatus st = borderStatus(s, b.node);
+  float round = n.kind == graph::NodeKind::Param || n.kind == graph::NodeKind::Output ? 8.f * z : 2.f * z;
+  c.dl->AddRectFilled(a, e, im(graph::nodeFill(n.kind, nodeStatus(s, b.node))), round);
+  c.dl->AddRect(a, e, im(graph::nodeBorder(st)), round, 0, st == DiffStatus::Unchanged ? 1.f : 2.5f);
+  if (fontPx < 6.f) return;
+  drawLines(c, n.lines(), b.x, b.y - b.h / 2 + static_cast<float>(graph::kPadY), fontPx, im(graph::textColour()), im(graph::dimTextColour()));
+  // Constant chips along the bottom.
+  float cx = b.x - b.w / 2 + static_cast<float>(graph::kPadX);
+  float cy = b.y + b.h / 2 - static_cast<float>(graph::kPadY + graph::kChipRowHeight) + 1;
+  for (int chip : n.chips) {
+    std::string t = graph::chipText(g.nodes[static_cast<size_t>(chip)]);
+    float cw = static_cast<float>(t.size() * graph::kCharWidth * 0.85 + 6);
+    ImVec2 ca = c.toScreen(cx, cy), ce = c.toScreen(cx + cw, cy + static_cast<float>(graph::kChipRowHeight) - 2);
+    DiffStatus cs = nodeStatus(s, chip);
+    c.dl->AddRectFilled(ca, ce, im(graph::chipFill(cs)), 5.f * z);
+    if (cs != DiffStatus::Unchanged) c.dl->AddRect(ca, ce, im(graph::nodeBorder(cs)), 5.f * z, 0, 1.5f);
+    c.dl->AddText(ImGui::GetFont(), fontPx * 0.85f, ImVec2(ca.x + 3 * z, ca.y + 1 * z), im(graph::textColour()), t.c_str());
+    cx += cw + 4;
+  }
+}
+
+/// Boxes on screen, with the selection, its partner and the hovered box outlined.
+void drawBoxes(const GraphCanvas& v, const GraphViewModel& model, int selBox) {
+  const Canvas& c = v.c;
+  const float fontPx = static_cast<float>(graph::kFontSize) * c.cam.zoom;  // 0.6 em per character: kCharWidth
+  const GraphPick partner = model.partnerOf(model.selected().valid() ? model.selected() : model.hovered);
+  const int partnerBox = partner.side == v.which ? model.boxOf(partner) : -1;
+  const GraphPick hoverPartner = model.partnerOf(model.hovered);
+  const int hoverPartnerBox = hoverPartner.side == v.which ? model.boxOf(hoverPartner) : -1;
+  for (size_t i = 0; i < v.layout->boxes.size(); ++i) {
+    const graph::Layout::Box& b = v.layout->boxes[i];
     if (!c.visible(b.x - b.w / 2, b.y - b.h / 2, b.x + b.w / 2, b.y + b.h / 2)) continue;
     ImVec2 a = c.toScreen(b.x - b.w / 2, b.y - b.h / 2), e = c.toScreen(b.x + b.w / 2, b.y + b.h / 2);
-    if (b.cluster >= 0) {
-      const graph::Cluster& cl = g.clusters[static_cast<size_t>(b.cluster)];
-      DiffStatus st = clusterStatus(s, b.cluster);
-      c.dl->AddRectFilled(a, e, im(graph::clusterFill(cl.kind)), 3.f * z);
-      ImU32 border = im(graph::clusterBorder(cl.kind, st));
-      c.dl->AddRect(a, e, border, 3.f * z, 0, st == DiffStatus::Unchanged ? 1.5f : 2.5f);
-      c.dl->AddRect(ImVec2(a.x + 3, a.y + 3), ImVec2(e.x - 3, e.y - 3), border, 3.f * z, 0, 1.f);
-      if (text)
-        drawLines(c, graph::collapsedLines(g, b.cluster), b.x, b.y - b.h / 2 + static_cast<float>(graph::kPadY), fontPx,
-                  im(graph::textColour()), im(graph::dimTextColour()));
-    } else {
-      const graph::Node& n = g.nodes[static_cast<size_t>(b.node)];
-      DiffStatus st = borderStatus(s, b.node);
-      float round = n.kind == graph::NodeKind::Param || n.kind == graph::NodeKind::Output ? 8.f * z : 2.f * z;
-      c.dl->AddRectFilled(a, e, im(graph::nodeFill(n.kind, nodeStatus(s, b.node))), round);
-      c.dl->AddRect(a, e, im(graph::nodeBorder(st)), round, 0, st == DiffStatus::Unchanged ? 1.f : 2.5f);
-      if (text) {
-        drawLines(c, n.lines(), b.x, b.y - b.h / 2 + static_cast<float>(graph::kPadY), fontPx, im(graph::textColour()),
-                  im(graph::dimTextColour()));
-        // Constant chips along the bottom.
-        float cx = b.x - b.w / 2 + static_cast<float>(graph::kPadX);
-        float cy = b.y + b.h / 2 - static_cast<float>(graph::kPadY + graph::kChipRowHeight) + 1;
-        for (int chip : n.chips) {
-          std::string t = graph::chipText(g.nodes[static_cast<size_t>(chip)]);
-          float cw = static_cast<float>(t.size() * graph::kCharWidth * 0.85 + 6);
-          ImVec2 ca = c.toScreen(cx, cy), ce = c.toScreen(cx + cw, cy + static_cast<float>(graph::kChipRowHeight) - 2);
-          DiffStatus cs = nodeStatus(s, chip);
-          c.dl->AddRectFilled(ca, ce, im(graph::chipFill(cs)), 5.f * z);
-          if (cs != DiffStatus::Unchanged) c.dl->AddRect(ca, ce, im(graph::nodeBorder(cs)), 5.f * z, 0, 1.5f);
-          c.dl->AddText(font, fontPx * 0.85f, ImVec2(ca.x + 3 * z, ca.y + 1 * z), im(graph::textColour()), t.c_str());
-          cx += cw + 4;
-        }
-      }
-    }
-    if (static_cast<int>(i) == selBox) c.dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(e.x + 3, e.y + 3), kSelection, 4.f, 0, 3.f);
-    if (static_cast<int>(i) == partnerBox || static_cast<int>(i) == hoverPartnerBox)
-      c.dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(e.x + 3, e.y + 3), kPartner, 4.f, 0, 3.f);
-    if (static_cast<int>(i) == hoverBox) c.dl->AddRect(a, e, IM_COL32(255, 255, 255, 160), 2.f, 0, 1.f);
+    if (b.cluster >= 0)
+      drawCollapsedBox(v, b, a, e, fontPx);
+    else
+      drawNodeBox(v, b, a, e, fontPx);
+    const int box = static_cast<int>(i);
+    if (box == selBox) c.dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(e.x + 3, e.y + 3), kSelection, 4.f, 0, 3.f);
+    if (box == partnerBox || box == hoverPartnerBox) c.dl->AddRect(ImVec2(a.x - 3, a.y - 3), ImVec2(e.x + 3, e.y + 3), kPartner, 4.f, 0, 3.f);
+    if (box == v.hoverBox) c.dl->AddRect(a, e, IM_COL32(255, 255, 255, 160), 2.f, 0, 1.f);
   }
-  finish(nullptr);
+}
 
-  // ---- Tooltips ---------------------------------------------------------------------------
-  if (hoverBox >= 0 && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
-    const graph::Layout::Box& b = L.boxes[static_cast<size_t>(hoverBox)];
+/// The minimap in the canvas's corner: every box as a dot (changed ones in their
+/// colour, the selection in yellow), the viewport as a rectangle.
+void drawMinimap(const GraphCanvas& v, int selBox) {
+  if (!v.minimap) return;
+  const GraphMinimap& m = *v.minimap;
+  const Canvas& c = v.c;
+  auto at = [&](float px, float py) { return ImVec2(c.origin.x + px, c.origin.y + py); };
+  c.dl->AddRectFilled(at(m.x0 - 2, m.y0 - 2), at(m.x1 + 2, m.y1 + 2), IM_COL32(14, 15, 18, 225), 3.f);
+  c.dl->AddRect(at(m.x0 - 2, m.y0 - 2), at(m.x1 + 2, m.y1 + 2), IM_COL32(90, 94, 104, 255), 3.f);
+  const ImU32 plain = IM_COL32(120, 126, 138, 255);
+  for (size_t i = 0; i < v.layout->boxes.size(); ++i) {
+    const graph::Layout::Box& b = v.layout->boxes[i];
+    DiffStatus st = b.cluster >= 0 ? clusterStatus(*v.side, b.cluster) : borderStatus(*v.side, b.node);
+    float hw = std::max(1.f, b.w * m.scale / 2), hh = std::max(1.f, b.h * m.scale / 2);
+    ImU32 col = static_cast<int>(i) == selBox ? kSelection : st == DiffStatus::Unchanged ? plain : im(graph::nodeBorder(st));
+    c.dl->AddRectFilled(at(m.toX(b.x) - hw, m.toY(b.y) - hh), at(m.toX(b.x) + hw, m.toY(b.y) + hh), col);
+  }
+  c.dl->AddRectFilled(at(m.view.x0, m.view.y0), at(m.view.x1, m.view.y1), IM_COL32(255, 213, 74, 40));
+  c.dl->AddRect(at(m.view.x0, m.view.y0), at(m.view.x1, m.view.y1), IM_COL32(255, 213, 74, 220), 0.f, 0, 1.5f);
+}
+
+/// The hovered box's label, chips and status; else the hovered edge's tensor shape.
+void drawTooltip(const GraphCanvas& v, const GraphViewModel& model) {
+  const GraphSide& s = *v.side;
+  const graph::FunctionGraph& g = *v.graph;
+  if (v.hoverBox >= 0 && !ImGui::IsMouseDragging(ImGuiMouseButton_Left)) {
+    const graph::Layout::Box& b = v.layout->boxes[static_cast<size_t>(v.hoverBox)];
     ImGui::BeginTooltip();
     if (b.cluster >= 0) {
       for (const std::string& line : graph::collapsedLines(g, b.cluster)) ImGui::TextUnformatted(line.c_str());
@@ -400,15 +373,144 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
         ImGui::TextDisabled("%s %s %s (%s)", graph::nodeKindName(in.kind), in.kind == graph::NodeKind::Constant ? "" : in.title.c_str(),
                             in.type.c_str(), graph::diffStatusName(nodeStatus(s, chip)));
       }
-      GraphPick p = model.partnerOf(GraphPick{which, b.node});
+      GraphPick p = model.partnerOf(GraphPick{v.which, b.node});
       ImGui::TextDisabled("%s%s; click to show its line", graph::diffStatusName(nodeStatus(s, b.node)),
                           p.valid() ? ", partner highlighted" : "");
     }
     ImGui::EndTooltip();
-  } else if (hoverEdge >= 0) {
-    const graph::Layout::Path& p = L.edges[static_cast<size_t>(hoverEdge)];
+  } else if (v.hoverEdge >= 0) {
+    const graph::Layout::Path& p = v.layout->edges[static_cast<size_t>(v.hoverEdge)];
     if (p.edge >= 0) ImGui::SetTooltip("%s", g.edges[static_cast<size_t>(p.edge)].shape.c_str());
   }
+}
+
+}  // namespace
+
+void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side which, float width, float height) {
+  GraphSide& s = model.side(which);
+  s.canvasW = width;
+  s.canvasH = height;
+  ImGui::PushID(which == Side::Before ? "before" : "after");
+  GraphCanvas v;
+  v.c = Canvas{ImGui::GetWindowDrawList(), ImGui::GetCursorScreenPos(), ImVec2(width, height), s.camera};
+  v.which = which;
+  v.side = &s;
+  ImGui::InvisibleButton("##canvas", v.c.size, ImGuiButtonFlags_MouseButtonLeft | ImGuiButtonFlags_MouseButtonRight | ImGuiButtonFlags_MouseButtonMiddle);
+  v.hovered = ImGui::IsItemHovered();
+  v.active = ImGui::IsItemActive();
+  const Canvas& c = v.c;
+  ImVec2 end(c.origin.x + width, c.origin.y + height);
+  c.dl->PushClipRect(c.origin, end, true);
+  c.dl->AddRectFilled(c.origin, end, im(graph::backgroundColour()));
+  c.dl->AddRect(c.origin, end, IM_COL32(60, 64, 72, 255));
+  char title[96];
+  std::snprintf(title, sizeof title, "%s #%d", which == Side::Before ? "before" : "after", model.event());
+  auto finish = [&](const char* message) {
+    if (message) {
+      ImVec2 ts = ImGui::CalcTextSize(message);
+      c.dl->AddText(ImVec2(c.origin.x + (width - ts.x) / 2, c.origin.y + (height - ts.y) / 2), im(graph::dimTextColour()), message);
+    }
+    c.dl->AddText(ImVec2(c.origin.x + 6, c.origin.y + 4), im(graph::dimTextColour()), title);
+    c.dl->PopClipRect();
+    ImGui::PopID();
+  };
+  if (!s.graph) return finish(which == Side::Before ? "(the pass added this function)" : "(the pass removed this function)");
+  if (!s.error.empty()) return finish(s.error.c_str());
+  if (!s.layout) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "laying out %zu nodes...", s.graph->laidOutCount());
+    return finish(buf);
+  }
+  v.layout = s.layout.get();
+  v.graph = s.graph.get();
+  handleInput(session, model, v);
+  revealSelection(model, v);
+  v.minimap = model.minimap(which);
+  const int selBox = model.selected().side == which ? model.boxOf(model.selected()) : -1;
+  drawFrames(v);
+  drawEdges(v, selBox);
+  drawBoxes(v, model, selBox);
+  drawMinimap(v, selBox);
+  finish(nullptr);
+  drawTooltip(v, model);
+}
+
+void GraphPanel::handleInput(GuiSession& session, GraphViewModel& model, GraphCanvas& v) {
+  GraphSide& s = *v.side;
+  Canvas& c = v.c;
+  const graph::Layout& L = *v.layout;
+  ImGuiIO& io = ImGui::GetIO();
+  const Side which = v.which;
+  // A press in the minimap moves the view there, and keeps moving it while dragged.
+  std::optional<GraphMinimap> map = model.minimap(which);
+  const float mx = io.MousePos.x - c.origin.x, my = io.MousePos.y - c.origin.y;
+  if (ImGui::IsItemActivated() && map && map->contains(mx, my)) minimapDrag_ = which;
+  if (v.active && minimapDrag_ == which && map) {
+    model.centreAt(which, map->graphX(std::clamp(mx, map->x0, map->x1)), map->graphY(std::clamp(my, map->y0, map->y1)));
+    c.cam = s.camera;
+  } else if (v.active && (ImGui::IsMouseDragging(ImGuiMouseButton_Left, 3.f) || ImGui::IsMouseDragging(ImGuiMouseButton_Right, 3.f) ||
+                          ImGui::IsMouseDragging(ImGuiMouseButton_Middle, 3.f))) {
+    s.camera.x -= io.MouseDelta.x / s.camera.zoom;
+    s.camera.y -= io.MouseDelta.y / s.camera.zoom;
+    c.cam = s.camera;
+    dragged_ = true;
+  }
+  if (v.hovered && io.MouseWheel != 0.f) {
+    model.zoomAt(which, std::pow(1.15f, io.MouseWheel), mx, my);
+    c.cam = s.camera;
+  }
+  if (v.hovered && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Home), false)) model.fit(which);
+  if (v.hovered && !io.WantTextInput && ImGui::IsKeyPressed('F', false)) model.fit(which);
+  v.gx = c.cam.x + mx / c.cam.zoom;
+  v.gy = c.cam.y + my / c.cam.zoom;
+  const bool overMap = map && map->contains(mx, my);
+  v.hoverBox = v.hovered && !overMap ? model.boxAt(which, v.gx, v.gy) : -1;
+  if (v.hoverBox >= 0 && L.boxes[static_cast<size_t>(v.hoverBox)].node >= 0)
+    model.hovered = GraphPick{which, L.boxes[static_cast<size_t>(v.hoverBox)].node};
+  else if (v.hovered)
+    model.hovered = {};
+  const bool released = ImGui::IsItemDeactivated();
+  if (released && !dragged_ && !minimapDrag_ && ImGui::IsMouseReleased(ImGuiMouseButton_Left)) clickAt(session, model, v);
+  if (released) {
+    dragged_ = false;
+    minimapDrag_.reset();
+  }
+}
+
+void GraphPanel::clickAt(GuiSession& session, GraphViewModel& model, const GraphCanvas& v) {
+  const graph::Layout& L = *v.layout;
+  if (v.hoverBox >= 0) {
+    const graph::Layout::Box& b = L.boxes[static_cast<size_t>(v.hoverBox)];
+    if (b.cluster >= 0) {
+      model.toggle(v.which, b.cluster);  // a collapsed box opens
+      return;
+    }
+    GraphPick pick{v.which, b.node};
+    model.select(pick);
+    const IrDiffModel& ir = session.irDiff();
+    if (ir.valid()) {
+      uint32_t line = model.lineOf(pick, v.which == Side::Before ? ir.before() : ir.after());
+      if (line > 0 && session.goToLine(v.which, line)) lastHighlight_ = session.view().highlight;
+    }
+    return;
+  }
+  // A click on a box's label strip collapses the box.
+  for (auto it = L.frames.rbegin(); it != L.frames.rend(); ++it)
+    if (v.gx >= it->x0 && v.gx <= it->x1 && v.gy >= it->y0 && v.gy <= it->y0 + 14.f) {
+      model.toggle(v.which, it->cluster);
+      break;
+    }
+}
+
+void GraphPanel::revealSelection(GraphViewModel& model, GraphCanvas& v) {
+  // Reveal a selection made elsewhere (the IR view, search, a remark) when it is off screen.
+  if (!revealSelection_ || model.selected().side != v.which) return;
+  int box = model.boxOf(model.selected());
+  if (box < 0) return;
+  const graph::Layout::Box& b = v.layout->boxes[static_cast<size_t>(box)];
+  if (v.c.visible(b.x, b.y, b.x, b.y)) return;
+  model.centreAt(v.which, b.x, b.y);
+  v.c.cam = v.side->camera;
 }
 
 }  // namespace passlab::gui

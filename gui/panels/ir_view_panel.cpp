@@ -79,6 +79,25 @@ void drawMatches(DrawContext& ctx, const SideLayout& side, float y, std::string_
   }
 }
 
+/// The remarks of one gutter dot, as a tooltip (the first few when a line carries many).
+void drawRemarkTooltip(const RemarksModel& model, const std::vector<size_t>& rows) {
+  constexpr size_t kShown = 8;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 50.f);
+  for (size_t i = 0; i < rows.size() && i < kShown; ++i) {
+    const RemarkRow& r = model.rows()[rows[i]];
+    textColoured(remarkColour(r.kind), remarkKindName(r.kind));
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", r.rule.c_str());
+    ImGui::SameLine();
+    ImGui::TextUnformatted(r.message.c_str());
+  }
+  if (rows.size() > kShown) ImGui::TextDisabled("+%zu more in the Remarks panel", rows.size() - kShown);
+  ImGui::TextDisabled("click: show in the Remarks panel and the graph");
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
 int digitsOf(size_t n) {
   int d = 1;
   while (n >= 10) n /= 10, ++d;
@@ -318,7 +337,10 @@ void IrViewPanel::drawBody(GuiSession& session) {
   const float viewLeft = origin.x + ImGui::GetScrollX();
   const float viewWidth = ImGui::GetContentRegionAvail().x + 0.f;
   const size_t maxLine = std::max(diff.before().index.lineCount(), diff.after().index.lineCount());
-  const float gutter = (digitsOf(maxLine) + 2) * ctx.charW;
+  // Remarks put a dot in the gutter of the lines that print their nodes: one more column when there are any.
+  const RemarksModel& remarks = session.remarksModel();
+  const bool remarkColumn = remarks.markedLines(Side::Before) + remarks.markedLines(Side::After) > 0;
+  const float gutter = (digitsOf(maxLine) + (remarkColumn ? 3 : 2)) * ctx.charW;
   const float half = std::floor(viewWidth * 0.5f);
   SideLayout sides[2];
   for (int s = 0; s < 2; ++s) {
@@ -356,6 +378,7 @@ void IrViewPanel::drawBody(GuiSession& session) {
       ImGui::Dummy(ImVec2(contentW, ImGui::GetTextLineHeight()));
     }
   }
+  const std::vector<size_t>* hoveredRemarks = nullptr;
   for (int s = 0; s < 2; ++s) {
     const SideLayout& L = sides[s];
     const bool after = s == 1;
@@ -379,6 +402,13 @@ void IrViewPanel::drawBody(GuiSession& session) {
         float cx = L.x0 + ctx.charW * 0.6f, cy = y + lineH * 0.5f, r = lineH * 0.32f;
         ctx.dl->AddQuadFilled(ImVec2(cx, cy - r), ImVec2(cx + r, cy), ImVec2(cx, cy + r), ImVec2(cx - r, cy),
                               imColour(ColourRole::AttrChangeMarker));
+      }
+      if (const std::vector<size_t>* marked = remarkColumn ? remarks.rowsAt(side, lineNo) : nullptr) {
+        float cx = L.x0 + ctx.charW * 1.7f, cy = y + lineH * 0.5f;
+        ctx.dl->AddCircleFilled(ImVec2(cx, cy), lineH * 0.26f, imColour(remarkColour(remarks.markKind(*marked))));
+        const ImVec2 m = ImGui::GetMousePos();
+        if (ImGui::IsWindowHovered() && m.y >= y && m.y < y + lineH && m.x >= L.x0 && m.x < L.x0 + ctx.charW * 2.4f)
+          hoveredRemarks = marked;
       }
     }
     // Phase 2: the text area of this side under one clip rectangle.
@@ -408,8 +438,20 @@ void IrViewPanel::drawBody(GuiSession& session) {
   ctx.dl->AddLine(ImVec2(viewLeft + half - 1, origin.y + ImGui::GetScrollY()),
                   ImVec2(viewLeft + half - 1, origin.y + ImGui::GetScrollY() + visibleH),
                   ImGui::GetColorU32(ImGuiCol_Separator), 2.f);
+  // A remark dot: its remarks on hover; a click selects the first in the Remarks panel.
+  if (hoveredRemarks) {
+    drawRemarkTooltip(remarks, *hoveredRemarks);
+    if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+      const std::vector<size_t>& visible = remarks.visible();
+      auto it = std::find(visible.begin(), visible.end(), hoveredRemarks->front());
+      if (it != visible.end()) {
+        session.view().showPanel(PanelId::Remarks);
+        session.jumpToRemark(static_cast<size_t>(it - visible.begin()));
+      }
+    }
+  }
   // Clicking a line highlights it (and is where "go to line" lands).
-  if (ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+  if (!hoveredRemarks && ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     ImVec2 m = ImGui::GetMousePos();
     int v = static_cast<int>((m.y - origin.y) / lineH);
     if (v >= 0 && v < static_cast<int>(rowCount)) {

@@ -236,10 +236,10 @@ void MainWindow::drawBottomTabs() {
     PanelId id;
     Panel* panel;
   };
-  Entry entries[] = {{PanelId::Diagnostics, &diagnostics_}, {PanelId::AttrTimeline, &attrs_},
-                     {PanelId::Config, &config_},           {PanelId::Numerics, &numerics_},
-                     {PanelId::Codegen, &codegen_},         {PanelId::Graph, &graph_},
-                     {PanelId::Console, &console_}};
+  Entry entries[] = {{PanelId::Diagnostics, &diagnostics_}, {PanelId::Remarks, &remarks_},
+                     {PanelId::AttrTimeline, &attrs_},      {PanelId::Config, &config_},
+                     {PanelId::Numerics, &numerics_},       {PanelId::Codegen, &codegen_},
+                     {PanelId::Graph, &graph_},             {PanelId::Console, &console_}};
   for (const Entry& e : entries) {
     bool& isOpen = view.open[static_cast<size_t>(e.id)];
     if (!isOpen) continue;
@@ -247,6 +247,10 @@ void MainWindow::drawBottomTabs() {
     std::string title = panelTitle(e.id);
     if (e.id == PanelId::Diagnostics && session_.workbench().loaded()) {
       size_t n = session_.diagnostics().size();
+      if (n > 0) title += " (" + std::to_string(n) + ")";
+    }
+    if (e.id == PanelId::Remarks && session_.workbench().loaded()) {
+      size_t n = session_.remarksModel().rows().size();
       if (n > 0) title += " (" + std::to_string(n) + ")";
     }
     title += "###";
@@ -402,7 +406,10 @@ std::string loadFonts(float pixels) {
   for (const char* path : candidates) {
     std::error_code ec;
     if (!std::filesystem::is_regular_file(path, ec)) continue;
-    if (io.Fonts->AddFontFromFileTTF(path, pixels)) return path;
+    // Latin-1 plus the punctuation, arrows and relations the passes' messages
+    // use ("conv2d → max_pool2d", "…", "≤"): ImGui's default range would draw them as '?'.
+    static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
+    if (io.Fonts->AddFontFromFileTTF(path, pixels, nullptr, ranges)) return path;
   }
   ImFontConfig config;
   config.SizePixels = std::max(13.f, pixels - 2.f);

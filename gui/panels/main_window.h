@@ -1,6 +1,7 @@
 // The main window: menu bar, toolbar with the debugger moves and the pipeline
 // editor, the current position, the trace tree | IR view split, the tabbed
-// bottom area (diagnostics, attributes, config, numerics, codegen, console) and
+// bottom area (diagnostics, remarks, attributes, config, numerics, codegen,
+// graph, console) and
 // the status bar; debugger keys; the open-file dialog; and the imgui.ini
 // section that remembers the layout and which panels are open.
 #pragma once
@@ -67,6 +68,7 @@ class MainWindow {
   NumericsPanel numerics_;
   CodegenPanel codegen_;
   GraphPanel graph_;
+  RemarksPanel remarks_;
   ConsolePanel console_;
   std::string pipelineInput_;
   uint64_t pipelineSeenGeneration_ = 0;

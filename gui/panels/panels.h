@@ -11,6 +11,9 @@
 
 namespace passlab::gui {
 
+/// One graph canvas in one frame (defined in graph_panel.cpp).
+struct GraphCanvas;
+
 /// Trace tree: every event, nested passes indented and collapsible, status
 /// icons, timing bars, the pending pipeline passes; click to go to an event;
 /// breakpoints listed and edited below the tree.
@@ -65,6 +68,22 @@ class DiagnosticsPanel : public Panel {
   void draw(GuiSession& session) override;
 };
 
+/// Remarks of the selected event and its nested passes (why each pass did, or
+/// did not, rewrite each node): counts by rule, filters by kind, rule and text,
+/// and the list; a click shows the remark's node in the IR view and the graph.
+class RemarksPanel : public Panel {
+ public:
+  void draw(GuiSession& session) override;
+
+ private:
+  /// The counts line, the kind boxes, the pass and rule combos and the text filter.
+  void drawFilters(GuiSession& session, RemarksModel& model);
+  /// The shown remarks, one row each; a click jumps to the remark's node.
+  void drawList(GuiSession& session, const RemarksModel& model);
+  /// The text filter as typed (ViewState::remarkFilter holds what applies).
+  std::string text_;
+};
+
 /// Functions × events grid of attribute values, changed cells marked.
 class AttrTimelinePanel : public Panel {
  public:
@@ -97,9 +116,9 @@ class CodegenPanel : public Panel {
 };
 
 /// The dataflow graph of a function before | after the selected event, coloured
-/// by what the event changed: boxes for fused functions and Compiler regions
-/// (click a label strip to collapse, a collapsed box to expand), pan (drag),
-/// zoom (wheel), fit (F), search, follow mode; a click selects a node, lights
+/// by what the event changed: boxes for fused functions, Compiler regions and
+/// linear chains (click a label strip to collapse, a collapsed box to expand),
+/// pan (drag), zoom (wheel), fit (F), a minimap, search, follow mode; a click selects a node, lights
 /// its partner on the other side and shows its line in the IR view, and a
 /// line clicked in the IR view selects its node.
 class GraphPanel : public Panel {
@@ -108,13 +127,22 @@ class GraphPanel : public Panel {
 
  private:
   void drawToolbar(GuiSession& session, GraphViewModel& model);
+  /// One side: input, then frames, edges, boxes, the minimap and the tooltip.
   void drawCanvas(GuiSession& session, GraphViewModel& model, Side side, float width, float height);
+  /// Pan (drag), zoom (wheel), fit (F, Home), the minimap, hover and clicks.
+  void handleInput(GuiSession& session, GraphViewModel& model, GraphCanvas& canvas);
+  /// A click: a collapsed box opens, a node is selected (and its line shown), a label strip collapses its box.
+  void clickAt(GuiSession& session, GraphViewModel& model, const GraphCanvas& canvas);
+  /// Centres on a selection made elsewhere (IR view, search, a remark) when it is off screen.
+  void revealSelection(GraphViewModel& model, GraphCanvas& canvas);
   std::string search_;
   std::string searched_;
   /// The IR view's highlighted line when last seen, to notice new selections there.
   std::optional<IrLocation> lastHighlight_;
   bool revealSelection_ = false;
   bool dragged_ = false;
+  /// The side whose minimap the mouse is dragging in.
+  std::optional<Side> minimapDrag_;
 };
 
 /// The REPL inside the GUI: scrollback, input with history and TAB completion.
