@@ -33,8 +33,6 @@ bool isSettingLine(std::string_view text) {
 
 std::string firstLine(const std::string& s) { return s.substr(0, s.find('\n')); }
 
-}
-
 /// The `key: value` lines shared by both forms (everything but the module text).
 std::string settingsLines(const Reproducer& r) {
   std::string out;
