@@ -142,7 +142,9 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
         "Always-list ops compute in float16 (accumulating in relay.ToMixedPrecision.accumulation_dtype); never-list ops "
         "see only float32; function parameters keep their types.";
     r.options = {{"mixed_precision_type", Kind::String, AttrValue::string(defaults.mixedPrecisionType),
-                  "the reduced floating-point type (float16)"}};
+                  "the reduced floating-point type (float16)"},
+                 {"out_dtype", Kind::String, AttrValue::string(defaults.outDtype),
+                  "Relax form: accumulation dtype of conv2d/matmul (TVM's relax ToMixedPrecision out_dtype)"}};
     r.configKeys = {
         {kKeepOrigOutputDtypeKey, Kind::Bool, AttrValue::boolean(false), "cast @main's result back to its original dtype"},
         {kAccumulationDtypeKey, Kind::String, AttrValue::string("float16"),
@@ -151,6 +153,7 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
     r.create = [](const AttrDict& options) {
       ToMixedPrecisionOptions o;
       o.mixedPrecisionType = options.getString("mixed_precision_type", "float16");
+      o.outDtype = options.getString("out_dtype", "float32");
       return createToMixedPrecisionPass(o);
     };
     table.push_back(std::move(r));
@@ -171,11 +174,15 @@ void addOptimizationPasses(std::vector<PassRegistration>& table) {
         {"data_layout", Kind::String, AttrValue::string(defaults.dataLayout), "desired conv2d data layout: NCHW or NHWC"},
         {"kernel_layout", Kind::String, AttrValue::string(defaults.kernelLayout),
          "desired conv2d kernel layout: OIHW, HWIO, OHWI or default"},
+        {"desired_layouts", Kind::Dict, AttrValue::dict(AttrDict{}),
+         "TVM's form: {nn.conv2d=[DATA,KERNEL]} (or relax.nn.conv2d); replaces data_layout/kernel_layout"},
     };
     r.create = [](const AttrDict& options) {
       ConvertLayoutOptions o;
       o.dataLayout = options.getString("data_layout", "NHWC");
       o.kernelLayout = options.getString("kernel_layout", "default");
+      if (const AttrValue* desired = options.find("desired_layouts"); desired && desired->kind() == Kind::Dict)
+        applyDesiredLayouts(desired->asDict(), o);
       return createConvertLayoutPass(o);
     };
     table.push_back(std::move(r));

@@ -3,6 +3,7 @@
 #include "passes/annotate_tir_op_pattern.h"
 #include "passes/bind_params.h"
 #include "passes/canonicalize_bindings.h"
+#include "passes/decompose_ops.h"
 #include "passes/fuse_tir.h"
 #include "passes/normalize.h"
 
@@ -55,6 +56,18 @@ void addRelaxPasses(std::vector<PassRegistration>& table) {
         "dataflow variable takes over that variable's binding; empty dataflow blocks go.";
     r.info.guarantees = "No let or dataflow binding of one variable to another remains outside skipped functions.";
     r.create = [](const AttrDict&) { return createCanonicalizeBindingsPass(); };
+    table.push_back(std::move(r));
+  }
+  {
+    PassRegistration r;
+    r.info.name = "DecomposeOpsForInference";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {0, 1};
+    r.info.description =
+        "Rewrites nn.batch_norm into its inference arithmetic, (x - mean) / sqrt(var + epsilon) * gamma + beta with the "
+        "parameters reshaped along the axis, and the tuple (out, mean, var) in its place (TVM's pass of that name).";
+    r.info.guarantees = "No nn.batch_norm remains outside skipped functions; Relax functions stay in normal form.";
+    r.create = [](const AttrDict&) { return createDecomposeOpsForInferencePass(); };
     table.push_back(std::move(r));
   }
   {

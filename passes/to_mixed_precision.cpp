@@ -7,7 +7,9 @@
 #include "core/ir/functor.h"
 #include "core/trace/remark_nodes.h"
 #include "core/pass/remark_rules.h"
+#include "passes/legalize_relax.h"
 #include "passes/opt_util.h"
+#include "passes/to_mixed_precision_relax.h"
 #include "passes/registry.h"
 
 namespace passlab {
@@ -363,12 +365,22 @@ class ToMixedPrecisionPass final : public Pass {
   explicit ToMixedPrecisionPass(ToMixedPrecisionOptions options) : mixed_(parseFloatType(options.mixedPrecisionType, "mixed_precision_type")) {
     if (mixed_ != DTypeCode::Float16) throwError({}, "ToMixedPrecision: mixed_precision_type must be float16 (the reduced type of this IR)", "pipeline");
     if (options.mixedPrecisionType != "float16") options_.set("mixed_precision_type", AttrValue::string(options.mixedPrecisionType));
+    outDtype_ = parseFloatType(options.outDtype, "out_dtype");
+    if (outDtype_ != DTypeCode::Float16 && outDtype_ != DTypeCode::Float32)
+      throwError({}, "ToMixedPrecision: out_dtype must be float32 or float16, got '" + options.outDtype + "'", "pipeline");
+    if (options.outDtype != "float32") options_.set("out_dtype", AttrValue::string(options.outDtype));
   }
 
   const PassInfo& info() const override { return builtinPassInfo("ToMixedPrecision"); }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;
+    if (isRelaxModule(mod)) {
+      ctx.recordOption("out_dtype", AttrValue::string(std::string(outDtype_.name())), name);
+      return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
+        return toMixedPrecisionRelax(fn, mod, outDtype_, ctx, name, global);
+      });
+    }
     const bool keepOrig = ctx.config(kKeepOrigOutputDtypeKey, name).asBool();
     const DataType accumulation = parseFloatType(ctx.config(kAccumulationDtypeKey, name).asString(), kAccumulationDtypeKey);
     return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& fnName) -> Function {
@@ -386,6 +398,7 @@ class ToMixedPrecisionPass final : public Pass {
 
  private:
   DataType mixed_;
+  DataType outDtype_ = DTypeCode::Float32;
 };
 
 }  // namespace
