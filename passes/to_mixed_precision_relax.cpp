@@ -211,7 +211,8 @@ class Rewriter {
     for (const Var& p : fn_->params) castIfFp16Only(p);
     for (const Binding& b : df.bindings) {
       binding(b);
-      castIfFp16Only(b.var);
+      // A block output is used after the block: it keeps its dtype (TVM casts only dataflow variables).
+      if (b.var->isDataflow) castIfFp16Only(b.var);
     }
     for (const Var& p : fn_->params) remap_.erase(p.get());
     return std::move(out_);
