@@ -622,6 +622,40 @@ std::optional<Kernel> clip(const CallNode& call, const KernelInput& x, const Ten
   return Kernel{"clip", s.out, root({build(s)}, {})};
 }
 
+/// nn.bias_add (passlab's Relay op, which TVM's Relax has not: its importers
+/// write R.add of a reshaped bias): topi.nn.bias_add's add, the bias read
+/// along `axis`, in one "T_add" stage.
+std::optional<Kernel> biasAdd(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out) {
+  if (!in[0].buffer || !in[1].buffer || in[1].buffer->shape.size() != 1) return std::nullopt;
+  const int64_t rank = static_cast<int64_t>(out.shape.size());
+  int64_t axis = attrOrDefault(*call.op(), call.attrs, "axis").asInt();
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) return std::nullopt;
+  Stage s;
+  s.name = "T_add";
+  s.out = T::makeBuffer(s.name, out.dtype, out.shape);
+  s.value = [&, axis](const Exprs& v, const Exprs&) {
+    return add(T::load(in[0].buffer, v), T::load(in[1].buffer, {v[static_cast<size_t>(axis)]}));
+  };
+  return Kernel{"bias_add", s.out, root({build(s)}, {})};
+}
+
+/// nn.dense (x · wᵀ): topi.nn.dense's "T_matmul_NT" reduction.
+std::optional<Kernel> dense(const std::vector<KernelInput>& in, const TensorTypeNode& out) {
+  if (!in[0].buffer || !in[1].buffer || in[0].buffer->shape.size() != 2 || in[1].buffer->shape.size() != 2 || out.shape.size() != 2)
+    return std::nullopt;
+  Stage s;
+  s.name = "T_matmul_NT";
+  s.out = T::makeBuffer(s.name, out.dtype, out.shape);
+  s.reduce = {in[0].buffer->shape[1]};
+  s.value = [&](const Exprs& v, const Exprs& r) {
+    return mul(castTo(out.dtype, T::load(in[0].buffer, {v[0], r[0]})), castTo(out.dtype, T::load(in[1].buffer, {v[1], r[0]})));
+  };
+  s.init = out.dtype.isFloat() ? T::floatImm(out.dtype, 0) : T::intImm(out.dtype, 0);
+  s.combine = [](T::PrimExpr a, T::PrimExpr b) { return add(std::move(a), std::move(b)); };
+  return Kernel{"dense", s.out, root({build(s)}, {})};
+}
+
 }  // namespace
 
 std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out) {
@@ -650,6 +684,8 @@ std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<Kernel
     case OpId::Gelu: return in.size() == 1 ? gelu(in[0], out) : std::nullopt;
     case OpId::Silu: return in.size() == 1 ? silu(in[0], out) : std::nullopt;
     case OpId::Clip: return in.size() == 1 ? clip(call, in[0], out) : std::nullopt;
+    case OpId::BiasAdd: return in.size() == 2 ? biasAdd(call, in, out) : std::nullopt;
+    case OpId::Dense: return in.size() == 2 ? dense(in, out) : std::nullopt;
     default: return in.size() == 1 ? unary(op->id, in[0], out) : std::nullopt;
   }
 }

@@ -276,8 +276,8 @@ TEST_CASE("ConvertLayout: TVM's desired_layouts dict, its canonical text and its
 
 TEST_CASE("Relax: the new LegalizeOps kernels compute what the interpreter computes", "[relax][legalize]") {
   // Depthwise and NHWC convolutions, global and padded average pooling, gelu,
-  // silu, clip and batch_norm through DecomposeOpsForInference: relax.default
-  // must agree with the graph-level interpreter.
+  // silu, clip, dense, bias_add and batch_norm through DecomposeOpsForInference:
+  // relax.default must agree with the graph-level interpreter.
   const char* module = R"(# from tvm.script import ir as I
 # from tvm.script import tir as T
 # from tvm.script import relax as R
@@ -285,7 +285,7 @@ TEST_CASE("Relax: the new LegalizeOps kernels compute what the interpreter compu
 @I.ir_module
 class Module:
     @R.function
-    def main(x: R.Tensor((1, 4, 6, 6), dtype="float32"), dw: R.Tensor((4, 1, 3, 3), dtype="float32"), w: R.Tensor((3, 3, 4, 5), dtype="float32"), g: R.Tensor((4,), dtype="float32"), b: R.Tensor((4,), dtype="float32"), m: R.Tensor((4,), dtype="float32"), v: R.Tensor((4,), dtype="float32")) -> R.Tuple(R.Tensor((1, 5), dtype="float32"), R.Tensor((1, 4, 3, 3), dtype="float32")):
+    def main(x: R.Tensor((1, 4, 6, 6), dtype="float32"), dw: R.Tensor((4, 1, 3, 3), dtype="float32"), w: R.Tensor((3, 3, 4, 5), dtype="float32"), g: R.Tensor((4,), dtype="float32"), b: R.Tensor((4,), dtype="float32"), m: R.Tensor((4,), dtype="float32"), v: R.Tensor((4,), dtype="float32"), wd: R.Tensor((3, 5), dtype="float32"), bd: R.Tensor((3,), dtype="float32")) -> R.Tuple(R.Tensor((1, 3), dtype="float32"), R.Tensor((1, 4, 3, 3), dtype="float32")):
         with R.dataflow():
             lv: R.Tensor((1, 4, 6, 6), dtype="float32") = R.nn.conv2d(x, dw, padding=[1, 1, 1, 1], groups=4, out_dtype="float32")
             lv1 = R.nn.batch_norm(lv, g, b, m, v, axis=1)
@@ -295,7 +295,9 @@ class Module:
             lv5: R.Tensor((1, 4, 4, 5), dtype="float32") = R.nn.conv2d(lv4, w, data_layout="NHWC", kernel_layout="HWIO", out_dtype="float32")
             lv6: R.Tensor((1, 4, 4, 5), dtype="float32") = R.nn.gelu(lv5)
             lv7: R.Tensor((1, 1, 1, 5), dtype="float32") = R.nn.adaptive_avg_pool2d(lv6, output_size=[1, 1], layout="NHWC")
-            gv: R.Tensor((1, 5), dtype="float32") = R.reshape(lv7, R.shape([1, 5]))
+            lv9: R.Tensor((1, 5), dtype="float32") = R.reshape(lv7, R.shape([1, 5]))
+            lv10: R.Tensor((1, 3), dtype="float32") = R.nn.dense(lv9, wd, units=3)
+            gv: R.Tensor((1, 3), dtype="float32") = R.nn.bias_add(lv10, bd)
             lv8: R.Tensor((1, 4, 6, 6), dtype="float32") = R.clip(lv3, R.prim_value(T.float32(-0.5)), R.prim_value(T.float32(0.5)))
             gv1: R.Tensor((1, 4, 3, 3), dtype="float32") = R.nn.avg_pool2d(lv8, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1], count_include_pad=False)
             R.output(gv, gv1)
@@ -317,7 +319,7 @@ class Module:
   CHECK(largestNumericError(numeric.output()) < 1e-5);
   // Every op became a call_tir of a block-form kernel: nothing was left to the Relay-form lowering.
   const IRModule& out = wb.moduleAt(wb.cursor(), Side::After);
-  for (const char* kernel : {"conv2d", "conv2d1", "silu", "gelu", "adaptive_avg_pool2d", "avg_pool2d", "clip"}) {
+  for (const char* kernel : {"conv2d", "conv2d1", "silu", "gelu", "adaptive_avg_pool2d", "avg_pool2d", "clip", "dense", "bias_add"}) {
     INFO(kernel);
     CHECK(out->lookup(kernel));
   }
