@@ -212,6 +212,14 @@ class BlockConverter final : public ExprMutator {
              name + " cannot follow " + s.current + ": an operand is neither 4-d nor a scalar, so the input is permuted back");
       return bindOriginalQuiet(b, value);
     }
+    if (op->id == OpId::BiasAdd && call->args.size() == 2 && stateOf(call->args[0]) && !stateOf(call->args[1])) {
+      // passlab's bias_add (TVM's Relax writes R.add of a reshaped bias): the 1-d bias follows through the axis.
+      if (std::optional<int64_t> axis = opt_util::normalizedAxis(callAttr(*call, "axis").asInt(), 4)) {
+        attrs.set("axis", AttrValue::integer(static_cast<int64_t>(s.current.find(s.original[static_cast<size_t>(*axis)]))));
+        remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (axis remapped)");
+        return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
+      }
+    }
     if (call->args.size() == 1) {
       switch (op->id) {
         case OpId::MaxPool2D:

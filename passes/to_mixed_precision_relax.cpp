@@ -26,11 +26,11 @@ RelaxMixedPolicy relaxMixedPolicy(OpId op) {
     case OpId::LayerNorm:
     case OpId::Resize2D:
     case OpId::Clip:
-    case OpId::Where: return RelaxMixedPolicy::Follow;
+    case OpId::Where:
+    case OpId::BiasAdd: return RelaxMixedPolicy::Follow;  // passlab's bias_add is an add (TVM's Relax writes R.add)
     // No policy: normalization with statistics, softmax, pad (nn.cc registers none).
     case OpId::BatchNorm:
     case OpId::Softmax:
-    case OpId::BiasAdd:
     case OpId::Pad: return RelaxMixedPolicy::None;
     default: break;
   }
