@@ -27,8 +27,8 @@ struct RelaxLayouts {
 ///  * unary elementwise ops, and broadcasting binary ops whose tensor operands
 ///    are all 4-d or scalars, follow the layout of their first converted
 ///    operand (a 4-d operand not in it gets a permute_dims); pools and
-///    adaptive_avg_pool2d take it through their layout attribute, softmax
-///    through its axis;
+///    adaptive_avg_pool2d take it through their layout attribute, softmax and
+///    passlab's bias_add through their axis;
 ///  * every other use of a converted value, and every output variable of a
 ///    block, gets the value permuted back to its original layout first.
 /// Remarks (layout.converted, layout.already, layout.unsupported,
