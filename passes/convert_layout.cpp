@@ -7,6 +7,8 @@
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
 #include "core/pass/registry.h"
+#include "passes/convert_layout_relax.h"
+#include "passes/legalize_relax.h"
 #include "passes/opt_util.h"
 #include "core/pass/remark_rules.h"
 
@@ -336,11 +338,15 @@ const PassRegistration& passDeclaration() {
         {"data_layout", Kind::String, AttrValue::string(defaults.dataLayout), "desired conv2d data layout: NCHW or NHWC"},
         {"kernel_layout", Kind::String, AttrValue::string(defaults.kernelLayout),
          "desired conv2d kernel layout: OIHW, HWIO, OHWI or default"},
+        {"desired_layouts", Kind::Dict, AttrValue::dict(AttrDict{}),
+         "TVM's form: {nn.conv2d=[DATA,KERNEL]} (or relax.nn.conv2d); replaces data_layout/kernel_layout"},
     };
     r.create = [](const AttrDict& options) {
       ConvertLayoutOptions o;
       o.dataLayout = options.getString("data_layout", o.dataLayout);
       o.kernelLayout = options.getString("kernel_layout", o.kernelLayout);
+      if (const AttrValue* desired = options.find("desired_layouts"); desired && desired->kind() == Kind::Dict)
+        applyDesiredLayouts(desired->asDict(), o);
       return createConvertLayoutPass(o);
     };
     return r;
@@ -364,11 +370,21 @@ class ConvertLayoutPass final : public Pass {
   }
 
   const PassInfo& info() const override { return passDeclaration().info; }
+  // TVM registers Relay's ConvertLayout at opt level 3 and Relax's at 0.
+  int optLevelOn(const IRModule& mod) const override { return isRelaxModule(mod) ? 0 : info().optLevel; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;
     ctx.recordOption("data_layout", AttrValue::string(options.dataLayout), name);
     ctx.recordOption("kernel_layout", AttrValue::string(options.kernelLayout), name);
+    if (isRelaxModule(mod)) {
+      // TVM's Relax form names the kernel layout explicitly; "default" is the Relay pass's pairing.
+      RelaxLayouts layouts{options.dataLayout,
+                           options.kernelLayout != "default" ? options.kernelLayout : (options.dataLayout == "NHWC" ? "HWIO" : "OIHW")};
+      return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
+        return convertLayoutRelax(fn, mod, layouts, ctx, name, global);
+      });
+    }
     return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
       bool hasConv = false;
       postOrderVisit(fn, [&](const Expr& e) { hasConv = hasConv || opt_util::callTo(e, OpId::Conv2D); });
@@ -389,6 +405,20 @@ class ConvertLayoutPass final : public Pass {
 };
 
 }  // namespace
+
+void applyDesiredLayouts(const AttrDict& desired, ConvertLayoutOptions& options) {
+  for (const auto& [op, value] : desired.entries()) {
+    if (op != "nn.conv2d" && op != "relax.nn.conv2d")
+      throwError({}, "ConvertLayout: desired_layouts names '" + op + "'; only nn.conv2d (or relax.nn.conv2d) is converted", "pipeline");
+    const std::vector<AttrValue>* items = value.kind() == AttrValue::Kind::Array ? &value.asArray() : nullptr;
+    bool strings = items && !items->empty() && items->size() <= 2;
+    for (size_t i = 0; strings && i < items->size(); ++i) strings = (*items)[i].kind() == AttrValue::Kind::String;
+    if (!strings)
+      throwError({}, "ConvertLayout: desired_layouts[" + op + "] must be [DATA_LAYOUT, KERNEL_LAYOUT], e.g. [NHWC,OHWI]", "pipeline");
+    options.dataLayout = (*items)[0].asString();
+    options.kernelLayout = items->size() == 2 ? (*items)[1].asString() : "default";
+  }
+}
 
 PassPtr createConvertLayoutPass(const ConvertLayoutOptions& options) { return std::make_shared<ConvertLayoutPass>(options); }
 

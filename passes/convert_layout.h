@@ -15,6 +15,14 @@ struct ConvertLayoutOptions {
   std::string kernelLayout = "default";
 };
 
+/// Reads TVM's `desired_layouts` option into `options`:
+/// `{nn.conv2d=[NHWC,OHWI]}` (the key may also be spelled relax.nn.conv2d, as
+/// TVM's Relax pass spells it; the list holds the data then the kernel layout,
+/// or the data layout alone for the default kernel layout). Throws
+/// DiagnosticError for another op key, an empty or longer list, or a
+/// non-string entry.
+void applyDesiredLayouts(const AttrDict& desired, ConvertLayoutOptions& options);
+
 /// The ConvertLayout pass (TVM's ConvertLayout with desired layouts for
 /// nn.conv2d). Every ungrouped nn.conv2d in NCHW or NHWC is rewritten to the
 /// desired layouts: its data goes through layout_transform (unless it already
@@ -29,6 +37,8 @@ struct ConvertLayoutOptions {
 /// the value transformed back, so the function's signature never changes.
 /// Results are typed; functions without convolutions to convert are returned
 /// unchanged. Throws DiagnosticError for an unsupported layout option.
+/// On a Relax (TVMScript) module the Relax form runs instead
+/// (passes/convert_layout_relax.h): R.permute_dims bindings, TVM's rules.
 PassPtr createConvertLayoutPass(const ConvertLayoutOptions& options = {});
 
 }  // namespace passlab

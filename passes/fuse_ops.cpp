@@ -773,7 +773,8 @@ class FuseOpsPass final : public Pass {
     const int optLevel = fuseOptLevel_ >= 0 ? fuseOptLevel_ : ctx.optLevel;
     const int64_t maxDepth = ctx.config(kFuseOpsMaxDepthKey, name).asInt();
     // A Relax module after LegalizeOps: TVM's Relax FuseOps over call_tir bindings.
-    if (fuseInRelaxForm(mod)) return fuseOpsRelax(mod, optLevel, static_cast<int>(std::min<int64_t>(maxDepth, 1 << 30)));
+    if (fuseInRelaxForm(mod))
+      return fuseOpsRelax(mod, optLevel, static_cast<int>(std::min<int64_t>(maxDepth, 1 << 30)), ctx.remarksEnabled() ? &ctx : nullptr, name);
     const bool linkParams = resolveLinkParams(mod, ctx, name);
     return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
       bool hasCall = false;
@@ -795,7 +796,8 @@ class FuseOpsPass final : public Pass {
 
 }  // namespace
 
-std::vector<int> partitionFusionGraph(const std::vector<FusionGraphNode>& nodes, int maxDepth) {
+std::vector<int> partitionFusionGraph(const std::vector<FusionGraphNode>& nodes, int maxDepth, std::vector<FusionMiss>* misses,
+                                      std::vector<int>* groupPatterns) {
   ForwardGraph g;
   for (const FusionGraphNode& n : nodes) {
     GraphNode node;
@@ -805,11 +807,26 @@ std::vector<int> partitionFusionGraph(const std::vector<FusionGraphNode>& nodes,
     g.nodes.push_back(std::move(node));
   }
   Partitioner partitioner(g, maxDepth);
+  if (misses) partitioner.explain();
   partitioner.run(PostDominatorTree(g));
   std::vector<int> roots;
   for (size_t i = 0; i < nodes.size(); ++i) roots.push_back(partitioner.root(static_cast<int>(i)));
+  if (misses) {
+    misses->clear();
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      const Partitioner::MissInfo& m = partitioner.miss(static_cast<int>(i));
+      misses->push_back({static_cast<FusionMiss::Why>(m.why), m.sink, m.blocker, m.domPattern, m.size});
+    }
+  }
+  if (groupPatterns) {
+    groupPatterns->clear();
+    for (size_t i = 0; i < nodes.size(); ++i) groupPatterns->push_back(partitioner.groupPattern(static_cast<int>(i)));
+  }
   return roots;
 }
+
+const char* fusionPatternName(int pattern) { return patternName(pattern); }
+std::string fusionPatternRule(int pattern) { return patternRule(pattern); }
 
 PassPtr createFuseOpsPass(const FuseOpsOptions& options) { return std::make_shared<FuseOpsPass>(options); }
 

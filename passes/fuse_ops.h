@@ -38,9 +38,31 @@ struct FusionGraphNode {
   std::vector<std::pair<int, int>> outputs;
 };
 
+/// Why a node of a fusion graph stays out of its post-dominator's group
+/// (remarks): the partitioner's own reason, with the nodes it concerns.
+struct FusionMiss {
+  enum class Why : uint8_t { None, NoSink, MaxDepth, Tuple, Pattern, Path, Reduce };
+  Why why = Why::None;
+  /// The post-dominator it did not join (-1 when none).
+  int sink = -1;
+  /// Path: the node on the way whose group pattern broke the rule.
+  int blocker = -1;
+  /// The pattern of the path to the sink (Pattern).
+  int domPattern = static_cast<int>(FusionPattern::Opaque);
+  /// The group size fusing would have made (MaxDepth).
+  int64_t size = 0;
+};
+
+/// TVM's name of a fusion pattern given as an int ("OutEWiseFusable"; 7 is "Tuple").
+const char* fusionPatternName(int pattern);
+/// What ops of `pattern` may fuse into (the rule a boundary remark quotes).
+std::string fusionPatternRule(int pattern);
+
 /// TVM's GraphPartitioner (the rules below) over `nodes`: the representative
-/// node of each node's group.
-std::vector<int> partitionFusionGraph(const std::vector<FusionGraphNode>& nodes, int maxDepth);
+/// node of each node's group. With `misses`, also why each node stays out of
+/// its post-dominator's group, and with `groupPatterns` each node's group pattern.
+std::vector<int> partitionFusionGraph(const std::vector<FusionGraphNode>& nodes, int maxDepth,
+                                      std::vector<FusionMiss>* misses = nullptr, std::vector<int>* groupPatterns = nullptr);
 
 /// The FuseOps pass. Per graph-level function (skipping external-codegen and
 /// Primitive functions, with the skip recorded), it builds the dataflow graph

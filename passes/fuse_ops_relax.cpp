@@ -1,11 +1,13 @@
 // FuseOps in Relax form (see fuse_ops_relax.h).
 #include "passes/fuse_ops_relax.h"
 
+#include <algorithm>
 #include <set>
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/pass/remark_rules.h"
 #include "passes/fuse_ops.h"
 #include "passes/legalize_relax.h"
 
@@ -33,8 +35,13 @@ const std::vector<Expr>& callTirArgs(const Expr& e) { return as<TupleNode>(as<Ca
 
 class BlockFuser final : public ExprMutator {
  public:
-  BlockFuser(const IRModule& mod, int maxDepth, std::map<std::string, Expr>& newFuncs)
-      : mod_(mod), maxDepth_(maxDepth), newFuncs_(newFuncs) {}
+  BlockFuser(const IRModule& mod, int maxDepth, std::map<std::string, Expr>& newFuncs, PassContext* remarks, const std::string& pass)
+      : mod_(mod), maxDepth_(maxDepth), newFuncs_(newFuncs), remarks_(remarks), pass_(pass) {}
+
+  /// The global function being fused (remarks name it).
+  std::string function;
+  /// Groups made and call_tir bindings seen in it (the summary remark).
+  size_t groupsMade = 0, callsSeen = 0;
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
@@ -78,7 +85,10 @@ class BlockFuser final : public ExprMutator {
         nodes[static_cast<size_t>(it->second)].outputs.push_back({static_cast<int>(i), pattern});
       }
     }
-    std::vector<int> roots = partitionFusionGraph(nodes, maxDepth_);
+    std::vector<FusionMiss> misses;
+    std::vector<int> groupPatterns;
+    std::vector<int> roots = partitionFusionGraph(nodes, maxDepth_, remarks_ ? &misses : nullptr, remarks_ ? &groupPatterns : nullptr);
+    if (remarks_) explainBoundaries(df, nodes, primNames, roots, misses, groupPatterns);
     std::map<int, std::vector<int>> groups;
     for (size_t i = 0; i < n; ++i)
       if (!primNames[i].empty()) groups[roots[i]].push_back(static_cast<int>(i));
@@ -87,7 +97,7 @@ class BlockFuser final : public ExprMutator {
     std::unordered_map<int, Expr> replaced;
     for (auto& [root, members] : groups) {
       if (members.size() < 2 || !singleOutput(df, members, bindingOf)) continue;
-      replaced[members.back()] = buildGroup(df, members, primNames);
+      replaced[members.back()] = buildGroup(df, members, primNames, remarks_ ? groupPatterns[static_cast<size_t>(members.back())] : 0);
       for (size_t k = 0; k + 1 < members.size(); ++k) dropped.insert(members[k]);
     }
     if (replaced.empty()) return self;
@@ -117,7 +127,87 @@ class BlockFuser final : public ExprMutator {
     return true;
   }
 
-  Expr buildGroup(const DataflowNode& df, const std::vector<int>& members, const std::vector<std::string>& primNames) {
+  /// A remark per producer whose consumers are in another group, with the
+  /// partitioner's reason under the Relay form's rule ids.
+  void explainBoundaries(const DataflowNode& df, const std::vector<FusionGraphNode>& nodes, const std::vector<std::string>& primNames,
+                         const std::vector<int>& roots, const std::vector<FusionMiss>& misses, const std::vector<int>& groupPatterns) {
+    auto text = [&](int k) {
+      const std::string& prim = primNames[static_cast<size_t>(k)];
+      return (prim.empty() ? df.bindings[static_cast<size_t>(k)].var->name : prim) + " (" +
+             fusionPatternName(nodes[static_cast<size_t>(k)].pattern) + ")";
+    };
+    for (size_t i = 0; i < nodes.size(); ++i) {
+      if (primNames[i].empty()) continue;
+      ++callsSeen;
+      std::vector<int> consumers;
+      for (const auto& [to, pattern] : nodes[i].outputs)
+        if (roots[static_cast<size_t>(to)] != roots[i] && std::find(consumers.begin(), consumers.end(), to) == consumers.end())
+          consumers.push_back(to);
+      if (consumers.empty()) continue;
+      const FusionGraphNode& node = nodes[i];
+      const FusionMiss& miss = misses[i];
+      std::vector<Expr> refs{df.bindings[i].value};
+      std::string edge = text(static_cast<int>(i)) + " → ";
+      for (size_t c = 0; c < consumers.size(); ++c) {
+        refs.push_back(df.bindings[static_cast<size_t>(consumers[c])].value);
+        edge += (c ? ", " : "") + text(consumers[c]);
+      }
+      const bool fanOut = node.outputs.size() > 1;
+      const int consumerPattern = nodes[static_cast<size_t>(consumers.front())].pattern;
+      const std::string sink = miss.sink >= 0 ? text(miss.sink) : "";
+      RemarkRule rule = RemarkRule::FusePatternBoundary;
+      std::string why;
+      if (node.pattern == kOpaque || (!fanOut && consumerPattern == kOpaque && miss.why != FusionMiss::Why::NoSink)) {
+        rule = RemarkRule::FuseOpaque;
+        why = node.pattern == kOpaque ? primNames[i] + " is Opaque (no op_pattern, or an opaque body): it is never fused"
+                                      : "the consumer is Opaque: it is never fused with anything";
+      } else {
+        switch (miss.why) {
+          case FusionMiss::Why::NoSink:
+            if (node.externRef) {
+              rule = RemarkRule::FuseOutput;
+              why = "the value is an output of the dataflow block (a non-dataflow variable), so no group continues past it";
+            } else {
+              rule = RemarkRule::FuseFanOut;
+              why = std::to_string(node.outputs.size()) + " uses with no common post-dominator to fuse into";
+            }
+            break;
+          case FusionMiss::Why::MaxDepth:
+            rule = RemarkRule::FuseMaxDepth;
+            why = "joining " + sink + "'s group would make " + std::to_string(miss.size) + " nodes, more than relay.FuseOps.max_depth = " +
+                  std::to_string(maxDepth_);
+            break;
+          case FusionMiss::Why::Tuple:
+            rule = RemarkRule::FuseTuple;
+            why = "its post-dominator is a tuple, and nothing but an injective op fuses into a tuple";
+            break;
+          case FusionMiss::Why::Reduce:
+            rule = RemarkRule::FuseReduction;
+            why = "a CommReduce op never fuses into its consumer (its inputs fuse into it)";
+            break;
+          case FusionMiss::Why::Pattern:
+            rule = fanOut ? RemarkRule::FuseFanOut : RemarkRule::FusePatternBoundary;
+            if (node.pattern == static_cast<int>(FusionPattern::OutEWiseFusable) &&
+                consumerPattern == static_cast<int>(FusionPattern::OutEWiseFusable) && !fanOut)
+              why = "two OutEWiseFusable ops never share a group";
+            else
+              why = fusionPatternRule(node.pattern) + "; the path to " + sink + " is " + fusionPatternName(miss.domPattern);
+            break;
+          case FusionMiss::Why::Path:
+            rule = fanOut ? RemarkRule::FuseFanOut : RemarkRule::FusePatternBoundary;
+            why = fusionPatternRule(node.pattern) + "; " +
+                  (miss.blocker == miss.sink ? "its post-dominator "
+                                             : std::string(fanOut ? "a diamond: " : "") + "the path to " + sink + " passes ") +
+                  text(miss.blocker) + " in a " + fusionPatternName(groupPatterns[static_cast<size_t>(miss.blocker)]) + " group";
+            break;
+          case FusionMiss::Why::None: why = "the consumers joined another group first"; break;
+        }
+      }
+      remarks_->remark(makeRemark(pass_, rule, function, std::move(refs), edge + ": " + why));
+    }
+  }
+
+  Expr buildGroup(const DataflowNode& df, const std::vector<int>& members, const std::vector<std::string>& primNames, int groupPattern) {
     std::unordered_map<const ExprNode*, Expr> inner;  // outer binding var -> inner var
     std::unordered_map<const ExprNode*, Var> paramOf;
     std::vector<Var> params;
@@ -159,12 +249,26 @@ class BlockFuser final : public ExprMutator {
     std::string unique = name;
     for (int k = 1; mod_->lookup(unique) || newFuncs_.count(unique); ++k) unique = name + std::to_string(k);
     newFuncs_[unique] = fn;
+    ++groupsMade;
+    if (remarks_) {
+      std::vector<Expr> refs;
+      std::string list;
+      for (int m : members) {
+        refs.push_back(df.bindings[static_cast<size_t>(m)].value);
+        list += (list.empty() ? "" : " → ") + primNames[static_cast<size_t>(m)];
+      }
+      remarks_->remark(makeRemark(pass_, RemarkRule::FuseGroup, function, std::move(refs),
+                                  "fused " + std::to_string(members.size()) + " call_tirs into " + unique + ": " + list +
+                                      " (group pattern " + fusionPatternName(groupPattern) + ")"));
+    }
     return makeCall(makeGlobalVar(unique), std::move(args), {}, out.value->span);
   }
 
   IRModule mod_;
   int maxDepth_;
   std::map<std::string, Expr>& newFuncs_;
+  PassContext* remarks_;
+  const std::string& pass_;
 };
 
 }  // namespace
@@ -180,16 +284,27 @@ bool fuseInRelaxForm(const IRModule& mod) {
   return false;
 }
 
-IRModule fuseOpsRelax(const IRModule& mod, int optLevel, int maxDepth) {
-  if (optLevel <= 0) return mod;
+IRModule fuseOpsRelax(const IRModule& mod, int optLevel, int maxDepth, PassContext* remarks, const std::string& pass) {
+  if (optLevel <= 0) {
+    if (remarks)
+      remarks->remark(makeRemark(pass, RemarkRule::FuseOptLevel, "", {}, "fusion opt level 0: every call_tir stays a call of its own"));
+    return mod;
+  }
   std::map<std::string, Expr> newFuncs;
-  BlockFuser fuser(mod, maxDepth, newFuncs);
+  BlockFuser fuser(mod, maxDepth, newFuncs, remarks, pass);
   IRModule out = mod;
   for (const auto& [name, fn] : mod->functions) {
     const auto* f = as<FunctionNode>(fn);
     if (!f || f->attrs.getBool(fn_attr::kPrimitive) || f->attrs.contains(fn_attr::kCompiler)) continue;
+    fuser.function = name;
+    fuser.groupsMade = fuser.callsSeen = 0;
     Expr body = fuser.mutate(f->body);
     if (body != f->body) out = withFunction(out, name, makeFunction(f->params, body, f->retType, f->attrs, f->span));
+    if (remarks && fuser.callsSeen)
+      remarks->remark(makeRemark(pass, RemarkRule::FuseSummary, name, {},
+                                 std::to_string(fuser.groupsMade) + (fuser.groupsMade == 1 ? " group from " : " groups from ") +
+                                     std::to_string(fuser.callsSeen) + " call_tir bindings at fusion opt level " +
+                                     std::to_string(optLevel) + " (relay.FuseOps.max_depth = " + std::to_string(maxDepth) + ")"));
   }
   if (newFuncs.empty()) return mod;
   for (auto& [name, fn] : newFuncs) out = withFunction(out, name, fn);

@@ -24,7 +24,12 @@ bool fuseInRelaxForm(const IRModule& mod);
 /// group's bindings give way to one binding of its last variable to the call.
 /// Bindings used outside the block (non-dataflow variables) are never fused
 /// into a consumer. With `optLevel` 0 nothing is fused. Returns `mod` itself
-/// when nothing fused.
-IRModule fuseOpsRelax(const IRModule& mod, int optLevel, int maxDepth);
+/// when nothing fused. With `remarks`, records the FuseOps remarks of the
+/// Relax form on it for `pass`: each group (fuse.group), each producer whose
+/// consumers are in another group with the partitioner's rule (the Relay
+/// form's rule ids: fuse.pattern-boundary, fuse.fan-out, fuse.opaque, ...),
+/// and a fuse.summary per function.
+IRModule fuseOpsRelax(const IRModule& mod, int optLevel, int maxDepth, PassContext* remarks = nullptr,
+                      const std::string& pass = "FuseOps");
 
 }  // namespace passlab

@@ -1,6 +1,8 @@
 // FuseTIR (see fuse_tir.h).
 #include "passes/fuse_tir.h"
 
+#include "core/pass/remark_rules.h"
+
 #include <cctype>
 #include <set>
 #include <unordered_map>
@@ -136,15 +138,21 @@ std::string uniqueName(std::set<std::string>& used, const std::string& name) {
 
 /// The fused PrimFunc of group `fn`, or null when the group is not in the
 /// form FuseOps writes. `callees` receives the PrimFuncs it called.
-PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::string>& callees) {
+PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::string>& callees, std::string& why) {
   const auto* df = as<DataflowNode>(fn.body);
-  if (!df || df->bindings.empty() || df->body != df->bindings.back().var) return nullptr;
+  if (!df || df->bindings.empty() || df->body != df->bindings.back().var) {
+    why = "its body is not one dataflow block ending in its last binding";
+    return nullptr;
+  }
   std::unordered_map<const ExprNode*, T::Buffer> bufferOf;
   std::vector<T::Param> params;
   std::set<std::string> names;
   for (const Var& p : fn.params) {
     const TensorTypeNode* t = pass_util::staticTensorType(p->annotation ? p->annotation : p->checkedType);
-    if (!t) return nullptr;
+    if (!t) {
+      why = "parameter " + p->name + " has no static tensor shape";
+      return nullptr;
+    }
     T::Buffer b = T::makeBuffer(uniqueName(names, p->name), t->dtype, t->shape);
     bufferOf[p.get()] = b;
     params.push_back({T::makeVar(b->name, b->dtype), b});
@@ -155,22 +163,35 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
   for (size_t k = 0; k < df->bindings.size(); ++k) {
     const Binding& b = df->bindings[k];
     const auto* call = as<CallNode>(b.value);
-    if (!call || !call->op() || call->op()->id != OpId::CallTir || call->args.size() != 2) return nullptr;
+    if (!call || !call->op() || call->op()->id != OpId::CallTir || call->args.size() != 2) {
+      why = "binding " + b.var->name + " is not a call_tir";
+      return nullptr;
+    }
     const auto* g = as<GlobalVarNode>(call->args[0]);
     const auto* args = as<TupleNode>(call->args[1]);
     const PrimFuncNode* callee = g ? as<PrimFuncNode>(mod->lookup(g->name)) : nullptr;
     const TensorTypeNode* out = pass_util::staticTensorType(b.var->checkedType ? b.var->checkedType : b.value->checkedType);
-    if (!callee || !args || !out || callee->params.size() != args->fields.size() + 1) return nullptr;
+    if (!callee || !args || !out || callee->params.size() != args->fields.size() + 1) {
+      why = "binding " + b.var->name + ": " +
+            (!callee ? "its callee is not a PrimFunc of the module" : !out ? "its result has no static shape" : "its arguments do not match the PrimFunc's");
+      return nullptr;
+    }
     callees.insert(g->name);
     Inliner inliner;
     inliner.blockNames = &blockNames;
     for (size_t i = 0; i < args->fields.size(); ++i) {
       auto it = bufferOf.find(args->fields[i].get());
-      if (it == bufferOf.end() || !callee->params[i].buffer) return nullptr;
+      if (it == bufferOf.end() || !callee->params[i].buffer) {
+        why = "binding " + b.var->name + ": argument " + std::to_string(i) + " is not a parameter or an earlier binding of the group";
+        return nullptr;
+      }
       inliner.buffers[callee->params[i].buffer.get()] = it->second;
     }
     const T::Buffer& calleeOut = callee->params.back().buffer;
-    if (!calleeOut) return nullptr;
+    if (!calleeOut) {
+      why = g->name + " has no output buffer";
+      return nullptr;
+    }
     // The callee's root block dissolves: its scratch joins the fused root's.
     T::Stmt body = callee->body;
     if (const auto* root = T::as<T::BlockNode>(body); root && root->iterVars.empty() && root->name == "root") {
@@ -247,7 +268,8 @@ class FuseTIRPass final : public Pass {
  public:
   const PassInfo& info() const override { return passDeclaration().info; }
 
-  IRModule run(const IRModule& mod, PassContext&) const override {
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    const std::string& pass = info().name;
     IRModule typed = inferTypes(mod);
     std::map<std::string, PrimFunc> fusedFuncs;
     std::set<std::string> callees;
@@ -255,10 +277,28 @@ class FuseTIRPass final : public Pass {
       const auto* f = as<FunctionNode>(fn);
       if (!f || !f->attrs.getBool(fn_attr::kPrimitive) || f->attrs.contains(fn_attr::kCompiler)) continue;
       std::set<std::string> called;
-      if (PrimFunc p = fuseGroup(typed, *f, called)) {
+      std::string why;
+      PrimFunc p = fuseGroup(typed, *f, called, why);
+      if (p) {
         fusedFuncs[name] = p;
         callees.insert(called.begin(), called.end());
       }
+      if (!ctx.remarksEnabled()) continue;
+      Expr node = mod->lookup(name);
+      if (!p) {
+        ctx.remark(makeRemark(pass, RemarkRule::FuseTirNotMerged, name, {node}, name + " left as a Relax function: " + why));
+        continue;
+      }
+      std::string list;
+      size_t intermediates = 0;
+      for (const Binding& b : as<DataflowNode>(f->body)->bindings) {
+        list += (list.empty() ? "" : ", ") + as<GlobalVarNode>(as<CallNode>(b.value)->args[0])->name;
+        ++intermediates;
+      }
+      ctx.remark(makeRemark(pass, RemarkRule::FuseTirMerged, name, {node},
+                            "merged " + std::to_string(intermediates) + " PrimFuncs (" + list + ") into " + name + "; " +
+                                std::to_string(intermediates - 1) + " intermediate result" + (intermediates == 2 ? "" : "s") +
+                                " became root-block allocations"));
     }
     if (fusedFuncs.empty()) return mod;
     std::set<std::string> fusedNames;

@@ -726,7 +726,10 @@ class LegalizeOpsPass final : public Pass {
       opt_util::ensureTyped(fn, mod);
       legalizer.setFunction(name);
       // A Relax function gets TVM's block-form kernels; what they lack, the lowering below takes.
-      Expr relax = legalizeInRelaxForm(mod, *fn) ? legalizeRelaxBody(fn->body, mod, newFuncs) : fn->body;
+      RelaxLegalizeRemarks remarks{ctx, kPass, name};
+      Expr relax = legalizeInRelaxForm(mod, *fn)
+                       ? legalizeRelaxBody(fn->body, mod, newFuncs, ctx.remarksEnabled() ? &remarks : nullptr)
+                       : fn->body;
       Expr body = legalizer.mutate(relax);
       if (body == fn->body) return fn;
       return makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);

@@ -8,6 +8,7 @@
 #include "core/analysis/structural_equal.h"
 #include "core/ir/functor.h"
 #include "core/ir/lowering_ops.h"
+#include "core/pass/remark_rules.h"
 
 namespace passlab {
 
@@ -19,7 +20,8 @@ using legalize_relax::KernelInput;
 
 class RelaxLegalizer final : public ExprMutator {
  public:
-  RelaxLegalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs) : mod_(mod), newFuncs_(newFuncs) {}
+  RelaxLegalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs, const RelaxLegalizeRemarks* remarks)
+      : mod_(mod), newFuncs_(newFuncs), remarks_(remarks) {}
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
@@ -32,15 +34,16 @@ class RelaxLegalizer final : public ExprMutator {
     const OpDef* op = call ? call->op() : nullptr;
     if (!op || isLoweringBuiltin(op->id)) return rebuilt;
     const auto* orig = static_cast<const CallNode*>(original.get());
+    const std::string opName(op->name);
     const TensorTypeNode* out = pass_util::staticTensorType(original->checkedType);
-    if (!out) return rebuilt;
+    if (!out) return missed(original, rebuilt, opName + "'s result has no static tensor shape");
     std::vector<KernelInput> inputs;
     std::vector<T::Param> params;
     std::vector<Expr> callArgs;
     for (size_t i = 0; i < call->args.size(); ++i) {
       const Expr& arg = call->args[i];
       const TensorTypeNode* t = pass_util::staticTensorType(orig->args[i]->checkedType);
-      if (!t) return rebuilt;
+      if (!t) return missed(original, rebuilt, opName + "'s argument " + std::to_string(i) + " has no static tensor shape");
       if (const auto* c = as<ConstantNode>(arg); c && t->shape.empty()) {
         double v = c->data.getAsDouble(0);
         inputs.push_back({nullptr, t->dtype.isFloat() ? T::floatImm(t->dtype, v) : T::intImm(t->dtype, static_cast<int64_t>(v))});
@@ -54,11 +57,16 @@ class RelaxLegalizer final : public ExprMutator {
       callArgs.push_back(arg);
     }
     std::optional<legalize_relax::Kernel> kernel = legalize_relax::buildKernel(*call, inputs, *out);
-    if (!kernel) return rebuilt;
+    if (!kernel) return missed(original, rebuilt, "no Relax-form kernel for " + opName + " with these attributes");
     params.push_back({T::makeVar(kernel->output->name, kernel->output->dtype), kernel->output});
     AttrDict attrs;
     attrs.set("tir.noalias", AttrValue::boolean(true));
+    const size_t before = newFuncs_.size();
     std::string name = addFunction(kernel->name, makePrimFunc(std::move(params), kernel->body, std::move(attrs)));
+    if (remarks_)
+      remarks_->ctx.remark(makeRemark(remarks_->pass, RemarkRule::LegalizeKernel, remarks_->function, {original},
+                                      opName + " → call_tir(" + name + "): TVM's topi compute, output block " + kernel->output->name +
+                                          (newFuncs_.size() == before ? " (reuses the structurally equal " + name + ")" : "")));
     AttrDict callAttrs;
     callAttrs.set("out_shape", AttrValue::ints(out->shape));
     callAttrs.set("out_dtype", AttrValue::string(std::string(out->dtype.name())));
@@ -66,6 +74,14 @@ class RelaxLegalizer final : public ExprMutator {
   }
 
  private:
+  /// `original` left as it is (the Relay-form lowering takes it), with a remark saying why.
+  Expr missed(const Expr& original, const Expr& rebuilt, const std::string& why) {
+    if (remarks_)
+      remarks_->ctx.remark(makeRemark(remarks_->pass, RemarkRule::LegalizeMissing, remarks_->function, {original},
+                                      why + "; passlab's Relay-form lowering takes it instead of TVM's block form"));
+    return rebuilt;
+  }
+
   /// TVM's BlockBuilder: a PrimFunc structurally equal to one already added is
   /// that one; otherwise the name hint, made unique with 1, 2, ...
   std::string addFunction(const std::string& hint, const PrimFunc& fn) {
@@ -84,6 +100,7 @@ class RelaxLegalizer final : public ExprMutator {
   std::map<std::string, Expr>& newFuncs_;
   /// The PrimFuncs made here by structural hash (a model repeats its kernels).
   std::unordered_multimap<size_t, std::string> byHash_;
+  const RelaxLegalizeRemarks* remarks_;
 };
 
 }  // namespace
@@ -101,8 +118,8 @@ bool legalizeInRelaxForm(const IRModule& mod, const FunctionNode& fn) {
   return !inner;
 }
 
-Expr legalizeRelaxBody(const Expr& body, const IRModule& mod, std::map<std::string, Expr>& newFuncs) {
-  RelaxLegalizer legalizer(mod, newFuncs);
+Expr legalizeRelaxBody(const Expr& body, const IRModule& mod, std::map<std::string, Expr>& newFuncs, const RelaxLegalizeRemarks* remarks) {
+  RelaxLegalizer legalizer(mod, newFuncs, remarks);
   return legalizer.mutate(body);
 }
 

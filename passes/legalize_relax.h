@@ -10,6 +10,7 @@
 
 #include "core/ir/module.h"
 #include "core/ir/tir.h"
+#include "core/pass/pass.h"
 
 namespace passlab {
 
@@ -23,12 +24,22 @@ bool isRelaxModule(const IRModule& mod);
 /// FuseOps are lowered whole by the Relay form instead).
 bool legalizeInRelaxForm(const IRModule& mod, const FunctionNode& fn);
 
+/// Where the Relax-form remarks go (legalize.kernel, legalize.not-legalized).
+struct RelaxLegalizeRemarks {
+  PassContext& ctx;
+  std::string pass;
+  /// The global function being legalized.
+  std::string function;
+};
+
 /// `body` with every op call that has a Relax-form legalization replaced by a
 /// call_tir of a new private PrimFunc, added to `newFuncs` under TVM's name
 /// (a structurally equal PrimFunc already made is reused, as TVM's
 /// BlockBuilder does; other names get TVM's numeric suffix: add, add1, ...).
 /// Ops without one are left as they are (the Relay-form lowering takes them).
-Expr legalizeRelaxBody(const Expr& body, const IRModule& mod, std::map<std::string, Expr>& newFuncs);
+/// With `remarks`, each op call gets a remark: the kernel made (or reused), or why none was.
+Expr legalizeRelaxBody(const Expr& body, const IRModule& mod, std::map<std::string, Expr>& newFuncs,
+                       const RelaxLegalizeRemarks* remarks = nullptr);
 
 namespace legalize_relax {
 

@@ -2,8 +2,11 @@
 // definitions become through te.create_prim_func, op by op (TVM's
 // python/tvm/relax/transform/legalize_ops/*.py chooses the topi function and
 // the PrimFunc's name). Indices are int64, as Relax shapes are.
+#include <algorithm>
+#include <cctype>
 #include <functional>
 #include <limits>
+#include <map>
 
 #include "core/ir/tir_functor.h"
 #include "passes/legalize_relax.h"
@@ -143,19 +146,22 @@ std::vector<int64_t> pair(const std::vector<int64_t>& v) {
   return v;
 }
 
-/// topi.nn.pad over the spatial dimensions 2 and 3 of an NCHW tensor: the
+/// topi.nn.pad over the spatial dimensions `h` and `w` of a 4-d tensor: the
 /// stage "pad_temp" (a copy when nothing is padded, as conv2d always pads).
-T::Stmt padStage(const KernelInput& data, const T::Buffer& padded, const std::array<int64_t, 4>& p, T::PrimExpr padValue) {
+T::Stmt padStage(const KernelInput& data, const T::Buffer& padded, const std::array<int64_t, 4>& p, T::PrimExpr padValue,
+                 size_t h = 2, size_t w = 3) {
   Stage s;
   s.name = "pad_temp";
   s.out = padded;
   const auto& shape = data.buffer->shape;
-  s.value = [&, padValue](const Exprs& v, const Exprs&) {
+  s.value = [&, padValue, h, w](const Exprs& v, const Exprs&) {
     Exprs idx = v;
     T::PrimExpr cond;
     auto all = [&](T::PrimExpr c) { cond = cond ? T::binary(T::BinaryOp::And, cond, c) : c; };
-    for (int d = 2; d < 4; ++d) {
-      int64_t before = p[d - 2], after = p[d];
+    const size_t dims[2] = {h, w};
+    for (int k = 0; k < 2; ++k) {
+      const size_t d = dims[k];
+      int64_t before = p[static_cast<size_t>(k)], after = p[static_cast<size_t>(k) + 2];
       if (before != 0) {
         all(T::binary(T::BinaryOp::LE, i64(before), v[d]));
         idx[d] = sub(v[d], i64(before));
@@ -168,32 +174,169 @@ T::Stmt padStage(const KernelInput& data, const T::Buffer& padded, const std::ar
   return build(s);
 }
 
+/// The permutation of `layout` that `of` is (each letter of `of` found), or
+/// empty when it is not one.
+std::vector<size_t> letters(const std::string& layout, const std::string& of) {
+  std::vector<size_t> pos;
+  if (layout.size() != of.size()) return {};
+  for (char c : of) {
+    size_t at = layout.find(c);
+    if (at == std::string::npos) return {};
+    pos.push_back(at);
+  }
+  return pos;
+}
+
+/// topi.nn.conv for 2-d data in any permutation of NCHW with a kernel in any
+/// permutation of OIHW, grouped or not: "pad_temp", then "conv2d_<layout>"
+/// ("group_conv2d_<layout>" with groups), the reduction axes in the data
+/// layout's order of C, H and W.
 std::optional<Kernel> conv2d(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out) {
   const OpDef& op = *call.op();
   auto str = [&](const char* k) { return attrOrDefault(op, call.attrs, k).asString(); };
-  if (str("data_layout") != "NCHW" || str("kernel_layout") != "OIHW" || attrOrDefault(op, call.attrs, "groups").asInt() != 1) return std::nullopt;
+  const std::string layout = str("data_layout");
+  std::vector<size_t> d = letters(layout, "NCHW"), k = letters(str("kernel_layout"), "OIHW");
+  const int64_t groups = attrOrDefault(op, call.attrs, "groups").asInt();
   std::string outLayout = str("out_layout");
-  if (!outLayout.empty() && outLayout != "NCHW") return std::nullopt;
-  if (!in[0].buffer || !in[1].buffer || in[0].buffer->shape.size() != 4) return std::nullopt;
+  if (d.empty() || k.empty() || groups < 1 || (!outLayout.empty() && outLayout != layout)) return std::nullopt;
+  if (!in[0].buffer || !in[1].buffer || in[0].buffer->shape.size() != 4 || in[1].buffer->shape.size() != 4) return std::nullopt;
   std::array<int64_t, 4> p = pad4(attrOrDefault(op, call.attrs, "padding").asInts());
   std::vector<int64_t> stride = pair(attrOrDefault(op, call.attrs, "strides").asInts());
   std::vector<int64_t> dil = pair(attrOrDefault(op, call.attrs, "dilation").asInts());
   const auto& ds = in[0].buffer->shape;
   const auto& ws = in[1].buffer->shape;
-  T::Buffer padded = T::makeBuffer("pad_temp", in[0].buffer->dtype, {ds[0], ds[1], ds[2] + p[0] + p[2], ds[3] + p[1] + p[3]});
-  T::Stmt pad = padStage(in[0], padded, p, T::floatImm(in[0].buffer->dtype, 0));
+  const int64_t inChannels = ds[d[1]], filters = ws[k[0]];
+  if (inChannels % groups != 0 || filters % groups != 0 || ws[k[1]] != inChannels / groups) return std::nullopt;
+  std::vector<int64_t> paddedShape = ds;
+  paddedShape[d[2]] += p[0] + p[2];
+  paddedShape[d[3]] += p[1] + p[3];
+  T::Buffer padded = T::makeBuffer("pad_temp", in[0].buffer->dtype, paddedShape);
+  T::Stmt pad = padStage(in[0], padded, p, T::floatImm(in[0].buffer->dtype, 0), d[2], d[3]);
+  // The reduction axes rc, ry, rx ordered as C, H and W appear in the data layout.
+  std::vector<int> order = {0, 1, 2};
+  const size_t at[3] = {d[1], d[2], d[3]};
+  std::sort(order.begin(), order.end(), [&](int a, int b) { return at[a] < at[b]; });
+  const int64_t extents[3] = {inChannels / groups, ws[k[2]], ws[k[3]]};
+  std::string lower = layout;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   Stage s;
-  s.name = "conv2d_nchw";
-  s.out = T::makeBuffer("conv2d_nchw", out.dtype, out.shape);
-  s.reduce = {ws[1], ws[2], ws[3]};
+  s.name = (groups > 1 ? "group_conv2d_" : "conv2d_") + lower;
+  s.out = T::makeBuffer(s.name, out.dtype, out.shape);
+  for (int o : order) s.reduce.push_back(extents[o]);
+  const int64_t perGroupIn = inChannels / groups, perGroupOut = filters / groups;
   s.value = [&](const Exprs& v, const Exprs& r) {
-    T::PrimExpr x = T::load(padded, {v[0], r[0], add(scaled(v[2], stride[0]), scaled(r[1], dil[0])), add(scaled(v[3], stride[1]), scaled(r[2], dil[1]))});
-    T::PrimExpr w = T::load(in[1].buffer, {v[1], r[0], r[1], r[2]});
-    return mul(castTo(out.dtype, x), castTo(out.dtype, w));
+    T::PrimExpr red[3];
+    for (size_t i = 0; i < 3; ++i) red[order[i]] = r[i];
+    const T::PrimExpr& ff = v[d[1]];
+    // TE folds `ff // 1` and `* 1`: a depthwise convolution reads channel ff + rc.
+    T::PrimExpr channel = red[0];
+    if (groups > 1) {
+      T::PrimExpr group = perGroupOut == 1 ? ff : T::binary(T::BinaryOp::FloorDiv, ff, i64(perGroupOut));
+      channel = add(scaled(group, perGroupIn), red[0]);
+    }
+    Exprs xi(4), wi(4);
+    xi[d[0]] = v[d[0]];
+    xi[d[1]] = channel;
+    xi[d[2]] = add(scaled(v[d[2]], stride[0]), scaled(red[1], dil[0]));
+    xi[d[3]] = add(scaled(v[d[3]], stride[1]), scaled(red[2], dil[1]));
+    wi[k[0]] = ff;
+    wi[k[1]] = red[0];
+    wi[k[2]] = red[1];
+    wi[k[3]] = red[2];
+    return mul(castTo(out.dtype, T::load(padded, xi)), castTo(out.dtype, T::load(in[1].buffer, wi)));
   };
   s.init = T::floatImm(out.dtype, 0);
   s.combine = [](T::PrimExpr a, T::PrimExpr b) { return add(std::move(a), std::move(b)); };
   return Kernel{"conv2d", s.out, root({pad, build(s)}, {padded})};
+}
+
+/// topi.nn.adaptive_pool (avg) to a 1×1 output (global average pooling):
+/// "adaptive_pool_sum" over the whole H×W, then "adaptive_pool_avg".
+std::optional<Kernel> globalAvgPool2d(const CallNode& call, const KernelInput& x, const TensorTypeNode& out) {
+  std::vector<size_t> d = letters(attrOrDefault(*call.op(), call.attrs, "layout").asString(), "NCHW");
+  if (d.empty() || !x.buffer || x.buffer->shape.size() != 4 || !out.dtype.isFloat()) return std::nullopt;
+  const auto& shape = x.buffer->shape;
+  T::Buffer sum = T::makeBuffer("adaptive_pool_sum", out.dtype, out.shape);
+  Stage s;
+  s.name = sum->name;
+  s.out = sum;
+  s.reduce = {shape[d[2]], shape[d[3]]};
+  s.value = [&](const Exprs& v, const Exprs& r) {
+    Exprs idx = v;
+    idx[d[2]] = r[0];
+    idx[d[3]] = r[1];
+    return T::load(x.buffer, idx);
+  };
+  s.init = T::floatImm(out.dtype, 0);
+  s.combine = [](T::PrimExpr a, T::PrimExpr b) { return add(std::move(a), std::move(b)); };
+  Stage avg;
+  avg.name = "adaptive_pool_avg";
+  avg.out = T::makeBuffer(avg.name, out.dtype, out.shape);
+  const double count = static_cast<double>(shape[d[2]] * shape[d[3]]);
+  avg.value = [&](const Exprs& v, const Exprs&) { return T::binary(T::BinaryOp::Div, T::load(sum, v), T::floatImm(out.dtype, count)); };
+  avg.annotations.set("schedule_rule", AttrValue::string("meta_schedule.adaptive_pool_avg"));
+  return Kernel{"adaptive_avg_pool2d", avg.out, root({build(s), build(avg)}, {sum})};
+}
+
+/// topi.nn.pool2d (avg): "pool_sum" over the window, then "pool_avg" dividing
+/// by the window size (count_include_pad) or by the elements inside the input.
+std::optional<Kernel> avgPool2d(const CallNode& call, const KernelInput& x, const TensorTypeNode& out) {
+  const OpDef& op = *call.op();
+  std::vector<size_t> d = letters(attrOrDefault(op, call.attrs, "layout").asString(), "NCHW");
+  if (d.empty() || attrOrDefault(op, call.attrs, "ceil_mode").asBool() || !x.buffer || x.buffer->shape.size() != 4 || !out.dtype.isFloat())
+    return std::nullopt;
+  std::array<int64_t, 4> p = pad4(attrOrDefault(op, call.attrs, "padding").asInts());
+  std::vector<int64_t> pool = pair(attrOrDefault(op, call.attrs, "pool_size").asInts());
+  std::vector<int64_t> stride = pair(attrOrDefault(op, call.attrs, "strides").asInts());
+  std::vector<int64_t> dil = pair(attrOrDefault(op, call.attrs, "dilation").asInts());
+  const bool includePad = attrOrDefault(op, call.attrs, "count_include_pad").asBool();
+  std::vector<T::Stmt> stages;
+  std::vector<T::Buffer> scratch;
+  T::Buffer src = x.buffer;
+  const bool padded = p[0] || p[1] || p[2] || p[3];
+  if (padded) {
+    std::vector<int64_t> shape = src->shape;
+    shape[d[2]] += p[0] + p[2];
+    shape[d[3]] += p[1] + p[3];
+    T::Buffer padBuf = T::makeBuffer("pad_temp", src->dtype, shape);
+    stages.push_back(padStage(x, padBuf, p, T::floatImm(src->dtype, 0), d[2], d[3]));
+    scratch.push_back(padBuf);
+    src = padBuf;
+  }
+  T::Buffer sum = T::makeBuffer("pool_sum", out.dtype, out.shape);
+  Stage s;
+  s.name = sum->name;
+  s.out = sum;
+  s.reduce = {pool[0], pool[1]};
+  s.value = [&](const Exprs& v, const Exprs& r) {
+    Exprs idx = v;
+    idx[d[2]] = add(scaled(v[d[2]], stride[0]), scaled(r[0], dil[0]));
+    idx[d[3]] = add(scaled(v[d[3]], stride[1]), scaled(r[1], dil[1]));
+    return T::load(src, idx);
+  };
+  s.init = T::floatImm(out.dtype, 0);
+  s.combine = [](T::PrimExpr a, T::PrimExpr b) { return add(std::move(a), std::move(b)); };
+  stages.push_back(build(s));
+  scratch.push_back(sum);
+  const auto& shape = x.buffer->shape;
+  Stage avg;
+  avg.name = "pool_avg";
+  avg.out = T::makeBuffer(avg.name, out.dtype, out.shape);
+  avg.value = [&](const Exprs& v, const Exprs&) -> T::PrimExpr {
+    if (includePad || !padded)
+      return T::binary(T::BinaryOp::Div, T::load(sum, v), T::floatImm(out.dtype, static_cast<double>(pool[0] * pool[1])));
+    // The window clipped to the input: (min(end, extent) - max(start, 0)) per axis.
+    auto count = [&](size_t axis, int64_t s0, int64_t k, int64_t dl, int64_t before, int64_t extent) {
+      T::PrimExpr start = sub(scaled(v[axis], s0), i64(before));
+      T::PrimExpr end = add(start, i64((k - 1) * dl + 1));
+      return sub(T::binary(T::BinaryOp::Min, end, i64(extent)), T::binary(T::BinaryOp::Max, start, i64(0)));
+    };
+    T::PrimExpr n = mul(count(d[2], stride[0], pool[0], dil[0], p[0], shape[d[2]]), count(d[3], stride[1], pool[1], dil[1], p[1], shape[d[3]]));
+    return T::binary(T::BinaryOp::Div, T::load(sum, v), T::cast(out.dtype, T::binary(T::BinaryOp::Max, n, i64(1))));
+  };
+  avg.annotations.set("schedule_rule", AttrValue::string("meta_schedule.pool_avg"));
+  stages.push_back(build(avg));
+  return Kernel{"avg_pool2d", avg.out, root(std::move(stages), std::move(scratch))};
 }
 
 std::optional<Kernel> maxPool2d(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out) {
@@ -415,6 +558,104 @@ std::optional<Kernel> unary(OpId id, const KernelInput& x, const TensorTypeNode&
   return Kernel{name, s.out, root({build(s)}, {})};
 }
 
+/// A chain of elementwise topi stages over one input (TE's names: a stage's
+/// block is named after its compute, made unique with _1, _2, ...); every
+/// stage but the last writes a scratch buffer.
+struct ElementwiseChain {
+  const TensorTypeNode& out;
+  std::vector<T::Stmt> stages;
+  std::vector<T::Buffer> scratch;
+  std::map<std::string, int> used;
+
+  /// Adds a stage computing `f(v)`; returns its buffer.
+  T::Buffer stage(const std::string& name, const std::function<T::PrimExpr(const Exprs&)>& f) {
+    int n = used[name]++;
+    Stage s;
+    s.name = n == 0 ? name : name + "_" + std::to_string(n);
+    s.out = T::makeBuffer(s.name, out.dtype, out.shape);
+    s.value = [&](const Exprs& v, const Exprs&) { return f(v); };
+    stages.push_back(build(s));
+    scratch.push_back(s.out);
+    return s.out;
+  }
+
+  Kernel finish(const std::string& name) {
+    T::Buffer result = scratch.back();
+    scratch.pop_back();
+    return Kernel{name, result, root(std::move(stages), std::move(scratch))};
+  }
+};
+
+/// TVM's gelu legalization: x * (0.5 + erf(x * sqrt(1/2)) * 0.5), each step a topi stage.
+std::optional<Kernel> gelu(const KernelInput& x, const TensorTypeNode& out) {
+  if (!x.buffer || !out.dtype.isFloat() || out.dtype == DataType(DTypeCode::Float16)) return std::nullopt;
+  ElementwiseChain c{out, {}, {}, {}};
+  const DataType d = out.dtype;
+  T::Buffer scaledIn = c.stage("T_multiply", [&](const Exprs& v) { return mul(T::load(x.buffer, v), T::floatImm(d, 0.70710678118654757)); });
+  T::Buffer erf = c.stage("compute", [&](const Exprs& v) { return T::call(d, "erf", {T::load(scaledIn, v)}); });
+  T::Buffer half = c.stage("T_multiply", [&](const Exprs& v) { return mul(T::load(erf, v), T::floatImm(d, 0.5)); });
+  T::Buffer sum = c.stage("T_add", [&](const Exprs& v) { return add(T::floatImm(d, 0.5), T::load(half, v)); });
+  c.stage("T_multiply", [&](const Exprs& v) { return mul(T::load(x.buffer, v), T::load(sum, v)); });
+  return c.finish("gelu");
+}
+
+/// TVM's silu legalization: topi.multiply(x, topi.sigmoid(x)).
+std::optional<Kernel> silu(const KernelInput& x, const TensorTypeNode& out) {
+  if (!x.buffer || !out.dtype.isFloat()) return std::nullopt;
+  ElementwiseChain c{out, {}, {}, {}};
+  T::Buffer sig = c.stage("compute", [&](const Exprs& v) { return T::call(out.dtype, "sigmoid", {T::load(x.buffer, v)}); });
+  c.stage("T_multiply", [&](const Exprs& v) { return mul(T::load(x.buffer, v), T::load(sig, v)); });
+  return c.finish("silu");
+}
+
+/// topi.clip: max(min(x, a_max), a_min) in one "compute" stage.
+std::optional<Kernel> clip(const CallNode& call, const KernelInput& x, const TensorTypeNode& out) {
+  if (!x.buffer || !out.dtype.isFloat()) return std::nullopt;
+  const double lo = attrOrDefault(*call.op(), call.attrs, "a_min").asFloat();
+  const double hi = attrOrDefault(*call.op(), call.attrs, "a_max").asFloat();
+  Stage s;
+  s.name = "compute";
+  s.out = T::makeBuffer(s.name, out.dtype, out.shape);
+  s.value = [&](const Exprs& v, const Exprs&) {
+    return T::binary(T::BinaryOp::Max, T::binary(T::BinaryOp::Min, T::load(x.buffer, v), T::floatImm(out.dtype, hi)), T::floatImm(out.dtype, lo));
+  };
+  return Kernel{"clip", s.out, root({build(s)}, {})};
+}
+
+/// nn.bias_add (passlab's Relay op, which TVM's Relax has not: its importers
+/// write R.add of a reshaped bias): topi.nn.bias_add's add, the bias read
+/// along `axis`, in one "T_add" stage.
+std::optional<Kernel> biasAdd(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out) {
+  if (!in[0].buffer || !in[1].buffer || in[1].buffer->shape.size() != 1) return std::nullopt;
+  const int64_t rank = static_cast<int64_t>(out.shape.size());
+  int64_t axis = attrOrDefault(*call.op(), call.attrs, "axis").asInt();
+  if (axis < 0) axis += rank;
+  if (axis < 0 || axis >= rank) return std::nullopt;
+  Stage s;
+  s.name = "T_add";
+  s.out = T::makeBuffer(s.name, out.dtype, out.shape);
+  s.value = [&, axis](const Exprs& v, const Exprs&) {
+    return add(T::load(in[0].buffer, v), T::load(in[1].buffer, {v[static_cast<size_t>(axis)]}));
+  };
+  return Kernel{"bias_add", s.out, root({build(s)}, {})};
+}
+
+/// nn.dense (x · wᵀ): topi.nn.dense's "T_matmul_NT" reduction.
+std::optional<Kernel> dense(const std::vector<KernelInput>& in, const TensorTypeNode& out) {
+  if (!in[0].buffer || !in[1].buffer || in[0].buffer->shape.size() != 2 || in[1].buffer->shape.size() != 2 || out.shape.size() != 2)
+    return std::nullopt;
+  Stage s;
+  s.name = "T_matmul_NT";
+  s.out = T::makeBuffer(s.name, out.dtype, out.shape);
+  s.reduce = {in[0].buffer->shape[1]};
+  s.value = [&](const Exprs& v, const Exprs& r) {
+    return mul(castTo(out.dtype, T::load(in[0].buffer, {v[0], r[0]})), castTo(out.dtype, T::load(in[1].buffer, {v[1], r[0]})));
+  };
+  s.init = out.dtype.isFloat() ? T::floatImm(out.dtype, 0) : T::intImm(out.dtype, 0);
+  s.combine = [](T::PrimExpr a, T::PrimExpr b) { return add(std::move(a), std::move(b)); };
+  return Kernel{"dense", s.out, root({build(s)}, {})};
+}
+
 }  // namespace
 
 std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out) {
@@ -438,6 +679,13 @@ std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<Kernel
     case OpId::Reshape: return in.size() == 1 ? reshape(in, out) : std::nullopt;
     case OpId::Transpose: return in.size() == 1 ? transpose(call, in, out) : std::nullopt;
     case OpId::Softmax: return in.size() == 1 ? softmax(call, in[0], out) : std::nullopt;
+    case OpId::GlobalAvgPool2D: return in.size() == 1 ? globalAvgPool2d(call, in[0], out) : std::nullopt;
+    case OpId::AvgPool2D: return in.size() == 1 ? avgPool2d(call, in[0], out) : std::nullopt;
+    case OpId::Gelu: return in.size() == 1 ? gelu(in[0], out) : std::nullopt;
+    case OpId::Silu: return in.size() == 1 ? silu(in[0], out) : std::nullopt;
+    case OpId::Clip: return in.size() == 1 ? clip(call, in[0], out) : std::nullopt;
+    case OpId::BiasAdd: return in.size() == 2 ? biasAdd(call, in, out) : std::nullopt;
+    case OpId::Dense: return in.size() == 2 ? dense(in, out) : std::nullopt;
     default: return in.size() == 1 ? unary(op->id, in[0], out) : std::nullopt;
   }
 }

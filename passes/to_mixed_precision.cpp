@@ -8,7 +8,9 @@
 #include "core/pass/registry.h"
 #include "core/trace/remark_nodes.h"
 #include "core/pass/remark_rules.h"
+#include "passes/legalize_relax.h"
 #include "passes/opt_util.h"
+#include "passes/to_mixed_precision_relax.h"
 
 namespace passlab {
 
@@ -376,7 +378,9 @@ const PassRegistration& passDeclaration() {
         "Always-list ops compute in float16 (accumulating in relay.ToMixedPrecision.accumulation_dtype); never-list ops "
         "see only float32; function parameters keep their types.";
     r.options = {{"mixed_precision_type", Kind::String, AttrValue::string(defaults.mixedPrecisionType),
-                  "the reduced floating-point type (float16)"}};
+                  "the reduced floating-point type (float16)"},
+                 {"out_dtype", Kind::String, AttrValue::string(defaults.outDtype),
+                  "Relax form: accumulation dtype of conv2d/matmul (TVM's relax ToMixedPrecision out_dtype)"}};
     r.configKeys = {
         {kKeepOrigOutputDtypeKey, Kind::Bool, AttrValue::boolean(false), "cast @main's result back to its original dtype"},
         {kAccumulationDtypeKey, Kind::String, AttrValue::string(defaults.mixedPrecisionType),
@@ -385,6 +389,7 @@ const PassRegistration& passDeclaration() {
     r.create = [](const AttrDict& options) {
       ToMixedPrecisionOptions o;
       o.mixedPrecisionType = options.getString("mixed_precision_type", o.mixedPrecisionType);
+      o.outDtype = options.getString("out_dtype", o.outDtype);
       return createToMixedPrecisionPass(o);
     };
     return r;
@@ -399,12 +404,22 @@ class ToMixedPrecisionPass final : public Pass {
   explicit ToMixedPrecisionPass(ToMixedPrecisionOptions options) : mixed_(parseFloatType(options.mixedPrecisionType, "mixed_precision_type")) {
     if (mixed_ != DTypeCode::Float16) throwError({}, "ToMixedPrecision: mixed_precision_type must be float16 (the reduced type of this IR)", "pipeline");
     if (options.mixedPrecisionType != ToMixedPrecisionOptions{}.mixedPrecisionType) options_.set("mixed_precision_type", AttrValue::string(options.mixedPrecisionType));
+    outDtype_ = parseFloatType(options.outDtype, "out_dtype");
+    if (outDtype_ != DTypeCode::Float16 && outDtype_ != DTypeCode::Float32)
+      throwError({}, "ToMixedPrecision: out_dtype must be float32 or float16, got '" + options.outDtype + "'", "pipeline");
+    if (options.outDtype != ToMixedPrecisionOptions{}.outDtype) options_.set("out_dtype", AttrValue::string(options.outDtype));
   }
 
   const PassInfo& info() const override { return passDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;
+    if (isRelaxModule(mod)) {
+      ctx.recordOption("out_dtype", AttrValue::string(std::string(outDtype_.name())), name);
+      return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
+        return toMixedPrecisionRelax(fn, mod, outDtype_, ctx, name, global);
+      });
+    }
     const bool keepOrig = ctx.config(kKeepOrigOutputDtypeKey, name).asBool();
     const DataType accumulation = parseFloatType(ctx.config(kAccumulationDtypeKey, name).asString(), kAccumulationDtypeKey);
     return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& fnName) -> Function {
@@ -422,6 +437,7 @@ class ToMixedPrecisionPass final : public Pass {
 
  private:
   DataType mixed_;
+  DataType outDtype_ = DTypeCode::Float32;
 };
 
 }  // namespace

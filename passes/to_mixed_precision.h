@@ -12,6 +12,9 @@ namespace passlab {
 struct ToMixedPrecisionOptions {
   /// The reduced type; float16 is the one the IR has.
   std::string mixedPrecisionType = "float16";
+  /// The accumulation dtype of Always ops in the Relax form (TVM's relax
+  /// ToMixedPrecision(out_dtype=...)): float32 or float16.
+  std::string outDtype = "float32";
 };
 
 /// Config keys read by ToMixedPrecision.
@@ -47,7 +50,8 @@ MixedPrecisionCategory mixedPrecisionCategory(OpId op);
 /// result is float16 unless relay.ToMixedPrecision.keep_orig_output_dtype is
 /// set, and other global functions always keep their result type so callers
 /// stay valid. Results are typed; a function with no float32 computation is
-/// returned unchanged.
+/// returned unchanged. On a Relax (TVMScript) module the Relax form runs
+/// instead (passes/to_mixed_precision_relax.h), with out_dtype.
 PassPtr createToMixedPrecisionPass(const ToMixedPrecisionOptions& options = {});
 
 }  // namespace passlab

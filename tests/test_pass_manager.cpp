@@ -87,7 +87,7 @@ TEST_CASE("PassManager: every pass file's registrar reaches the built-in registr
   // the link (or a registrar that never ran) is a pass missing here.
   const std::vector<std::string> expected = {
       "AnnotateTIROpPattern", "AnnotateTarget", "BindParams", "BindTarget", "CanonicalizeBindings", "ConvertLayout",
-      "DeadCodeElimination", "DefuseOps", "EliminateCommonSubexpr", "FoldConstant", "FoldScaleAxis", "FuseOps",
+      "DeadCodeElimination", "DecomposeOpsForInference", "DefuseOps", "EliminateCommonSubexpr", "FoldConstant", "FoldScaleAxis", "FuseOps",
       "FuseTIR", "InferType", "Inline", "InlinePrivateFunctions", "LambdaLifting", "LegalizeOps",
       "MarkCompilerFunctionsAsExtern", "MergeCompilerRegions", "Normalize", "OutlineCompilerFunctions",
       "PartitionGraph", "PlanDevices", "RemovePurityChecking", "SimplifyExpr", "SimplifyInference",

@@ -250,3 +250,77 @@ TEST_CASE("LambdaLift is accepted for LambdaLifting: one pass under two names", 
   CHECK(pipelineText(*pass) == "LambdaLifting");
   CHECK(registry().find("LambdaLift") == registry().find("LambdaLifting"));
 }
+
+TEST_CASE("ConvertLayout: TVM's desired_layouts dict, its canonical text and its errors", "[relax][convert-layout]") {
+  // One pass, one option vocabulary: the dict is TVM's spelling, data_layout/kernel_layout the shorthand.
+  CHECK(pipelineText(*parsePipeline("ConvertLayout{desired_layouts={relax.nn.conv2d=[NHWC,OHWI]}}", registry())) ==
+        "ConvertLayout{kernel_layout=OHWI}");
+  CHECK(pipelineText(*parsePipeline("ConvertLayout{desired_layouts={nn.conv2d=[NCHW]}}", registry())) ==
+        "ConvertLayout{data_layout=NCHW}");
+  auto [spec, message] = GENERATE(table<std::string, std::string>({
+      {"ConvertLayout{desired_layouts={nn.dense=[NC]}}", "only nn.conv2d (or relax.nn.conv2d) is converted"},
+      {"ConvertLayout{desired_layouts={nn.conv2d=[]}}", "must be [DATA_LAYOUT, KERNEL_LAYOUT]"},
+      {"ConvertLayout{desired_layouts={nn.conv2d=[NCHW4c,OIHW4o]}}", "data_layout must be NCHW or NHWC"},
+      {"ConvertLayout{desired_layouts={nn.conv2d=[NHWC],nn.conv2d=[NCHW]}}", "given twice"},
+      {"ConvertLayout{desired_layouts={nn.conv2d [NHWC]}}", "expected '='"},
+      {"ConvertLayout{desired_layouts=NHWC}", "expects dict"},
+  }));
+  CAPTURE(spec);
+  try {
+    parsePipeline(spec, registry());
+    FAIL("no error");
+  } catch (const DiagnosticError& e) {
+    CHECK_THAT(e.renderAll(), Catch::Contains(message));
+  }
+}
+
+TEST_CASE("Relax: the new LegalizeOps kernels compute what the interpreter computes", "[relax][legalize]") {
+  // Depthwise and NHWC convolutions, global and padded average pooling, gelu,
+  // silu, clip, dense, bias_add and batch_norm through DecomposeOpsForInference:
+  // relax.default must agree with the graph-level interpreter.
+  const char* module = R"(# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, 4, 6, 6), dtype="float32"), dw: R.Tensor((4, 1, 3, 3), dtype="float32"), w: R.Tensor((3, 3, 4, 5), dtype="float32"), g: R.Tensor((4,), dtype="float32"), b: R.Tensor((4,), dtype="float32"), m: R.Tensor((4,), dtype="float32"), v: R.Tensor((4,), dtype="float32"), wd: R.Tensor((3, 5), dtype="float32"), bd: R.Tensor((3,), dtype="float32")) -> R.Tuple(R.Tensor((1, 3), dtype="float32"), R.Tensor((1, 4, 3, 3), dtype="float32")):
+        with R.dataflow():
+            lv: R.Tensor((1, 4, 6, 6), dtype="float32") = R.nn.conv2d(x, dw, padding=[1, 1, 1, 1], groups=4, out_dtype="float32")
+            lv1 = R.nn.batch_norm(lv, g, b, m, v, axis=1)
+            lv2: R.Tensor((1, 4, 6, 6), dtype="float32") = lv1[0]
+            lv3: R.Tensor((1, 4, 6, 6), dtype="float32") = R.nn.silu(lv2)
+            lv4: R.Tensor((1, 6, 6, 4), dtype="float32") = R.permute_dims(lv3, axes=[0, 2, 3, 1])
+            lv5: R.Tensor((1, 4, 4, 5), dtype="float32") = R.nn.conv2d(lv4, w, data_layout="NHWC", kernel_layout="HWIO", out_dtype="float32")
+            lv6: R.Tensor((1, 4, 4, 5), dtype="float32") = R.nn.gelu(lv5)
+            lv7: R.Tensor((1, 1, 1, 5), dtype="float32") = R.nn.adaptive_avg_pool2d(lv6, output_size=[1, 1], layout="NHWC")
+            lv9: R.Tensor((1, 5), dtype="float32") = R.reshape(lv7, R.shape([1, 5]))
+            lv10: R.Tensor((1, 3), dtype="float32") = R.nn.dense(lv9, wd, units=3)
+            gv: R.Tensor((1, 3), dtype="float32") = R.nn.bias_add(lv10, bd)
+            lv8: R.Tensor((1, 4, 6, 6), dtype="float32") = R.clip(lv3, R.prim_value(T.float32(-0.5)), R.prim_value(T.float32(0.5)))
+            gv1: R.Tensor((1, 4, 3, 3), dtype="float32") = R.nn.avg_pool2d(lv8, pool_size=[3, 3], strides=[2, 2], padding=[1, 1, 1, 1], count_include_pad=False)
+            R.output(gv, gv1)
+        return (gv, gv1)
+)";
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb{registry};
+  CommandInterpreter repl{wb};
+  wb.loadText(module, "kernels.py");
+  REQUIRE(repl.runLine("set numeric-check on").ok());
+  REQUIRE(repl.runLine("pipeline DecomposeOpsForInference,relax.default").ok());
+  CommandResult run = repl.runLine("run");
+  INFO(run.output() + run.error());
+  REQUIRE(run.ok());
+  CommandResult numeric = repl.runLine("numeric");
+  REQUIRE(numeric.ok());
+  INFO(numeric.output());
+  CHECK(largestNumericError(numeric.output()) < 1e-5);
+  // Every op became a call_tir of a block-form kernel: nothing was left to the Relay-form lowering.
+  const IRModule& out = wb.moduleAt(wb.cursor(), Side::After);
+  for (const char* kernel : {"conv2d", "conv2d1", "silu", "gelu", "adaptive_avg_pool2d", "avg_pool2d", "clip", "dense", "bias_add"}) {
+    INFO(kernel);
+    CHECK(out->lookup(kernel));
+  }
+}

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/analysis/type_infer.h"
 #include "core/pass/remark_rules.h"
 #include "core/trace/trace_json.h"
 #include "core/workbench/remarks.h"
@@ -293,6 +294,101 @@ def @main(%x: Tensor[(4), float32]) {
   if (std::string(c.name) == "too large") r.ctx->setConfig(kFoldConstantMaxBytesKey, AttrValue::integer(4));
   r.run(c.pipeline, parse(c.module));
   CHECK(remarksOf(r, c.pass, c.rule) == c.expected);
+}
+
+TEST_CASE("Remarks: the Relax forms of ConvertLayout, ToMixedPrecision, LegalizeOps, FuseOps and FuseTIR", "[remarks][relax]") {
+  struct RelaxCase {
+    const char* name;
+    const char* module;
+    const char* pipeline;
+    const char* pass;
+    const char* rule;
+    std::vector<std::string> expected;
+  };
+  const RelaxCase c = GENERATE(values<RelaxCase>({
+      {"layout: converted, followed, permuted back", R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, 2, 4, 4), dtype="float32"), w: R.Tensor((3, 2, 1, 1), dtype="float32")) -> R.Tensor((1, 3), dtype="float32"):
+        with R.dataflow():
+            lv: R.Tensor((1, 3, 4, 4), dtype="float32") = R.nn.conv2d(x, w, out_dtype="float32")
+            lv1: R.Tensor((1, 3, 4, 4), dtype="float32") = R.nn.relu(lv)
+            gv: R.Tensor((1, 3), dtype="float32") = R.sum(lv1, axis=[2, 3])
+            R.output(gv)
+        return gv
+)",
+       "ConvertLayout{desired_layouts={relax.nn.conv2d=[NHWC,OHWI]}}", "ConvertLayout", "layout.",
+       {"layout.converted [nn.conv2d]: nn.conv2d converted from NCHW/OIHW to NHWC/OHWI",
+        "layout.follow [nn.relu]: nn.relu follows NHWC (elementwise)",
+        "layout.transform-back [sum]: sum cannot follow the converted layout: its input is permuted back"}},
+      {"amp: always, follow, never", R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 4), dtype="float32"), w: R.Tensor((4, 4), dtype="float32")) -> R.Tensor((2, 4), dtype="float32"):
+        with R.dataflow():
+            lv: R.Tensor((2, 4), dtype="float32") = R.matmul(x, w, out_dtype="float32")
+            lv1: R.Tensor((2, 4), dtype="float32") = R.nn.relu(lv)
+            lv2: R.Tensor((2, 4), dtype="float32") = R.add(lv1, x)
+            gv: R.Tensor((2, 4), dtype="float32") = R.nn.softmax(lv2, axis=1)
+            R.output(gv)
+        return gv
+)",
+       "ToMixedPrecision", "ToMixedPrecision", "amp.",
+       {"amp.always [nn.matmul]: nn.matmul computed from float16 inputs, accumulating in float32 (ALWAYS)",
+        "amp.follow [nn.relu]: nn.relu computed in float16: every input is float16 (FOLLOW)",
+        "amp.follow-kept [add]: add kept float32: an input is float32 (FOLLOW)",
+        "amp.never-list [nn.softmax]: kept float32: nn.softmax has no mixed-precision policy (TVM's Relax NEVER case)"}},
+      {"legalize: kernels made, reused and missing", R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 4), dtype="float32")) -> R.Tensor((2,), dtype="float32"):
+        with R.dataflow():
+            lv: R.Tensor((2, 4), dtype="float32") = R.exp(x)
+            lv1: R.Tensor((2, 4), dtype="float32") = R.exp(lv)
+            gv: R.Tensor((2,), dtype="float32") = R.sum(lv1, axis=[1])
+            R.output(gv)
+        return gv
+)",
+       "LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.kernel [exp]: exp → call_tir(tir_exp): TVM's topi compute, output block compute",
+        "legalize.kernel [exp]: exp → call_tir(tir_exp): TVM's topi compute, output block compute (reuses the structurally "
+        "equal tir_exp)",
+        "legalize.not-legalized [sum]: no Relax-form kernel for sum with these attributes; passlab's Relay-form lowering "
+        "takes it instead of TVM's block form"}},
+  }));
+  INFO(c.name);
+  PipelineRun r;
+  r.ctx->setRemarksEnabled(true);
+  r.run(c.pipeline, parseModule(c.module, "relax.py"));
+  std::vector<std::string> got = remarksOf(r, c.pass, c.rule);
+  for (const std::string& g : got) UNSCOPED_INFO(g);
+  CHECK(got == c.expected);
+}
+
+TEST_CASE("Remarks: Relax FuseOps names each group and boundary; FuseTIR what it merged", "[remarks][relax][fuse-ops]") {
+  PipelineRun r;
+  r.ctx->setRemarksEnabled(true);
+  r.run("FuseOps,FuseTIR",
+        inferTypes(parseModuleFile(std::string(PASSLAB_SOURCE_DIR) + "/tests/relax_parity/FuseOps/conv2d_add_relu_pool.before.py")));
+  std::vector<std::string> fuse = remarksOf(r, "FuseOps");
+  for (const std::string& g : fuse) UNSCOPED_INFO(g);
+  CHECK(fuse == std::vector<std::string>{
+                     "fuse.pattern-boundary [call_tir call_tir]: relu (ElemWise) → max_pool2d (OutEWiseFusable): ElemWise ops "
+                     "fuse only along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or OutEWiseFusable "
+                     "consumer; the path to max_pool2d (OutEWiseFusable) is OutEWiseFusable",
+                     "fuse.group [call_tir call_tir call_tir]: fused 3 call_tirs into fused_conv2d_add_relu: conv2d → add → relu "
+                     "(group pattern OutEWiseFusable)",
+                     "fuse.summary []: 1 group from 4 call_tir bindings at fusion opt level 3 (relay.FuseOps.max_depth = 256)"});
+  std::vector<std::string> tir = remarksOf(r, "FuseTIR");
+  for (const std::string& g : tir) UNSCOPED_INFO(g);
+  CHECK(tir == std::vector<std::string>{"fuse-tir.merged [fn]: merged 3 PrimFuncs (conv2d, add, relu) into fused_conv2d_add_relu; "
+                                        "2 intermediate results became root-block allocations"});
 }
 
 TEST_CASE("Remarks: FoldConstant's nested FuseOps records its own remarks on the nested event", "[remarks][fold-constant]") {

@@ -211,12 +211,24 @@ void PassContext::notifyDiagnostic(const Diagnostic& d) {
 
 // ---- Running passes ----------------------------------------------------------
 
-std::optional<std::string> passDisabledReason(const PassInfo& info, const PassContext& ctx) {
+namespace {
+
+std::optional<std::string> disabledReason(const PassInfo& info, int optLevel, const PassContext& ctx) {
   if (ctx.requiredPasses.count(info.name)) return std::nullopt;
   if (ctx.disabledPasses.count(info.name)) return "disabled in context '" + ctx.name() + "'";
-  if (info.optLevel > ctx.optLevel)
-    return "opt_level " + std::to_string(info.optLevel) + " > context opt_level " + std::to_string(ctx.optLevel);
+  if (optLevel > ctx.optLevel)
+    return "opt_level " + std::to_string(optLevel) + " > context opt_level " + std::to_string(ctx.optLevel);
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> passDisabledReason(const PassInfo& info, const PassContext& ctx) {
+  return disabledReason(info, info.optLevel, ctx);
+}
+
+std::optional<std::string> passDisabledReason(const Pass& pass, const IRModule& mod, const PassContext& ctx) {
+  return disabledReason(pass.info(), pass.optLevelOn(mod), ctx);
 }
 
 namespace {
@@ -292,7 +304,7 @@ IRModule runPass(const Pass& pass, const IRModule& mod, PassContext& ctx) {
   for (const PassInstrumentPtr& instrument : instruments) instrument->enterPass(pass, mod, ctx);
   ExitHooks exitHooks(instruments, pass, ctx);
 
-  if (std::optional<std::string> reason = passDisabledReason(info, ctx)) {
+  if (std::optional<std::string> reason = passDisabledReason(pass, mod, ctx)) {
     for (const PassInstrumentPtr& instrument : instruments) instrument->onPassSkipped(pass, mod, ctx, *reason);
     return mod;
   }

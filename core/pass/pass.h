@@ -304,6 +304,10 @@ class Pass {
   virtual IRModule run(const IRModule& mod, PassContext& ctx) const = 0;
   /// For pipelines: the sub-passes (empty for leaf passes).
   virtual std::vector<PassPtr> subPasses() const { return {}; }
+  /// The opt level the pass needs on `mod`: info().optLevel, unless TVM
+  /// registers the pass's forms at different levels (ConvertLayout: 3 on a
+  /// Relay module, 0 in its Relax form).
+  virtual int optLevelOn(const IRModule& /*mod*/) const { return info().optLevel; }
 
  protected:
   AttrDict options_;
@@ -352,6 +356,8 @@ std::optional<std::string> defaultFunctionSkipReason(const FunctionNode& fn);
 /// runs; otherwise a disabled pass never does; otherwise it runs when its opt_level
 /// is at most the context's), or nullopt when it runs.
 std::optional<std::string> passDisabledReason(const PassInfo& info, const PassContext& ctx);
+/// The same for `pass` about to run on `mod`, at the level Pass::optLevelOn gives.
+std::optional<std::string> passDisabledReason(const Pass& pass, const IRModule& mod, const PassContext& ctx);
 
 /// Runs `pass` on `mod` under `ctx` with every instrument hook: opt-level and
 /// disabled/required checks, shouldRun, before, after or afterFailure. Returns the

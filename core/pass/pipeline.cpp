@@ -5,6 +5,7 @@
 //             | NAME '(' pipeline ')'                           a named nested pipeline
 //   option   := NAME [ '=' value ]                             bare NAME means true
 //   value    := INT | FLOAT | true | false | WORD | "quoted" | '[' [ value { ',' value } ] ']'
+//             | '{' [ NAME '=' value { ',' NAME '=' value } ] '}'          a dict (TVM's desired_layouts)
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -187,6 +188,7 @@ class PipelineParser {
     skipSpace();
     char c = peek();
     if (c == '[') return parseArray(what);
+    if (c == '{') return parseDict(what);
     if (c == '"') return AttrValue::string(parseQuoted());
     if (std::isdigit(static_cast<unsigned char>(c)) || ((c == '-' || c == '+' || c == '.') && pos_ + 1 < text_.size() &&
                                                         (std::isdigit(static_cast<unsigned char>(text_[pos_ + 1])) || text_[pos_ + 1] == '.')))
@@ -223,6 +225,38 @@ class PipelineParser {
         return AttrValue::array(std::move(items));
       }
       fail(pos_, pos_ + 1, "expected ',' or ']' in the list for " + what + ", found " + found());
+    }
+  }
+
+  /// `{key=value, ...}`: keys are names (dots allowed: relax.nn.conv2d).
+  AttrValue parseDict(const std::string& what) {
+    Depth depth(*this, pos_);
+    ++pos_;  // '{'
+    AttrDict entries;
+    skipSpace();
+    if (peek() == '}') {
+      ++pos_;
+      return AttrValue::dict(std::move(entries));
+    }
+    while (true) {
+      skipSpace();
+      size_t keyStart = pos_;
+      std::string key = parseName("a dict key");
+      if (entries.contains(key)) fail(keyStart, pos_, "key '" + key + "' is given twice in the dict for " + what);
+      skipSpace();
+      if (peek() != '=') fail(pos_, pos_ + 1, "expected '=' after key '" + key + "' in the dict for " + what + ", found " + found());
+      ++pos_;
+      entries.set(key, parseValue(what));
+      skipSpace();
+      if (peek() == ',') {
+        ++pos_;
+        continue;
+      }
+      if (peek() == '}') {
+        ++pos_;
+        return AttrValue::dict(std::move(entries));
+      }
+      fail(pos_, pos_ + 1, "expected ',' or '}' in the dict for " + what + ", found " + found());
     }
   }
 
@@ -373,8 +407,9 @@ std::string formatOptionValue(const AttrValue& value) {
       return out + "]";
     }
     case AttrValue::Kind::Dict: {
-      // Not produced by the parser; printed quoted so the text stays parseable.
-      return formatOptionValue(AttrValue::string(value.toString()));
+      std::string out = "{";
+      for (const auto& [key, item] : value.asDict().entries()) out += (out.size() > 1 ? "," : "") + key + "=" + formatOptionValue(item);
+      return out + "}";
     }
     case AttrValue::Kind::MetaRef: return value.toString();
   }

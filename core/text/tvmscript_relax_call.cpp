@@ -188,6 +188,12 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
       default: break;
     }
     if (v.isNone()) return;
+    if (ra.conv == AttrConv::Pad4 && v.kind() == AttrValue::Kind::Array) {
+      // TVM fills padding=[0, 0, 0, 0] in when it is not given: the default, passlab's absent attribute.
+      bool allZero = !v.asArray().empty();
+      for (const AttrValue& x : v.asArray()) allZero = allZero && x.kind() == AttrValue::Kind::Int && x.asInt() == 0;
+      if (allZero) return;
+    }
     if (ra.conv == AttrConv::Plain && !ra.fixed.empty() && v.kind() == AttrValue::Kind::Array) {
       // Relax's written-out default (roi=[0.0, 0.0, 0.0, 0.0]) is passlab's None.
       bool allZero = true;

@@ -435,7 +435,7 @@ int Workbench::runNextPass(MoveResult& result) {
   }
   if (id >= 0) {
     result.executed.push_back(id);
-  } else if (auto reason = passDisabledReason(pass.info(), *ctx_)) {
+  } else if (auto reason = passDisabledReason(pass, current_, *ctx_)) {
     result.notes.push_back(pass.info().name + " did not run: " + *reason);
   } else {
     result.notes.push_back(pass.info().name + " did not run");

@@ -1,0 +1,100 @@
+// relax.default on a real imported model: the MobileNetV3-shaped ONNX model
+// (bench/make_mobilenetv3_onnx.py --dynamic, bound to 1x3x96x96) imported,
+// printed as TVMScript and read back (a Relax module), then run through
+// DecomposeOpsForInference (batch_norm in inference form: TVM's LegalizeOps
+// has a batch_norm kernel passlab's Relax form lacks), relax.default and
+// relax.zero; and, on the same model in Relay form, relay.default. Each
+// figure is the best of N runs of the pipeline on a bare context (no
+// instruments). Prints a table; asserts nothing.
+//
+// Usage: bench_relax_pipeline [MODEL.onnx] [--runs N]   (default: generates one with /usr/bin/python3)
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "core/frontend/onnx_importer.h"
+#include "core/ir/functor.h"
+#include "core/pass/registry.h"
+#include "core/text/parser.h"
+#include "core/text/printer.h"
+#include "passes/registry.h"
+
+using namespace passlab;
+
+namespace {
+
+size_t opCalls(const IRModule& mod) {
+  size_t n = 0;
+  for (const auto& [name, fn] : mod->functions)
+    if (as<FunctionNode>(fn))
+      postOrderVisit(fn, [&](const Expr& e) {
+        const auto* c = as<CallNode>(e);
+        n += c && c->op() ? 1 : 0;
+      });
+  return n;
+}
+
+struct Figure {
+  double bestMs = 0;
+  IRModule out;
+};
+
+Figure timePipeline(const PassRegistry& registry, const std::string& spec, const IRModule& mod, int runs) {
+  PassPtr pipeline = parsePipeline(spec, registry, "bench");
+  Figure f;
+  for (int i = 0; i < runs; ++i) {
+    PassContextPtr ctx = PassContext::create();
+    auto t0 = std::chrono::steady_clock::now();
+    f.out = runPass(*pipeline, mod, *ctx);
+    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    f.bestMs = i == 0 ? ms : std::min(f.bestMs, ms);
+  }
+  return f;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string model;
+  int runs = 3;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
+    else model = a;
+  }
+  if (model.empty()) {
+    model = (std::filesystem::temp_directory_path() / "passlab_bench_mobilenetv3_96.onnx").string();
+    std::string cmd = "/usr/bin/python3 " + std::string(PASSLAB_SOURCE_DIR) + "/bench/make_mobilenetv3_onnx.py " + model + " --dynamic >/dev/null";
+    if (std::system(cmd.c_str()) != 0) {
+      std::fprintf(stderr, "could not generate the model (needs python3-onnx): %s\n", cmd.c_str());
+      return 1;
+    }
+  }
+  PassRegistry registry;
+  registerBuiltinPasses(registry);
+  OnnxImportOptions options;
+  options.inputShapes["input"] = {1, 3, 96, 96};
+  IRModule relay = importOnnx(model, options);
+  PrintOptions tvmscript;
+  tvmscript.syntax = TextSyntax::TVMScript;
+  std::string text = printModule(relay, tvmscript);
+  IRModule relax = parseModule(text, "mobilenetv3.py");
+  std::printf("%s: %zu ops (Relay form), %zu ops (Relax form, %zu bytes of TVMScript); best of %d runs\n", model.c_str(),
+              opCalls(relay), opCalls(relax), text.size(), runs);
+  std::printf("%-60s %10s %10s\n", "pipeline", "ms", "ops after");
+  auto row = [&](const std::string& spec, const IRModule& mod) {
+    try {
+      Figure f = timePipeline(registry, spec, mod, runs);
+      std::printf("%-60s %10.1f %10zu\n", spec.c_str(), f.bestMs, opCalls(f.out));
+    } catch (const std::exception& e) {
+      std::printf("%-60s   failed: %s\n", spec.c_str(), e.what());
+    }
+  };
+  row("DecomposeOpsForInference", relax);
+  row("DecomposeOpsForInference,relax.default", relax);
+  row("DecomposeOpsForInference,relax.zero", relax);
+  row("relay.default", relay);
+  return 0;
+}

@@ -1,0 +1,317 @@
+// ConvertLayout in Relax form (see convert_layout_relax.h).
+#include "passes/convert_layout_relax.h"
+
+#include <set>
+#include <unordered_map>
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "core/pass/remark_rules.h"
+#include "passes/opt_util.h"
+
+namespace passlab {
+
+namespace {
+
+using opt_util::callAttr;
+
+/// A value computed in layout `current` where the original program had `original`.
+struct LayoutState {
+  std::string original;
+  std::string current;
+};
+
+/// True when `layout` is a permutation of the letters of `of` (NHWC of NCHW).
+bool permutationOf(const std::string& layout, const std::string& of) {
+  if (layout.size() != of.size()) return false;
+  std::string a = layout, b = of;
+  std::sort(a.begin(), a.end());
+  std::sort(b.begin(), b.end());
+  return a == b && std::set<char>(a.begin(), a.end()).size() == a.size();
+}
+
+/// The rank of `e`'s static type (checked before the rewrite), or -1 when unknown.
+int rankOf(const Expr& e) {
+  const auto* t = e && e->checkedType ? as<TensorTypeNode>(e->checkedType) : nullptr;
+  if (!t) return -1;
+  return static_cast<int>(t->shape.size());
+}
+
+/// Replaces remapped variables.
+class Substitution final : public ExprMutator {
+ public:
+  explicit Substitution(const std::unordered_map<const ExprNode*, Expr>& remap) : remap_(remap) {}
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    if (e->kind == ExprKind::Function) return e;
+    if (e->kind != ExprKind::Var) return std::nullopt;
+    auto it = remap_.find(e.get());
+    return it == remap_.end() ? e : it->second;
+  }
+
+ private:
+  const std::unordered_map<const ExprNode*, Expr>& remap_;
+};
+
+class BlockConverter final : public ExprMutator {
+ public:
+  BlockConverter(const Function& fn, const RelaxLayouts& layouts, PassContext& ctx, const std::string& pass, std::string global)
+      : layouts_(layouts), ctx_(ctx), pass_(pass), global_(std::move(global)), subst_(remap_) {
+    postOrderVisit(fn, [&](const Expr& e) {
+      if (const auto* v = as<VarNode>(e)) names_.insert(v->name);
+    });
+  }
+
+  bool converted() const { return converted_; }
+
+ protected:
+  std::optional<Expr> preVisit(const Expr& e) override {
+    if (e->kind == ExprKind::Function) return e;
+    return std::nullopt;
+  }
+
+  Expr rewrite(const Expr&, const Expr& rebuilt) override {
+    const auto* df = as<DataflowNode>(rebuilt);
+    if (!df) return rebuilt;
+    out_.clear();
+    for (const Binding& b : df->bindings) convertBinding(b);
+    bool same = out_.size() == df->bindings.size();
+    for (size_t i = 0; same && i < out_.size(); ++i) same = out_[i].var == df->bindings[i].var && out_[i].value == df->bindings[i].value;
+    if (same) return rebuilt;
+    return makeDataflow(std::move(out_), df->body, df->span);
+  }
+
+ private:
+  const LayoutState* stateOf(const Expr& e) const {
+    auto it = state_.find(e.get());
+    return it == state_.end() ? nullptr : &it->second;
+  }
+
+  std::string freshName() {
+    std::string name = "lv";
+    for (int k = 1; names_.count(name); ++k) name = "lv" + std::to_string(k);
+    names_.insert(name);
+    return name;
+  }
+
+  Var emit(const Expr& value) {
+    Var v = makeVar(freshName(), nullptr, true);
+    out_.push_back({v, value});
+    return v;
+  }
+
+  /// The R.permute_dims of `x` from layout `from` to layout `to`.
+  static Expr permuteCall(const Expr& x, const std::string& from, const std::string& to) {
+    std::vector<int64_t> axes;
+    for (char c : to) axes.push_back(static_cast<int64_t>(from.find(c)));
+    return makeOpCall(OpId::Transpose, {x}, {{"axes", AttrValue::ints(axes)}});
+  }
+
+  /// `x` (in layout `from`) permuted into layout `to`, as a new binding.
+  Expr permute(const Expr& x, const std::string& from, const std::string& to) {
+    if (from == to) return x;
+    return emit(permuteCall(x, from, to));
+  }
+
+  /// The value of `e` (already substituted) in the layout the original program had.
+  Expr inOriginal(const Expr& e) {
+    if (const LayoutState* s = stateOf(e)) return permute(e, s->current, s->original);
+    if (const auto* t = as<TupleNode>(e)) {
+      std::vector<Expr> fields;
+      bool changed = false;
+      for (const Expr& f : t->fields) {
+        fields.push_back(inOriginal(f));
+        changed = changed || fields.back() != f;
+      }
+      return changed ? makeTuple(std::move(fields), t->span) : e;
+    }
+    return e;
+  }
+
+  void remark(RemarkRule rule, const Expr& node, std::string message) {
+    if (ctx_.remarksEnabled()) ctx_.remark(makeRemark(pass_, rule, global_, {node}, std::move(message)));
+  }
+
+  /// Binds the result of `b` computed as `value` in layout state `s`.
+  void bindConverted(const Binding& b, const Expr& value, const LayoutState& s) {
+    if (b.var->isDataflow) {
+      Var v = makeVar(b.var->name, nullptr, true, b.var->span);
+      state_[v.get()] = s;
+      remap_[b.var.get()] = v;
+      out_.push_back({v, value});
+      return;
+    }
+    // A block output keeps its original layout (and its variable).
+    Var lv = emit(value);
+    state_[lv.get()] = s;
+    out_.push_back({b.var, permuteCall(lv, s.current, s.original)});
+  }
+
+  /// Binds `b` unchanged in layout: every converted operand back to its original layout.
+  void bindOriginal(const Binding& b, const Expr& value) {
+    const auto* call = as<CallNode>(value);
+    if (call && call->op()) {
+      std::vector<Expr> args;
+      bool back = false;
+      for (const Expr& a : call->args) {
+        args.push_back(inOriginal(a));
+        back = back || args.back() != a;
+      }
+      if (back) {
+        remark(RemarkRule::LayoutTransformBack, b.value,
+               std::string(call->op()->name) + " cannot follow the converted layout: its input is permuted back");
+        out_.push_back({b.var, makeCall(call->callee, std::move(args), call->attrs, call->span)});
+        return;
+      }
+    }
+    out_.push_back({b.var, inOriginal(value)});
+  }
+
+  void convertBinding(const Binding& b) {
+    Expr value = subst_.mutate(b.value);
+    const auto* call = as<CallNode>(value);
+    const OpDef* op = call ? call->op() : nullptr;
+    if (!op) return bindOriginal(b, value);
+    if (op->id == OpId::Conv2D) return convertConv(b, *call);
+    const LayoutState* first = nullptr;
+    for (const Expr& a : call->args)
+      if ((first = stateOf(a))) break;
+    if (!first) return bindOriginal(b, value);
+    const LayoutState s = *first;
+    AttrDict attrs = call->attrs;
+    const std::string name(op->name);
+    if (op->pattern == FusionPattern::ElemWise && call->args.size() == 1 && op->id != OpId::Full) {
+      remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (elementwise)");
+      return bindConverted(b, value, s);
+    }
+    if (op->pattern == FusionPattern::Broadcast && call->args.size() == 2 && op->id != OpId::BiasAdd) {
+      const auto* original = as<CallNode>(b.value);
+      std::vector<Expr> args;
+      bool ok = true;
+      for (size_t i = 0; ok && i < call->args.size(); ++i) {
+        const Expr& a = call->args[i];
+        const int rank = rankOf(original->args[i]);
+        if (const LayoutState* st = stateOf(a)) {
+          args.push_back(permute(a, st->current, s.current));
+        } else if (rank == 0) {
+          args.push_back(a);
+        } else if (rank == 4) {
+          args.push_back(a);  // permuted below, once every operand is known to follow
+        } else {
+          ok = false;
+        }
+      }
+      if (ok) {
+        for (size_t i = 0; i < args.size(); ++i)
+          if (!stateOf(call->args[i]) && rankOf(original->args[i]) == 4) args[i] = permute(args[i], s.original, s.current);
+        remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (broadcast, 4-d or scalar operands)");
+        return bindConverted(b, makeCall(call->callee, std::move(args), call->attrs, call->span), s);
+      }
+      remark(RemarkRule::LayoutTransformBack, b.value,
+             name + " cannot follow " + s.current + ": an operand is neither 4-d nor a scalar, so the input is permuted back");
+      return bindOriginalQuiet(b, value);
+    }
+    if (op->id == OpId::BiasAdd && call->args.size() == 2 && stateOf(call->args[0]) && !stateOf(call->args[1])) {
+      // passlab's bias_add (TVM's Relax writes R.add of a reshaped bias): the 1-d bias follows through the axis.
+      if (std::optional<int64_t> axis = opt_util::normalizedAxis(callAttr(*call, "axis").asInt(), 4)) {
+        attrs.set("axis", AttrValue::integer(static_cast<int64_t>(s.current.find(s.original[static_cast<size_t>(*axis)]))));
+        remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (axis remapped)");
+        return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
+      }
+    }
+    if (call->args.size() == 1) {
+      switch (op->id) {
+        case OpId::MaxPool2D:
+        case OpId::AvgPool2D:
+        case OpId::GlobalAvgPool2D:
+          if (callAttr(*call, "layout").asString() == s.original && callAttr(*call, "out_layout").asString().empty()) {
+            attrs.set("layout", AttrValue::string(s.current));
+            remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (its layout attribute)");
+            return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
+          }
+          break;
+        case OpId::Softmax:
+          if (std::optional<int64_t> axis = opt_util::normalizedAxis(callAttr(*call, "axis").asInt(), 4)) {
+            attrs.set("axis", AttrValue::integer(static_cast<int64_t>(s.current.find(s.original[static_cast<size_t>(*axis)]))));
+            remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (axis remapped)");
+            return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
+          }
+          break;
+        default: break;
+      }
+    }
+    bindOriginal(b, value);
+  }
+
+  /// bindOriginal without a second remark (the caller gave the reason).
+  void bindOriginalQuiet(const Binding& b, const Expr& value) {
+    const auto* call = as<CallNode>(value);
+    std::vector<Expr> args;
+    for (const Expr& a : call->args) args.push_back(inOriginal(a));
+    out_.push_back({b.var, makeCall(call->callee, std::move(args), call->attrs, call->span)});
+  }
+
+  void convertConv(const Binding& b, const CallNode& call) {
+    const std::string dataLayout = callAttr(call, "data_layout").asString();
+    const std::string kernelLayout = callAttr(call, "kernel_layout").asString();
+    const std::string outLayout = callAttr(call, "out_layout").asString();
+    const std::string& D = layouts_.data;
+    const std::string& K = layouts_.kernel;
+    if (!permutationOf(dataLayout, "NCHW") || !permutationOf(kernelLayout, "OIHW") ||
+        (!outLayout.empty() && outLayout != dataLayout)) {
+      remark(RemarkRule::LayoutUnsupported, b.value,
+             "nn.conv2d kept in " + dataLayout + "/" + kernelLayout + ": " +
+                 (!outLayout.empty() && outLayout != dataLayout ? "out_layout " + outLayout + " differs from the data layout"
+                                                                 : "only permutations of NCHW/OIHW are converted"));
+      return bindOriginalQuiet(b, makeCall(call.callee, call.args, call.attrs, call.span));
+    }
+    const LayoutState* in = stateOf(call.args[0]);
+    if (!in && dataLayout == D && kernelLayout == K) {
+      remark(RemarkRule::LayoutAlready, b.value, "nn.conv2d already in " + D + "/" + K);
+      return bindOriginalQuiet(b, makeCall(call.callee, call.args, call.attrs, call.span));
+    }
+    remark(RemarkRule::LayoutConverted, b.value,
+           "nn.conv2d converted from " + dataLayout + "/" + kernelLayout + " to " + D + "/" + K +
+               (in ? " (its input already arrives in " + in->current + ")" : ""));
+    converted_ = true;
+    Expr data = in ? permute(call.args[0], in->current, D) : permute(call.args[0], dataLayout, D);
+    Expr kernel = permute(inOriginal(call.args[1]), kernelLayout, K);
+    AttrDict attrs = call.attrs;
+    attrs.set("data_layout", AttrValue::string(D));
+    attrs.set("kernel_layout", AttrValue::string(K));
+    attrs.erase("out_layout");
+    Expr conv = makeOpCall(OpId::Conv2D, {data, kernel}, attrs, call.span);
+    if (D == dataLayout) {
+      out_.push_back({b.var, conv});
+      return;
+    }
+    bindConverted(b, conv, LayoutState{dataLayout, D});
+  }
+
+  const RelaxLayouts& layouts_;
+  PassContext& ctx_;
+  const std::string& pass_;
+  std::string global_;
+  bool converted_ = false;
+  std::set<std::string> names_;
+  std::vector<Binding> out_;
+  std::unordered_map<const ExprNode*, Expr> remap_;
+  std::unordered_map<const ExprNode*, LayoutState> state_;
+  Substitution subst_;
+};
+
+}  // namespace
+
+Function convertLayoutRelax(const Function& fn, const IRModule& mod, const RelaxLayouts& layouts, PassContext& ctx,
+                            const std::string& pass, const std::string& global) {
+  opt_util::ensureTyped(fn, mod);
+  BlockConverter converter(fn, layouts, ctx, pass, global);
+  Expr body = converter.mutate(fn->body);
+  if (body == fn->body || !converter.converted()) return fn;
+  Function result = makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);
+  inferExprType(result, &mod);
+  return result;
+}
+
+}  // namespace passlab
