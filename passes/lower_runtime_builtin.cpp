@@ -1,0 +1,81 @@
+// LowerRuntimeBuiltin (see lower_runtime_builtin.h).
+#include "passes/lower_runtime_builtin.h"
+
+#include <algorithm>
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/diagnostic.h"
+#include "core/ir/functor.h"
+#include "passes/opt_util.h"
+#include "passes/registry.h"
+
+namespace passlab {
+
+namespace {
+
+class Lowerer final : public ExprMutator {
+ protected:
+  Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    const auto* call = as<CallNode>(rebuilt);
+    const OpDef* op = call ? call->op() : nullptr;
+    if (!op) return rebuilt;
+    auto attr = [&](std::string_view key) { return opt_util::callAttr(*call, key); };
+    switch (op->id) {
+      case OpId::BuiltinAllocTensor:
+        throwError(call->span,
+                   "LowerRuntimeBuiltin: R.builtin.alloc_tensor should have been lowered earlier by LowerAllocTensor",
+                   "lower.alloc-tensor");
+      case OpId::RelaxMemAllocStorage: {
+        AttrDict a;
+        a.set("size", attr("size"));
+        a.set("runtime_device_index", attr("virtual_device_index"));
+        a.set("dtype", AttrValue::string("uint8"));
+        a.set("storage_scope", attr("storage_scope"));
+        return makeOpCall(OpId::RelaxVmAllocStorage, {}, a, call->span);
+      }
+      case OpId::RelaxMemAllocTensor: return makeOpCall(OpId::RelaxVmAllocTensor, call->args, call->attrs, call->span);
+      case OpId::RelaxMemKillStorage:
+      case OpId::RelaxMemKillTensor: return makeOpCall(OpId::RelaxVmKillObject, call->args, {}, call->span);
+      case OpId::Reshape: {
+        const auto* tt = as<TensorTypeNode>(original->checkedType);
+        if (!tt || tt->hasDynamicDim())
+          throwError(call->span, "LowerRuntimeBuiltin: R.reshape to a shape that is not static is not supported yet",
+                     "lower.reshape");
+        AttrDict shape;
+        shape.set("values", AttrValue::ints(tt->shape));
+        AttrDict a;
+        a.set("func_name", AttrValue::string("vm.builtin.reshape"));
+        a.set("out_shape", AttrValue::ints(tt->shape));
+        a.set("out_dtype", AttrValue::string(std::string(tt->dtype.name())));
+        return makeOpCall(OpId::RelaxCallPacked, {call->args[0], makeOpCall(OpId::RelaxShapeExpr, {}, shape)}, a, call->span);
+      }
+      default: return rebuilt;
+    }
+  }
+};
+
+class LowerRuntimeBuiltinPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return builtinPassInfo("LowerRuntimeBuiltin"); }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {
+      opt_util::ensureTyped(f, mod);
+      Lowerer lower;
+      Expr body = lower.mutate(f->body);
+      if (body == f->body) return f;
+      return makeFunction(f->params, body, f->retType, f->attrs, f->span);
+    });
+    if (out != mod) out = inferTypes(out);
+    AttrDict attrs = out->attrs;
+    // A forced out-of-phase run never moves the module back to an earlier phase.
+    attrs.set(module_attr::kPhase, AttrValue::integer(std::max<int64_t>(out->phase(), 3)));
+    return makeModule(out->functions, std::move(attrs));
+  }
+};
+
+}  // namespace
+
+PassPtr createLowerRuntimeBuiltinPass() { return std::make_shared<LowerRuntimeBuiltinPass>(); }
+
+}  // namespace passlab
