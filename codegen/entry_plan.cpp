@@ -147,6 +147,32 @@ class Planner {
       plan_.steps.push_back(PlanStep{callee->name, false, flatArgs(call.args[1])});
       return {};
     }
+    // TVM's Relax VM form (CallTIRRewrite .. LowerRuntimeBuiltin): storages
+    // and kills are the VM's bookkeeping; each allocated tensor is a temp
+    // (assignStorage below places temps by lifetime as the plan did), and the
+    // PrimFunc is called directly with inputs and outputs.
+    if (op && (op->id == OpId::RelaxMemAllocStorage || op->id == OpId::RelaxVmAllocStorage || op->id == OpId::RelaxMemKillStorage ||
+               op->id == OpId::RelaxMemKillTensor || op->id == OpId::RelaxVmKillObject))
+      return {};
+    if (op && (op->id == OpId::BuiltinAllocTensor || op->id == OpId::RelaxMemAllocTensor || op->id == OpId::RelaxVmAllocTensor)) {
+      const AttrValue* shape = call.attrs.find("shape");
+      const AttrValue* dtype = call.attrs.find("dtype");
+      auto parsed = dtype ? DataType::parse(dtype->asString()) : std::nullopt;
+      if (!shape || !parsed) fail(e, plan_.name, std::string(op->name) + " needs shape and dtype");
+      return {addSlot(PlanSlot::Kind::Temp, sigOf(*parsed, shape->asInts()))};
+    }
+    if (const auto* prim = as<GlobalVarNode>(call.callee); prim && !op) {
+      Expr target = mod_->lookup(prim->name);
+      if (target && target->kind == ExprKind::PrimFunc) {
+        PlanStep step{prim->name, false, {}};
+        for (const Expr& a : call.args) {
+          std::vector<int> part = eval(a);
+          step.args.insert(step.args.end(), part.begin(), part.end());
+        }
+        plan_.steps.push_back(std::move(step));
+        return {};
+      }
+    }
     // One address space on the host: a copy between virtual devices is the value itself.
     if (op && op->id == OpId::DeviceCopy) return eval(call.args[0]);
     if (op && op->id == OpId::CallLowered) {

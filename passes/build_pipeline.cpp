@@ -16,12 +16,13 @@ const std::vector<NamedPipeline>& builtinNamedPipelines() {
       // LegalizeOps, RewriteDataflowReshape, ToNonDataflow, RemovePurityChecking,
       // CallTIRRewrite, StaticPlanBlockMemory, RewriteCUDAGraph, LowerAllocTensor,
       // KillAfterLastUse, LowerRuntimeBuiltin, ComputePrimValue, VMShapeLower,
-      // AttachGlobalSymbol. passlab has LegalizeOps, ToNonDataflow,
-      // RemovePurityChecking and VMBuiltinLower (LowerRuntimeBuiltin's former name);
-      // LambdaLifting first is passlab's phase 0 -> 1 step LegalizeOps needs (TVM's
-      // modules carry no phase; on a module without inner functions it changes nothing).
-      {"relax.default", "LambdaLifting,LegalizeOps,ToNonDataflow,RemovePurityChecking,VMBuiltinLower",
-       "TVM's relax default_build_pipeline, the 4 of its 15 passes passlab has, after LambdaLifting (docs/pipelines.md)"},
+      // AttachGlobalSymbol: passlab's are these, in TVM's order. LambdaLifting first
+      // is passlab's phase 0 -> 1 step LegalizeOps needs (TVM's modules carry no
+      // phase; on a module without inner functions it changes nothing).
+      {"relax.default",
+       "LambdaLifting,LegalizeOps,ToNonDataflow,RemovePurityChecking,CallTIRRewrite,StaticPlanBlockMemory,"
+       "LowerAllocTensor,KillAfterLastUse,LowerRuntimeBuiltin",
+       "TVM's relax default_build_pipeline, the 8 of its 15 passes passlab has, after LambdaLifting (docs/pipelines.md)"},
       // TVM v0.26 relax.pipeline.zero_pipeline: LegalizeOps, AnnotateTIROpPattern,
       // FoldConstant, FuseOps, FuseTIR (then MetaScheduleApplyDatabase when a
       // database is current), after LambdaLifting as above. On a Relax module

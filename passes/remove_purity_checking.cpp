@@ -26,6 +26,11 @@ std::vector<Expr> closureArgs(const Expr& packed, const Span& at) {
 
 /// Rewrites the pure wrappers into the impure calls they wrap.
 class Unwrapper final : public ExprMutator {
+ public:
+  /// On a Relax module, a call_pure_packed of a function the module does not
+  /// define becomes TVM's R.call_packed of it (with the same result type).
+  Unwrapper(const IRModule& mod, bool relax) : mod_(mod), relax_(relax) {}
+
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
     const auto* call = as<CallNode>(rebuilt);
@@ -33,7 +38,17 @@ class Unwrapper final : public ExprMutator {
     if (!op || call->args.empty()) return rebuilt;
     Expr out;
     if (op->id == OpId::CallPurePacked) {
-      out = makeCall(call->args[0], std::vector<Expr>(call->args.begin() + 1, call->args.end()), {}, call->span);
+      const auto* g = as<GlobalVarNode>(call->args[0]);
+      std::vector<Expr> rest(call->args.begin() + 1, call->args.end());
+      if (relax_ && g && !mod_->lookup(g->name)) {
+        AttrDict attrs;
+        attrs.set("func_name", AttrValue::string(g->name));
+        for (const char* key : {"out_shape", "out_dtype"})
+          if (const AttrValue* v = call->attrs.find(key)) attrs.set(key, *v);
+        out = makeOpCall(OpId::RelaxCallPacked, std::move(rest), attrs, call->span);
+      } else {
+        out = makeCall(call->args[0], std::move(rest), {}, call->span);
+      }
     } else if (op->id == OpId::InvokePureClosure && call->args.size() == 2) {
       out = makeCall(call->args[0], closureArgs(call->args[1], call->span), {}, call->span);
     } else {
@@ -42,6 +57,10 @@ class Unwrapper final : public ExprMutator {
     out->checkedType = original->checkedType;
     return out;
   }
+
+ private:
+  const IRModule& mod_;
+  bool relax_;
 };
 
 /// What RemovePurityChecking is: name, phases, options, config keys and docs (its entry in
@@ -81,7 +100,7 @@ class RemovePurityCheckingPass final : public Pass {
         ctx.notifySkip({info().name, name, *reason});
         continue;
       }
-      Unwrapper unwrap;
+      Unwrapper unwrap(mod, relax);
       Expr body = unwrap.mutate(node->body);
       AttrDict attrs = node->attrs;
       bool impure = attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0;

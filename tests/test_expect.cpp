@@ -145,7 +145,9 @@ TEST_CASE("named pipelines: relay.default, relax.default, relax.zero", "[expect]
   PassPtr relay = parsePipeline("relay.default", *registry);
   CHECK(pipelineText(*relay) == defaultBuildPipeline());
   PassPtr mixed = parsePipeline("SimplifyExpr,relax.default", *registry);
-  CHECK(pipelineText(*mixed) == "SimplifyExpr,LambdaLifting,LegalizeOps,ToNonDataflow,RemovePurityChecking,VMBuiltinLower");
+  CHECK(pipelineText(*mixed) ==
+        "SimplifyExpr,LambdaLifting,LegalizeOps,ToNonDataflow,RemovePurityChecking,CallTIRRewrite,StaticPlanBlockMemory,"
+        "LowerAllocTensor,KillAfterLastUse,LowerRuntimeBuiltin");
   for (const NamedPipeline& p : builtinNamedPipelines()) CHECK(registry->findPipeline(p.name));
   try {
     parsePipeline("InferType,default", *registry, "--pass-pipeline");

@@ -150,7 +150,11 @@ TEST_CASE("Ops: stateful ops are the builtins that allocate or write memory, dev
   const std::set<OpId> stateful = {OpId::VmAllocStorage,     OpId::VmAllocTensor,      OpId::VmCallTir,
                                    OpId::MemoryAllocStorage, OpId::MemoryAllocTensor,  OpId::MemoryKill,
                                    OpId::VmInvokeTvmOp,      OpId::OnDevice,           OpId::DeviceCopy,
-                                   OpId::CallLowered};
+                                   OpId::CallLowered,
+                                   // Relax's VM lowering: packed calls, allocations and kills.
+                                   OpId::RelaxCallPacked,    OpId::BuiltinAllocTensor, OpId::RelaxMemAllocStorage,
+                                   OpId::RelaxMemAllocTensor, OpId::RelaxMemKillStorage, OpId::RelaxMemKillTensor,
+                                   OpId::RelaxVmAllocStorage, OpId::RelaxVmAllocTensor, OpId::RelaxVmKillObject};
   for (const OpDef& d : allOps()) {
     bool expected = stateful.count(d.id) > 0;
     CAPTURE(d.name);
@@ -681,6 +685,18 @@ TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops
       {"vm.shape_of", {{x}, {}}},
       {"vm.invoke_tvm_op", {{funcType({v4}, v4), tupleType({v4}), tupleType({v4})}, {}}},
       {"vm.reshape_tensor", {{x, tensorType({1}, DTypeCode::Int64)}, {{"newshape", ints({256})}}}},
+      {"relax.shape", {{}, {{"values", ints({2, 4})}}}},
+      {"relax.prim_value", {{}, {{"value", integer(0)}}}},
+      {"relax.null_value", {{}, {}}},
+      {"relax.call_packed", {{v4, shapeType({4})}, {{"func_name", str("vm.builtin.reshape")}, {"out_shape", ints({4})}, {"out_dtype", str("float32")}}}},
+      {"relax.builtin.alloc_tensor", {{}, {{"shape", ints({2, 4})}, {"dtype", str("float32")}}}},
+      {"relax.memory.alloc_storage", {{}, {{"size", ints({32})}, {"dtype", str("float32")}}}},
+      {"relax.memory.alloc_tensor", {{objectType()}, {{"shape", ints({2, 4})}, {"dtype", str("float32")}}}},
+      {"relax.memory.kill_storage", {{objectType()}, {}}},
+      {"relax.memory.kill_tensor", {{v4}, {}}},
+      {"relax.vm.alloc_storage", {{}, {{"size", ints({32})}}}},
+      {"relax.vm.alloc_tensor", {{objectType()}, {{"shape", ints({8})}, {"dtype", str("float32")}}}},
+      {"relax.vm.kill_object", {{v4}, {}}},
   };
   for (const OpDef& d : allOps()) {
     CAPTURE(d.name);

@@ -211,7 +211,13 @@ TEST_CASE("TVMScript: located errors", "[tvmscript]") {
       {"        x = T.int64()\n        return x\n", "t.py:5:9: 'x' is already a Relax value in this function"},
       {"        y: R.Tensor((n, 2), dtype=\"float32\") = x\n        return y\n",
        "t.py:5:22: unknown shape variable 'n' (declare it with n = T.int64() first, or write the dimension as the string \"n\")"},
-      {"        y: R.Object = x\n        return y\n", "t.py:5:12: R.Object (an opaque object type) is not representable in passlab's types yet"},
+      {"        y: R.Shape(rank=2) = x\n        return y\n", "t.py:5:20: unknown keyword 'rank' of R.Shape (R.Shape takes values or ndim=)"},
+      {"        y = R.builtin.alloc_tensor(R.shape([2, 3]), \"float32\")\n        return y\n",
+       "t.py:5:13: R.builtin.alloc_tensor needs its argument 'runtime_device_index'"},
+      {"        y = R.memory.alloc_tensor(x, 0, R.shape([n]), \"float32\")\n        return y\n",
+       "t.py:5:50: expected a literal value, got 'n'"},
+      {"        y = R.call_packed(x)\n        return y\n",
+       "t.py:5:27: R.call_packed names its function first: R.call_packed(\"vm.builtin.reshape\", ...)"},
       {"        y = R.add(x, x) + x\n        return y\n", "t.py:5:25: operator '+' between Relax values is not supported; write the op (R.add, R.multiply, ...)"},
       {"        y = lambda: x\n", "t.py:5:13: lambdas are not TVMScript passlab reads"},
   }));
@@ -485,4 +491,65 @@ class Module:
                   "    y: R.Tensor((2,), dtype=\"float32\") = R.add(x, metadata[\"relax.expr.Constant\"][3])\n    return y\n") ==
         "t.py:3:51: cannot tell the type of metadata[\"relax.expr.Constant\"][3] from its use; bind it first with its "
         "type: `c: R.Tensor((...), dtype=\"...\") = metadata[...]`");
+}
+
+TEST_CASE("TVMScript: the VM-lowering types and ops read in both spellings and print back", "[tvmscript][vm]") {
+  // One module in each spelling, in TVM's printed form: they reprint byte for
+  // byte, and the two load to structurally equal modules.
+  const std::string body = R"(    @R.function(pure=False)
+    def main(x: R.Tensor((4,), dtype="float32"), s: R.Shape([4]), d: R.Shape(ndim=2), o: OBJ) -> R.Tensor((4,), dtype="float32"):
+        a: R.Tensor((2, 2), dtype="float32") = R.builtin.alloc_tensor(R.shape([2, 2]), R.dtype("float32"), ZERO, R.str("global"))
+        storage: OBJ = R.memory.alloc_storage(R.shape([16]), ZERO, R.str("global"), R.dtype("float32"))
+        y: R.Tensor((4,), dtype="float32") = R.memory.alloc_tensor(storage, ZERO, R.shape([4]), R.dtype("float32"), ZERO)
+        _: R.Tuple = R.memory.kill_storage(storage)
+        _1: R.Tuple = R.call_packed("my_runtime.fill", x, y, R.shape([4]), TYARGS=(R.Tuple,))
+        z: R.Tensor((4,), dtype="float32") = R.call_packed("vm.builtin.reshape", a, R.shape([4]), TYARGS=(R.Tensor((4,), dtype="float32"),))
+        _2: R.Tuple = R.memory.kill_tensor(y)
+        v: OBJ = R.vm.alloc_storage(R.shape([16]), ZERO, R.dtype("uint8"), R.str("global"))
+        w: R.Tensor((4,), dtype="float32") = R.vm.alloc_tensor(v, ZERO, R.shape([4]), R.dtype("float32"), ZERO)
+        _3: R.Tuple = R.vm.kill_object(v)
+        e: OBJ = R.null_value()
+        return z
+)";
+  auto spell = [&](bool main) {
+    std::string s = body;
+    auto replace = [&s](const std::string& from, const std::string& to) {
+      for (size_t at = s.find(from); at != std::string::npos; at = s.find(from, at + to.size())) s.replace(at, from.size(), to);
+    };
+    replace("OBJ", main ? "R.Any" : "R.Object");
+    replace("ZERO", main ? "T.int64(0)" : "R.prim_value(0)");
+    replace("TYARGS", main ? "ty_args" : "sinfo_args");
+    return std::string("# from tvm.script import ir as I\n") + (main ? "# from tvm.script import tirx as T\n" : "") +
+           "# from tvm.script import relax as R\n\n@I.ir_module\nclass Module:\n" + s;
+  };
+  IRModule mods[2];
+  for (bool main : {false, true}) {
+    std::string text = spell(main);
+    CAPTURE(main);
+    TvmScriptSpelling found = TvmScriptSpelling::Release;
+    mods[main] = parseTvmScript(text, "vm.py", nullptr, &found);
+    CHECK(found == (main ? TvmScriptSpelling::Main : TvmScriptSpelling::Release));
+    CHECK(printModule(mods[main], scriptOptions(found)) == text);
+  }
+  CHECK(structuralEqual(mods[0], mods[1]));
+  // The Python values TVM's parser also takes read as the same nodes.
+  std::string plain = spell(false);
+  for (auto [from, to] : std::vector<std::pair<std::string, std::string>>{
+           {"R.builtin.alloc_tensor(R.shape([2, 2]), R.dtype(\"float32\"), R.prim_value(0), R.str(\"global\"))",
+            "R.builtin.alloc_tensor(R.shape([2, 2]), dtype=\"float32\", runtime_device_index=0)"},
+           {"R.memory.alloc_storage(R.shape([16]), R.prim_value(0), R.str(\"global\"), R.dtype(\"float32\"))",
+            "R.memory.alloc_storage(R.shape([16]), virtual_device_index=0, storage_scope=\"global\", dtype=\"float32\")"},
+           {"R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([4]), R.dtype(\"float32\"), R.prim_value(0))",
+            "R.memory.alloc_tensor(storage, 0, R.shape([4]), \"float32\")"},
+       })
+    plain.replace(plain.find(from), from.size(), to);
+  CHECK(structuralEqual(parseTvmScript(plain, "plain.py"), mods[0]));
+  // R.Prim in the release spelling (main spells the type T.int64, not read yet).
+  std::string prim = std::string(kHeader) + R"(@I.ir_module
+class Module:
+    @R.function
+    def main(n: R.Prim("int64"), k: R.Prim(value=3), s: R.Shape) -> R.Prim("int64"):
+        return n
+)";
+  CHECK(printModule(parseTvmScript(prim, "prim.py"), scriptOptions(TvmScriptSpelling::Release)) == prim);
 }

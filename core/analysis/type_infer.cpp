@@ -17,7 +17,19 @@ namespace {
 /// declared `Tensor[(?, 3)]` accepts an inferred `Tensor[(8, 3)]` and back).
 bool compatible(const Type& a, const Type& b) {
   if (a == b) return true;
+  // R.Object (R.Any) is Relax's top type: any value may be bound to or passed as one.
+  if (as<ObjectTypeNode>(a) || as<ObjectTypeNode>(b)) return a && b;
   if (!a || !b || a->kind != b->kind) return false;
+  if (const auto* x = as<ShapeTypeNode>(a)) {
+    const auto* y = as<ShapeTypeNode>(b);
+    if (x->ndim >= 0 && y->ndim >= 0 && x->ndim != y->ndim) return false;
+    return !x->values || !y->values || x->values == y->values;
+  }
+  if (const auto* x = as<PrimTypeNode>(a)) {
+    const auto* y = as<PrimTypeNode>(b);
+    return x->dtype == y->dtype && (!x->value || !y->value || x->value == y->value);
+  }
+  if (a->kind == TypeKind::Storage) return true;
   if (const auto* x = as<TensorTypeNode>(a)) {
     const auto* y = as<TensorTypeNode>(b);
     if (x->dtype != y->dtype || x->shape.size() != y->shape.size()) return false;

@@ -101,7 +101,9 @@ class NodeSet {
 /// Same rule as type inference: equal where both are known, `?` matches anything.
 bool consistent(const Type& a, const Type& b) {
   if (!a || !b || a == b) return true;
+  if (as<ObjectTypeNode>(a) || as<ObjectTypeNode>(b)) return true;  // Relax's top type
   if (a->kind != b->kind) return false;
+  if (a->kind == TypeKind::Storage || a->kind == TypeKind::Shape || a->kind == TypeKind::Prim) return typeEqual(a, b);
   if (const auto* x = as<TensorTypeNode>(a)) {
     const auto* y = as<TensorTypeNode>(b);
     if (x->dtype != y->dtype || x->shape.size() != y->shape.size()) return false;

@@ -207,6 +207,43 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
                              call.attrDType("dtype", DTypeCode::Float32), shape);
     }
     case OpId::MemoryKill: return Value();
+    // Relax's VM lowering: allocations are fresh tensors (a planned storage
+    // is only checked for room: the interpreter's tensors never alias), kills
+    // free nothing, and the PrimFunc calls between them write their outputs.
+    case OpId::RelaxMemKillStorage:
+    case OpId::RelaxMemKillTensor:
+    case OpId::RelaxVmKillObject:
+    case OpId::RelaxNullValue: return Value();
+    case OpId::RelaxShapeExpr: {
+      std::vector<int64_t> values = call.attrInts("values");
+      NDArray out(DTypeCode::Int64, {static_cast<int64_t>(values.size())});
+      for (size_t i = 0; i < values.size(); ++i) out.setFromDouble(static_cast<int64_t>(i), static_cast<double>(values[i]));
+      return out;
+    }
+    case OpId::RelaxPrimValue: return NDArray::scalar(call.attrDType("dtype", DTypeCode::Int64), static_cast<double>(call.attrInt("value")));
+    case OpId::BuiltinAllocTensor: return NDArray(call.attrDType("dtype", DTypeCode::Float32), call.attrInts("shape"));
+    case OpId::RelaxMemAllocStorage:
+    case OpId::RelaxVmAllocStorage: {
+      std::vector<int64_t> size = call.attrInts("size");
+      if (size.size() != 1 || size[0] < 0 || size[0] > (int64_t(1) << 40)) call.fail("the size must be one byte count");
+      return NDArray(DTypeCode::UInt8, {size[0]});
+    }
+    case OpId::RelaxMemAllocTensor:
+    case OpId::RelaxVmAllocTensor:
+      return tensorInStorage(call, call.tensor(0), call.attrInt("offset"), call.attrDType("dtype", DTypeCode::Float32),
+                             call.attrInts("shape"));
+    case OpId::RelaxCallPacked: {
+      const std::string& name = call.attrString("func_name");
+      if (name == "vm.builtin.reshape" && args.size() == 2) {
+        const NDArray& data = call.tensor(0);
+        const NDArray& shape = call.tensor(1);
+        std::vector<int64_t> dims;
+        for (int64_t i = 0; i < shape.numElements(); ++i) dims.push_back(static_cast<int64_t>(shape.getAsDouble(i)));
+        if (productOf(dims) != data.numElements()) call.fail("cannot reshape " + shapeString(data.shape()) + " to " + shapeString(dims));
+        return data.reshaped(dims);
+      }
+      call.fail("calls the packed function \"" + name + "\", which the interpreter does not have");
+    }
     case OpId::VmShapeOf: return shapeOfKernel(call);
     case OpId::VmReshapeTensor: {
       const NDArray& data = call.tensor(0);

@@ -257,6 +257,52 @@ void describe(OpDef& d) {
       d.stateful = true;
       break;
     case OpId::VmShapeOf: set(1, relVmShapeOf, {stringField("dtype", "int64")}); break;
+
+    // Relax's VM lowering (op_relations_relax_vm.cpp): TVM's argument names and order.
+    case OpId::RelaxShapeExpr: set(0, relRelaxShapeExpr, {required("values", Kind::Array)}); break;
+    case OpId::RelaxPrimValue: set(0, relRelaxPrimValue, {required("value", Kind::Int), stringField("dtype", "int64")}); break;
+    case OpId::RelaxNullValue: set(0, relRelaxNullValue); break;
+    case OpId::RelaxCallPacked: {
+      // No out type: R.Object; empty lists: R.Tuple (ty_args=(R.Tuple,)).
+      AttrField shapeF = optional("out_shape", Kind::Array);
+      AttrField dtypeF = optional("out_dtype", Kind::String);
+      dtypeF.alsoAccepts = {Kind::Array};
+      // The packed function is named (TVM's ExternFunc), not a global of the module.
+      set(-1, relRelaxCallPacked, {required("func_name", Kind::String), shapeF, dtypeF});
+      d.stateful = true;
+      break;
+    }
+    case OpId::BuiltinAllocTensor:
+      set(0, relBuiltinAllocTensor,
+          {required("shape", Kind::Array), required("dtype", Kind::String), intField("runtime_device_index", 0),
+           stringField("storage_scope", "global")});
+      d.stateful = true;
+      break;
+    case OpId::RelaxMemAllocStorage:
+      set(0, relRelaxAllocStorage,
+          {required("size", Kind::Array), intField("virtual_device_index", 0), stringField("storage_scope", "global"),
+           stringField("dtype", "uint8")});
+      d.stateful = true;
+      break;
+    case OpId::RelaxVmAllocStorage:
+      set(0, relRelaxAllocStorage,
+          {required("size", Kind::Array), intField("runtime_device_index", 0), stringField("dtype", "uint8"),
+           stringField("storage_scope", "global")});
+      d.stateful = true;
+      break;
+    case OpId::RelaxMemAllocTensor:
+    case OpId::RelaxVmAllocTensor:
+      set(1, relRelaxAllocTensor,
+          {intField("offset", 0), required("shape", Kind::Array), required("dtype", Kind::String),
+           intField("runtime_device_ind", 0)});
+      d.stateful = true;
+      break;
+    case OpId::RelaxMemKillStorage:
+    case OpId::RelaxMemKillTensor:
+    case OpId::RelaxVmKillObject:
+      set(1, relRelaxKill);
+      d.stateful = true;
+      break;
     case OpId::VmInvokeTvmOp:
       set(3, relVmInvokeTvmOp);
       d.stateful = true;

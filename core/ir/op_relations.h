@@ -124,6 +124,24 @@ Type relVmInvokeTvmOp(std::span<const Type> args, const AttrDict& attrs);
 /// vm.reshape_tensor(data, shape): Tensor[newshape, data's dtype].
 Type relVmReshapeTensor(std::span<const Type> args, const AttrDict& attrs);
 
+// Relax's VM lowering ops (op_relations_relax_vm.cpp).
+/// R.shape([..]): R.Shape([..]).
+Type relRelaxShapeExpr(std::span<const Type> args, const AttrDict& attrs);
+/// R.prim_value(n): R.Prim(dtype, value n).
+Type relRelaxPrimValue(std::span<const Type> args, const AttrDict& attrs);
+/// R.null_value(): R.Object.
+Type relRelaxNullValue(std::span<const Type> args, const AttrDict& attrs);
+/// R.call_packed("f", args..., sinfo_args=(T,)) (func_name=f): T (R.Object when none is given).
+Type relRelaxCallPacked(std::span<const Type> args, const AttrDict& attrs);
+/// R.builtin.alloc_tensor(shape, dtype, device, scope): R.Tensor(shape, dtype).
+Type relBuiltinAllocTensor(std::span<const Type> args, const AttrDict& attrs);
+/// R.memory.alloc_storage / R.vm.alloc_storage: R.Object.
+Type relRelaxAllocStorage(std::span<const Type> args, const AttrDict& attrs);
+/// R.memory.alloc_tensor / R.vm.alloc_tensor(storage, offset, shape, dtype): R.Tensor(shape, dtype).
+Type relRelaxAllocTensor(std::span<const Type> args, const AttrDict& attrs);
+/// R.memory.kill_storage / kill_tensor, R.vm.kill_object: R.Tuple.
+Type relRelaxKill(std::span<const Type> args, const AttrDict& attrs);
+
 // Neural-network ops (op_relations_nn.cpp).
 /// nn.conv2d: any NCHW/OIHW letter permutation, groups, dilation, 1/2/4-value padding.
 Type relConv2D(std::span<const Type> args, const AttrDict& attrs);

@@ -65,6 +65,17 @@ Type storageType() {
   return kStorage;
 }
 
+Type shapeType(std::vector<int64_t> values) {
+  int64_t n = static_cast<int64_t>(values.size());
+  return std::make_shared<const ShapeTypeNode>(n, std::move(values));
+}
+Type shapeTypeOfRank(int64_t ndim) { return std::make_shared<const ShapeTypeNode>(ndim, std::nullopt); }
+Type objectType() {
+  static const Type kObject = std::make_shared<const ObjectTypeNode>();
+  return kObject;
+}
+Type primType(DataType dtype, std::optional<int64_t> value) { return std::make_shared<const PrimTypeNode>(dtype, value); }
+
 bool typeEqual(const Type& a, const Type& b) {
   if (a == b) return true;
   if (!a || !b || a->kind != b->kind) return false;
@@ -91,7 +102,18 @@ bool typeEqual(const Type& a, const Type& b) {
         if (!typeEqual(x->params[i], y->params[i])) return false;
       return true;
     }
-    case TypeKind::Storage: return true;
+    case TypeKind::Storage:
+    case TypeKind::Object: return true;
+    case TypeKind::Shape: {
+      auto* x = as<ShapeTypeNode>(a);
+      auto* y = as<ShapeTypeNode>(b);
+      return x->ndim == y->ndim && x->values == y->values;
+    }
+    case TypeKind::Prim: {
+      auto* x = as<PrimTypeNode>(a);
+      auto* y = as<PrimTypeNode>(b);
+      return x->dtype == y->dtype && x->value == y->value;
+    }
   }
   return false;
 }
@@ -117,7 +139,21 @@ size_t typeHash(const Type& t) {
       mix(typeHash(x->ret));
       break;
     }
-    case TypeKind::Storage: break;
+    case TypeKind::Storage:
+    case TypeKind::Object: break;
+    case TypeKind::Shape: {
+      auto* x = as<ShapeTypeNode>(t);
+      mix(std::hash<int64_t>()(x->ndim));
+      if (x->values)
+        for (int64_t v : *x->values) mix(std::hash<int64_t>()(v));
+      break;
+    }
+    case TypeKind::Prim: {
+      auto* x = as<PrimTypeNode>(t);
+      mix(static_cast<size_t>(x->dtype.code));
+      if (x->value) mix(std::hash<int64_t>()(*x->value));
+      break;
+    }
   }
   return h;
 }
@@ -151,6 +187,18 @@ std::string typeToString(const Type& t) {
       return out + ") -> " + typeToString(x->ret);
     }
     case TypeKind::Storage: return "Storage";
+    case TypeKind::Object: return "Object";
+    case TypeKind::Shape: {
+      auto* x = as<ShapeTypeNode>(t);
+      if (!x->values) return x->ndim < 0 ? "Shape" : "Shape(ndim=" + std::to_string(x->ndim) + ")";
+      std::string out = "Shape([";
+      for (size_t i = 0; i < x->values->size(); ++i) out += (i ? ", " : "") + std::to_string((*x->values)[i]);
+      return out + "])";
+    }
+    case TypeKind::Prim: {
+      auto* x = as<PrimTypeNode>(t);
+      return "Prim(" + std::string(x->dtype.name()) + (x->value ? ", " + std::to_string(*x->value) : "") + ")";
+    }
   }
   return "?";
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,7 @@ using PrimExpr = std::shared_ptr<const PrimExprNode>;
 }  // namespace tir
 
 /// Which kind of type a TypeNode is.
-enum class TypeKind : uint8_t { Tensor, Tuple, Func, Storage };
+enum class TypeKind : uint8_t { Tensor, Tuple, Func, Storage, Shape, Object, Prim };
 
 struct TypeNode;
 /// An immutable, shared type. Null means "not known yet" (to be inferred).
@@ -87,6 +88,33 @@ struct StorageTypeNode final : TypeNode {
   StorageTypeNode() : TypeNode(kKind) {}
 };
 
+/// Relax's `R.Shape([2, 4])` / `R.Shape(ndim=2)`: the type of a shape value
+/// (`R.shape([2, 4])`), what Relax's memory ops take as sizes. `values` holds
+/// the static extents when known (then ndim is their count); ndim is -1 when
+/// even the rank is unknown (`R.Shape`).
+struct ShapeTypeNode final : TypeNode {
+  static constexpr TypeKind kKind = TypeKind::Shape;
+  int64_t ndim = -1;
+  std::optional<std::vector<int64_t>> values;
+  ShapeTypeNode(int64_t n, std::optional<std::vector<int64_t>> v) : TypeNode(kKind), ndim(n), values(std::move(v)) {}
+};
+
+/// Relax's opaque object type: `R.Object` in the releases, `R.Any` on main.
+/// Storage from `R.memory.alloc_storage` / `R.vm.alloc_storage` has it.
+struct ObjectTypeNode final : TypeNode {
+  static constexpr TypeKind kKind = TypeKind::Object;
+  ObjectTypeNode() : TypeNode(kKind) {}
+};
+
+/// Relax's `R.Prim("int64")` / `R.Prim(value=n)`: a scalar that is not a
+/// tensor (a PrimValue), with its value when it is a known constant.
+struct PrimTypeNode final : TypeNode {
+  static constexpr TypeKind kKind = TypeKind::Prim;
+  DataType dtype;
+  std::optional<int64_t> value;
+  PrimTypeNode(DataType d, std::optional<int64_t> v) : TypeNode(kKind), dtype(d), value(v) {}
+};
+
 /// Downcast: the node as T, or null when it is another kind (or null).
 template <class T>
 const T* as(const Type& t) {
@@ -106,6 +134,14 @@ Type funcType(std::vector<Type> params, Type ret);
 Type unitType();
 /// The storage type (one shared node).
 Type storageType();
+/// `R.Shape([...])` with known extents.
+Type shapeType(std::vector<int64_t> values);
+/// `R.Shape(ndim=n)` (n = -1: unknown rank).
+Type shapeTypeOfRank(int64_t ndim);
+/// `R.Object` / `R.Any` (one shared node).
+Type objectType();
+/// `R.Prim(dtype)`, with its value when known.
+Type primType(DataType dtype, std::optional<int64_t> value = std::nullopt);
 
 /// Structural equality of types (null equals only null). Symbolic dimensions
 /// compare after simplification, shape variables by name (see

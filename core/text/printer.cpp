@@ -135,6 +135,10 @@ void appendType(std::string& out, const Type& type) {
     switch (w.type->kind) {
       case TypeKind::Tensor: appendTensorType(out, *static_cast<const TensorTypeNode*>(w.type)); break;
       case TypeKind::Storage: out += "Storage"; break;
+      // Relax-only types: Relay text has no spelling; printed as a name the Relay reader refuses.
+      case TypeKind::Shape:
+      case TypeKind::Object:
+      case TypeKind::Prim: out += typeToString(Type(std::shared_ptr<const TypeNode>(), w.type)); break;
       case TypeKind::Tuple: {
         auto* t = static_cast<const TupleTypeNode*>(w.type);
         out += '(';

@@ -64,6 +64,11 @@ class ModuleParser : public ScriptParser {
   Expr parseRelaxExpr();
   Expr parseRelaxPrimary();
   Expr parseRelaxCall(const std::string& callee, const PyToken& at);
+  /// R.shape / R.prim_value / R.null_value as values, R.call_packed, and the
+  /// R.builtin / R.memory / R.vm ops of the VM lowering
+  /// (tvmscript_relax_vm.cpp), at the cursor after `(`; null when `name` is
+  /// none of them (nothing consumed).
+  Expr parseRelaxVmCall(std::string_view name, const PyToken& at);
   std::vector<ScriptArg> parseCallArgs();
   ScriptArg parseOneArg();
   AttrValue parseLiteral();

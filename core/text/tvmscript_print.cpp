@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/ir/lowering_ops.h"
 #include "core/ir/shape_expr.h"
 #include "core/text/printer_impl.h"
 #include "core/text/tvmscript_ops.h"
@@ -100,7 +101,7 @@ void literal(std::string& out, const AttrValue& v) {
 /// A Relax type as TVM prints it. In a function's signature (`signature`),
 /// a dimension that mentions a shape variable prints as a string (`"n"`,
 /// `"n * 2"`), as TVM's printer does for the variables a signature defines.
-std::string typeText(const Type& t, bool signature = false) {
+std::string typeText(const Type& t, bool signature = false, bool mainSpelling = false) {
   if (const auto* tt = as<TensorTypeNode>(t)) {
     std::string dtype = "dtype=" + quoted(std::string(tt->dtype.name()));
     bool unknown = false;  // a `?`: TVM has no per-dimension unknown, only ndim=
@@ -118,14 +119,27 @@ std::string typeText(const Type& t, bool signature = false) {
   if (const auto* tup = as<TupleTypeNode>(t)) {
     if (tup->fields.empty()) return "R.Tuple";
     std::string s = "R.Tuple(";
-    for (size_t i = 0; i < tup->fields.size(); ++i) s += (i ? ", " : "") + typeText(tup->fields[i], signature);
+    for (size_t i = 0; i < tup->fields.size(); ++i) s += (i ? ", " : "") + typeText(tup->fields[i], signature, mainSpelling);
     return s + ")";
   }
   if (const auto* f = as<FuncTypeNode>(t)) {
     std::string s = "R.Callable((";
-    for (size_t i = 0; i < f->params.size(); ++i) s += (i ? ", " : "") + typeText(f->params[i], signature);
+    for (size_t i = 0; i < f->params.size(); ++i) s += (i ? ", " : "") + typeText(f->params[i], signature, mainSpelling);
     if (f->params.size() == 1) s += ',';
-    return s + "), " + typeText(f->ret, signature) + ", True)";
+    return s + "), " + typeText(f->ret, signature, mainSpelling) + ", True)";
+  }
+  if (as<ObjectTypeNode>(t) || as<StorageTypeNode>(t)) return mainSpelling ? "R.Any" : "R.Object";
+  if (const auto* sh = as<ShapeTypeNode>(t)) {
+    if (sh->values) {
+      std::string s = "R.Shape([";
+      for (size_t i = 0; i < sh->values->size(); ++i) s += (i ? ", " : "") + std::to_string((*sh->values)[i]);
+      return s + "])";
+    }
+    return sh->ndim < 0 ? "R.Shape" : "R.Shape(ndim=" + std::to_string(sh->ndim) + ")";
+  }
+  if (const auto* pr = as<PrimTypeNode>(t)) {
+    if (pr->value && pr->dtype == DataType(DTypeCode::Int64)) return "R.Prim(value=" + std::to_string(*pr->value) + ")";
+    return "R.Prim(" + quoted(std::string(pr->dtype.name())) + ")";
   }
   return "";
 }
@@ -192,13 +206,13 @@ class RelaxPrinter {
       const Var& p = fn.params[i];
       head += (i ? ", " : "") + varName(p.get(), p->name);
       Type t = p->annotation ? p->annotation : p->checkedType;
-      std::string tt = typeText(t, true);
+      std::string tt = typeTextOf(t, true);
       if (!tt.empty()) head += ": " + tt;
     }
     head += ')';
     Type ret = fn.retType;
     if (!ret && fn.body) ret = fn.body->checkedType;
-    if (std::string rt = typeText(ret, true); !rt.empty()) head += " -> " + rt;
+    if (std::string rt = typeTextOf(ret, true); !rt.empty()) head += " -> " + rt;
     // TVM defines the signature's shape variables as it meets them: the
     // return type first, then the parameters; the body's own after func_attr.
     std::vector<tir::Var> sigVars, bodyVars;
@@ -381,7 +395,7 @@ class RelaxPrinter {
     const auto* call = as<CallNode>(value);
     const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
     bool dps = callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked);
-    if (!dps) ann = typeText(t);
+    if (!dps) ann = typeTextOf(t);
     if (callee && callee->def->id == OpId::MatchCast && call->args.size() == 1)
       rhs = "R.match_cast(" + atom(call->args[0]) + ", " + ann + ")";
     w_.rangeStart(var.get());
@@ -406,7 +420,7 @@ class RelaxPrinter {
       e = let->body;
     }
     std::string rhs = valueText(e);
-    std::string ann = typeText(t);
+    std::string ann = typeTextOf(t);
     line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
     w_.indent(-kLevel);
   }
@@ -442,7 +456,7 @@ class RelaxPrinter {
       w_.rangeEnd(e.get());
     } else {
       std::string rhs = valueText(e);
-      std::string ann = typeText(t);
+      std::string ann = typeTextOf(t);
       const auto* call = as<CallNode>(e);
       const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
       if (callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked)) ann.clear();
@@ -454,9 +468,21 @@ class RelaxPrinter {
     return name;
   }
 
+  /// A type in the spelling being printed (R.Object or R.Any).
+  std::string typeTextOf(const Type& t, bool signature = false) const {
+    return typeText(t, signature, opt_.spelling == TvmScriptSpelling::Main);
+  }
+
+  /// R.shape([..]) and R.prim_value(n): the value forms Relax writes inline.
+  static bool isInlineValue(const Expr& e) {
+    const auto* c = as<CallNode>(e);
+    const OpDef* op = c ? c->op() : nullptr;
+    return op && (op->id == OpId::RelaxShapeExpr || op->id == OpId::RelaxPrimValue);
+  }
+
   /// True for what Relax writes inline as an operand.
   static bool isLeaf(const Expr& e) {
-    if (as<VarNode>(e) || as<GlobalVarNode>(e) || as<OpNode>(e) || as<TupleNode>(e)) return true;
+    if (as<VarNode>(e) || as<GlobalVarNode>(e) || as<OpNode>(e) || as<TupleNode>(e) || isInlineValue(e)) return true;
     if (const auto* c = as<ConstantNode>(e)) return c->data.ndim() == 0 && !c->data.isPlaceholder();
     return false;
   }
@@ -508,6 +534,7 @@ class RelaxPrinter {
     if (const auto* c = as<ConstantNode>(e)) {
       return constText(*c);
     }
+    if (isInlineValue(e)) return vmValueText(*as<CallNode>(e), {});
     if (const auto* t = as<TupleNode>(e)) {
       std::string s = "(";
       for (size_t i = 0; i < t->fields.size(); ++i) s += (i ? ", " : "") + atom(t->fields[i]);
@@ -558,6 +585,7 @@ class RelaxPrinter {
     const OpDef& def = *op->def;
     if (def.id == OpId::CallTir || def.id == OpId::CallDpsPacked) return callTirText(*call, args);
     if (def.id == OpId::CallPurePacked) return purePackedText(*call, args);
+    if (isLoweringBuiltin(def.id) && def.name.starts_with("relax.")) return vmValueText(*call, args);
     const RelaxOpSpec* spec = tvmscript::relaxSpecFor(def.id);
     if (def.id == OpId::Matmul && (call->attrs.getBool("transpose_a") || call->attrs.getBool("transpose_b") ||
                                    !attrOrDefault(def, call->attrs, "units").isNone()))
@@ -624,6 +652,75 @@ class RelaxPrinter {
     return "R." + std::string(spec->name) + "(" + join(args) + ")";
   }
 
+  /// Relax's VM-lowering ops as TVM prints them: every argument positional,
+  /// sizes as R.shape([..]), dtypes as R.dtype(".."), indices as
+  /// R.prim_value(n) (T.int64(n) on main), scopes as R.str("..").
+  std::string vmValueText(const CallNode& call, const std::vector<std::string>& args) {
+    const OpDef& def = *call.op();
+    const bool main = opt_.spelling == TvmScriptSpelling::Main;
+    auto attr = [&](std::string_view key) { return attrOrDefault(def, call.attrs, key); };
+    auto shapeText = [&](std::string_view key) {
+      std::string s = "R.shape(";
+      literal(s, attr(key));
+      return s + ")";
+    };
+    auto dtypeText = [&](std::string_view key) { return "R.dtype(" + quoted(attr(key).asString()) + ")"; };
+    auto primText = [&](int64_t v) {
+      if (main) {
+        usedTir = true;
+        return "T.int64(" + std::to_string(v) + ")";
+      }
+      return "R.prim_value(" + std::to_string(v) + ")";
+    };
+    auto intText = [&](std::string_view key) { return primText(attr(key).asInt()); };
+    auto strText = [&](std::string_view key) { return "R.str(" + quoted(attr(key).asString()) + ")"; };
+    auto join = [](const std::string& head, const std::vector<std::string>& parts) {
+      std::string s = head + "(";
+      for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
+      return s + ")";
+    };
+    std::string arg0 = args.empty() ? "" : args[0];
+    switch (def.id) {
+      case OpId::RelaxShapeExpr: return shapeText("values");
+      case OpId::RelaxPrimValue: return primText(attr("value").asInt());
+      case OpId::RelaxNullValue: return "R.null_value()";
+      case OpId::BuiltinAllocTensor:
+        return join("R.builtin.alloc_tensor", {shapeText("shape"), dtypeText("dtype"), intText("runtime_device_index"), strText("storage_scope")});
+      case OpId::RelaxMemAllocStorage:
+        return join("R.memory.alloc_storage", {shapeText("size"), intText("virtual_device_index"), strText("storage_scope"), dtypeText("dtype")});
+      case OpId::RelaxVmAllocStorage:
+        return join("R.vm.alloc_storage", {shapeText("size"), intText("runtime_device_index"), dtypeText("dtype"), strText("storage_scope")});
+      case OpId::RelaxMemAllocTensor:
+      case OpId::RelaxVmAllocTensor:
+        return join(def.id == OpId::RelaxMemAllocTensor ? "R.memory.alloc_tensor" : "R.vm.alloc_tensor",
+                    {arg0, intText("offset"), shapeText("shape"), dtypeText("dtype"), intText("runtime_device_ind")});
+      case OpId::RelaxMemKillStorage: return join("R.memory.kill_storage", {arg0});
+      case OpId::RelaxMemKillTensor: return join("R.memory.kill_tensor", {arg0});
+      case OpId::RelaxVmKillObject: return join("R.vm.kill_object", {arg0});
+      case OpId::RelaxCallPacked: {
+        std::vector<std::string> parts{quoted(attr("func_name").asString())};
+        parts.insert(parts.end(), args.begin(), args.end());
+        const AttrValue& shape = attr("out_shape");
+        const AttrValue& dtype = attr("out_dtype");
+        if (!dtype.isNone()) {
+          std::string out;
+          if (dtype.kind() == AttrValue::Kind::Array && dtype.asArray().empty()) {
+            out = "R.Tuple";
+          } else if (dtype.kind() == AttrValue::Kind::String) {
+            std::vector<int64_t> dims;
+            for (const AttrValue& x : shape.asArray()) dims.push_back(x.asInt());
+            auto dt = DataType::parse(dtype.asString());
+            out = typeTextOf(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
+          }
+          parts.push_back(std::string(main ? "ty_args=(" : "sinfo_args=(") + out + ",)");
+        }
+        return join("R.call_packed", parts);
+      }
+      default: break;
+    }
+    return join("R." + std::string(def.name.substr(6)), args);
+  }
+
   /// `R.call_pure_packed("f", x, sinfo_args=(T,))` (`ty_args=` in main's spelling).
   std::string purePackedText(const CallNode& call, const std::vector<std::string>& args) {
     const auto* opn = as<OpNode>(call.callee);
@@ -634,11 +731,11 @@ class RelaxPrinter {
     }
     const AttrValue& shape = attrOrDefault(*opn->def, call.attrs, "out_shape");
     const AttrValue& dtype = attrOrDefault(*opn->def, call.attrs, "out_dtype");
-    auto tensor = [](const AttrValue& sh, const AttrValue& d) {
+    auto tensor = [this](const AttrValue& sh, const AttrValue& d) {
       std::vector<int64_t> dims;
       for (const AttrValue& x : sh.asArray()) dims.push_back(x.asInt());
       auto dt = DataType::parse(d.asString());
-      return typeText(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
+      return typeTextOf(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
     };
     std::string out;
     if (dtype.kind() == AttrValue::Kind::Array) {
@@ -662,11 +759,11 @@ class RelaxPrinter {
     std::string tuple = args.size() > 1 ? args[1] : "()";
     const AttrValue& shape = attrOrDefault(*opn->def, call.attrs, "out_shape");
     const AttrValue& dtype = attrOrDefault(*opn->def, call.attrs, "out_dtype");
-    auto tensor = [](const AttrValue& s, const AttrValue& d) {
+    auto tensor = [this](const AttrValue& s, const AttrValue& d) {
       std::vector<int64_t> dims;
       for (const AttrValue& x : s.asArray()) dims.push_back(x.asInt());
       auto dt = DataType::parse(d.asString());
-      return typeText(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
+      return typeTextOf(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
     };
     std::string out;
     if (dtype.kind() == AttrValue::Kind::Array) {

@@ -42,6 +42,7 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
   else if (name.starts_with("relax.")) name.remove_prefix(6);
   Span span = spanOf(at);
 
+  if (Expr vm = parseRelaxVmCall(name, at)) return vm;
   if (name == "const") {
     std::vector<ScriptArg> args = parseCallArgs();
     if (args.empty() || !args[0].isLiteral) fail(at, "R.const takes a value and a dtype");
@@ -139,7 +140,7 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
       failAt(span, e.diagnostics().front().message);
     }
   }
-  if (name == "call_packed" || name == "invoke_pure_closure")
+  if (name == "invoke_pure_closure")
     fail(at, "R." + std::string(name) + " is not supported yet in TVMScript loading");
   if (name == "output" || name == "ExternFunc" || name == "func_attr" || name == "dataflow")
     fail(at, "R." + std::string(name) + " is not allowed here" +

@@ -140,7 +140,7 @@ ScriptArg ModuleParser::parseOneArg() {
   }
   if (check(PyTok::Name) && peek().is(relaxAlias) && check(PyTok::Dot, 1) &&
       (peek(2).is("Tensor") || peek(2).is("Tuple") || peek(2).is("Object") || peek(2).is("Any") ||
-       peek(2).is("Shape") || peek(2).is("Callable"))) {
+       peek(2).is("Shape") || peek(2).is("Prim") || peek(2).is("Callable"))) {
     a.isType = true;
     a.type = parseRelaxType();
     return a;

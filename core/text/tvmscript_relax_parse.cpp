@@ -429,11 +429,80 @@ Type ModuleParser::parseRelaxType() {
   }
   if (kind == "Object" || kind == "Any") {
     noteSpelling(kind == "Any" ? TvmScriptSpelling::Main : TvmScriptSpelling::Release, start);
-    fail(start, name + " (an opaque object type) is not representable in passlab's types yet");
+    if (accept(PyTok::LParen)) expect(PyTok::RParen, "')' (" + name + " takes no arguments)");
+    return objectType();
   }
-  if (kind == "Shape" || kind == "Prim")
-    fail(start, name + " is not representable in passlab's types yet (shapes are int64 tensors)");
-  fail(start, "unknown Relax type '" + name + "' (Relax types are R.Tensor, R.Tuple, R.Callable)");
+  if (kind == "Shape") {
+    // R.Shape, R.Shape([2, 4]), R.Shape(ndim=2)
+    if (!accept(PyTok::LParen)) return shapeTypeOfRank(-1);
+    Type out = shapeTypeOfRank(-1);
+    while (!check(PyTok::RParen)) {
+      std::string key = "values";
+      const PyToken& keyTok = peek();
+      if (check(PyTok::Name) && check(PyTok::Equal, 1)) {
+        key = std::string(take().text);
+        take();
+      }
+      if (key == "ndim") {
+        const PyToken& d = expect(PyTok::Int, "an integer");
+        int64_t n = intValue(d);
+        if (n > 64) fail(d, "ndim " + std::to_string(n) + " is too large");
+        out = shapeTypeOfRank(n);
+      } else if (key == "values") {
+        bool list = check(PyTok::LBracket);
+        if (!list && !check(PyTok::LParen)) failExpected("the shape's values such as [2, 4]");
+        take();
+        std::vector<int64_t> values;
+        while (!check(list ? PyTok::RBracket : PyTok::RParen)) {
+          const PyToken& d = peek();
+          std::optional<int64_t> c = shape::asConstant(parseShapeDim());
+          if (!c) fail(d, "symbolic values of R.Shape are not supported yet (give ndim=)");
+          if (*c < 0) fail(d, "shape value " + std::to_string(*c) + " is negative");
+          values.push_back(*c);
+          if (!accept(PyTok::Comma)) break;
+        }
+        take();
+        out = shapeType(std::move(values));
+      } else {
+        fail(keyTok, "unknown keyword '" + key + "' of " + name + " (R.Shape takes values or ndim=)");
+      }
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(PyTok::RParen, "')'");
+    return out;
+  }
+  if (kind == "Prim") {
+    // R.Prim("int64"), R.Prim(dtype="float32"), R.Prim(value=4)
+    expect(PyTok::LParen, "'(' after R.Prim");
+    std::optional<DataType> dtype;
+    std::optional<int64_t> value;
+    while (!check(PyTok::RParen)) {
+      std::string key = "dtype";
+      if (check(PyTok::Name) && check(PyTok::Equal, 1)) {
+        key = std::string(take().text);
+        take();
+      }
+      if (key == "dtype") {
+        const PyToken& d = expect(PyTok::String, "a dtype string such as \"int64\"");
+        dtype = DataType::parse(decodePyString(d.text));
+        if (!dtype) fail(d, "unknown dtype " + std::string(d.text));
+      } else if (key == "value") {
+        bool neg = accept(PyTok::Minus);
+        const PyToken& v = peek();
+        if (!check(PyTok::Int)) fail(v, "only integer constant values of R.Prim are supported");
+        take();
+        value = intValue(v) * (neg ? -1 : 1);
+        if (!dtype) dtype = DataType(DTypeCode::Int64);
+      } else {
+        fail(last(), "unknown keyword '" + key + "' of " + name);
+      }
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(PyTok::RParen, "')'");
+    if (!dtype) fail(start, "R.Prim needs a dtype or a value");
+    return primType(*dtype, value);
+  }
+  fail(start, "unknown Relax type '" + name + "' (Relax types are R.Tensor, R.Tuple, R.Callable, R.Shape, R.Prim, R.Object/R.Any)");
 }
 
 }  // namespace passlab::tvmscript

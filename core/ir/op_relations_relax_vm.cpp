@@ -1,0 +1,66 @@
+// Type relations of Relax's VM-lowering ops: the shape and prim values, the
+// packed call, and the allocations and kills of CallTIRRewrite,
+// StaticPlanBlockMemory, LowerAllocTensor, KillAfterLastUse and
+// LowerRuntimeBuiltin (TVM's relax.builtin / relax.memory / relax.vm ops).
+#include "core/ir/op_relations.h"
+
+namespace passlab {
+
+namespace {
+
+/// The static shape of a `shape`/`size` attribute; negative extents are errors.
+std::vector<int64_t> staticShape(OpId op, const AttrDict& attrs, std::string_view key) {
+  std::vector<int64_t> dims = intList(opAttr(op, attrs, key), key);
+  for (int64_t d : dims)
+    if (d < 0) relationError(std::string(key) + " " + shapeText(dims) + " has a negative extent");
+  return dims;
+}
+
+}  // namespace
+
+Type relRelaxShapeExpr(std::span<const Type>, const AttrDict& attrs) {
+  return shapeType(staticShape(OpId::RelaxShapeExpr, attrs, "values"));
+}
+
+Type relRelaxPrimValue(std::span<const Type>, const AttrDict& attrs) {
+  DataType d = dtypeAttr(opAttr(OpId::RelaxPrimValue, attrs, "dtype"), "dtype", DTypeCode::Int64);
+  return primType(d, opAttr(OpId::RelaxPrimValue, attrs, "value").asInt());
+}
+
+Type relRelaxNullValue(std::span<const Type>, const AttrDict&) { return objectType(); }
+
+Type relRelaxCallPacked(std::span<const Type>, const AttrDict& attrs) {
+  const AttrValue& shape = opAttr(OpId::RelaxCallPacked, attrs, "out_shape");
+  const AttrValue& dtype = opAttr(OpId::RelaxCallPacked, attrs, "out_dtype");
+  if (shape.isNone() && dtype.isNone()) return objectType();
+  if (shape.kind() == AttrValue::Kind::Array && shape.asArray().empty() && dtype.kind() == AttrValue::Kind::Array &&
+      dtype.asArray().empty())
+    return unitType();
+  return typeFromOutAttrs(shape, dtype);
+}
+
+Type relBuiltinAllocTensor(std::span<const Type>, const AttrDict& attrs) {
+  DataType d = dtypeAttr(opAttr(OpId::BuiltinAllocTensor, attrs, "dtype"), "dtype", DTypeCode::Float32);
+  return tensorType(staticShape(OpId::BuiltinAllocTensor, attrs, "shape"), d);
+}
+
+Type relRelaxAllocStorage(std::span<const Type>, const AttrDict& attrs) {
+  // Both alloc_storage ops share the size field's name and kind.
+  std::vector<int64_t> size = intList(attrs.find("size") ? *attrs.find("size") : AttrValue::none(), "size");
+  if (size.size() != 1 || size[0] < 0) relationError("size must be one non-negative byte count, got " + shapeText(size));
+  return objectType();
+}
+
+Type relRelaxAllocTensor(std::span<const Type> args, const AttrDict& attrs) {
+  if (!as<ObjectTypeNode>(args[0])) relationError("expects the storage (R.Object) first, got " + typeToString(args[0]));
+  DataType d = dtypeAttr(opAttr(OpId::RelaxMemAllocTensor, attrs, "dtype"), "dtype", DTypeCode::Float32);
+  if (opAttr(OpId::RelaxMemAllocTensor, attrs, "offset").asInt() < 0) relationError("the offset is negative");
+  return tensorType(staticShape(OpId::RelaxMemAllocTensor, attrs, "shape"), d);
+}
+
+Type relRelaxKill(std::span<const Type> args, const AttrDict&) {
+  if (!args[0]) relationError("the killed value has no type");
+  return unitType();
+}
+
+}  // namespace passlab

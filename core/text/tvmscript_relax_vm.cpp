@@ -1,0 +1,203 @@
+// The Relax forms of the VM lowering in TVMScript: the values R.shape([..]),
+// R.prim_value(n) and R.null_value(), R.call_packed, and TVM's
+// R.builtin.alloc_tensor, R.memory.{alloc_storage, alloc_tensor, kill_storage,
+// kill_tensor} and R.vm.{alloc_storage, alloc_tensor, kill_object}.
+//
+// TVM passes an op's sizes, dtypes, device indices and scopes as R.shape /
+// R.dtype / R.prim_value / R.str arguments, positionally or by keyword, and
+// its parser also takes plain Python values there (`0`, `"global"`,
+// `dtype="float32"`). passlab keeps them as the op's attributes (op.cpp,
+// TVM's parameter names), so every spelling reads to one node.
+#include "core/text/tvmscript_module.h"
+
+namespace passlab::tvmscript {
+
+namespace {
+
+/// What one parameter of a VM op holds.
+enum class ParamKind : uint8_t { Value, Shape, Dtype, Int, Str };
+
+struct VmParam {
+  std::string_view name;
+  ParamKind kind;
+  bool optional = false;
+};
+
+struct VmOpForm {
+  std::string_view script;  // after `R.`
+  OpId id;
+  std::vector<VmParam> params;
+};
+
+const std::vector<VmOpForm>& vmForms() {
+  using K = ParamKind;
+  static const std::vector<VmOpForm> forms = {
+      {"builtin.alloc_tensor", OpId::BuiltinAllocTensor,
+       {{"shape", K::Shape}, {"dtype", K::Dtype}, {"runtime_device_index", K::Int}, {"storage_scope", K::Str, true}}},
+      {"memory.alloc_storage", OpId::RelaxMemAllocStorage,
+       {{"size", K::Shape}, {"virtual_device_index", K::Int}, {"storage_scope", K::Str}, {"dtype", K::Dtype}}},
+      {"memory.alloc_tensor", OpId::RelaxMemAllocTensor,
+       {{"storage", K::Value}, {"offset", K::Int}, {"shape", K::Shape}, {"dtype", K::Dtype}, {"runtime_device_ind", K::Int, true}}},
+      {"memory.kill_storage", OpId::RelaxMemKillStorage, {{"storage", K::Value}}},
+      {"memory.kill_tensor", OpId::RelaxMemKillTensor, {{"tensor", K::Value}}},
+      {"vm.alloc_storage", OpId::RelaxVmAllocStorage,
+       {{"size", K::Shape}, {"runtime_device_index", K::Int}, {"dtype", K::Dtype}, {"storage_scope", K::Str, true}}},
+      {"vm.alloc_tensor", OpId::RelaxVmAllocTensor,
+       {{"storage", K::Value}, {"offset", K::Int}, {"shape", K::Shape}, {"dtype", K::Dtype}, {"runtime_device_ind", K::Int, true}}},
+      {"vm.kill_object", OpId::RelaxVmKillObject, {{"obj", K::Value}}},
+  };
+  return forms;
+}
+
+bool intList(const AttrValue& v) {
+  if (v.kind() != AttrValue::Kind::Array) return false;
+  for (const AttrValue& x : v.asArray())
+    if (x.kind() != AttrValue::Kind::Int) return false;
+  return true;
+}
+
+}  // namespace
+
+Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
+  Span span = spanOf(at);
+  auto build = [&](OpId id, std::vector<Expr> args, const AttrDict& attrs) -> Expr {
+    try {
+      return makeOpCall(id, std::move(args), attrs, span);
+    } catch (const DiagnosticError& e) {
+      failAt(span, e.diagnostics().front().message);
+    }
+  };
+  if (name == "shape" || name == "prim_value" || name == "null_value") {
+    std::vector<ScriptArg> args = parseCallArgs();
+    if (name == "null_value") {
+      if (!args.empty()) fail(args[0].at, "R.null_value takes no arguments");
+      return build(OpId::RelaxNullValue, {}, {});
+    }
+    if (args.size() != 1 || !args[0].keyword.empty() || !args[0].isLiteral)
+      fail(at, "R." + std::string(name) + " takes one literal: " +
+                   (name == "shape" ? "R.shape([2, 4])" : "R.prim_value(0)"));
+    const AttrValue& v = args[0].literal;
+    AttrDict attrs;
+    if (name == "shape") {
+      if (!intList(v)) fail(args[0].at, "R.shape takes a list of integers (symbolic values are not supported yet)");
+      attrs.set("values", v);
+      return build(OpId::RelaxShapeExpr, {}, attrs);
+    }
+    if (v.kind() != AttrValue::Kind::Int) fail(args[0].at, "only integer R.prim_value is supported");
+    noteSpelling(TvmScriptSpelling::Release, at);
+    attrs.set("value", v);
+    return build(OpId::RelaxPrimValue, {}, attrs);
+  }
+  if (name == "call_packed") {
+    // R.call_packed("f", x, R.shape([8]), sinfo_args=(T,)) (ty_args= on main)
+    std::vector<ScriptArg> args = parseCallArgs();
+    AttrDict attrs;
+    std::vector<Expr> values;
+    bool named = false;
+    for (const ScriptArg& a : args) {
+      if (a.keyword == "sinfo_args" || a.keyword == "ty_args") {
+        noteSpelling(a.keyword == "ty_args" ? TvmScriptSpelling::Main : TvmScriptSpelling::Release, a.at);
+        if (!a.isType) fail(a.at, "expected the result type as " + a.keyword + "=(R.Tensor(...),)");
+        const auto* list = a.typeList ? as<TupleTypeNode>(a.type) : nullptr;
+        if (list && list->fields.size() != 1) fail(a.at, a.keyword + " of R.call_packed lists exactly one type");
+        Type out = list ? list->fields[0] : a.type;
+        const auto* tup = as<TupleTypeNode>(out);
+        if (tup && tup->fields.empty()) {
+          attrs.set("out_shape", AttrValue::array({}));
+          attrs.set("out_dtype", AttrValue::array({}));
+        } else if (as<ObjectTypeNode>(out)) {
+          // R.Object: the default result.
+        } else if (const auto* tt = as<TensorTypeNode>(out); tt && !tt->hasDynamicDim()) {
+          attrs.set("out_shape", AttrValue::ints(tt->shape));
+          attrs.set("out_dtype", AttrValue::string(std::string(tt->dtype.name())));
+        } else {
+          fail(a.at, "the result type of R.call_packed must be a static tensor, R.Tuple or R.Object");
+        }
+        continue;
+      }
+      if (!a.keyword.empty()) fail(a.at, "unknown keyword '" + a.keyword + "' of R.call_packed");
+      if (!named) {
+        if (!a.isLiteral || a.literal.kind() != AttrValue::Kind::String)
+          fail(a.at, "R.call_packed names its function first: R.call_packed(\"vm.builtin.reshape\", ...)");
+        attrs.set("func_name", a.literal);
+        named = true;
+        continue;
+      }
+      if (a.isType) fail(a.at, "a type is not an argument of R.call_packed");
+      if (a.isLiteral) {
+        AttrDict lit;
+        if (intList(a.literal)) {
+          lit.set("values", a.literal);
+          values.push_back(build(OpId::RelaxShapeExpr, {}, lit));
+        } else if (a.literal.kind() == AttrValue::Kind::Int) {
+          lit.set("value", a.literal);
+          values.push_back(build(OpId::RelaxPrimValue, {}, lit));
+        } else {
+          fail(a.at, "only shapes and integers are literal arguments of R.call_packed");
+        }
+        continue;
+      }
+      values.push_back(a.value);
+    }
+    if (!named) fail(at, "R.call_packed needs the name of the function to call");
+    return build(OpId::RelaxCallPacked, std::move(values), attrs);
+  }
+  const VmOpForm* form = nullptr;
+  for (const VmOpForm& f : vmForms())
+    if (f.script == name) form = &f;
+  if (!form) return nullptr;
+  std::vector<ScriptArg> args = parseCallArgs();
+  std::vector<const ScriptArg*> bound(form->params.size(), nullptr);
+  size_t next = 0;
+  for (const ScriptArg& a : args) {
+    size_t index = form->params.size();
+    if (a.keyword.empty()) {
+      index = next++;
+      if (index >= form->params.size()) fail(a.at, "too many arguments to R." + std::string(name));
+    } else {
+      for (size_t i = 0; i < form->params.size(); ++i)
+        if (form->params[i].name == a.keyword) index = i;
+      if (index == form->params.size()) fail(a.at, "unknown keyword '" + a.keyword + "' of R." + std::string(name));
+    }
+    if (bound[index]) fail(a.at, "'" + std::string(form->params[index].name) + "' given twice");
+    bound[index] = &a;
+  }
+  std::vector<Expr> values;
+  AttrDict attrs;
+  for (size_t i = 0; i < form->params.size(); ++i) {
+    const VmParam& p = form->params[i];
+    const ScriptArg* a = bound[i];
+    if (!a) {
+      if (p.optional) continue;
+      fail(at, "R." + std::string(name) + " needs its argument '" + std::string(p.name) + "'");
+    }
+    std::string what = "'" + std::string(p.name) + "' of R." + std::string(name);
+    if (p.kind == ParamKind::Value) {
+      if (!a->value) fail(a->at, what + " must be a Relax value");
+      values.push_back(a->value);
+      continue;
+    }
+    if (!a->isLiteral) fail(a->at, what + " must be a literal");
+    const AttrValue& v = a->literal;
+    switch (p.kind) {
+      case ParamKind::Shape:
+        if (!intList(v)) fail(a->at, what + " must be a static shape such as R.shape([2, 4])");
+        break;
+      case ParamKind::Int:
+        if (v.kind() != AttrValue::Kind::Int) fail(a->at, what + " must be an integer");
+        break;
+      case ParamKind::Dtype:
+        if (v.kind() != AttrValue::Kind::String || !DataType::parse(v.asString()))
+          fail(a->at, what + " must be a dtype such as R.dtype(\"float32\")");
+        break;
+      case ParamKind::Str:
+        if (v.kind() != AttrValue::Kind::String) fail(a->at, what + " must be a string");
+        break;
+      case ParamKind::Value: break;
+    }
+    attrs.set(std::string(p.name), v);
+  }
+  return build(form->id, std::move(values), attrs);
+}
+
+}  // namespace passlab::tvmscript

@@ -1,0 +1,90 @@
+// LowerAllocTensor (see lower_alloc_tensor.h).
+#include "passes/lower_alloc_tensor.h"
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/diagnostic.h"
+#include "core/ir/limits.h"
+#include "passes/opt_util.h"
+#include "core/pass/registry.h"
+#include "passes/relax_bindings.h"
+
+namespace passlab {
+
+namespace {
+
+using relax_bindings::FlatBinding;
+using relax_bindings::FlatBody;
+
+Function lowerFunction(const Function& fn) {
+  FlatBody body = relax_bindings::flatten(fn->body);
+  FlatBody out;
+  out.result = body.result;
+  bool changed = false;
+  for (const FlatBinding& b : body.bindings) {
+    const CallNode* call = opt_util::callTo(b.value, OpId::BuiltinAllocTensor);
+    if (!call) {
+      out.bindings.push_back(b);
+      continue;
+    }
+    std::vector<int64_t> shape = relax_bindings::intListOf(opt_util::callAttr(*call, "shape"));
+    std::optional<DataType> dtype = DataType::parse(opt_util::callAttr(*call, "dtype").asString());
+    std::optional<int64_t> count = limits::checkedElementCount(shape);
+    if (!dtype || !count) throwError(call->span, "LowerAllocTensor: the allocation's shape or dtype is not static", "lower.alloc");
+    const AttrValue& device = opt_util::callAttr(*call, "runtime_device_index");
+    AttrDict storageAttrs;
+    storageAttrs.set("size", AttrValue::ints({*count * dtype->bytes()}));
+    storageAttrs.set("virtual_device_index", device);
+    storageAttrs.set("storage_scope", opt_util::callAttr(*call, "storage_scope"));
+    storageAttrs.set("dtype", AttrValue::string("uint8"));
+    FlatBinding storage = relax_bindings::bindingLike(b, "storage", objectType(),
+                                                      makeOpCall(OpId::RelaxMemAllocStorage, {}, storageAttrs, call->span));
+    AttrDict tensorAttrs;
+    tensorAttrs.set("offset", AttrValue::integer(0));
+    tensorAttrs.set("shape", opt_util::callAttr(*call, "shape"));
+    tensorAttrs.set("dtype", opt_util::callAttr(*call, "dtype"));
+    tensorAttrs.set("runtime_device_ind", device);
+    FlatBinding rebound = b;
+    rebound.value = makeOpCall(OpId::RelaxMemAllocTensor, {storage.var}, tensorAttrs, call->span);
+    out.bindings.push_back(std::move(storage));
+    out.bindings.push_back(std::move(rebound));
+    changed = true;
+  }
+  if (!changed) return fn;
+  return makeFunction(fn->params, relax_bindings::rebuild(out), fn->retType, fn->attrs, fn->span);
+}
+
+/// What LowerAllocTensor is: its entry in the registry and in docs/passes.md.
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "LowerAllocTensor";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Lowering};
+    r.info.description =
+        "Every R.builtin.alloc_tensor left after memory planning gets its own uint8 R.memory.alloc_storage and an "
+        "R.memory.alloc_tensor at offset 0.";
+    r.info.guarantees = "No R.builtin.alloc_tensor remains in Relax functions outside skipped ones.";
+    r.create = [](const AttrDict&) { return createLowerAllocTensorPass(); };
+        return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
+class LowerAllocTensorPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return passDeclaration().info; }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    IRModule out = opt_util::mapFunctions(mod, ctx, info().name,
+                                          [](const Function& f, const std::string&) { return lowerFunction(f); });
+    return out == mod ? mod : inferTypes(out);
+  }
+};
+
+}  // namespace
+
+PassPtr createLowerAllocTensorPass() { return std::make_shared<LowerAllocTensorPass>(); }
+
+}  // namespace passlab

@@ -1,0 +1,48 @@
+// A Relax function body as TVM's SeqExpr sees it: a flat list of bindings in
+// blocks, then the result. passlab nests bindings (Let chains and Dataflow
+// nodes); the VM-lowering passes (CallTIRRewrite, StaticPlanBlockMemory,
+// LowerAllocTensor, KillAfterLastUse, LowerRuntimeBuiltin) rewrite the list
+// and rebuild the nesting, so each of them is a loop over bindings as in TVM.
+#pragma once
+
+#include <vector>
+
+#include "core/ir/expr.h"
+
+namespace passlab::relax_bindings {
+
+/// One binding of the function's top-level chain.
+struct FlatBinding {
+  Var var;
+  Expr value;
+  /// Inside a dataflow block.
+  bool dataflow = false;
+  /// The block it belongs to: consecutive let bindings share one, each
+  /// dataflow block has its own (TVM's BindingBlock / DataflowBlock).
+  int block = 0;
+  Span span;
+};
+
+/// The body of one function, flattened.
+struct FlatBody {
+  std::vector<FlatBinding> bindings;
+  /// What the body returns (the Let chain's final expression).
+  Expr result;
+};
+
+/// Flattens `body`: the Let chain and Dataflow nodes at its top, in order.
+/// Values (If branches, nested functions) are not entered.
+FlatBody flatten(const Expr& body);
+
+/// Rebuilds nested Let / Dataflow nodes from `flat` (the inverse of flatten:
+/// consecutive bindings of one dataflow block become one Dataflow node).
+Expr rebuild(const FlatBody& flat);
+
+/// A binding for a new variable named `name` of type `type` (the annotation)
+/// inside the block of `where`.
+FlatBinding bindingLike(const FlatBinding& where, const std::string& name, Type type, Expr value);
+
+/// The integers of an int-array attribute (a shape).
+std::vector<int64_t> intListOf(const AttrValue& v);
+
+}  // namespace passlab::relax_bindings

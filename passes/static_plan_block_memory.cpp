@@ -1,0 +1,378 @@
+// StaticPlanBlockMemory (see static_plan_block_memory.h). The three steps of
+// TVM's pass: token initialization (which allocations can be planned, and how
+// many uses each has), allocation (a pool of free storages per dtype and
+// scope, walked in binding order) and the rewrite.
+#include "passes/static_plan_block_memory.h"
+
+#include <map>
+#include <unordered_map>
+
+#include "core/analysis/type_infer.h"
+#include "core/ir/functor.h"
+#include "core/ir/module.h"
+#include "core/pass/remark_rules.h"
+#include "passes/opt_util.h"
+#include "core/pass/registry.h"
+#include "passes/relax_bindings.h"
+
+namespace passlab {
+
+namespace {
+
+using relax_bindings::FlatBinding;
+using relax_bindings::FlatBody;
+
+/// A storage token (TVM's StorageToken).
+struct Token {
+  int64_t bytes = 0;
+  DataType dtype;
+  std::string scope;
+  int refs = 0;
+  int block = 0;
+  /// Why it is not planned; empty while it is.
+  std::string discarded;
+  /// The variable of the allocation that made it (for remarks).
+  std::string firstVar;
+  /// The binding whose use released it last (for remarks).
+  std::string freedAfter;
+};
+
+/// The tokens an expression holds: none, one, or a tuple of them.
+struct Tokens {
+  int leaf = -1;
+  std::vector<Tokens> fields;
+  bool nested = false;
+  template <class F>
+  void forEach(F&& f) const {
+    if (leaf >= 0) f(leaf);
+    for (const Tokens& t : fields) t.forEach(f);
+  }
+};
+
+const OpDef* opOf(const Expr& e) {
+  const auto* c = as<CallNode>(e);
+  return c ? c->op() : nullptr;
+}
+
+bool isAllocTensor(const Expr& e) {
+  const OpDef* op = opOf(e);
+  return op && op->id == OpId::BuiltinAllocTensor;
+}
+
+/// Calls whose arguments TVM counts as uses: a PrimFunc of the module or a packed function.
+bool countsUses(const CallNode& call, const IRModule& mod) {
+  if (const OpDef* op = call.op()) return op->id == OpId::RelaxCallPacked;
+  const auto* g = as<GlobalVarNode>(call.callee);
+  return g && as<PrimFuncNode>(mod->lookup(g->name));
+}
+
+std::string calleeName(const CallNode& call) {
+  if (const OpDef* op = call.op()) return std::string(op->name);
+  if (const auto* g = as<GlobalVarNode>(call.callee)) return g->name;
+  return "a local function";
+}
+
+class Planner {
+ public:
+  Planner(const IRModule& mod, PassContext& ctx, std::string pass, std::string function)
+      : mod_(mod), ctx_(ctx), pass_(std::move(pass)), function_(std::move(function)) {}
+
+  /// The rewritten body, or nullopt when nothing was planned.
+  std::optional<FlatBody> run(const FlatBody& body) {
+    initialize(body);
+    if (protos_.empty()) return std::nullopt;
+    allocate(body);
+    if (storageOf_.empty()) return std::nullopt;
+    return rewrite(body);
+  }
+
+ private:
+  // ---- Step 1: tokens and their uses ------------------------------------------
+  Tokens tokensOf(const Expr& e, const std::unordered_map<const ExprNode*, Tokens>& vars) const {
+    if (as<VarNode>(e)) {
+      auto it = vars.find(e.get());
+      return it == vars.end() ? Tokens{} : it->second;
+    }
+    if (const auto* t = as<TupleNode>(e)) {
+      Tokens out;
+      out.nested = true;
+      for (const Expr& f : t->fields) out.fields.push_back(tokensOf(f, vars));
+      return out;
+    }
+    if (const auto* g = as<TupleGetItemNode>(e)) {
+      Tokens t = tokensOf(g->tuple, vars);
+      if (t.nested && g->index >= 0 && static_cast<size_t>(g->index) < t.fields.size()) return t.fields[g->index];
+      return {};
+    }
+    return {};
+  }
+
+  void discard(const Tokens& t, const std::string& why) {
+    t.forEach([&](int id) {
+      if (protos_[id].discarded.empty()) protos_[id].discarded = why;
+    });
+  }
+
+  void initialize(const FlatBody& body) {
+    std::unordered_map<const ExprNode*, Tokens>& vars = initVars_;
+    for (size_t i = 0; i < body.bindings.size(); ++i) {
+      const FlatBinding& b = body.bindings[i];
+      const Expr& v = b.value;
+      if (isAllocTensor(v)) {
+        const auto* tt = as<TensorTypeNode>(v->checkedType);
+        if (!tt || tt->hasDynamicDim()) continue;  // symbolic: not planned
+        const auto* call = as<CallNode>(v);
+        Token t;
+        t.bytes = tt->numElements() * tt->dtype.bytes();
+        t.dtype = tt->dtype;
+        t.scope = opt_util::callAttr(*call, "storage_scope").asString();
+        t.block = b.block;
+        t.firstVar = b.var->name;
+        protoOf_[i] = static_cast<int>(protos_.size());
+        protos_.push_back(std::move(t));
+        vars[b.var.get()] = Tokens{protoOf_[i], {}, false};
+        continue;
+      }
+      if (const auto* call = as<CallNode>(v)) {
+        const OpDef* op = call->op();
+        if (op && op->id == OpId::Reshape) {
+          vars[b.var.get()] = tokensOf(call->args[0], vars);
+        } else if (op && op->id == OpId::MatchCast) {
+          // TVM's match_cast binding is no call: its variable holds no token.
+        } else if (countsUses(*call, mod_)) {
+          for (const Expr& a : call->args)
+            tokensOf(a, vars).forEach([&](int id) {
+              if (protos_[id].block != b.block) {
+                if (protos_[id].discarded.empty()) protos_[id].discarded = "used in another block (by " + b.var->name + ")";
+              } else {
+                ++protos_[id].refs;
+              }
+            });
+        } else {
+          for (const Expr& a : call->args)
+            discard(tokensOf(a, vars), "used by " + calleeName(*call) + " (in " + b.var->name + "), not a PrimFunc or packed call");
+        }
+        continue;
+      }
+      if (as<VarNode>(v) || as<TupleNode>(v) || as<TupleGetItemNode>(v)) {
+        vars[b.var.get()] = tokensOf(v, vars);
+        continue;
+      }
+      if (as<IfNode>(v) || as<FunctionNode>(v)) {
+        std::string where = as<IfNode>(v) ? "used in an if (" + b.var->name + ")" : "used in a nested function";
+        postOrderVisit(v, [&](const Expr& e) {
+          if (as<VarNode>(e)) discard(tokensOf(e, vars), where);
+        });
+      }
+    }
+    discard(tokensOf(body.result, vars), "returned by the function");
+  }
+
+  // ---- Step 2: allocation in binding order --------------------------------------
+  using PoolKey = std::pair<std::string, int>;
+  PoolKey keyOf(const Token& t) const { return {t.scope, static_cast<int>(t.dtype.code)}; }
+
+  std::optional<int> requestReuse(const Token& proto) {
+    if (proto.refs == 0) return std::nullopt;
+    auto& pool = pool_[keyOf(proto)];
+    int64_t size = proto.bytes;
+    auto begin = pool.lower_bound(size / kMatchRange);
+    auto mid = pool.lower_bound(size);
+    auto end = pool.upper_bound(size * kMatchRange);
+    if (mid != end) {
+      int id = mid->second;
+      pool.erase(mid);
+      storages_[id].refs = proto.refs;
+      return id;
+    }
+    if (mid != begin) {
+      --mid;
+      int id = mid->second;
+      pool.erase(mid);
+      storages_[id].bytes = size;
+      storages_[id].refs = proto.refs;
+      return id;
+    }
+    return std::nullopt;
+  }
+
+  /// Why a new storage was needed (a remark), when a storage existed to reuse.
+  void explainNewStorage(const Token& proto, const Expr& node) {
+    if (!ctx_.remarksEnabled() || storages_.empty()) return;
+    auto bytes = [](int64_t n) { return std::to_string(n) + " bytes"; };
+    const auto& same = pool_[keyOf(proto)];
+    if (!same.empty()) {
+      std::string sizes;
+      for (const auto& [size, id] : same) sizes += (sizes.empty() ? "" : ", ") + bytes(size);
+      ctx_.remark(makeRemark(pass_, RemarkRule::MemPlanSizeDiffers, function_, {node},
+                             "not reused: sizes differ (" + bytes(proto.bytes) + " needed; free " +
+                                 std::string(proto.dtype.name()) + " storage of " + sizes + " is outside the 16x range)"));
+      return;
+    }
+    std::string others;
+    for (const auto& [key, pool] : pool_)
+      for (const auto& [size, id] : pool)
+        others += (others.empty() ? "" : ", ") + std::string(storages_[id].dtype.name()) +
+                  (storages_[id].scope == proto.scope ? "" : " in " + storages_[id].scope) + " (" + bytes(size) + ")";
+    if (!others.empty()) {
+      ctx_.remark(makeRemark(pass_, RemarkRule::MemPlanDtypeDiffers, function_, {node},
+                             "not reused: dtype differs (" + std::string(proto.dtype.name()) + " needed; free storage: " +
+                                 others + ")"));
+      return;
+    }
+    std::string live;
+    for (const Token& s : storages_)
+      if (s.refs > 0) live += (live.empty() ? "" : ", ") + s.firstVar + "'s storage";
+    ctx_.remark(makeRemark(pass_, RemarkRule::MemPlanStillLive, function_, {node},
+                           "not reused: still live (" + (live.empty() ? std::string("every storage") : live) +
+                               " is used after this allocation)"));
+  }
+
+  void release(const Tokens& t, const std::string& at) {
+    t.forEach([&](int id) {
+      Token& s = storages_[id];
+      if (s.refs <= 0) return;
+      if (--s.refs == 0) {
+        s.freedAfter = at;
+        pool_[keyOf(s)].insert({s.bytes, id});
+      }
+    });
+  }
+
+  void allocate(const FlatBody& body) {
+    std::unordered_map<const ExprNode*, Tokens> vars;
+    for (size_t i = 0; i < body.bindings.size(); ++i) {
+      const FlatBinding& b = body.bindings[i];
+      const Expr& v = b.value;
+      if (isAllocTensor(v)) {
+        auto it = protoOf_.find(i);
+        if (it == protoOf_.end()) continue;
+        const Token& proto = protos_[it->second];
+        if (!proto.discarded.empty()) {
+          if (ctx_.remarksEnabled())
+            ctx_.remark(makeRemark(pass_, RemarkRule::MemPlanNotPlanned, function_, {v},
+                                   "not planned: " + b.var->name + " is " + proto.discarded));
+          continue;
+        }
+        std::optional<int> reused = requestReuse(proto);
+        int id;
+        if (reused) {
+          id = *reused;
+          if (ctx_.remarksEnabled())
+            ctx_.remark(makeRemark(pass_, RemarkRule::MemPlanReused, function_, {v},
+                                   b.var->name + " reuses the storage of " + storages_[id].firstVar + " (free after " +
+                                       storages_[id].freedAfter + ")"));
+        } else {
+          explainNewStorage(proto, v);
+          id = static_cast<int>(storages_.size());
+          storages_.push_back(proto);
+        }
+        storageOf_[i] = id;
+        vars[b.var.get()] = Tokens{id, {}, false};
+        continue;
+      }
+      if (const auto* call = as<CallNode>(v)) {
+        const OpDef* op = call->op();
+        if (op && op->id == OpId::Reshape) {
+          vars[b.var.get()] = tokensOf(call->args[0], vars);
+        } else if (!(op && op->id == OpId::MatchCast)) {
+          for (const Expr& a : call->args) release(tokensOf(a, vars), b.var->name);
+        }
+        continue;
+      }
+      if (as<VarNode>(v) || as<TupleNode>(v) || as<TupleGetItemNode>(v)) vars[b.var.get()] = tokensOf(v, vars);
+    }
+  }
+
+  // ---- Step 3: the rewrite ----------------------------------------------------------
+  FlatBody rewrite(const FlatBody& body) {
+    FlatBody out;
+    out.result = body.result;
+    std::unordered_map<int, Var> storageVar;
+    for (size_t i = 0; i < body.bindings.size(); ++i) {
+      const FlatBinding& b = body.bindings[i];
+      auto it = storageOf_.find(i);
+      if (it == storageOf_.end()) {
+        out.bindings.push_back(b);
+        continue;
+      }
+      const auto* call = as<CallNode>(b.value);
+      const Token& s = storages_[it->second];
+      const AttrValue& device = opt_util::callAttr(*call, "runtime_device_index");
+      auto sv = storageVar.find(it->second);
+      if (sv == storageVar.end()) {
+        AttrDict attrs;
+        attrs.set("size", AttrValue::ints({s.bytes}));
+        attrs.set("virtual_device_index", device);
+        attrs.set("storage_scope", AttrValue::string(s.scope));
+        attrs.set("dtype", AttrValue::string(std::string(s.dtype.name())));
+        FlatBinding st = relax_bindings::bindingLike(b, "storage", objectType(),
+                                                     makeOpCall(OpId::RelaxMemAllocStorage, {}, attrs, call->span));
+        sv = storageVar.emplace(it->second, st.var).first;
+        out.bindings.push_back(std::move(st));
+      }
+      AttrDict attrs;
+      attrs.set("offset", AttrValue::integer(0));
+      attrs.set("shape", opt_util::callAttr(*call, "shape"));
+      attrs.set("dtype", opt_util::callAttr(*call, "dtype"));
+      attrs.set("runtime_device_ind", device);
+      FlatBinding rebound = b;
+      rebound.value = makeOpCall(OpId::RelaxMemAllocTensor, {sv->second}, attrs, call->span);
+      out.bindings.push_back(std::move(rebound));
+    }
+    return out;
+  }
+
+  static constexpr int64_t kMatchRange = 16;
+  const IRModule& mod_;
+  PassContext& ctx_;
+  std::string pass_, function_;
+  std::vector<Token> protos_;
+  std::unordered_map<size_t, int> protoOf_;
+  std::unordered_map<const ExprNode*, Tokens> initVars_;
+  std::vector<Token> storages_;
+  std::unordered_map<size_t, int> storageOf_;
+  std::map<PoolKey, std::multimap<int64_t, int>> pool_;
+};
+
+/// What StaticPlanBlockMemory is: its entry in the registry and in docs/passes.md.
+const PassRegistration& passDeclaration() {
+  static const PassRegistration declaration = [] {
+    PassRegistration r;
+    r.info.name = "StaticPlanBlockMemory";
+    r.info.optLevel = 0;
+    r.info.acceptedPhases = {Phase::Lowering};
+    r.info.description =
+        "TVM's static memory planning: static-shape R.builtin.alloc_tensor calls share storages (per dtype and scope, "
+        "by size within 16x) once earlier tensors are past their last use; planned ones become R.memory.alloc_storage "
+        "+ R.memory.alloc_tensor. Remarks (memplan.*) say why an allocation did or did not reuse a storage.";
+    r.info.guarantees = "Every planned allocation lives in a storage no live tensor uses; returned tensors are not planned.";
+    r.create = [](const AttrDict&) { return createStaticPlanBlockMemoryPass(); };
+        return r;
+  }();
+  return declaration;
+}
+
+const PassRegistrar kRegistrar(passDeclaration);
+
+class StaticPlanBlockMemoryPass final : public Pass {
+ public:
+  const PassInfo& info() const override { return passDeclaration().info; }
+
+  IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string& name) {
+      opt_util::ensureTyped(f, mod);
+      Planner planner(mod, ctx, info().name, name);
+      std::optional<FlatBody> body = planner.run(relax_bindings::flatten(f->body));
+      if (!body) return f;
+      return makeFunction(f->params, relax_bindings::rebuild(*body), f->retType, f->attrs, f->span);
+    });
+    return out == mod ? mod : inferTypes(out);
+  }
+};
+
+}  // namespace
+
+PassPtr createStaticPlanBlockMemoryPass() { return std::make_shared<StaticPlanBlockMemoryPass>(); }
+
+}  // namespace passlab

@@ -1,0 +1,17 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function(pure=False)
+    def main(x: R.Tensor((4,), dtype="float32")) -> R.Tensor((4,), dtype="float32"):
+        k: R.Tensor((), dtype="float32") = R.const(2.0, "float32")
+        a: R.Tensor((4,), dtype="float32") = R.exp(x)
+        t: R.Tuple(R.Tensor((4,), dtype="float32"), R.Tensor((4,), dtype="float32")) = (a, x)
+        _: R.Tuple = R.memory.kill_tensor(a)
+        b: R.Tensor((4,), dtype="float32") = t[0]
+        _1: R.Tuple = R.vm.kill_object(t)
+        c: R.Tensor((4,), dtype="float32") = R.multiply(b, k)
+        _2: R.Tuple = R.memory.kill_tensor(b)
+        return c

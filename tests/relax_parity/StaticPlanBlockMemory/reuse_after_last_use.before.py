@@ -1,0 +1,42 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+# Four kernels in a row: the first tensor's storage is free once relu has
+# read it, so the third allocation takes it; the last one is returned and
+# stays a run-time allocation.
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def exp(a: T.Buffer((T.int64(4), T.int64(4)), "float32"), out: T.Buffer((T.int64(4), T.int64(4)), "float32")):
+        T.evaluate(0)
+
+    @T.prim_func(private=True)
+    def relu(a: T.Buffer((T.int64(4), T.int64(4)), "float32"), out: T.Buffer((T.int64(4), T.int64(4)), "float32")):
+        T.evaluate(0)
+
+    @T.prim_func(private=True)
+    def negative(a: T.Buffer((T.int64(4), T.int64(4)), "float32"), out: T.Buffer((T.int64(4), T.int64(4)), "float32")):
+        T.evaluate(0)
+
+    @T.prim_func(private=True)
+    def sigmoid(a: T.Buffer((T.int64(4), T.int64(4)), "float32"), out: T.Buffer((T.int64(4), T.int64(4)), "float32")):
+        T.evaluate(0)
+
+    @R.function
+    def main(x: R.Tensor((4, 4), dtype="float32")) -> R.Tensor((4, 4), dtype="float32"):
+        R.func_attr({"relax.force_pure": True})
+        cls = Module
+        alloc: R.Tensor((4, 4), dtype="float32") = R.builtin.alloc_tensor(R.shape([4, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _: R.Tuple = cls.exp(x, alloc)
+        lv: R.Tensor((4, 4), dtype="float32") = alloc
+        alloc1: R.Tensor((4, 4), dtype="float32") = R.builtin.alloc_tensor(R.shape([4, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _1: R.Tuple = cls.relu(lv, alloc1)
+        lv1: R.Tensor((4, 4), dtype="float32") = alloc1
+        alloc2: R.Tensor((4, 4), dtype="float32") = R.builtin.alloc_tensor(R.shape([4, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _2: R.Tuple = cls.negative(lv1, alloc2)
+        lv2: R.Tensor((4, 4), dtype="float32") = alloc2
+        alloc3: R.Tensor((4, 4), dtype="float32") = R.builtin.alloc_tensor(R.shape([4, 4]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _3: R.Tuple = cls.sigmoid(lv2, alloc3)
+        gv: R.Tensor((4, 4), dtype="float32") = alloc3
+        return gv
