@@ -675,12 +675,14 @@ const PassRegistration& passDeclaration() {
     r.info.name = kPass;
     r.info.optLevel = 0;
     r.info.required = {"InferType"};
-    r.info.acceptedPhases = {Phase::Optimization};
+    // Ingestion too: TVM's Relax pipelines legalize first (relax.transform.LegalizeOps
+    // on a module as written), and a Relay module without fused functions is lowered op by op.
+    r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
     r.info.phaseAfter = Phase::Lowering;
     r.info.description =
         "Lowers every op call, and every fused Primitive function as a whole, to a PrimFunc (a loop nest over buffers, "
         "scheduled for the target) called through call_tir; link_params embeds constants in the PrimFuncs. Moves the "
-        "module from phase 1 to phase 2.";
+        "module from phase 0 or 1 to phase 2 (a Relax module is legalized as written, as TVM's Relax pipelines do).";
     r.info.guarantees =
         "No op call remains outside skipped functions except the lowering builtins; every PrimFunc computes what the "
         "reference kernel computes; with link_params every non-scalar constant of a lowered call is an allocate_const "
