@@ -324,6 +324,7 @@ class Module:
     INFO(kernel);
     CHECK(out->lookup(kernel));
   }
+}
 
 TEST_CASE("StaticPlanBlockMemory: remarks say why an allocation reused a storage or took a new one", "[relax][memplan][remarks]") {
   auto [file, expected] = GENERATE(table<std::string, std::vector<std::string>>({

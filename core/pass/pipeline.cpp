@@ -204,28 +204,36 @@ class PipelineParser {
     fail(pos_, pos_ + 1, "expected a value for " + what + ", found " + found());
   }
 
-  AttrValue parseArray(const std::string& what) {
-    Depth depth(*this, pos_);
-    ++pos_;  // '['
-    std::vector<AttrValue> items;
+  /// Comma-separated items up to `close` (the opening bracket already read);
+  /// `item` parses one, `kind` names the list in errors ("list", "dict").
+  template <class ParseItem>
+  void parseItems(char close, const char* kind, const std::string& what, ParseItem&& item) {
     skipSpace();
-    if (peek() == ']') {
+    if (peek() == close) {
       ++pos_;
-      return AttrValue::array(std::move(items));
+      return;
     }
     while (true) {
-      items.push_back(parseValue(what));
+      item();
       skipSpace();
       if (peek() == ',') {
         ++pos_;
         continue;
       }
-      if (peek() == ']') {
+      if (peek() == close) {
         ++pos_;
-        return AttrValue::array(std::move(items));
+        return;
       }
-      fail(pos_, pos_ + 1, "expected ',' or ']' in the list for " + what + ", found " + found());
+      fail(pos_, pos_ + 1, std::string("expected ',' or '") + close + "' in the " + kind + " for " + what + ", found " + found());
     }
+  }
+
+  AttrValue parseArray(const std::string& what) {
+    Depth depth(*this, pos_);
+    ++pos_;  // '['
+    std::vector<AttrValue> items;
+    parseItems(']', "list", what, [&] { items.push_back(parseValue(what)); });
+    return AttrValue::array(std::move(items));
   }
 
   /// `{key=value, ...}`: keys are names (dots allowed: relax.nn.conv2d).
@@ -233,12 +241,7 @@ class PipelineParser {
     Depth depth(*this, pos_);
     ++pos_;  // '{'
     AttrDict entries;
-    skipSpace();
-    if (peek() == '}') {
-      ++pos_;
-      return AttrValue::dict(std::move(entries));
-    }
-    while (true) {
+    parseItems('}', "dict", what, [&] {
       skipSpace();
       size_t keyStart = pos_;
       std::string key = parseName("a dict key");
@@ -247,17 +250,8 @@ class PipelineParser {
       if (peek() != '=') fail(pos_, pos_ + 1, "expected '=' after key '" + key + "' in the dict for " + what + ", found " + found());
       ++pos_;
       entries.set(key, parseValue(what));
-      skipSpace();
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      if (peek() == '}') {
-        ++pos_;
-        return AttrValue::dict(std::move(entries));
-      }
-      fail(pos_, pos_ + 1, "expected ',' or '}' in the dict for " + what + ", found " + found());
-    }
+    });
+    return AttrValue::dict(std::move(entries));
   }
 
   std::string parseQuoted() {
