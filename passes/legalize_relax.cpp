@@ -106,8 +106,14 @@ class RelaxLegalizer final : public ExprMutator {
 }  // namespace
 
 bool isRelaxModule(const IRModule& mod) {
+  // A public Relax function carries its global_symbol (TVMScript's R.function);
+  // a Relay module's only such functions are external ones (PartitionGraph's
+  // Compiler functions, Extern stubs), which say so.
   for (const auto& [name, fn] : mod->functions)
-    if (const auto* f = as<FunctionNode>(fn); f && f->attrs.contains(fn_attr::kGlobalSymbol)) return true;
+    if (const auto* f = as<FunctionNode>(fn);
+        f && f->attrs.contains(fn_attr::kGlobalSymbol) && !f->attrs.contains(fn_attr::kCompiler) &&
+        !f->attrs.contains(fn_attr::kExtern))
+      return true;
   return false;
 }
 

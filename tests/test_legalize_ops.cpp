@@ -189,7 +189,11 @@ const std::set<std::string> kNotLowered = {
     "on_device", "device_copy",
     // TVM's lowered forms: what lowering produces, not what it lowers.
     "call_lowered", "memory.alloc_storage", "memory.alloc_tensor", "memory.kill", "vm.shape_of", "vm.invoke_tvm_op",
-    "vm.reshape_tensor"};
+    "vm.reshape_tensor",
+    // Relax's VM-lowering forms (CallTIRRewrite ... LowerRuntimeBuiltin): also produced by lowering, never lowered.
+    "relax.shape", "relax.prim_value", "relax.null_value", "relax.call_packed", "relax.builtin.alloc_tensor",
+    "relax.memory.alloc_storage", "relax.memory.alloc_tensor", "relax.memory.kill_storage", "relax.memory.kill_tensor",
+    "relax.vm.alloc_storage", "relax.vm.alloc_tensor", "relax.vm.kill_object"};
 
 std::string moduleText(const OpCase& c) {
   return std::string("#[version = \"0.0.5\"]\n#[phase = 1]\ndef @main(") + c.params + ") {\n  " + c.body + "\n}\n";

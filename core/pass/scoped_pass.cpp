@@ -31,6 +31,9 @@ class CompilerScopedPass final : public Pass {
       AttrDict attrs = f->attrs;
       attrs.erase(fn_attr::kCompiler);
       attrs.erase(fn_attr::kPrimitive);
+      // And its external symbol: the view is a plain graph-level function
+      // (a global_symbol outside a Compiler function marks a Relax module).
+      attrs.erase(fn_attr::kGlobalSymbol);
       Function view = withAttrs(*f, std::move(attrs));
       view->checkedType = f->checkedType;
       scoped.emplace(name, view);
@@ -56,7 +59,7 @@ class CompilerScopedPass final : public Pass {
       const AttrDict& original = originalAttrs.at(name);
       AttrDict attrs;
       for (const auto& [key, value] : original.entries()) {
-        if (key == fn_attr::kCompiler || key == fn_attr::kPrimitive) {
+        if (key == fn_attr::kCompiler || key == fn_attr::kPrimitive || key == fn_attr::kGlobalSymbol) {
           attrs.set(key, value);
         } else if (const AttrValue* now = f->attrs.find(key)) {
           attrs.set(key, *now);
