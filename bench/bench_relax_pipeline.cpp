@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <string>
 
+#include "bench/generated_model.h"
 #include "core/frontend/onnx_importer.h"
 #include "core/ir/functor.h"
 #include "core/pass/registry.h"
@@ -65,12 +66,8 @@ int main(int argc, char** argv) {
     else model = a;
   }
   if (model.empty()) {
-    model = (std::filesystem::temp_directory_path() / "passlab_bench_mobilenetv3_96.onnx").string();
-    std::string cmd = "/usr/bin/python3 " + std::string(PASSLAB_SOURCE_DIR) + "/bench/make_mobilenetv3_onnx.py " + model + " --dynamic >/dev/null";
-    if (std::system(cmd.c_str()) != 0) {
-      std::fprintf(stderr, "could not generate the model (needs python3-onnx): %s\n", cmd.c_str());
-      return 1;
-    }
+    model = passlab::bench::generateMobileNetV3Model();
+    if (model.empty()) return 1;
   }
   PassRegistry registry;
   registerBuiltinPasses(registry);

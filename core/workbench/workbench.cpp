@@ -249,28 +249,44 @@ int Workbench::setConfigText(const std::string& key, const std::string& text) {
   return setConfig(key, value);
 }
 
-int Workbench::setOptLevel(int level) {
+namespace {
+
+// The checks of each run setting, shared by its own setter and setRunSettings.
+void checkOptLevel(int level) {
   if (level < 0 || level > 4) throw WorkbenchError("opt_level must be between 0 and 4, got " + std::to_string(level));
+}
+
+void checkTarget(const std::string& target) {
+  if (!target.empty()) parseKnownTarget(target);  // a typo would otherwise silently mean "no such device"
+}
+
+void checkPassNames(const PassRegistry& registry, const std::set<std::string>& passes, const char* setting) {
+  for (const std::string& p : passes)
+    if (!registry.find(p)) throw WorkbenchError("unknown pass '" + p + "' in " + setting);
+}
+
+}  // namespace
+
+int Workbench::setOptLevel(int level) {
+  checkOptLevel(level);
   ctx_->optLevel = level;
   return discardFuture();
 }
 
 int Workbench::setTarget(std::string target) {
-  if (!target.empty()) parseKnownTarget(target);  // a typo would otherwise silently mean "no such device"
+  checkTarget(target);
   ctx_->target = std::move(target);
   return discardFuture();
 }
 
 int Workbench::setDisabledPasses(std::set<std::string> passes) {
-  for (const std::string& p : passes)
-    if (!registry_->find(p)) throw WorkbenchError("unknown pass '" + p + "' in disabled_pass");
+  checkPassNames(*registry_, passes, "disabled_pass");
   ctx_->disabledPasses = std::move(passes);
   return discardFuture();
 }
 
 int Workbench::setRequiredPasses(std::set<std::string> passes) {
-  for (const std::string& p : passes)
-    if (!registry_->find(p)) throw WorkbenchError("unknown pass '" + p + "' in required_pass");
+  checkPassNames(*registry_, passes, "required_pass");
   ctx_->requiredPasses = std::move(passes);
   return discardFuture();
 }
@@ -283,14 +299,10 @@ RunSettings Workbench::runSettings() const {
 
 int Workbench::setRunSettings(const RunSettings& settings) {
   // Validate on a scratch context first: a bad key or target changes nothing.
-  if (!settings.target.empty()) parseKnownTarget(settings.target);
-  if (settings.optLevel < 0 || settings.optLevel > 4)
-    throw WorkbenchError("opt_level must be between 0 and 4, got " + std::to_string(settings.optLevel));
-  for (const std::set<std::string>* passes : {&settings.disabledPasses, &settings.requiredPasses})
-    for (const std::string& p : *passes)
-      if (!registry_->find(p))
-        throw WorkbenchError("unknown pass '" + p + "' in " +
-                             (passes == &settings.disabledPasses ? "disabled_pass" : "required_pass"));
+  checkTarget(settings.target);
+  checkOptLevel(settings.optLevel);
+  checkPassNames(*registry_, settings.disabledPasses, "disabled_pass");
+  checkPassNames(*registry_, settings.requiredPasses, "required_pass");
   auto scratch = PassContext::create("root");
   settings.applyTo(*scratch);
   // The context keeps its identity (its id is in the trace) unless a config
