@@ -133,7 +133,7 @@ class Annotator final : public ExprMutator {
 
 /// What AnnotateTarget is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& annotateTargetDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -159,7 +159,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kAnnotateTargetRegistrar(annotateTargetDeclaration);
 
 class AnnotateTargetPass final : public Pass {
  public:
@@ -180,7 +180,7 @@ class AnnotateTargetPass final : public Pass {
     }
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return annotateTargetDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

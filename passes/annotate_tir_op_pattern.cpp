@@ -171,7 +171,7 @@ class PatternAnalyzer final : public T::StmtExprVisitor {
 
 /// What AnnotateTIROpPattern is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& annotateTirOpPatternDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "AnnotateTIROpPattern";
@@ -187,11 +187,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kAnnotateTirOpPatternRegistrar(annotateTirOpPatternDeclaration);
 
 class AnnotateTIROpPatternPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return annotateTirOpPatternDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext&) const override {
     IRModule out = mod;

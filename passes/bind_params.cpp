@@ -125,7 +125,7 @@ class ParamSubstitution final : public ExprMutator {
 
 /// What BindParams is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& bindParamsDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -153,7 +153,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kBindParamsRegistrar(bindParamsDeclaration);
 
 class BindParamsPass final : public Pass {
  public:
@@ -165,7 +165,7 @@ class BindParamsPass final : public Pass {
     if (!o_.params.empty()) options_.set("params", AttrValue::string(o_.params));
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return bindParamsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext&) const override {
     auto found = mod->functions.find(o_.funcName);

@@ -24,7 +24,7 @@ std::string canonical(const std::string& text) {
 
 /// What BindTarget is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& bindTargetDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -47,14 +47,14 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kBindTargetRegistrar(bindTargetDeclaration);
 
 class BindTargetPass final : public Pass {
  public:
   explicit BindTargetPass(BindTargetOptions options) : opts_(std::move(options)) {
     if (!opts_.target.empty()) options_.set("target", AttrValue::string(opts_.target));
   }
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return bindTargetDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::string target = opts_.target;

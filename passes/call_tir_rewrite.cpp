@@ -122,7 +122,7 @@ Function rewriteFunction(const Function& fn) {
 }
 
 /// What CallTIRRewrite is: its entry in the registry and in docs/passes.md.
-const PassRegistration& passDeclaration() {
+const PassRegistration& callTirRewriteDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "CallTIRRewrite";
@@ -138,11 +138,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kCallTirRewriteRegistrar(callTirRewriteDeclaration);
 
 class CallTIRRewritePass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return callTirRewriteDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {

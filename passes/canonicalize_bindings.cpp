@@ -96,7 +96,7 @@ bool hasVarBinding(const Expr& body) {
 
 /// What CanonicalizeBindings is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& canonicalizeBindingsDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "CanonicalizeBindings";
@@ -112,11 +112,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kCanonicalizeBindingsRegistrar(canonicalizeBindingsDeclaration);
 
 class CanonicalizeBindingsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return canonicalizeBindingsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     // A function without a variable binding has nothing to canonicalize and

@@ -319,7 +319,7 @@ class LayoutRewriter final : public ExprMutator {
 
 /// What ConvertLayout is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& convertLayoutDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     ConvertLayoutOptions defaults;
@@ -354,7 +354,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kConvertLayoutRegistrar(convertLayoutDeclaration);
 
 class ConvertLayoutPass final : public Pass {
  public:
@@ -369,7 +369,7 @@ class ConvertLayoutPass final : public Pass {
     if (o.kernelLayout != defaults.kernelLayout) options_.set("kernel_layout", AttrValue::string(o.kernelLayout));
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return convertLayoutDeclaration().info; }
   // TVM registers Relay's ConvertLayout at opt level 3 and Relax's at 0.
   int optLevelOn(const IRModule& mod) const override { return isRelaxModule(mod) ? 0 : info().optLevel; }
 

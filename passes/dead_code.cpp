@@ -165,7 +165,7 @@ class DeadBindingRemover final : public ExprMutator {
 
 /// What DeadCodeElimination is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& deadCodeDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     DeadCodeEliminationOptions defaults;
@@ -196,7 +196,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kDeadCodeRegistrar(deadCodeDeclaration);
 
 class DeadCodeEliminationPass final : public FunctionPass {
  public:
@@ -212,7 +212,7 @@ class DeadCodeEliminationPass final : public FunctionPass {
     }
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return deadCodeDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule&, PassContext& ctx) const override {
     Liveness liveness(fn);

@@ -55,7 +55,7 @@ class Decomposer final : public ExprMutator {
 };
 
 /// What DecomposeOpsForInference is (its entry in the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& decomposeOpsDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "DecomposeOpsForInference";
@@ -71,11 +71,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kDecomposeOpsRegistrar(decomposeOpsDeclaration);
 
 class DecomposeOpsForInferencePass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return decomposeOpsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

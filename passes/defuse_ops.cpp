@@ -49,7 +49,7 @@ class Defuser final : public ExprMutator {
 
 /// What DefuseOps is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& defuseOpsDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "DefuseOps";
@@ -64,11 +64,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kDefuseOpsRegistrar(defuseOpsDeclaration);
 
 class DefuseOpsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return defuseOpsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     return opt_util::mapFunctions(

@@ -160,7 +160,7 @@ class CommonSubexprEliminator final : public ExprMutator {
 
 /// What EliminateCommonSubexpr is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& eliminateCommonSubexprDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -181,7 +181,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kEliminateCommonSubexprRegistrar(eliminateCommonSubexprDeclaration);
 
 class EliminateCommonSubexprPass final : public FunctionPass {
  public:
@@ -198,7 +198,7 @@ class EliminateCommonSubexprPass final : public FunctionPass {
     }
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return eliminateCommonSubexprDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule&, PassContext& ctx) const override {
     CommonSubexprEliminator eliminator(fn, skipOps_);

@@ -451,7 +451,7 @@ size_t callCount(const Expr& form) {
 
 /// What FoldConstant is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& foldConstantDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -481,11 +481,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kFoldConstantRegistrar(foldConstantDeclaration);
 
 class FoldConstantPass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return foldConstantDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
     opt_util::ensureTyped(fn, mod);

@@ -188,7 +188,7 @@ class ScaleFolder final : public ExprMutator {
 
 /// What FoldScaleAxis is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& foldScaleAxisDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "FoldScaleAxis";
@@ -205,11 +205,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kFoldScaleAxisRegistrar(foldScaleAxisDeclaration);
 
 class FoldScaleAxisPass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return foldScaleAxisDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string&, const IRModule& mod, PassContext&) const override {
     bool candidate = false;

@@ -722,7 +722,7 @@ class FunctionFuser final : public ExprMutator {
 
 /// What FuseOps is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& fuseOpsDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     FuseOpsOptions defaults;
@@ -757,7 +757,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kFuseOpsRegistrar(fuseOpsDeclaration);
 
 class FuseOpsPass final : public Pass {
  public:
@@ -765,7 +765,7 @@ class FuseOpsPass final : public Pass {
     if (fuseOptLevel_ != FuseOpsOptions{}.fuseOptLevel) options_.set("fuse_opt_level", AttrValue::integer(fuseOptLevel_));
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return fuseOpsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

@@ -243,7 +243,7 @@ class CallRewriter final : public ExprMutator {
 
 /// What FuseTIR is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& fuseTirDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "FuseTIR";
@@ -262,11 +262,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kFuseTirRegistrar(fuseTirDeclaration);
 
 class FuseTIRPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return fuseTirDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& pass = info().name;

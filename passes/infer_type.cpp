@@ -9,7 +9,7 @@ namespace {
 
 /// What InferType is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& inferTypeDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "InferType";
@@ -23,11 +23,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kInferTypeRegistrar(inferTypeDeclaration);
 
 class InferTypePass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return inferTypeDeclaration().info; }
   IRModule run(const IRModule& mod, PassContext& /*ctx*/) const override { return inferTypes(mod); }
 };
 

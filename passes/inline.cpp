@@ -112,7 +112,7 @@ class CallInliner final : public ExprMutator {
 
 /// What Inline is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& inlineDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "Inline";
@@ -126,11 +126,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kInlineRegistrar(inlineDeclaration);
 
 class InlinePass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return inlineDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& pass = info().name;

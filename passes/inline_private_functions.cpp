@@ -262,7 +262,7 @@ class CallerInliner : private T::StmtExprMutator {
 
 /// What InlinePrivateFunctions is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& inlinePrivateFunctionsDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -287,11 +287,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kInlinePrivateFunctionsRegistrar(inlinePrivateFunctionsDeclaration);
 
 class InlinePrivateFunctionsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return inlinePrivateFunctionsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::set<std::string> noCalls;

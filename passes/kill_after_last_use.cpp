@@ -144,7 +144,7 @@ Function killFunction(const Function& fn) {
 }
 
 /// What KillAfterLastUse is: its entry in the registry and in docs/passes.md.
-const PassRegistration& passDeclaration() {
+const PassRegistration& killAfterLastUseDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "KillAfterLastUse";
@@ -160,11 +160,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kKillAfterLastUseRegistrar(killAfterLastUseDeclaration);
 
 class KillAfterLastUsePass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return killAfterLastUseDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {

@@ -239,7 +239,7 @@ class Lifter final : public ExprMutator {
 
 /// What LambdaLifting is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& lambdaLiftingDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "LambdaLifting";
@@ -259,11 +259,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kLambdaLiftingRegistrar(lambdaLiftingDeclaration);
 
 class LambdaLiftingPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return lambdaLiftingDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

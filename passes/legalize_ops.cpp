@@ -668,7 +668,7 @@ legalize::VectorIsa scheduleIsa(const IRModule& mod, PassContext& ctx, const std
 
 /// What LegalizeOps is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& legalizeOpsDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -698,11 +698,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kLegalizeOpsRegistrar(legalizeOpsDeclaration);
 
 class LegalizeOpsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return legalizeOpsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     bool linkParams = resolveLinkParams(mod, ctx, kPass);

@@ -54,7 +54,7 @@ Function lowerFunction(const Function& fn) {
 }
 
 /// What LowerAllocTensor is: its entry in the registry and in docs/passes.md.
-const PassRegistration& passDeclaration() {
+const PassRegistration& lowerAllocTensorDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "LowerAllocTensor";
@@ -70,11 +70,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kLowerAllocTensorRegistrar(lowerAllocTensorDeclaration);
 
 class LowerAllocTensorPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return lowerAllocTensorDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name,

@@ -55,7 +55,7 @@ class Lowerer final : public ExprMutator {
 };
 
 /// What LowerRuntimeBuiltin is: its entry in the registry and in docs/passes.md.
-const PassRegistration& passDeclaration() {
+const PassRegistration& lowerRuntimeBuiltinDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "LowerRuntimeBuiltin";
@@ -73,11 +73,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kLowerRuntimeBuiltinRegistrar(lowerRuntimeBuiltinDeclaration);
 
 class LowerRuntimeBuiltinPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return lowerRuntimeBuiltinDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {

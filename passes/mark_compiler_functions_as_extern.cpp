@@ -9,7 +9,7 @@ namespace {
 
 /// What MarkCompilerFunctionsAsExtern is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& markCompilerFunctionsAsExternDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -32,7 +32,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kMarkCompilerFunctionsAsExternRegistrar(markCompilerFunctionsAsExternDeclaration);
 
 class MarkCompilerFunctionsAsExternPass final : public Pass {
  public:
@@ -40,7 +40,7 @@ class MarkCompilerFunctionsAsExternPass final : public Pass {
     if (!opts_.compiler.empty()) options_.set("compiler", AttrValue::string(opts_.compiler));
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return markCompilerFunctionsAsExternDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     ctx.recordOption("compiler", AttrValue::string(opts_.compiler), info().name);

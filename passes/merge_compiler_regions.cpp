@@ -109,7 +109,7 @@ class RegionMerger final : public ExprMutator {
 
 /// What MergeCompilerRegions is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& mergeCompilerRegionsDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "MergeCompilerRegions";
@@ -127,11 +127,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kMergeCompilerRegionsRegistrar(mergeCompilerRegionsDeclaration);
 
 class MergeCompilerRegionsPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return mergeCompilerRegionsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

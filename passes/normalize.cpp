@@ -153,7 +153,7 @@ class Normalizer {
 
 /// What Normalize is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& normalizeDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "Normalize";
@@ -171,11 +171,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kNormalizeRegistrar(normalizeDeclaration);
 
 class NormalizePass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return normalizeDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(

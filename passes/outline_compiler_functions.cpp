@@ -69,7 +69,7 @@ class Outliner final : public ExprMutator {
 
 /// What OutlineCompilerFunctions is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& outlineCompilerFunctionsDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -93,7 +93,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kOutlineCompilerFunctionsRegistrar(outlineCompilerFunctionsDeclaration);
 
 class OutlineCompilerFunctionsPass final : public Pass {
  public:
@@ -101,7 +101,7 @@ class OutlineCompilerFunctionsPass final : public Pass {
     if (!opts_.compiler.empty()) options_.set("compiler", AttrValue::string(opts_.compiler));
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return outlineCompilerFunctionsDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     ctx.recordOption("compiler", AttrValue::string(opts_.compiler), info().name);

@@ -153,7 +153,7 @@ class Partitioner final : public ExprMutator {
 
 /// What PartitionGraph is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& partitionGraphDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "PartitionGraph";
@@ -172,11 +172,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kPartitionGraphRegistrar(partitionGraphDeclaration);
 
 class PartitionGraphPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return partitionGraphDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

@@ -531,7 +531,7 @@ class Planner {
 
 /// What PlanDevices is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& planDevicesDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -556,11 +556,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kPlanDevicesRegistrar(planDevicesDeclaration);
 
 class PlanDevicesPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return planDevicesDeclaration().info; }
   IRModule run(const IRModule& mod, PassContext& ctx) const override { return Planner(mod, ctx).run(); }
 };
 

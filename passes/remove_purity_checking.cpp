@@ -65,7 +65,7 @@ class Unwrapper final : public ExprMutator {
 
 /// What RemovePurityChecking is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& removePurityCheckingDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "RemovePurityChecking";
@@ -82,11 +82,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kRemovePurityCheckingRegistrar(removePurityCheckingDeclaration);
 
 class RemovePurityCheckingPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return removePurityCheckingDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

@@ -188,7 +188,7 @@ class Simplifier final : public ExprMutator {
 
 /// What SimplifyExpr is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& simplifyExprDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     PassRegistration r;
@@ -214,7 +214,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kSimplifyExprRegistrar(simplifyExprDeclaration);
 
 class SimplifyExprPass final : public FunctionPass {
  public:
@@ -234,7 +234,7 @@ class SimplifyExprPass final : public FunctionPass {
     }
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return simplifyExprDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
     if (!fn->body->checkedType) {

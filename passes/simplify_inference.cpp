@@ -79,7 +79,7 @@ class InferenceSimplifier final : public ExprMutator {
 
 /// What SimplifyInference is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& simplifyInferenceDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "SimplifyInference";
@@ -96,11 +96,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kSimplifyInferenceRegistrar(simplifyInferenceDeclaration);
 
 class SimplifyInferencePass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return simplifyInferenceDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
     bool hasNorm = false;

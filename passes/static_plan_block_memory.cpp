@@ -336,7 +336,7 @@ class Planner {
 };
 
 /// What StaticPlanBlockMemory is: its entry in the registry and in docs/passes.md.
-const PassRegistration& passDeclaration() {
+const PassRegistration& staticPlanBlockMemoryDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "StaticPlanBlockMemory";
@@ -353,11 +353,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kStaticPlanBlockMemoryRegistrar(staticPlanBlockMemoryDeclaration);
 
 class StaticPlanBlockMemoryPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return staticPlanBlockMemoryDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string& name) {

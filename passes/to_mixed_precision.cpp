@@ -362,7 +362,7 @@ DataType parseFloatType(const std::string& text, const char* what) {
 
 /// What ToMixedPrecision is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& toMixedPrecisionDeclaration() {
   static const PassRegistration declaration = [] {
     using Kind = AttrValue::Kind;
     ToMixedPrecisionOptions defaults;
@@ -397,7 +397,7 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kToMixedPrecisionRegistrar(toMixedPrecisionDeclaration);
 
 class ToMixedPrecisionPass final : public Pass {
  public:
@@ -410,7 +410,7 @@ class ToMixedPrecisionPass final : public Pass {
     if (options.outDtype != ToMixedPrecisionOptions{}.outDtype) options_.set("out_dtype", AttrValue::string(options.outDtype));
   }
 
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return toMixedPrecisionDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     const std::string& name = info().name;

@@ -51,7 +51,7 @@ class DataflowFlattener final : public ExprMutator {
 
 /// What ToNonDataflow is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& toNonDataflowDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "ToNonDataflow";
@@ -65,11 +65,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kToNonDataflowRegistrar(toNonDataflowDeclaration);
 
 class ToNonDataflowPass final : public FunctionPass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return toNonDataflowDeclaration().info; }
 
   Function runOnFunction(const Function& fn, const std::string&, const IRModule&, PassContext&) const override {
     bool hasDataflow = false;

@@ -196,7 +196,7 @@ class Lowerer {
 
 /// What VMBuiltinLower is: name, phases, options, config keys and docs (its entry in
 /// the registry and in docs/passes.md).
-const PassRegistration& passDeclaration() {
+const PassRegistration& vmBuiltinLowerDeclaration() {
   static const PassRegistration declaration = [] {
     PassRegistration r;
     r.info.name = "VMBuiltinLower";
@@ -216,11 +216,11 @@ const PassRegistration& passDeclaration() {
   return declaration;
 }
 
-const PassRegistrar kRegistrar(passDeclaration);
+const PassRegistrar kVmBuiltinLowerRegistrar(vmBuiltinLowerDeclaration);
 
 class VMBuiltinLowerPass final : public Pass {
  public:
-  const PassInfo& info() const override { return passDeclaration().info; }
+  const PassInfo& info() const override { return vmBuiltinLowerDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     std::map<std::string, Expr> functions = mod->functions;

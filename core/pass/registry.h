@@ -87,10 +87,11 @@ class PassRegistry {
 using PassDeclaration = const PassRegistration& (*)();
 
 /// Declares a pass where it is defined, as TVM's CreateFunctionPass does: each
-/// pass file holds one `const PassRegistrar kRegistrar(declaration);` at
-/// namespace scope. The registrar only records the function (the declaration is
-/// built when first asked for, after static initialization), into a
-/// function-local list, so neither static-initialization order nor the
+/// pass file holds one `const PassRegistrar kMyPassRegistrar(myPassDeclaration);`
+/// at namespace scope, both named after the pass (a unity build compiles
+/// several pass files as one translation unit). The registrar only records
+/// the function (the declaration is built when first asked for, after static
+/// initialization), into a function-local list, so neither static-initialization order nor the
 /// sanitizers' init-order checks matter.
 class PassRegistrar {
  public:
