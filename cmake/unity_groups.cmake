@@ -17,24 +17,28 @@ if(TARGET passlab_core)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/ir/module.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/ndarray.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/op.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_device.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_nn.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_relax_vm.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_symbolic.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_transform.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/tir.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/type.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/virtual_device.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_1)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_elemwise.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/shape_expr.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/op.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir_block_access.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir_functor.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir_lower_blocks.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/type.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/virtual_device.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_2)
+endif()
+if(TARGET passlab_core)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_device.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_relax_vm.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_transform.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/shape_expr.cpp
+    TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_3)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
@@ -53,29 +57,32 @@ if(TARGET passlab_core)
     ${CMAKE_SOURCE_DIR}/core/text/parser_tir.cpp
     ${CMAKE_SOURCE_DIR}/core/text/printer.cpp
     ${CMAKE_SOURCE_DIR}/core/text/printer_relay.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/printer_tir.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_print.cpp
-    TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_1)
-endif()
-if(TARGET passlab_core)
-  set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_lexer.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_module.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_ops.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_parser.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_print.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_call.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_expr.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_parse.cpp
+    TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_1)
+endif()
+if(TARGET passlab_core)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/text/printer_tir.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_print.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_2)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_vm.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_print.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_parse.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_shape.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_expr.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_parse.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_3)
+endif()
+if(TARGET passlab_core)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_call.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_vm.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_parse.cpp
+    TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_4)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
@@ -133,7 +140,6 @@ if(TARGET passlab_core)
     ${CMAKE_SOURCE_DIR}/core/workbench/reduce_reductions.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/remarks.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/reproducer.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/run_settings.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/value_text.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/workbench.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_workbench_1)
@@ -144,21 +150,18 @@ if(TARGET passlab_frontend)
     ${CMAKE_SOURCE_DIR}/core/frontend/onnx_context.cpp
     ${CMAKE_SOURCE_DIR}/core/frontend/onnx_importer.cpp
     ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_activation.cpp
-    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_elementwise.cpp
     ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_gather.cpp
-    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_nn.cpp
     ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_pool.cpp
+    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_quant.cpp
+    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_reduce.cpp
     TARGET_DIRECTORY passlab_frontend PROPERTIES UNITY_GROUP core_frontend_0)
 endif()
 if(TARGET passlab_frontend)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_quant.cpp
-    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_reduce.cpp
+    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_nn.cpp
     ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_resize.cpp
-    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_shape.cpp
-    ${CMAKE_SOURCE_DIR}/core/frontend/onnx_ops_transform.cpp
     ${CMAKE_SOURCE_DIR}/core/frontend/onnx_proto_util.cpp
-    TARGET_DIRECTORY passlab_frontend PROPERTIES UNITY_GROUP core_frontend_1)
+    TARGET_DIRECTORY passlab_frontend PROPERTIES UNITY_GROUP core_frontend_2)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
@@ -176,12 +179,12 @@ if(TARGET passlab_passes)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/convert_layout.cpp
     ${CMAKE_SOURCE_DIR}/passes/dead_code.cpp
-    ${CMAKE_SOURCE_DIR}/passes/decompose_ops.cpp
     ${CMAKE_SOURCE_DIR}/passes/defuse_ops.cpp
     ${CMAKE_SOURCE_DIR}/passes/eliminate_common_subexpr.cpp
     ${CMAKE_SOURCE_DIR}/passes/external_codegen.cpp
     ${CMAKE_SOURCE_DIR}/passes/fold_constant.cpp
     ${CMAKE_SOURCE_DIR}/passes/fold_scale_axis.cpp
+    ${CMAKE_SOURCE_DIR}/passes/fuse_ops_relax.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_1)
 endif()
 if(TARGET passlab_passes)
@@ -193,75 +196,81 @@ if(TARGET passlab_passes)
     ${CMAKE_SOURCE_DIR}/passes/inline.cpp
     ${CMAKE_SOURCE_DIR}/passes/inline_private_functions.cpp
     ${CMAKE_SOURCE_DIR}/passes/lambda_lifting.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_isa.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_2)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/passes/fuse_ops_relax.cpp
-    ${CMAKE_SOURCE_DIR}/passes/kill_after_last_use.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower.cpp
+    ${CMAKE_SOURCE_DIR}/passes/decompose_ops.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_isa.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv_small.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv_transpose.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_elemwise.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_image.cpp
+    ${CMAKE_SOURCE_DIR}/passes/mark_compiler_functions_as_extern.cpp
+    ${CMAKE_SOURCE_DIR}/passes/normalize.cpp
+    ${CMAKE_SOURCE_DIR}/passes/registry.cpp
+    ${CMAKE_SOURCE_DIR}/passes/relax_bindings.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_3)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/passes/kill_after_last_use.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_elemwise.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_nn.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_transform.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_ops.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_relax.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_relax_kernels.cpp
     ${CMAKE_SOURCE_DIR}/passes/lower_alloc_tensor.cpp
     ${CMAKE_SOURCE_DIR}/passes/lower_runtime_builtin.cpp
-    ${CMAKE_SOURCE_DIR}/passes/mark_compiler_functions_as_extern.cpp
+    ${CMAKE_SOURCE_DIR}/passes/merge_compiler_regions.cpp
+    ${CMAKE_SOURCE_DIR}/passes/outline_compiler_functions.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_4)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/passes/merge_compiler_regions.cpp
-    ${CMAKE_SOURCE_DIR}/passes/normalize.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv_transpose.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_image.cpp
     ${CMAKE_SOURCE_DIR}/passes/opt_util.cpp
-    ${CMAKE_SOURCE_DIR}/passes/outline_compiler_functions.cpp
-    ${CMAKE_SOURCE_DIR}/passes/partition_graph.cpp
     ${CMAKE_SOURCE_DIR}/passes/pass_util.cpp
-    ${CMAKE_SOURCE_DIR}/passes/plan_devices.cpp
-    ${CMAKE_SOURCE_DIR}/passes/registry.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_5)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/passes/relax_bindings.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_transform.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_ops.cpp
+    ${CMAKE_SOURCE_DIR}/passes/partition_graph.cpp
     ${CMAKE_SOURCE_DIR}/passes/remove_purity_checking.cpp
     ${CMAKE_SOURCE_DIR}/passes/simplify_expr.cpp
-    ${CMAKE_SOURCE_DIR}/passes/simplify_inference.cpp
     ${CMAKE_SOURCE_DIR}/passes/static_plan_block_memory.cpp
     ${CMAKE_SOURCE_DIR}/passes/to_mixed_precision.cpp
-    ${CMAKE_SOURCE_DIR}/passes/to_mixed_precision_relax.cpp
     ${CMAKE_SOURCE_DIR}/passes/to_non_dataflow.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_6)
+endif()
+if(TARGET passlab_passes)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/passes/legalize_relax_kernels.cpp
+    ${CMAKE_SOURCE_DIR}/passes/to_mixed_precision_relax.cpp
+    TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_7)
+endif()
+if(TARGET passlab_passes)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/passes/plan_devices.cpp
+    ${CMAKE_SOURCE_DIR}/passes/vm_builtin_lower.cpp
+    TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_8)
 endif()
 if(TARGET passlab_codegen)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/codegen/c_codegen.cpp
-    ${CMAKE_SOURCE_DIR}/codegen/entry_plan.cpp
     ${CMAKE_SOURCE_DIR}/codegen/hexagon_run.cpp
     ${CMAKE_SOURCE_DIR}/codegen/llvm_backend.cpp
     ${CMAKE_SOURCE_DIR}/codegen/llvm_emit.cpp
     ${CMAKE_SOURCE_DIR}/codegen/llvm_emit_expr.cpp
-    ${CMAKE_SOURCE_DIR}/codegen/llvm_emit_stmt.cpp
     ${CMAKE_SOURCE_DIR}/codegen/tir_scan.cpp
     TARGET_DIRECTORY passlab_codegen PROPERTIES UNITY_GROUP codegen_0)
 endif()
 if(TARGET passlab_codegen)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/codegen/entry_plan.cpp
     ${CMAKE_SOURCE_DIR}/codegen/llvm_entry.cpp
     ${CMAKE_SOURCE_DIR}/codegen/llvm_machine.cpp
     ${CMAKE_SOURCE_DIR}/codegen/llvm_parallel.cpp
-    ${CMAKE_SOURCE_DIR}/codegen/object_cache.cpp
     ${CMAKE_SOURCE_DIR}/codegen/shared_bodies.cpp
     ${CMAKE_SOURCE_DIR}/codegen/target.cpp
     ${CMAKE_SOURCE_DIR}/codegen/thread_pool.cpp
@@ -273,7 +282,6 @@ if(TARGET passlab_graph)
     ${CMAKE_SOURCE_DIR}/graph/graph_export.cpp
     ${CMAKE_SOURCE_DIR}/graph/graph_model.cpp
     ${CMAKE_SOURCE_DIR}/graph/graph_style.cpp
-    ${CMAKE_SOURCE_DIR}/graph/graphviz_layout.cpp
     ${CMAKE_SOURCE_DIR}/graph/layout_service.cpp
     TARGET_DIRECTORY passlab_graph PROPERTIES UNITY_GROUP graph_0)
 endif()
@@ -281,7 +289,6 @@ if(TARGET passlab_report)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/report/html_report.cpp
     ${CMAKE_SOURCE_DIR}/report/html_text.cpp
-    ${CMAKE_SOURCE_DIR}/report/report_assets.cpp
     ${CMAKE_SOURCE_DIR}/report/report_changes.cpp
     ${CMAKE_SOURCE_DIR}/report/report_remarks.cpp
     TARGET_DIRECTORY passlab_report PROPERTIES UNITY_GROUP report_0)
@@ -293,15 +300,15 @@ if(TARGET passlab_repl)
     ${CMAKE_SOURCE_DIR}/repl/codegen_backend.cpp
     ${CMAKE_SOURCE_DIR}/repl/command.cpp
     ${CMAKE_SOURCE_DIR}/repl/commands_check.cpp
-    ${CMAKE_SOURCE_DIR}/repl/commands_codegen.cpp
-    ${CMAKE_SOURCE_DIR}/repl/commands_edit.cpp
     ${CMAKE_SOURCE_DIR}/repl/commands_expect.cpp
+    ${CMAKE_SOURCE_DIR}/repl/commands_nav.cpp
+    ${CMAKE_SOURCE_DIR}/repl/commands_reduce.cpp
     TARGET_DIRECTORY passlab_repl PROPERTIES UNITY_GROUP repl_0)
 endif()
 if(TARGET passlab_repl)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/repl/commands_nav.cpp
-    ${CMAKE_SOURCE_DIR}/repl/commands_reduce.cpp
+    ${CMAKE_SOURCE_DIR}/repl/commands_codegen.cpp
+    ${CMAKE_SOURCE_DIR}/repl/commands_edit.cpp
     ${CMAKE_SOURCE_DIR}/repl/commands_remarks.cpp
     ${CMAKE_SOURCE_DIR}/repl/commands_session.cpp
     ${CMAKE_SOURCE_DIR}/repl/commands_verify.cpp
@@ -382,7 +389,6 @@ if(TARGET passlab-conformance)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/tools/conformance/paths.cpp
     ${CMAKE_SOURCE_DIR}/tools/conformance/report.cpp
-    ${CMAKE_SOURCE_DIR}/tools/conformance/runner.cpp
     TARGET_DIRECTORY passlab-conformance PROPERTIES UNITY_GROUP tools_conformance_1)
 endif()
 set(PASSLAB_UNITY_TARGETS passlab-conformance passlab_codegen passlab_core passlab_frontend passlab_graph passlab_gui_app passlab_gui_model passlab_gui_panels passlab_passes passlab_repl passlab_report)

@@ -82,25 +82,58 @@ def symbol_names(obj):
         if name.startswith(("_GLOBAL__", "__static_initialization", "__tcf_", ".L",
                             "__PRETTY_FUNCTION__", "__func__", "__FUNCTION__")):
             continue
-        name = name.replace("(anonymous namespace)::", "")
         for prefix in ("vtable for ", "typeinfo for ", "typeinfo name for ", "guard variable for "):
             if name.startswith(prefix):
                 name = name[len(prefix):]
         # Compiler clones and library templates instantiated on internal types.
         if "[clone" in name or name.startswith(("std::", "__gnu_cxx::", "void std::")):
             continue
-        names.add(re.split(r"[(<\[ ]", name, maxsplit=1)[0])
+        # The internal name is the one right inside the anonymous namespace.
+        inner = name.split("(anonymous namespace)::", 1)
+        if len(inner) == 2:
+            names.add(re.split(r"[^\w]", inner[1], maxsplit=1)[0])
     return names
 
 
-def source_names(text):
+def strip_comments_and_strings(text):
+    return re.sub(r'//[^\n]*|/\*.*?\*/|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])\'', " ", text,
+                  flags=re.S)
+
+
+def anonymous_regions(code):
+    """Spans of the anonymous namespaces' bodies."""
+    spans = []
+    for m in re.finditer(r"\bnamespace\s*\{", code):
+        depth, i = 1, m.end()
+        while i < len(code) and depth:
+            depth += {"{": 1, "}": -1}.get(code[i], 0)
+            i += 1
+        spans.append((m.end(), i))
+    return spans
+
+
+def internal_names(text):
+    """Names this file defines that no other file may see: everything at
+    namespace scope in an anonymous namespace, static functions, and
+    namespace-scope constants (internal linkage)."""
+    code = strip_comments_and_strings(text)
+    regions = anonymous_regions(code)
     names = set()
-    for m in SCOPE_DECL.finditer(text):
-        names.update(g for g in m.groups() if g)
-    for m in FUNCTION_DEF.finditer(text):
-        if m.group(1) not in ("if", "for", "while", "switch", "return", "sizeof"):
-            names.add(m.group(1))
+    for pattern in (SCOPE_DECL, FUNCTION_DEF):
+        for m in pattern.finditer(code):
+            name = next(g for g in m.groups() if g)
+            if name in ("if", "for", "while", "switch", "return", "sizeof"):
+                continue
+            head = m.group(0)
+            constant = re.search(r"\b(?:constexpr|const)\b", head) and not re.search(r"\b(?:extern|inline)\b", head) \
+                and pattern is SCOPE_DECL and m.group(3)
+            if any(a <= m.start() < b for a, b in regions) or head.startswith("static") or constant:
+                names.add(name)
     return names
+
+
+def identifiers(text):
+    return set(re.findall(r"[A-Za-z_]\w*", strip_comments_and_strings(text)))
 
 
 def leaks(text):
@@ -145,24 +178,28 @@ def main():
         groups = []
         for rel in by_dir.get(d, []):
             text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
-            names = symbol_names(objects[rel]) | source_names(text)
-            lines = text.count("\n")
             usings, macros = leaks(text)
+            names = symbol_names(objects[rel]) | internal_names(text) | macros
+            used = identifiers(text)
+            lines = text.count("\n")
 
+            # No internal name of one file may be a name another file of the
+            # group uses or defines, in either order: before it, the name is
+            # ambiguous or redefined; after it, it could silently bind there.
             def fits(g):
                 return (len(g["files"]) < MAX_FILES and g["lines"] + lines <= MAX_LINES
-                        and not ((names | macros) & g["names"]) and g["usings"] <= usings
-                        and not any(re.search(r"\b" + m + r"\b", text) for m in g["macros"]))
+                        and not (names & g["used"]) and not (used & g["names"])
+                        and g["usings"] <= usings)
 
             home = next((g for g in groups if fits(g)), None)
             if home is None:
-                home = {"files": [], "names": set(), "lines": 0, "usings": set(), "macros": set()}
+                home = {"files": [], "names": set(), "used": set(), "lines": 0, "usings": set()}
                 groups.append(home)
             home["files"].append(rel)
-            home["names"] |= names | macros
+            home["names"] |= names
+            home["used"] |= used
             home["lines"] += lines
             home["usings"] |= usings
-            home["macros"] |= macros
         groups = [g["files"] for g in groups]
         for i, files in enumerate(groups):
             if len(files) < 2:
