@@ -24,7 +24,9 @@ std::vector<double> pageCuts(double height, std::vector<std::pair<double, double
   if (free < height) gaps.emplace_back(free, height);
   double start = 0;
   while (height - start > maxPageHeight) {
-    const double pagesLeft = std::ceil((height - start) / maxPageHeight);
+    // Pages counted with 5% to spare, so a cut near each target finds a gap
+    // between rows without leaving the last page too tall.
+    const double pagesLeft = std::ceil((height - start) / (0.95 * maxPageHeight));
     const double target = start + (height - start) / pagesLeft, limit = start + maxPageHeight;
     double best = -1, bestDistance = 0;
     for (const auto& [a, b] : gaps) {
