@@ -105,12 +105,15 @@ void GuiApp::restoreAtStart() {
       s.console().log(ConsoleLine::Kind::Error, "session not restored: " + error);
   }
   // The command line overrides what was saved.
+  const SessionOptions& cli = options_.session;
   if (!options_.modelPath.empty()) wanted.modelPath = options_.modelPath;
-  if (options_.pipeline) wanted.pipeline = *options_.pipeline;
+  if (cli.hasPipeline) wanted.pipeline = cli.pipeline;
   LoadOptions load;
-  load.typeCheck = !options_.noCheck;
+  load.typeCheck = cli.typeCheck;
+  applyPrintOptions(s.workbench(), cli);
   if (!wanted.modelPath.empty() || !wanted.pipeline.empty() || !wanted.breakpoints.empty())
-    s.restore(wanted, true, options_.inputShapes, load);
+    s.restore(wanted, true, cli.inputShapes, load);
+  s.applyRunSettings(cli);
   for (const ConsoleLine& line : s.console().lines())
     if (line.kind == ConsoleLine::Kind::Error) std::fprintf(stderr, "passlab-gui: %s\n", line.text.c_str());
   s.enablePersistence();
