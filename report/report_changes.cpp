@@ -346,7 +346,8 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
         if (ids.empty())
           out += "<p class=\"note mono\">" + summary + "</p>\n";
         else
-          out += "<details class=\"fn graph\" data-graphs=\"" + ids + "\"><summary class=\"mono\">" + summary +
+          out += "<details class=\"fn graph\" id=\"graph-" + std::to_string(id) + "-" + htmlId(c.name) + "\" data-graphs=\"" + ids +
+                 "\"><summary class=\"mono\">" + summary +
                  "</summary><div class=\"body\"></div></details>\n";
       }
     }
