@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -123,11 +124,17 @@ namespace {
 double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
+double threadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
 }  // namespace
 
 void GuiApp::frame() {
   GuiSession& s = *session_;
   const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = threadCpuMs();
   glfwPollEvents();
   if (script_ && !script_->finished()) {
     script_->tick(s);
@@ -158,6 +165,7 @@ void GuiApp::frame() {
   window_->draw();
   ImGui::Render();
   const auto t1 = std::chrono::steady_clock::now();
+  timing_.uiCpuMs = threadCpuMs() - cpu0;
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(glfw_, &fbw, &fbh);
   glViewport(0, 0, fbw, fbh);
