@@ -423,7 +423,9 @@ class Builder {
       Node& n = g_.nodes[i];
       bool leaf = n.kind == NodeKind::Constant || n.kind == NodeKind::Param || n.kind == NodeKind::FreeVar;
       n.broadcast = leaf && uses[i] > kBroadcastUses;
-      if (n.kind != NodeKind::Constant || uses[i] != 1) continue;
+      // A constant, or a global function named as a value (call_tir's kernel
+      // after LegalizeOps), read once is a chip on its reader.
+      if ((n.kind != NodeKind::Constant && n.kind != NodeKind::Global) || uses[i] != 1) continue;
       n.chipOf = consumer[i];
     }
     if (o_.foldConstantExprs) foldConstantExprs(uses);
@@ -552,8 +554,9 @@ class Builder {
     if (unit >= n) return g_.clusters[static_cast<size_t>(unit - n)].call != nullptr;
     const Node& node = g_.nodes[static_cast<size_t>(unit)];
     if (node.chipOf >= 0 || node.broadcast) return false;
+    // A tuple reading one drawn value (call_tir's argument tuple) is a link like a projection.
     return node.kind == NodeKind::Op || node.kind == NodeKind::Projection || node.kind == NodeKind::GlobalCall ||
-           node.kind == NodeKind::Call;
+           node.kind == NodeKind::Call || node.kind == NodeKind::Tuple;
   }
 
   /// Runs of at least minChain units, each the only drawn input of the next and

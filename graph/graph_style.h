@@ -50,7 +50,7 @@ inline constexpr double kPadY = 5.0;
 inline constexpr double kChipRowHeight = 13.0;
 /// Characters of a chip label ("(64, 3, 3, 3) f16" may be clipped).
 inline constexpr size_t kChipMaxChars = 18;
-/// Characters of a constant expression's chip ("=5 ops (16, 1, 1) f32").
+/// Characters of a constant expression's chip ("=5 ops (16, 1, 1) f32") and of a global's.
 inline constexpr size_t kExprChipMaxChars = 28;
 
 /// Size of a node's box in points (label lines, chips).
