@@ -267,3 +267,35 @@ TEST_CASE("Graph: save graph cuts a tall graph into pages unless --whole; the re
   CHECK(html.find("left out") == std::string::npos);
   CHECK(html.find("continues at the top of page 2") != std::string::npos);
 }
+
+TEST_CASE("Graph: after LegalizeOps each call_tir names its kernel in a chip and the calls fold into chains", "[graph][chains]") {
+  Workbench wb(registry());
+  wb.loadText(residualModel(100), "residual.relay");
+  wb.setPipeline("InferType,FuseOps,LambdaLifting,LegalizeOps");
+  wb.run();
+  EventGraphs legalized = eventGraphs(wb, wb.eventOfPass(3));
+  const FunctionGraph& g = *legalized.after;
+  size_t globals = 0, chips = 0;
+  for (const Node& n : g.nodes) {
+    if (n.kind != NodeKind::Global) continue;
+    ++globals;
+    if (n.chipOf < 0) continue;
+    ++chips;
+    CHECK(g.nodes[static_cast<size_t>(n.chipOf)].title == "call_tir");
+    CHECK(chipText(n).rfind("@fused_", 0) == 0);
+  }
+  CHECK(globals >= 100);
+  CHECK(chips == globals);
+  // Chains of argument tuple and call: far shorter than drawn one by one.
+  REQUIRE(g.laidOutCount() > kFoldChainsAbove);
+  bool tupleInChain = false;
+  for (const Node& n : g.nodes)
+    if (n.kind == NodeKind::Tuple && n.cluster >= 0) tupleInChain |= g.clusters[static_cast<size_t>(n.cluster)].kind == ClusterKind::Chain;
+  CHECK(tupleInChain);
+  BuildOptions flat;
+  flat.foldChainsAbove = SIZE_MAX;
+  auto unfolded = buildGraph(wb.event(wb.eventOfPass(3)).after, "main", flat);
+  const double folded = svgAttr(renderSvg(g, defaultCollapse(g), nullptr), "height");
+  const double whole = svgAttr(renderSvg(*unfolded, defaultCollapse(*unfolded), nullptr), "height");
+  CHECK(folded * 2 < whole);
+}
