@@ -1,6 +1,7 @@
 #include "repl/save_graph.h"
 
 #include <fstream>
+#include <map>
 
 #include "graph/graph_export.h"
 #include "repl/command_util.h"
@@ -42,9 +43,15 @@ void runSaveGraph(CommandContext& ctx, CommandArgs& args, bool before, CommandRe
     if (!out) throw WorkbenchError("cannot write '" + path + "'");
     const auto& g = graphs.graph(side);
     const graph::SideDiff& d = graphs.sideDiff(side);
+    // Counted by status among the drawn nodes, as "N nodes" counts them (chips show on their readers).
+    std::map<graph::DiffStatus, size_t> byStatus;
+    for (size_t i = 0; i < g->nodes.size() && i < d.nodes.size(); ++i)
+      if (g->nodes[i].chipOf < 0 && d.nodes[i] != graph::DiffStatus::Unchanged) ++byStatus[d.nodes[i]];
+    std::string changed;
+    for (const auto& [status, n] : byStatus) changed += ", " + std::to_string(n) + " " + graph::diffStatusName(status);
+    if (changed.empty()) changed = ", none changed";
     result.out("wrote the graph of @" + graphs.function + " " + (before ? "before" : "after") + " #" + std::to_string(event) +
-               " (" + std::to_string(g->laidOutCount()) + " nodes, " + std::to_string(g->clusters.size()) + " boxes, " +
-               std::to_string(d.changedCount()) + " changed" +
+               " (" + std::to_string(g->laidOutCount()) + " nodes, " + std::to_string(g->clusters.size()) + " boxes" + changed +
                (pages.pages > 1 ? ", " + std::to_string(pages.pages) + " pages" : std::string()) + ") to " + path + "\n");
   } catch (const graph::GraphError& e) {
     result.fail(e.what());
