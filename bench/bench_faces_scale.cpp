@@ -1,7 +1,8 @@
 // Figures of the faces on a real model (issue 30): how many diff lines each
 // changed event marks as changed and as moved (plain and aligned), the graph
 // the Graph view and the report draw for @main before and after each event
-// (nodes, boxes, collapsed boxes, SVG size in points and bytes), and the size
+// (nodes, boxes, collapsed boxes, SVG size in points whole and cut into pages,
+// bytes, and the size without chains and constant expressions folded), and the size
 // of the HTML report. Prints tables; asserts nothing.
 //   bench_faces_scale MODEL.onnx [--input-shape NAME=D0,D1,...] [--pass-pipeline=SPEC]
 //   bench_faces_scale --synthetic N [--pass-pipeline=SPEC]
@@ -21,6 +22,7 @@
 #include "core/workbench/workbench.h"
 #include "graph/graph_export.h"
 #include "graph/graphviz_layout.h"
+#include "graph/svg_pages.h"
 #include "passes/registry.h"
 #include "repl/batch_report.h"
 #include "repl/model_files.h"
@@ -118,28 +120,31 @@ int main(int argc, char** argv) {
                 static_cast<double>(aligned.size()) / 1024.0, ms);
   }
 
-  std::printf("\n%-28s %-7s %6s %6s %9s %12s %9s %8s %14s\n", "graph of @main", "side", "nodes", "boxes", "collapsed", "svg pt", "svg KB", "ms",
-              "unfolded pt");
+  std::printf("\n%-28s %-7s %6s %6s %9s %12s %6s %12s %9s %8s %14s\n", "graph of @main", "side", "nodes", "boxes", "collapsed", "whole pt",
+              "pages", "paged pt", "svg KB", "ms", "unfolded pt");
   for (const TraceEvent& ev : wb.trace().events()) {
     if (ev.parent >= 0 || ev.status != EventStatus::Changed || ev.codegen) continue;
     for (Side side : {Side::Before, Side::After}) {
       try {
         auto start = Clock::now();
         graph::EventGraphs g = graph::eventGraphs(wb, ev.id, "main");
-        std::string svg = graph::graphText(g, side);
+        std::string whole = graph::graphText(g, side, graph::GraphFormat::Svg, 0.0);
+        graph::SvgPages paged = graph::paginateSvg(whole);
+        const std::string& svg = paged.svg;
         double ms = msSince(start);
         const auto& fg = g.graph(side);
         graph::CollapseState c = graph::defaultCollapse(*fg);
         size_t collapsed = 0;
         for (bool b : c) collapsed += b;
-        // The same graph without linear chains folded, for comparison.
+        // The same graph without linear chains or constant expressions folded, for comparison.
         graph::BuildOptions flat;
         flat.foldChainsAbove = SIZE_MAX;
+        flat.foldConstantExprs = false;
         auto unfolded = graph::buildGraph(side == Side::Before ? ev.before : ev.after, "main", flat);
         std::string flatSvg = graph::renderSvg(*unfolded, graph::defaultCollapse(*unfolded), nullptr);
-        std::printf("%-28s %-7s %6zu %6zu %9zu %12s %9.1f %8.0f %14s\n", ("#" + std::to_string(ev.id) + " " + ev.pass).c_str(),
-                    side == Side::Before ? "before" : "after", fg->laidOutCount(), fg->clusters.size(), collapsed, svgSize(svg).c_str(),
-                    static_cast<double>(svg.size()) / 1024.0, ms, svgSize(flatSvg).c_str());
+        std::printf("%-28s %-7s %6zu %6zu %9zu %12s %6d %12s %9.1f %8.0f %14s\n", ("#" + std::to_string(ev.id) + " " + ev.pass).c_str(),
+                    side == Side::Before ? "before" : "after", fg->laidOutCount(), fg->clusters.size(), collapsed, svgSize(whole).c_str(),
+                    paged.pages, svgSize(svg).c_str(), static_cast<double>(svg.size()) / 1024.0, ms, svgSize(flatSvg).c_str());
       } catch (const std::exception& e) {
         std::printf("%-28s %-7s %s\n", ("#" + std::to_string(ev.id) + " " + ev.pass).c_str(), side == Side::Before ? "before" : "after",
                     e.what());

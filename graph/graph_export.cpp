@@ -48,18 +48,20 @@ GraphFormat graphFormatOf(const std::string& path) {
   throw GraphError("cannot tell the graph format of '" + path + "': name it .svg or .dot");
 }
 
-std::string graphText(const EventGraphs& graphs, Side side, GraphFormat format) {
+std::string graphText(const EventGraphs& graphs, Side side, GraphFormat format, double pageHeightPt) {
   const auto& g = graphs.graph(side);
   if (!g)
     throw GraphError("@" + graphs.function + " does not exist " + (side == Side::Before ? "before" : "after") +
                      " this event (the pass " + (side == Side::Before ? "added" : "removed") + " it)");
   CollapseState collapse = defaultCollapse(*g);
   const SideDiff& d = graphs.sideDiff(side);
-  return format == GraphFormat::Svg ? renderSvg(*g, collapse, &d) : graphToDot(*g, collapse, &d);
+  if (format == GraphFormat::Dot) return graphToDot(*g, collapse, &d);
+  return paginateSvg(renderSvg(*g, collapse, &d), pageHeightPt).svg;
 }
 
-std::string eventGraphText(const Workbench& wb, int event, const std::string& function, Side side, GraphFormat format) {
-  return graphText(eventGraphs(wb, event, function), side, format);
+std::string eventGraphText(const Workbench& wb, int event, const std::string& function, Side side, GraphFormat format,
+                           double pageHeightPt) {
+  return graphText(eventGraphs(wb, event, function), side, format, pageHeightPt);
 }
 
 std::vector<std::string> changedGraphFunctions(const IRModule& before, const IRModule& after) {

@@ -10,6 +10,7 @@
 #include "core/workbench/workbench.h"
 #include "graph/graph_diff.h"
 #include "graph/graph_model.h"
+#include "graph/svg_pages.h"
 
 namespace passlab::graph {
 
@@ -41,12 +42,15 @@ enum class GraphFormat : uint8_t { Svg, Dot };
 GraphFormat graphFormatOf(const std::string& path);
 
 /// The SVG (or DOT) of one side of an event's graph, coloured by what the
-/// event changed and drawn with the view's default collapse state. GraphError
-/// when the function does not exist on that side. The HTML report embeds these.
+/// event changed and drawn with the view's default collapse state. An SVG
+/// taller than `pageHeightPt` is cut into pages side by side (svg_pages.h;
+/// 0: one page however tall). GraphError when the function does not exist on
+/// that side. The HTML report embeds these.
 std::string eventGraphText(const Workbench& wb, int event, const std::string& function, Side side,
-                           GraphFormat format = GraphFormat::Svg);
+                           GraphFormat format = GraphFormat::Svg, double pageHeightPt = kSvgPageHeightPt);
 /// The same from two modules (batch mode, which has no workbench).
-std::string graphText(const EventGraphs& graphs, Side side, GraphFormat format = GraphFormat::Svg);
+std::string graphText(const EventGraphs& graphs, Side side, GraphFormat format = GraphFormat::Svg,
+                      double pageHeightPt = kSvgPageHeightPt);
 
 /// Graph-level functions that event `event` added or rewrote (in the after
 /// module), in name order: the functions worth a picture.

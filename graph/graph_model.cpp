@@ -423,9 +423,12 @@ class Builder {
       Node& n = g_.nodes[i];
       bool leaf = n.kind == NodeKind::Constant || n.kind == NodeKind::Param || n.kind == NodeKind::FreeVar;
       n.broadcast = leaf && uses[i] > kBroadcastUses;
-      if (n.kind != NodeKind::Constant || uses[i] != 1) continue;
+      // A constant, or a global function named as a value (call_tir's kernel
+      // after LegalizeOps), read once is a chip on its reader.
+      if ((n.kind != NodeKind::Constant && n.kind != NodeKind::Global) || uses[i] != 1) continue;
       n.chipOf = consumer[i];
     }
+    if (o_.foldConstantExprs) foldConstantExprs(uses);
     // Chips in argument order: single-use constants and broadcast inputs.
     for (const Edge& e : g_.edges) {
       const Node& from = g_.nodes[static_cast<size_t>(e.from)];
@@ -463,6 +466,61 @@ class Builder {
     }
   }
 
+  /// Constant expressions become chips: an op reading only constants and
+  /// constant expressions is one (nodes are made inputs first, so one forward
+  /// pass finds them all). One used by a single other node is a chip on it;
+  /// one used only by other constant expressions hides inside the chip of its
+  /// first reader, with the constants it reads; one read by several ordinary
+  /// nodes stays a node (its subtree folded into it), like a shared constant.
+  void foldConstantExprs(const std::vector<int>& uses) {
+    const size_t count = g_.nodes.size();
+    std::vector<std::vector<int>> inputs(count), readers(count);
+    for (const Edge& e : g_.edges) {
+      inputs[static_cast<size_t>(e.to)].push_back(e.from);
+      readers[static_cast<size_t>(e.from)].push_back(e.to);
+    }
+    std::vector<bool> isExpr(count, false);
+    for (size_t i = 0; i < count; ++i) {
+      const Node& n = g_.nodes[i];
+      if (n.kind != NodeKind::Op || inputs[i].empty()) continue;
+      bool allConst = true;
+      for (int in : inputs[i]) {
+        const Node& src = g_.nodes[static_cast<size_t>(in)];
+        if (src.kind != NodeKind::Constant && !isExpr[static_cast<size_t>(in)]) allConst = false;
+      }
+      isExpr[i] = allConst;
+    }
+    auto onlyExprReaders = [&](size_t i) {
+      if (readers[i].empty()) return false;
+      for (int r : readers[i])
+        if (!isExpr[static_cast<size_t>(r)]) return false;
+      return true;
+    };
+    for (size_t i = 0; i < count; ++i) {
+      Node& n = g_.nodes[i];
+      if (isExpr[i]) {
+        n.constOps = 1;
+        n.broadcast = uses[i] > kBroadcastUses;
+        if (uses[i] == 1 || onlyExprReaders(i)) n.chipOf = readers[i].front(), n.broadcast = false;
+      } else if (n.kind == NodeKind::Constant && onlyExprReaders(i)) {
+        n.chipOf = readers[i].front();
+        n.broadcast = false;
+      }
+    }
+    // A chip counts the ops hidden behind it: each hidden expression adds one
+    // to the last expression on its way to a drawn node.
+    for (size_t i = 0; i < count; ++i) {
+      if (!isExpr[i] || g_.nodes[i].chipOf < 0) continue;
+      size_t at = i;
+      while (true) {
+        int next = g_.nodes[at].chipOf;
+        if (next < 0 || !isExpr[static_cast<size_t>(next)]) break;
+        at = static_cast<size_t>(next);
+      }
+      if (at != i) ++g_.nodes[at].constOps;
+    }
+  }
+
   // Chains are made of units: a node of a scope (the top level or a plain
   // nested function), or a fused or Compiler box applied in place in that scope
   // (after FuseOps a 400-op model is a column of 80 boxes). Unit ids: node i is
@@ -496,8 +554,9 @@ class Builder {
     if (unit >= n) return g_.clusters[static_cast<size_t>(unit - n)].call != nullptr;
     const Node& node = g_.nodes[static_cast<size_t>(unit)];
     if (node.chipOf >= 0 || node.broadcast) return false;
+    // A tuple reading one drawn value (call_tir's argument tuple) is a link like a projection.
     return node.kind == NodeKind::Op || node.kind == NodeKind::Projection || node.kind == NodeKind::GlobalCall ||
-           node.kind == NodeKind::Call;
+           node.kind == NodeKind::Call || node.kind == NodeKind::Tuple;
   }
 
   /// Runs of at least minChain units, each the only drawn input of the next and

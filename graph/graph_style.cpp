@@ -72,6 +72,14 @@ Colour clusterBorder(ClusterKind kind, DiffStatus status) {
 Colour chipFill(DiffStatus status) { return nodeFill(NodeKind::Constant, status); }
 
 std::string chipText(const Node& constant) {
+  if (constant.constOps > 0) {
+    // "=5 ops (16, 1, 1) f32": what the folded arithmetic yields, and how much of it there is.
+    std::string t = "=" + (constant.constOps == 1 ? constant.title : std::to_string(constant.constOps) + " ops") + " " + constant.type;
+    if (t.size() > kExprChipMaxChars) t = t.substr(0, kExprChipMaxChars - 2) + "..";
+    return t;
+  }
+  if (constant.kind == NodeKind::Global)  // call_tir's kernel: its name tells kernels apart
+    return constant.title.size() > kExprChipMaxChars ? constant.title.substr(0, kExprChipMaxChars - 2) + ".." : constant.title;
   if (constant.kind != NodeKind::Constant) return constant.title.size() > kChipMaxChars ? constant.title.substr(0, kChipMaxChars - 2) + ".." : constant.title;
   std::string t = constant.type.empty() ? constant.title : constant.type;
   if (constant.title.size() > 6 && constant.title.rfind("const ", 0) == 0) t = constant.title.substr(6) + " " + t;

@@ -50,6 +50,8 @@ inline constexpr double kPadY = 5.0;
 inline constexpr double kChipRowHeight = 13.0;
 /// Characters of a chip label ("(64, 3, 3, 3) f16" may be clipped).
 inline constexpr size_t kChipMaxChars = 18;
+/// Characters of a constant expression's chip ("=5 ops (16, 1, 1) f32") and of a global's.
+inline constexpr size_t kExprChipMaxChars = 28;
 
 /// Size of a node's box in points (label lines, chips).
 struct BoxSize {
@@ -60,7 +62,8 @@ BoxSize nodeBoxSize(const FunctionGraph& g, int node);
 BoxSize collapsedBoxSize(const FunctionGraph& g, int cluster);
 /// Label lines of a collapsed cluster.
 std::vector<std::string> collapsedLines(const FunctionGraph& g, int cluster);
-/// Text of a chip (the constant's shape and dtype, clipped).
+/// Text of a chip: the constant's shape and dtype, or a constant expression's
+/// op count (its op when alone) and result type, clipped.
 std::string chipText(const Node& constant);
 
 }  // namespace passlab::graph

@@ -115,15 +115,7 @@ bool writeGraphs(const Workbench& wb, const std::string& dir, std::FILE* err) {
 /// The flags' run settings; a config value is read for its key's registered
 /// kind (an unknown key is left to setConfig, whose error names it).
 RunSettings batchRunSettings(const BatchOptions& o) {
-  RunSettings settings;
-  if (o.optLevel >= 0) settings.optLevel = o.optLevel;
-  if (o.hasTarget) settings.target = o.target;
-  settings.disabledPasses = {o.disabledPasses.begin(), o.disabledPasses.end()};
-  settings.requiredPasses = {o.requiredPasses.begin(), o.requiredPasses.end()};
-  for (const auto& [key, text] : o.config) {
-    const ConfigKeyInfo* info = ConfigRegistry::global().find(key);
-    settings.config.emplace_back(key, info ? parseAttrValueAs(text, info->kind) : parseAttrValueText(text));
-  }
+  RunSettings settings = sessionRunSettings(o);
   settings.verifyEach = o.verifyEach;
   return settings;
 }

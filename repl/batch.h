@@ -3,7 +3,6 @@
 // streams, so tests can capture it.
 #pragma once
 
-#include "core/text/constant_refs.h"
 #include <cstdio>
 #include <memory>
 #include <string>
@@ -12,30 +11,25 @@
 
 #include "core/pass/registry.h"
 #include "core/text/tvmscript.h"
+#include "repl/session_options.h"
 
 namespace passlab {
 
-/// `passlab FILE --pass-pipeline=SPEC [...]`.
-struct BatchOptions {
+/// `passlab FILE --pass-pipeline=SPEC [...]`. The options shared with the GUI
+/// (load, pipeline, run settings, print syntax and constants) come from
+/// SessionOptions: with no pipeline batch mode parses, type-checks and prints
+/// only; `syntax` unset means the output file's (`.py` TVMScript, `.relay`
+/// Relay), else the input's; with constants by reference, -o writes TVM's
+/// #[metadata] section.
+struct BatchOptions : SessionOptions {
   /// Input file ("-" for stdin).
   std::string input;
   /// Output file ("-" for stdout).
   std::string output = "-";
-  /// --syntax=tvmscript|relay: the syntax every printed module is in (the
-  /// output, dumps, diffs, the report, a reducer's reproducer). Unset: the
-  /// output file's (`.py` TVMScript, `.relay` Relay), else the input's.
-  std::optional<TextSyntax> syntax;
   /// -o was given (with --expect the module is written only then).
   bool outputGiven = false;
   /// --expect=FILE: the final module must be structurally equal to FILE's (exit 1 and the aligned diff otherwise).
   std::string expect;
-  /// Pipeline text; empty: parse, type-check and print only.
-  std::string pipeline;
-  bool hasPipeline = false;
-  /// --input-shape NAME=D0,D1,... bindings for an ONNX input file.
-  std::vector<std::string> inputShapes;
-  /// Type-check at load (off: --no-check).
-  bool typeCheck = true;
   bool printBeforeAll = false;
   bool printAfterAll = false;
   bool printChanged = false;
@@ -59,23 +53,10 @@ struct BatchOptions {
   /// --graph-dir=DIR: one SVG per graph-level function each top-level pass
   /// changed, DIR/NNN-Pass-function.svg (NNN the event id), coloured by the change.
   std::string graphDir;
-  /// --opt-level=N (-1: the default).
-  int optLevel = -1;
-  /// --target=TEXT
-  std::string target;
-  bool hasTarget = false;
-  /// --config=KEY=VALUE, repeatable.
-  std::vector<std::pair<std::string, std::string>> config;
-  /// --disabled-pass=A,B and --required-pass=A,B
-  std::vector<std::string> disabledPasses;
-  std::vector<std::string> requiredPasses;
   /// --reduce='WHEN': reduce the input instead of printing the pipeline's output.
   std::string reduce;
   /// --reduce-repro=FILE: where the reducer's reproducer goes ("" = nowhere).
   std::string reduceRepro;
-  /// --print-constants=inline|ref: large constants by reference (default; -o
-  /// then writes TVM's #[metadata] section) or inline.
-  ConstantStyle constants = ConstantStyle::Ref;
 };
 
 /// The syntax batch mode prints in: --syntax, else the output file's

@@ -359,7 +359,7 @@ void addSessionCommands(std::vector<Command>& out) {
     Command c;
     c.name = "save";
     c.syntax = {"save module <file> [--before]", "save trace <file> [--ir]", "save chrome <file>", "save report <file.html>",
-                "save repro <file> [<event>]", "save graph [@<function>] [--event <event>] [--before] <file>"};
+                "save repro <file> [<event>]", "save graph [@<function>] [--event <event>] [--before] [--whole] <file>"};
     c.summary = "Write the IR, the trace JSON, Chrome timing, an HTML report, a reproducer or a graph picture";
     c.help = "`module`: the IR at the cursor (after, or `--before`). `trace`: the trace as JSON, builds and their "
              "stages included with their code (`--ir` adds the printed module after each changed event). `chrome`: "
@@ -369,7 +369,8 @@ void addSessionCommands(std::vector<Command>& out) {
              "`repro`: a reproducer of a failed event (default: the last failure) — a single file, or a "
              "directory when FILE ends with '/' or is one; replay it with `passlab --reproduce FILE`. `graph`: the dataflow graph of a function (default @main) at the cursor "
              "or `--event N`, after the event (or `--before`), coloured by what the event changed, as SVG (FILE.svg, laid "
-             "out by Graphviz) or DOT (FILE.dot).";
+             "out by Graphviz) or DOT (FILE.dot). A graph taller than about 4,000 px (2,900 pt) is cut between rows of nodes into pages "
+             "set side by side, read down one page and on at the top of the next; `--whole` keeps it one tall page.";
     c.run = runSave;
     out.push_back(std::move(c));
   }

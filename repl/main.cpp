@@ -18,12 +18,14 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/batch.h"
 #include "repl/interpreter.h"
 #include "repl/session.h"
+#include "repl/session_options.h"
 #include "core/support/strings.h"
 
 namespace {
@@ -40,6 +42,10 @@ void printUsage(std::FILE* out) {
       "       passlab --help-commands-markdown    print docs/commands.md\n"
       "       passlab --help-passes-markdown      print docs/passes.md\n"
       "       passlab --help-remarks-markdown     print docs/remarks.md\n"
+      "options shared with passlab-gui (each takes --name=VALUE or --name VALUE):\n",
+      out);
+  std::fputs(passlab::sessionOptionsUsage().c_str(), out);
+  std::fputs(
       "batch options:\n"
       "  --print-before-all --print-after-all --print-changed[=diff|=summary]\n"
       "  --filter-print-funcs=NAME,...  --time-passes  --verify-each  --trace-json=FILE\n"
@@ -50,18 +56,15 @@ void printUsage(std::FILE* out) {
       "  --expect=FILE                  the final module must be structurally equal to FILE's (Relay text or\n"
       "                                 TVMScript); exit 1 with the aligned diff otherwise (-o still writes it)\n"
       "  --graph-dir=DIR                one SVG graph per function each pass changed (NNN-Pass-function.svg)\n"
-      "  --opt-level=N  --target=TEXT  --config=KEY=VALUE  --disabled-pass=A,B  --required-pass=A,B\n"
-      "  --no-check                     load FILE without type inference\n"
-      "  --syntax=tvmscript|relay       print every module in this syntax (default: OUT's extension, .py or\n"
-      "                                 .relay, else the syntax FILE is in)\n"
-      "  --print-constants=ref|inline   large constants as meta[relay.Constant][N] (default; -o then writes\n"
-      "                                 TVM's #[metadata] section with their data) or written out inline\n"
       "  --reduce='WHEN'                shrink FILE while WHEN holds after the pipeline (bisect's predicates:\n"
       "                                 fails [PASS] [RULE], diag RULE, numeric > T, attr [@F] KEY, wellformed);\n"
       "                                 the reduced module goes to -o, the summary to stderr\n"
       "  --reduce-repro=FILE            with --reduce: also write a reproducer of the reduced module\n"
-      "FILE is Relay text or TVMScript (by content, or a .py name), or an ONNX model when it ends in .onnx:\n"
-      "  --input-shape NAME=D0,D1,...   bind the dynamic dimensions of an ONNX graph input (repeatable)\n",
+      "With --pass-pipeline (or a batch option) and no --script, passlab runs in batch mode: -o OUT gets the\n"
+      "final module, in --syntax or OUT's extension (.py TVMScript, .relay Relay). In the REPL and with\n"
+      "--script the shared options apply to the session (the pipeline is set, not run).\n"
+      "FILE is Relay text or TVMScript (by content, or a .py name), or an ONNX model when it ends in .onnx\n"
+      "(--input-shape binds its dynamic dimensions).\n",
       out);
 }
 
@@ -79,10 +82,17 @@ int main(int argc, char** argv) {
   bool batchMode = false;
   std::string script, reproduce;
   bool keepGoing = false, markdown = false, passesDoc = false, remarksDoc = false;
-  for (int i = 1; i < argc; ++i) {
-    std::string arg = argv[i];
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
     auto value = [&](const std::string& prefix) { return arg.substr(prefix.size()); };
     auto starts = [&](const std::string& prefix) { return arg.rfind(prefix, 0) == 0; };
+    std::string error;
+    switch (parseSessionOption(args, i, batch, &error)) {
+      case OptionParse::Taken: continue;
+      case OptionParse::Error: return usageError(error);
+      case OptionParse::NotMine: break;
+    }
     if (arg == "-h" || arg == "--help") {
       printUsage(stdout);
       return 0;
@@ -99,16 +109,11 @@ int main(int argc, char** argv) {
       batch.remarksJson = value("--remarks-json="), batchMode = true;
       if (batch.remarksJson.empty()) return usageError("--remarks-json needs a file");
     } else if (arg == "--script" || arg == "--reproduce" || arg == "-o") {
-      if (i + 1 >= argc) return usageError(arg + " needs a file name");
-      (arg == "--script" ? script : arg == "--reproduce" ? reproduce : batch.output) = argv[++i];
+      if (i + 1 >= args.size()) return usageError(arg + " needs a file name");
+      (arg == "--script" ? script : arg == "--reproduce" ? reproduce : batch.output) = args[++i];
       if (arg == "-o") batchMode = batch.outputGiven = true;
-    } else if (arg == "--input-shape" || starts("--input-shape=")) {
-      if (arg == "--input-shape" && i + 1 >= argc) return usageError("--input-shape needs NAME=D0,D1,...");
-      batch.inputShapes.push_back(arg == "--input-shape" ? argv[++i] : value("--input-shape="));
     } else if (arg == "--keep-going") {
       keepGoing = true;
-    } else if (starts("--pass-pipeline=")) {
-      batch.pipeline = value("--pass-pipeline="), batch.hasPipeline = batchMode = true;
     } else if (arg == "--print-before-all") {
       batch.printBeforeAll = batchMode = true;
     } else if (arg == "--print-after-all") {
@@ -117,10 +122,6 @@ int main(int argc, char** argv) {
       batch.printChanged = batchMode = true;
       batch.printChangedDiff = arg == "--print-changed=diff";
       batch.printChangedSummary = arg == "--print-changed=summary";
-    } else if (starts("--print-constants=")) {
-      auto style = constantStyleFromName(value("--print-constants="));
-      if (!style) return usageError("--print-constants takes inline or ref");
-      batch.constants = *style;
     } else if (starts("--filter-print-funcs=")) {
       batch.filterPrintFuncs = splitList(value("--filter-print-funcs="));
     } else if (arg == "--time-passes") {
@@ -137,32 +138,10 @@ int main(int argc, char** argv) {
     } else if (starts("--graph-dir=")) {
       batch.graphDir = value("--graph-dir="), batchMode = true;
       if (batch.graphDir.empty()) return usageError("--graph-dir needs a directory");
-    } else if (starts("--opt-level=")) {
-      try {
-        batch.optLevel = std::stoi(value("--opt-level="));
-      } catch (const std::exception&) {
-        return usageError("--opt-level needs a number");
-      }
-    } else if (starts("--target=")) {
-      batch.target = value("--target="), batch.hasTarget = true;
-    } else if (starts("--config=")) {
-      std::string kv = value("--config=");
-      size_t eq = kv.find('=');
-      if (eq == std::string::npos) return usageError("--config needs KEY=VALUE, got '" + kv + "'");
-      batch.config.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
-    } else if (starts("--disabled-pass=")) {
-      batch.disabledPasses = splitList(value("--disabled-pass="));
-    } else if (starts("--required-pass=")) {
-      batch.requiredPasses = splitList(value("--required-pass="));
     } else if (starts("--reduce=")) {
       batch.reduce = value("--reduce="), batchMode = true;
     } else if (starts("--reduce-repro=")) {
       batch.reduceRepro = value("--reduce-repro=");
-    } else if (starts("--syntax=")) {
-      batch.syntax = textSyntaxFromName(value("--syntax="));
-      if (!batch.syntax) return usageError("--syntax takes tvmscript or relay, got '" + value("--syntax=") + "'");
-    } else if (arg == "--no-check") {
-      batch.typeCheck = false;
     } else if (!arg.empty() && arg[0] == '-' && arg != "-") {
       return usageError("unknown option '" + arg + "'");
     } else if (batch.input.empty()) {
@@ -171,6 +150,7 @@ int main(int argc, char** argv) {
       return usageError("more than one input file ('" + batch.input + "' and '" + arg + "')");
     }
   }
+  if (batch.hasPipeline) batchMode = true;
 
   auto registry = std::make_shared<PassRegistry>();
   registerBuiltinPasses(*registry);
@@ -199,7 +179,7 @@ int main(int argc, char** argv) {
   Workbench workbench(registry);
   bool interactive = script.empty() && isatty(STDIN_FILENO);
   CommandInterpreter interpreter(workbench, Style::forTerminal(STDOUT_FILENO));
-  if (batch.syntax) workbench.setPrintSyntax(batch.syntax);
+  applyPrintOptions(workbench, batch);
   if (!batch.input.empty()) {
     std::string load = std::string("load ") + (batch.typeCheck ? "" : "--no-check ");
     for (const std::string& binding : batch.inputShapes) load += "--input-shape \"" + binding + "\" ";
@@ -207,6 +187,16 @@ int main(int argc, char** argv) {
     CommandResult loaded = interpreter.runLine(load);
     printResult(loaded, stdout, stderr);
     if (!loaded.ok() && !script.empty()) return 1;
+  }
+  // The pipeline and run settings of the command line, set (not run) for the session.
+  try {
+    applyRunOptions(workbench, batch);
+  } catch (const DiagnosticError& e) {
+    std::fprintf(stderr, "%s\n", e.renderAll().c_str());
+    if (!script.empty()) return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "passlab: error: %s\n", e.what());
+    if (!script.empty()) return 1;
   }
   if (!script.empty()) {
     CommandResult result = interpreter.runScriptFile(script, keepGoing, [](const CommandResult& line) { printResult(line, stdout, stderr); });

@@ -6,7 +6,7 @@
 
 namespace passlab {
 
-/// Runs `save graph [@function] [--event N] [--before] FILE` (args without the
+/// Runs `save graph [@function] [--event N] [--before] [--whole] FILE` (args without the
 /// word "graph"; `before` already taken from them).
 void runSaveGraph(CommandContext& ctx, CommandArgs& args, bool before, CommandResult& result);
 

@@ -36,12 +36,16 @@ struct ReportOptions {
   /// Graphs of functions with more nodes than this are left out (the diff is
   /// still there).
   size_t maxGraphNodes = 400;
-  /// Graphs Graphviz draws taller or wider than this (points, about 1.33 px each) are
-  /// left out with a note: a 400-op chain is 25,000 pt tall, half a megabyte,
-  /// and unreadable at any zoom a page allows (`save graph` and the GUI still
-  /// draw it). Graphs kept show at their natural size in a frame no taller than
-  /// the window, scrolling, never shrunk to a strip.
+  /// Graphs taller than this (points, about 1.33 px each) are left out with a
+  /// note: an unfolded 400-op chain is 25,000 pt tall, and unreadable at any
+  /// zoom a page allows (`save graph` and the GUI still draw it). graphSvg is
+  /// expected to cut tall graphs into pages side by side (the faces' callback
+  /// does, graph/svg_pages.h), so this only catches one it left whole. Graphs
+  /// kept show at their natural size in a frame no taller than the window,
+  /// scrolling, never shrunk to a strip.
   double maxGraphHeightPt = 8000;
+  /// Graphs wider than this (a picture of very many pages) are left out the same way.
+  double maxGraphWidthPt = 20000;
 };
 
 /// Figures of a written report, for the faces' messages and the benchmarks.

@@ -313,7 +313,10 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
           }
           if (svg.empty()) continue;
           double w = svgSizePt(svg, "width"), h = svgSizePt(svg, "height");
-          if (model.options.maxGraphHeightPt > 0 && std::max(w, h) > model.options.maxGraphHeightPt) {
+          // graphSvg cuts tall graphs into pages side by side (graph/svg_pages.h), so only a
+          // picture it left whole or one of very many pages is too big to read in a page.
+          if ((model.options.maxGraphHeightPt > 0 && h > model.options.maxGraphHeightPt) ||
+              (model.options.maxGraphWidthPt > 0 && w > model.options.maxGraphWidthPt)) {
             leftOut += std::string(leftOut.empty() ? "" : "; ") + (side == Side::Before ? "before" : "after") + " left out (" +
                        std::to_string(static_cast<long>(w)) + "\u00d7" + std::to_string(static_cast<long>(h)) +
                        " pt; `save graph` draws it)";
@@ -343,7 +346,8 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
         if (ids.empty())
           out += "<p class=\"note mono\">" + summary + "</p>\n";
         else
-          out += "<details class=\"fn graph\" data-graphs=\"" + ids + "\"><summary class=\"mono\">" + summary +
+          out += "<details class=\"fn graph\" id=\"graph-" + std::to_string(id) + "-" + htmlId(c.name) + "\" data-graphs=\"" + ids +
+                 "\"><summary class=\"mono\">" + summary +
                  "</summary><div class=\"body\"></div></details>\n";
       }
     }

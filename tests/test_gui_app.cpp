@@ -6,12 +6,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
 
+#include "bench/generated_model.h"
+#include "graph/graph_style.h"
 #include "gui/model/gui_session.h"
 
 #define STB_IMAGE_IMPLEMENTATION
@@ -200,4 +204,62 @@ TEST_CASE("passlab-gui: a SIGKILL loses nothing; the next start restores model, 
   CHECK(img.count(colourOf(ColourRole::Breakpoint)) > 10);
   // imgui.ini was written at exit, with passlab's layout section.
   CHECK(readFile(state / "imgui.ini").find("[Passlab][Layout]") != std::string::npos);
+}
+
+TEST_CASE("passlab-gui under Xvfb: the 400-op model's graph after FuseOps, loaded with passlab's options", "[gui][app][graph]") {
+  // The 96x96 MobileNetV3 from ONNX (dynamic batch): after SimplifyInference and
+  // FoldConstant, 408 nodes that FuseOps groups into 82 boxes.
+  const std::string model = bench::generateMobileNetV3Model();
+  REQUIRE_FALSE(model.empty());
+  TempDir dir;
+  const fs::path script = dir.path / "graph.plc";
+  std::ofstream(script) << "step 4\n"
+                           "gui graph\n"
+                           "gui graph size 90\n"
+                           "gui graph wait\n"
+                           "gui wait 3\n";
+  const fs::path png = dir.path / "graph.png";
+  // The load options are passlab's: without --input-shape the model does not load.
+  std::string cmd = std::string(PASSLAB_GUI_BINARY) + " " + quote(model) +
+                    " --input-shape input=1,3,96,96 --pass-pipeline=InferType,SimplifyInference,FoldConstant,FuseOps --opt-level=3" +
+                    " --script " + quote(script.string()) + " --screenshot " + quote(png.string()) +
+                    " --frames 8 --size 1600x1000 --no-restore --state-dir " + quote((dir.path / "state").string());
+  int status = underXvfb(cmd, dir.path / "log.txt");
+  INFO(readFile(dir.path / "log.txt"));
+  REQUIRE(status == 0);
+  Image img = readPng(png);
+  REQUIRE(img.width == 1600);
+  REQUIRE(img.height == 1000);
+  CHECK(img.distinctColours() > 50);
+  // Both sides draw boxes: collapsed chains (before: runs of ops; after: runs of
+  // fused boxes) and, after, the fused groups FuseOps made.
+  auto fill = [](graph::ClusterKind kind) {
+    graph::Colour c = graph::clusterFill(kind);
+    return Rgba{c.r, c.g, c.b, 255};
+  };
+  const Rgba chain = fill(graph::ClusterKind::Chain), fused = fill(graph::ClusterKind::Fused);
+  CHECK(img.count(chain) > 20000);
+  CHECK(img.count(fused) > 5000);
+  // Not a thin strip: the boxes fill the height of the graph area on each side,
+  // at a zoom where a box is wider than 150 px.
+  auto extent = [&](Rgba c, int x0, int x1) {
+    int top = img.height, bottom = -1, widest = 0;
+    for (int y = 0; y < img.height; ++y) {
+      int run = 0;
+      for (int x = x0; x < x1; ++x) {
+        const unsigned char* p = &img.rgb[(static_cast<size_t>(y) * img.width + x) * 3];
+        bool hit = p[0] == c.r && p[1] == c.g && p[2] == c.b;
+        run = hit ? run + 1 : 0;
+        widest = std::max(widest, run);
+        if (hit) top = std::min(top, y), bottom = std::max(bottom, y);
+      }
+    }
+    return std::array<int, 3>{top, bottom, widest};
+  };
+  auto [lTop, lBottom, lWidest] = extent(chain, 0, img.width / 2);
+  auto [rTop, rBottom, rWidest] = extent(fused, img.width / 2, img.width);
+  CHECK(lBottom - lTop > 500);
+  CHECK(rBottom - rTop > 400);
+  CHECK(lWidest > 150);
+  CHECK(rWidest > 100);
 }

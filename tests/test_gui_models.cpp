@@ -720,7 +720,8 @@ TEST_CASE("Command line options", "[gui][options]") {
                            &error);
   REQUIRE(o.has_value());
   CHECK(o->modelPath == "m.relay");
-  CHECK(o->pipeline == std::optional<std::string>("InferType"));
+  CHECK(o->session.hasPipeline);
+  CHECK(o->session.pipeline == "InferType");
   CHECK(o->scriptPath == "s.plc");
   CHECK(o->screenshotPath == "o.png");
   CHECK(o->frames == 5);
@@ -738,8 +739,8 @@ TEST_CASE("Command line options: the load flags passlab takes", "[gui][options]"
   std::string error;
   auto o = parseAppOptions({"m.onnx", "--input-shape", "x=1,3,96,96", "--input-shape=y=2", "--no-check"}, &error);
   REQUIRE(o.has_value());
-  CHECK(o->inputShapes == std::vector<std::string>{"x=1,3,96,96", "y=2"});
-  CHECK(o->noCheck);
+  CHECK(o->session.inputShapes == std::vector<std::string>{"x=1,3,96,96", "y=2"});
+  CHECK_FALSE(o->session.typeCheck);
   CHECK_FALSE(parseAppOptions({"m.onnx", "--input-shape"}, &error));
   CHECK(error.find("--input-shape") != std::string::npos);
   // The bindings reach the ONNX importer; a bad one is a message, not a crash.
@@ -750,6 +751,65 @@ TEST_CASE("Command line options: the load flags passlab takes", "[gui][options]"
   REQUIRE(messages.size() == 1);
   CHECK(messages[0].rfind("could not restore the model", 0) == 0);
   CHECK_FALSE(wb.loaded());
+}
+
+TEST_CASE("Command line options: the rest of passlab's shared options, from its own table", "[gui][options]") {
+  std::string error;
+  auto o = parseAppOptions({"m.relay", "--pass-pipeline", "InferType,FuseOps", "--opt-level=3", "--target", "llvm -mcpu=skylake",
+                            "--config=relay.FuseOps.max_depth=2", "--disabled-pass=FoldConstant,SimplifyExpr",
+                            "--required-pass=FuseOps", "--syntax=tvmscript", "--print-constants", "inline"},
+                           &error);
+  REQUIRE(o.has_value());
+  const SessionOptions& so = o->session;
+  CHECK(so.pipeline == "InferType,FuseOps");
+  CHECK(so.optLevel == 3);
+  CHECK(so.hasTarget);
+  CHECK(so.target == "llvm -mcpu=skylake");
+  CHECK(so.config == std::vector<std::pair<std::string, std::string>>{{"relay.FuseOps.max_depth", "2"}});
+  CHECK(so.disabledPasses == std::vector<std::string>{"FoldConstant", "SimplifyExpr"});
+  CHECK(so.requiredPasses == std::vector<std::string>{"FuseOps"});
+  CHECK(so.syntax == std::optional<TextSyntax>(TextSyntax::TVMScript));
+  CHECK(so.constants == ConstantStyle::Inline);
+  // The same arguments mean the same to passlab: one table.
+  SessionOptions cli;
+  std::vector<std::string> args = {"--opt-level=3", "--syntax", "tvmscript", "--bogus"};
+  size_t i = 0;
+  CHECK(parseSessionOption(args, i, cli, &error) == OptionParse::Taken);
+  i = 1;
+  CHECK(parseSessionOption(args, i, cli, &error) == OptionParse::Taken);
+  CHECK(i == 2);  // the value was the next argument
+  i = 3;
+  CHECK(parseSessionOption(args, i, cli, &error) == OptionParse::NotMine);
+  CHECK(cli.optLevel == 3);
+  CHECK(cli.syntax == std::optional<TextSyntax>(TextSyntax::TVMScript));
+  // Bad values are named.
+  for (const auto& [bad, says] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--opt-level=high"}, "--opt-level needs a number"},
+           {{"--config=nokey"}, "--config needs KEY=VALUE"},
+           {{"--syntax=c"}, "--syntax takes tvmscript or relay"},
+           {{"--print-constants=some"}, "--print-constants takes inline or ref"},
+           {{"--target"}, "--target needs TEXT"},
+       }) {
+    CHECK_FALSE(parseAppOptions(bad, &error));
+    CHECK(error.find(says) != std::string::npos);
+  }
+  CHECK(appUsage().find("--disabled-pass=A,B") != std::string::npos);
+  // Applied to a session: the run settings and the pipeline; a bad target is a message, nothing changes.
+  Workbench wb(builtinRegistry());
+  wb.load(kExamples + "cnn_block.relay");
+  applyRunOptions(wb, so);
+  CHECK(wb.runSettings().optLevel == 3);
+  CHECK(wb.runSettings().disabledPasses.count("FoldConstant") == 1);
+  CHECK(wb.pipelineSpec() == "InferType,FuseOps");
+  GuiSession s;
+  s.workbench().load(kExamples + "cnn_block.relay");
+  SessionOptions badTarget;
+  badTarget.target = "nonsense-target", badTarget.hasTarget = true;
+  s.applyRunSettings(badTarget);
+  CHECK(s.workbench().runSettings().target.empty());
+  bool logged = false;
+  for (const ConsoleLine& line : s.console().lines()) logged |= line.kind == ConsoleLine::Kind::Error && line.text.find("nonsense") != std::string::npos;
+  CHECK(logged);
 }
 
 // ---- Print syntax -----------------------------------------------------------------------

@@ -22,6 +22,7 @@
 #include "repl/interpreter.h"
 #include "report/html_report.h"
 #include "report/html_text.h"
+#include "bench/generated_model.h"
 
 using namespace passlab;
 namespace fs = std::filesystem;
@@ -339,4 +340,49 @@ TEST_CASE("Report: batch mode writes the report, also when a pass fails", "[repo
   null = std::fopen("/dev/null", "w");
   CHECK(runBatch(o, *registry, null, null) == 1);
   std::fclose(null);
+}
+
+TEST_CASE("Report: the 700-op model's FuseOps section, every graph drawn in pages, in headless chromium", "[report][browser][scale]") {
+  // The 96x96 MobileNetV3 from ONNX (bench/make_mobilenetv3_onnx.py, python3-onnx).
+  const std::string model = bench::generateMobileNetV3Model();
+  REQUIRE_FALSE(model.empty());
+  Session s;
+  s.run("load --input-shape input=1,3,96,96 " + model + "\n"
+        "pipeline InferType,SimplifyInference,FoldConstant,FuseOps\n"
+        "run");
+  const int fuse = s.workbench.eventOfPass(3);
+  fs::path file = scratch("mobilenetv3.html");
+  ReportStats stats = writeHtmlReport(s.workbench, file.string(), reportOptions(s.workbench));
+  std::string html = readFile(file);
+  // Every changed event's @main is drawn on both sides; none is left out for its size.
+  size_t changed = 0;
+  for (const TraceEvent& ev : s.workbench.trace().events())
+    if (ev.parent < 0 && !ev.codegen && ev.status == EventStatus::Changed) ++changed;
+  CHECK(changed == 3);
+  CHECK(stats.graphs >= static_cast<int>(2 * changed));
+  CHECK(html.find("left out") == std::string::npos);
+  // Before FuseOps @main is a column too tall for one page: it comes in pages side by side.
+  CHECK(html.find("page 1 of 2; continues at the top of page 2") != std::string::npos);
+  CHECK(stats.bytes < 2u * 1024 * 1024);
+
+  // Opened at the FuseOps graphs: both sides render as images.
+  const std::string anchor = "#graph-" + std::to_string(fuse) + "-main";
+  std::string dom = renderedDom(file, anchor);
+  CHECK(dom.find("data-ready=\"1\"") != std::string::npos);
+  size_t at = dom.find("id=\"graph-" + std::to_string(fuse) + "-main\"");
+  REQUIRE(at != std::string::npos);
+  CHECK(count(dom.substr(at, dom.find("</details>", at) - at), "<img alt=") == 2);
+
+  // Pictures for people: the section as a reader first sees it, and its graphs opened.
+  for (const std::string& fragment : {"#change-" + std::to_string(fuse), anchor}) {
+    fs::path png = scratch("mobilenetv3-fuseops" + std::string(fragment == anchor ? "-graphs" : "") + ".png");
+    fs::remove(png);
+    fs::path profile = freshProfile();
+    auto [out, status] = capture(chromium(profile) + "--window-size=1280,1600 --screenshot=" + png.string() + " 'file://" +
+                                 fs::absolute(file).string() + fragment + "' 2>/dev/null");
+    fs::remove_all(profile);
+    CHECK(status == 0);
+    REQUIRE(fs::exists(png));
+    CHECK(fs::file_size(png) > 10000);
+  }
 }

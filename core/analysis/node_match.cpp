@@ -352,7 +352,12 @@ void Matcher::matchLeaves() {
 
 size_t Matcher::bottomUp() {
   size_t found = 0;
-  constexpr int kScan = 64;
+  // At most kScan candidates of the right label per input, among at most kVisit
+  // users: a hub (a weight shared by every conv of a 100k-op chain) has
+  // thousands of users, mostly matched already, and walking them all for each
+  // node made matching after FuseOps quadratic. The node's other inputs have
+  // few users and still find its partner.
+  constexpr int kScan = 64, kVisit = 256;
   for (uint32_t a = 0; a < after_.size(); ++a) {
     uint32_t na = after_.numInputs(a);
     if (after_.match[a] != kNone || na == 0) continue;
@@ -362,8 +367,8 @@ size_t Matcher::bottomUp() {
       if (k >= na && in == after_.resolvedInput(a, k - na)) continue;
       if (in == kNone || after_.match[in] == kNone) continue;
       uint32_t bin = after_.match[in];
-      int scanned = 0;
-      for (uint32_t u = before_.userStart[bin]; u < before_.userStart[bin + 1] && scanned < kScan; ++u) {
+      int scanned = 0, visited = 0;
+      for (uint32_t u = before_.userStart[bin]; u < before_.userStart[bin + 1] && scanned < kScan && visited++ < kVisit; ++u) {
         uint32_t c = before_.users[u];
         if (before_.match[c] != kNone || !sameLabel(a, c)) continue;
         ++scanned;

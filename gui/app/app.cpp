@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <ctime>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -105,12 +106,15 @@ void GuiApp::restoreAtStart() {
       s.console().log(ConsoleLine::Kind::Error, "session not restored: " + error);
   }
   // The command line overrides what was saved.
+  const SessionOptions& cli = options_.session;
   if (!options_.modelPath.empty()) wanted.modelPath = options_.modelPath;
-  if (options_.pipeline) wanted.pipeline = *options_.pipeline;
+  if (cli.hasPipeline) wanted.pipeline = cli.pipeline;
   LoadOptions load;
-  load.typeCheck = !options_.noCheck;
+  load.typeCheck = cli.typeCheck;
+  applyPrintOptions(s.workbench(), cli);
   if (!wanted.modelPath.empty() || !wanted.pipeline.empty() || !wanted.breakpoints.empty())
-    s.restore(wanted, true, options_.inputShapes, load);
+    s.restore(wanted, true, cli.inputShapes, load);
+  s.applyRunSettings(cli);
   for (const ConsoleLine& line : s.console().lines())
     if (line.kind == ConsoleLine::Kind::Error) std::fprintf(stderr, "passlab-gui: %s\n", line.text.c_str());
   s.enablePersistence();
@@ -120,11 +124,17 @@ namespace {
 double msBetween(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
   return std::chrono::duration<double, std::milli>(b - a).count();
 }
+double threadCpuMs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
 }  // namespace
 
 void GuiApp::frame() {
   GuiSession& s = *session_;
   const auto t0 = std::chrono::steady_clock::now();
+  const double cpu0 = threadCpuMs();
   glfwPollEvents();
   if (script_ && !script_->finished()) {
     script_->tick(s);
@@ -155,6 +165,7 @@ void GuiApp::frame() {
   window_->draw();
   ImGui::Render();
   const auto t1 = std::chrono::steady_clock::now();
+  timing_.uiCpuMs = threadCpuMs() - cpu0;
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(glfw_, &fbw, &fbh);
   glViewport(0, 0, fbw, fbh);

@@ -52,6 +52,9 @@ class GuiApp {
   struct FrameTiming {
     /// Script line, input, NewFrame, every panel, Render: the CPU side of the UI.
     double uiMs = 0;
+    /// The same span in CPU time of the UI thread: what the UI costs, without
+    /// the waits for a core on a loaded machine that the wall clock includes.
+    double uiCpuMs = 0;
     /// OpenGL draw calls and the buffer swap (rasterisation with a software renderer).
     double renderMs = 0;
   };

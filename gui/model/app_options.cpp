@@ -5,13 +5,12 @@
 namespace passlab::gui {
 
 std::string appUsage() {
-  return "usage: passlab-gui [FILE] [--input-shape NAME=D0,D1,...] [--no-check] [--pass-pipeline=SPEC]\n"
-         "                   [--script FILE] [--screenshot OUT.png]\n"
+  return "usage: passlab-gui [FILE] [options passlab takes, below] [--script FILE] [--screenshot OUT.png]\n"
          "                   [--frames N] [--size WxH] [--state-dir DIR] [--no-restore] [--no-vsync]\n"
          "  FILE              model to load: Relay text, TVMScript or .onnx (default: the last session's)\n"
-         "  --input-shape     bind the dynamic dimensions of an ONNX input, e.g. x=1,3,96,96 (repeatable)\n"
-         "  --no-check        load FILE without type inference\n"
-         "  --pass-pipeline   pipeline to step through, e.g. InferType,SimplifyExpr,FuseOps\n"
+         "options shared with passlab (each takes --name=VALUE or --name VALUE; the pipeline is set, not run):\n" +
+         sessionOptionsUsage() +
+         "GUI options:\n"
          "  --script FILE     REPL commands (and `gui ...` commands), one per frame\n"
          "  --screenshot OUT  after the frames (and the script), write the window to OUT (PNG) and exit\n"
          "  --frames N        frames to draw before the screenshot or exit\n"
@@ -53,17 +52,14 @@ std::optional<AppOptions> parseAppOptions(const std::vector<std::string>& args, 
       return false;
     };
     auto is = [&](const std::string& name) { return a == name || a.rfind(name + "=", 0) == 0; };
-    std::string v;
+    std::string v, shared;
+    switch (parseSessionOption(args, i, o.session, &shared)) {
+      case OptionParse::Taken: continue;
+      case OptionParse::Error: return fail(shared);
+      case OptionParse::NotMine: break;
+    }
     if (a == "-h" || a == "--help") {
       o.help = true;
-    } else if (is("--input-shape")) {
-      if (!value("--input-shape", &v) || v.empty()) return fail("--input-shape needs NAME=D0,D1,...");
-      o.inputShapes.push_back(v);
-    } else if (a == "--no-check") {
-      o.noCheck = true;
-    } else if (is("--pass-pipeline")) {
-      if (!value("--pass-pipeline", &v)) return fail("--pass-pipeline needs a pipeline");
-      o.pipeline = v;
     } else if (is("--script")) {
       if (!value("--script", &o.scriptPath)) return fail("--script needs a file");
     } else if (is("--screenshot")) {

@@ -1,12 +1,18 @@
 // passlab-gui's command line:
-//   passlab-gui [FILE] [--input-shape NAME=D0,D1,...] [--no-check] [--pass-pipeline=SPEC]
+//   passlab-gui [FILE] [passlab's shared options: --input-shape, --no-check,
+//               --pass-pipeline, --opt-level, --target, --config, --disabled-pass,
+//               --required-pass, --syntax, --print-constants]
 //               [--script FILE] [--screenshot OUT.png]
 //               [--frames N] [--size WxH] [--state-dir DIR] [--no-restore]
+// The shared options are passlab's own table (repl/session_options.h), parsed
+// the same way, so a command line that loads a model in passlab loads it here.
 #pragma once
 
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "repl/session_options.h"
 
 namespace passlab::gui {
 
@@ -14,12 +20,10 @@ namespace passlab::gui {
 struct AppOptions {
   /// Model to load ("" = restore the saved session's).
   std::string modelPath;
-  /// --input-shape NAME=D0,D1,... bindings for an ONNX model (as passlab takes them).
-  std::vector<std::string> inputShapes;
-  /// --no-check: load without type inference (as passlab's flag).
-  bool noCheck = false;
-  /// Pipeline text; set when --pass-pipeline was given (it may be empty to clear).
-  std::optional<std::string> pipeline;
+  /// The options shared with passlab: load (--input-shape, --no-check), the
+  /// pipeline (set when --pass-pipeline was given, even empty to clear), run
+  /// settings, print syntax and constants.
+  SessionOptions session;
   /// REPL/gui commands to run, one per frame.
   std::string scriptPath;
   /// Write the framebuffer here after the frames, then exit.

@@ -368,7 +368,8 @@ GraphPick GraphViewModel::nodeAtLine(Side which, uint32_t line, const PrintedTex
     if (!n.ir) continue;
     auto it = printed.ranges.find(n.ir);
     if (it == printed.ranges.end() || it->second.line != line) continue;
-    int rank = n.kind == graph::NodeKind::Op || n.kind == graph::NodeKind::GlobalCall ? 0 : n.chipOf >= 0 ? 2 : 1;
+    // A folded constant expression is an op drawn as a chip: its reader's line wins.
+    int rank = n.chipOf >= 0 ? 2 : n.kind == graph::NodeKind::Op || n.kind == graph::NodeKind::GlobalCall ? 0 : 1;
     if (rank < bestRank) best = GraphPick{which, static_cast<int>(i)}, bestRank = rank;
   }
   return best;

@@ -491,6 +491,18 @@ void GuiSession::persist() {
   if (!store_->save(captureSession(*workbench_), &error)) setStatus("session not saved: " + error, true);
 }
 
+void GuiSession::applyRunSettings(const SessionOptions& options) {
+  try {
+    passlab::applyRunSettings(*workbench_, options);
+  } catch (const DiagnosticError& e) {
+    console_->log(ConsoleLine::Kind::Error, e.diagnostics().front().message);
+    setStatus(e.diagnostics().front().message, true);
+  } catch (const std::exception& e) {
+    console_->log(ConsoleLine::Kind::Error, e.what());
+    setStatus(e.what(), true);
+  }
+}
+
 void GuiSession::restore(const SavedSession& saved, bool loadModel, const std::vector<std::string>& inputShapes,
                          const LoadOptions& load) {
   const double t0 = nowMs();

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/workbench/workbench.h"
+#include "repl/session_options.h"
 #include "gui/model/attr_timeline_model.h"
 #include "gui/model/codegen_model.h"
 #include "gui/model/config_model.h"
@@ -149,6 +150,9 @@ class GuiSession {
   /// Restores a saved session (the parts not overridden); messages go to the console.
   void restore(const SavedSession& saved, bool loadModel, const std::vector<std::string>& inputShapes = {},
                const LoadOptions& load = {});
+  /// Applies the command line's run settings (opt level, target, config, pass
+  /// lists; repl/session_options.h). A bad one is logged and shown in the status line.
+  void applyRunSettings(const SessionOptions& options);
   /// Why the last model load at start failed ("" when it did not): the empty views show it.
   const std::string& loadError() const { return loadError_; }
   /// The store, when persistence is configured.

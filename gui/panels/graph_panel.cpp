@@ -370,8 +370,12 @@ void drawTooltip(const GraphCanvas& v, const GraphViewModel& model) {
       for (const std::string& line : n.lines()) ImGui::TextUnformatted(line.c_str());
       for (int chip : n.chips) {
         const graph::Node& in = g.nodes[static_cast<size_t>(chip)];
-        ImGui::TextDisabled("%s %s %s (%s)", graph::nodeKindName(in.kind), in.kind == graph::NodeKind::Constant ? "" : in.title.c_str(),
-                            in.type.c_str(), graph::diffStatusName(nodeStatus(s, chip)));
+        if (in.constOps > 0)
+          ImGui::TextDisabled("const expr: %d op%s ending in %s, %s (%s)", in.constOps, in.constOps == 1 ? "" : "s", in.title.c_str(),
+                              in.type.c_str(), graph::diffStatusName(nodeStatus(s, chip)));
+        else
+          ImGui::TextDisabled("%s %s %s (%s)", graph::nodeKindName(in.kind), in.kind == graph::NodeKind::Constant ? "" : in.title.c_str(),
+                              in.type.c_str(), graph::diffStatusName(nodeStatus(s, chip)));
       }
       GraphPick p = model.partnerOf(GraphPick{v.which, b.node});
       ImGui::TextDisabled("%s%s; click to show its line", graph::diffStatusName(nodeStatus(s, b.node)),

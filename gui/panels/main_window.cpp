@@ -272,12 +272,20 @@ void MainWindow::drawBottomTabs() {
 void MainWindow::drawStatusBar() {
   ImGui::Separator();
   const std::string& status = session_.status();
-  textColoured(session_.statusIsError() ? ColourRole::SeverityError : ColourRole::TextDim, status.empty() ? " " : status);
   char right[96];
   std::snprintf(right, sizeof right, "last change %.1f ms | frame %.1f ms", session_.lastChangeMs(),
                 1000.f / std::max(1.f, ImGui::GetIO().Framerate));
-  float w = ImGui::CalcTextSize(right).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX(), ImGui::GetWindowContentRegionMax().x - w));
+  const float w = ImGui::CalcTextSize(right).x, rightX = ImGui::GetWindowContentRegionMax().x - w;
+  // A long message (a load error with its hint) is cut before the timings, whole in its tooltip.
+  const float room = rightX - ImGui::GetCursorPosX() - 2 * charWidth();
+  std::string shown = status.empty() ? " " : status;
+  if (ImGui::CalcTextSize(shown.c_str()).x > room && room > 4 * charWidth()) {
+    size_t keep = static_cast<size_t>(room / charWidth()) - 3;
+    shown = shown.substr(0, std::min(keep, shown.size())) + "...";
+  }
+  textColoured(session_.statusIsError() ? ColourRole::SeverityError : ColourRole::TextDim, shown);
+  if (shown != status && !status.empty() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", status.c_str());
+  ImGui::SameLine(std::max(ImGui::GetItemRectMax().x - ImGui::GetWindowPos().x + charWidth(), rightX));
   ImGui::TextDisabled("%s", right);
 }
 
