@@ -434,8 +434,8 @@ const char* patternName(int pattern) {
 std::string patternRule(int own) {
   if (own == kOutEWiseFusable) return "OutEWiseFusable ops take only an elementwise tail whose ops are at most Broadcast";
   if (own <= kBroadcast)
-    return std::string(patternName(own)) + " ops fuse only along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or "
-           "OutEWiseFusable consumer";
+    return std::string(patternName(own)) + " ops fuse into their post-dominator only along a path that is at most Injective (or "
+           "ends in a CommReduce)";
   return std::string(patternName(own)) + " ops fuse only along Injective ops";
 }
 
@@ -497,7 +497,7 @@ class BodyFuser final : public ExprMutator {
   std::string nodeText(int k) const { return describeNode(graph_.nodes[static_cast<size_t>(k)].ref); }
   /// Appends "op (Pattern)" to `out` (remark messages are built in one buffer).
   void appendNodeWithPattern(std::string& out, int k) const {
-    out += nodeText(k);
+    appendNodeDescription(out, graph_.nodes[static_cast<size_t>(k)].ref);
     out += " (";
     out += patternName(graph_.nodes[static_cast<size_t>(k)].pattern);
     out += ")";
@@ -511,18 +511,29 @@ class BodyFuser final : public ExprMutator {
     for (const Group& group : groups_) {
       if (!group.wrap) continue;
       ++made;
+      // One allocation for the node list and about one for the message: a
+      // 10k-op model makes thousands of these (bench/bench_remarks).
       std::vector<Expr> nodes;
-      std::string members;
-      for (int m : group.members) {
-        if (!graph_.nodes[static_cast<size_t>(m)].fusibleCall) continue;
-        nodes.push_back(graph_.nodes[static_cast<size_t>(m)].ref);
-        members += (members.empty() ? "" : " → ") + nodeText(m);
-      }
-      const std::string pattern = std::string(" (group pattern ") + patternName(partitioner.groupPattern(group.output)) + ")";
+      nodes.reserve(group.members.size());
+      for (int m : group.members)
+        if (graph_.nodes[static_cast<size_t>(m)].fusibleCall) nodes.push_back(graph_.nodes[static_cast<size_t>(m)].ref);
       const size_t ops = nodes.size();
-      x.ctx.remark(makeRemark(pass, RemarkRule::FuseGroup, x.function, std::move(nodes),
-                              ops == 1 ? members + " alone in a Primitive function" + pattern
-                                       : "fused " + std::to_string(ops) + " ops into one Primitive function: " + members + pattern));
+      std::string message;
+      message.reserve(48 + 24 * ops);
+      if (ops != 1) {
+        message += "fused ";
+        message += std::to_string(ops);
+        message += " ops into one Primitive function: ";
+      }
+      for (size_t m = 0; m < ops; ++m) {
+        if (m) message += " → ";
+        appendNodeDescription(message, nodes[m]);
+      }
+      if (ops == 1) message += " alone in a Primitive function";
+      message += " (group pattern ";
+      message += patternName(partitioner.groupPattern(group.output));
+      message += ")";
+      x.ctx.remark(makeRemark(pass, RemarkRule::FuseGroup, x.function, std::move(nodes), std::move(message)));
     }
     for (size_t i = 0; i < graph_.nodes.size(); ++i) {
       const GraphNode& node = graph_.nodes[i];
@@ -536,7 +547,9 @@ class BodyFuser final : public ExprMutator {
           consumers.push_back(e.node);
       if (consumers.empty()) continue;
       const int k = static_cast<int>(i);
-      std::vector<Expr> nodes{node.ref};
+      std::vector<Expr> nodes;
+      nodes.reserve(1 + consumers.size());
+      nodes.push_back(node.ref);
       std::string edge;
       edge.reserve(160);
       appendNodeWithPattern(edge, k);
@@ -549,7 +562,7 @@ class BodyFuser final : public ExprMutator {
       edge += ": ";
       const bool fanOut = node.outputs.size() > 1;
       const Partitioner::MissInfo& miss = partitioner.miss(k);
-      std::string sinkText = miss.sink >= 0 ? nodeText(miss.sink) : "";
+      auto sinkText = [&] { return miss.sink >= 0 ? nodeText(miss.sink) : std::string(); };
       RemarkRule rule = RemarkRule::FusePatternBoundary;
       std::string why;
       const int consumerPattern = graph_.nodes[static_cast<size_t>(consumers.front())].pattern;
@@ -573,7 +586,7 @@ class BodyFuser final : public ExprMutator {
             break;
           case Partitioner::Miss::MaxDepth:
             rule = RemarkRule::FuseMaxDepth;
-            why = "joining " + sinkText + "'s group would make " + std::to_string(miss.size) + " nodes, more than " +
+            why = "joining " + sinkText() + "'s group would make " + std::to_string(miss.size) + " nodes, more than " +
                   kFuseOpsMaxDepthKey + " = " + std::to_string(x.maxDepth);
             break;
           case Partitioner::Miss::Tuple:
@@ -589,12 +602,12 @@ class BodyFuser final : public ExprMutator {
             if (node.pattern == kOutEWiseFusable && consumerPattern == kOutEWiseFusable && !fanOut)
               why = "two OutEWiseFusable ops never share a group";
             else
-              why = patternRule(node.pattern) + "; the path to " + sinkText + " is " + patternName(miss.domPattern);
+              why = patternRule(node.pattern) + "; the path to " + sinkText() + " is " + patternName(miss.domPattern);
             break;
           case Partitioner::Miss::Path:
             rule = fanOut ? RemarkRule::FuseFanOut : RemarkRule::FusePatternBoundary;
             why = patternRule(node.pattern) + "; " +
-                  (miss.blocker == miss.sink ? "its post-dominator " : std::string(fanOut ? "a diamond: " : "") + "the path to " + sinkText + " passes ") +
+                  (miss.blocker == miss.sink ? "its post-dominator " : std::string(fanOut ? "a diamond: " : "") + "the path to " + sinkText() + " passes ") +
                   nodeText(miss.blocker) + " in a " + patternName(partitioner.groupPattern(miss.blocker)) + " group";
             break;
           case Partitioner::Miss::None:
