@@ -636,3 +636,34 @@ def @main(%x: Tensor[(1, 16, 8, 8), float32], %w: Tensor[(32, 16, 1, 1), float32
     CHECK(remarksOf(r, c.pass, c.rule) == c.expected);
   }
 }
+
+TEST_CASE("Remarks: a kernel's name finds LegalizeOps' remarks on it, and its schedule for the profile table", "[remarks][legalize][workbench]") {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  wb.loadText(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 16, 8, 8), float32], %w: Tensor[(32, 16, 1, 1), float32], %b: Tensor[(1, 32, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=32, kernel_size=[1, 1]);
+  %1 = add(%0, %b);
+  %2 = nn.relu(%1);
+  nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2])
+}
+)", "block.relay");
+  wb.setPipeline("InferType,FuseOps,LambdaLifting,LegalizeOps");
+  wb.run();
+  // The lifted groups' kernels: the convolution's names its schedule, not its epilogue's inline ops.
+  std::map<std::string, std::string> schedules = kernelSchedules(wb, wb.cursor());
+  CHECK(schedules == std::map<std::string, std::string>{{"fused_nn_conv2d_add_nn_relu", "conv-pointwise"}, {"fused_nn_max_pool2d", "loop-nest"}});
+  CHECK(kernelSchedules(wb, 0).empty());  // before LegalizeOps ran
+  RemarkQuery query;
+  query.function = "@fused_nn_conv2d_add_nn_relu";
+  std::vector<RemarkHit> hits = findRemarks(wb, query);
+  REQUIRE(hits.size() == 3);
+  for (const RemarkHit& h : hits) {
+    CHECK(h.remark->kernel == "fused_nn_conv2d_add_nn_relu");
+    // The nodes are in the lifted group the kernel was made from.
+    CHECK(h.remark->function.rfind("main_lifted", 0) == 0);
+    CHECK(remarkToJson(*h.remark, nullptr).find(R"("kernel":"fused_nn_conv2d_add_nn_relu")") != std::string::npos);
+  }
+  CHECK(hits[0].remark->rule == RemarkRule::LegalizeConvPointwise);
+}
