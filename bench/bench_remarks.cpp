@@ -5,8 +5,10 @@
 // then the time to query them as the REPL's `remarks` does (every remark named
 // by printing each event's module once, grouped by rule). The best of 7 runs
 // (3 for models over 20k ops), off and on alternating, so load on a shared
-// machine hits both alike; times are this thread's CPU time. Prints a table;
-// asserts nothing.
+// machine hits both alike; times are this thread's CPU time. The last column
+// is the median over the runs of each on run's time over the off run just
+// before it: on a loaded machine the best-of-N times can come from different
+// quiet moments, the pairs' median does not. Prints a table; asserts nothing.
 #include <algorithm>
 #include <ctime>
 #include <cstdio>
@@ -77,12 +79,13 @@ int main(int argc, char** argv) {
   passlab::PassRegistry registry;
   passlab::registerBuiltinPasses(registry);
   std::printf("pipeline %s\n", kPipeline);
-  std::printf("%-8s %10s %10s %7s %12s %12s %7s %9s %10s\n", "ops", "off ms", "on ms", "ratio", "off+free ms", "on+free ms",
-              "ratio", "remarks", "query ms");
+  std::printf("%-8s %10s %10s %7s %12s %12s %7s %9s %10s %12s\n", "ops", "off ms", "on ms", "ratio", "off+free ms", "on+free ms",
+              "ratio", "remarks", "query ms", "pair median");
   for (size_t n : sizes) {
     passlab::IRModule mod = passlab::parseModule(passlab::bench::syntheticModelText(n), "synthetic.relay");
     double off = 1e300, on = 1e300, offFree = 1e300, onFree = 1e300;
     size_t count = 0;
+    std::vector<double> pairs;
     // Alternate so that load from other processes hits both sides alike.
     const int reps = n <= 20000 ? 7 : 3;
     for (int i = 0; i < reps; ++i) {
@@ -93,6 +96,7 @@ int main(int argc, char** argv) {
       on = std::min(on, b.ms);
       onFree = std::min(onFree, b.withFreeMs);
       count = b.remarks;
+      pairs.push_back(b.ms / a.ms);
     }
     Run kept = runOnce(mod, registry, true, true);
     std::vector<int> order;
@@ -101,8 +105,10 @@ int main(int argc, char** argv) {
     std::vector<passlab::RemarkHit> hits = passlab::findRemarks(*kept.trace, order, passlab::PrintOptions{}, {});
     std::vector<passlab::RemarkEventSummary> summary = passlab::summarizeRemarks(hits);
     double queryMs = cpuMs() - t0;
-    std::printf("%-8zu %10.1f %10.1f %6.3fx %12.1f %12.1f %6.3fx %9zu %10.1f\n", n, off, on, on / off, offFree, onFree,
-                onFree / offFree, count, queryMs);
+    std::sort(pairs.begin(), pairs.end());
+    const double pairMedian = pairs.size() % 2 ? pairs[pairs.size() / 2] : (pairs[pairs.size() / 2 - 1] + pairs[pairs.size() / 2]) / 2;
+    std::printf("%-8zu %10.1f %10.1f %6.3fx %12.1f %12.1f %6.3fx %9zu %10.1f %11.3fx\n", n, off, on, on / off, offFree, onFree,
+                onFree / offFree, count, queryMs, pairMedian);
     if (hits.size() != count || summary.empty()) std::printf("  (query found %zu remarks)\n", hits.size());
   }
   return 0;

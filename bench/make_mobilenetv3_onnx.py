@@ -6,9 +6,14 @@ and hard-swish, and the classifier head, each convolution followed by
 BatchNormalization as exporters write it. About 560 Relay ops once imported.
 Used for the Graph view's figures and screenshots (docs/gui.md).
 
-Usage: /usr/bin/python3 bench/make_mobilenetv3_onnx.py OUT.onnx [--dynamic]
+Usage: /usr/bin/python3 bench/make_mobilenetv3_onnx.py OUT.onnx [--dynamic] [--width W] [--classes N]
 With --dynamic the input is (N, 3, H, W), as detection exporters write it:
 import it with `--input-shape input=1,3,96,96` (bench_run_reference does).
+--width W scales every channel count (rounded to a multiple of 8, as
+MobileNet's width multiplier does) and --classes N sets the classifier's
+outputs (default 1000): `--width 0.2 --classes 16` keeps every op of the
+model (the same graph, about 560 Relay ops) in under 1 MB of weights, small
+enough for a test's model in the tree (tests/data/onnx/mobilenetv3_small.onnx).
 """
 import sys
 
@@ -81,10 +86,17 @@ BLOCKS = [
 ]
 
 
-def main(path, dynamic=False):
-    x = act(bn(conv("input", 3, 16, 3, stride=2), 16), "hs")
-    c = 16
+def scaled(c, width):
+    """`c` channels at width multiplier `width`: a multiple of 8, at least 8."""
+    return max(8, int(c * width + 4) // 8 * 8)
+
+
+def main(path, dynamic=False, width=1.0, classes=1000):
+    stem = scaled(16, width)
+    x = act(bn(conv("input", 3, stem, 3, stride=2), stem), "hs")
+    c = stem
     for k, exp, out, use_se, a, stride in BLOCKS:
+        exp, out = scaled(exp, width), scaled(out, width)
         y = x
         if exp != c:
             y = act(bn(conv(y, c, exp, 1), exp), a)
@@ -97,21 +109,32 @@ def main(path, dynamic=False):
             nodes.append(helper.make_node("Add", [x, y], [r]))
             y = r
         x, c = y, out
-    x = act(bn(conv(x, c, 960, 1), 960), "hs")
+    last, head = scaled(960, width), scaled(1280, width)
+    x = act(bn(conv(x, c, last, 1), last), "hs")
     pooled = name("gap")
     nodes.append(helper.make_node("GlobalAveragePool", [x], [pooled]))
-    x = act(conv(pooled, 960, 1280, 1, bias=True), "hs")
+    x = act(conv(pooled, last, head, 1, bias=True), "hs")
     flat = name("flatten")
     nodes.append(helper.make_node("Flatten", [x], [flat]))
-    nodes.append(helper.make_node("Gemm", [flat, weight((1000, 1280)), weight((1000,))], ["logits"], transB=1))
+    nodes.append(helper.make_node("Gemm", [flat, weight((classes, head)), weight((classes,))], ["logits"], transB=1))
     graph = helper.make_graph(nodes, "mobilenetv3_large",
                               [helper.make_tensor_value_info("input", TensorProto.FLOAT, ["N", 3, "H", "W"] if dynamic else [1, 3, 224, 224])],
-                              [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, 1000])], inits)
+                              [helper.make_tensor_value_info("logits", TensorProto.FLOAT, [1, classes])], inits)
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 14)], producer_name="passlab")
     onnx.checker.check_model(model)
     onnx.save(model, path)
     print(f"wrote {path}: {len(nodes)} ONNX nodes")
 
 
+def option(flag, default, convert):
+    """The value after `flag` on the command line, or `default`."""
+    args = sys.argv[2:]
+    return convert(args[args.index(flag) + 1]) if flag in args and args.index(flag) + 1 < len(args) else default
+
+
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "mobilenetv3.onnx", "--dynamic" in sys.argv[2:])
+    if len(sys.argv) > 1 and sys.argv[1].startswith("-"):
+        print(__doc__)
+        sys.exit(0 if sys.argv[1] in ("-h", "--help") else 2)
+    main(sys.argv[1] if len(sys.argv) > 1 else "mobilenetv3.onnx", "--dynamic" in sys.argv[2:],
+         option("--width", 1.0, float), option("--classes", 1000, int))

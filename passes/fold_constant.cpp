@@ -58,12 +58,16 @@ class ConstantAnalysis {
  public:
   /// With `explain`, also records what remarks need (candidates, sources) on the same walk.
   explicit ConstantAnalysis(const Function& fn, bool explain = false) : root_(fn.get()), explain_(explain) {
+    size_t nodes = 0;
     postOrderVisit(
         fn,
         [&](const Expr& e) {
+          ++nodes;
           if (const LetNode* let = as<LetNode>(e)) letValue_.emplace(let->var.get(), let->value);
         },
         [](const Expr& e) { return !isPrimitiveFunction(e); });
+    // Most nodes of a model hold a run-time value: sized once, not rehashed as it fills.
+    if (explain_) source_.reserve(nodes);
     analyse(fn);
   }
 

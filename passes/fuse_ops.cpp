@@ -4,6 +4,8 @@
 #include "passes/fuse_ops.h"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -430,13 +432,27 @@ const char* patternName(int pattern) {
   }
 }
 
-/// What a pattern's ops may fuse into, for the remark of a node that did not.
-std::string patternRule(int own) {
-  if (own == kOutEWiseFusable) return "OutEWiseFusable ops take only an elementwise tail whose ops are at most Broadcast";
-  if (own <= kBroadcast)
-    return std::string(patternName(own)) + " ops fuse only along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or "
-           "OutEWiseFusable consumer";
-  return std::string(patternName(own)) + " ops fuse only along Injective ops";
+/// What a pattern's ops may fuse into, for the remark of a node that did not
+/// (made once per pattern: thousands of remarks append it).
+const std::string& patternRule(int own) {
+  static const std::array<std::string, kOpaque + 1> kRules = [] {
+    std::array<std::string, kOpaque + 1> rules;
+    for (int p = 0; p <= kOpaque; ++p) {
+      if (p == kOutEWiseFusable) rules[p] = "OutEWiseFusable ops take only an elementwise tail whose ops are at most Broadcast";
+      else if (p <= kBroadcast)
+        rules[p] = std::string(patternName(p)) + " ops fuse into their post-dominator only along a path that is at most Injective (or "
+                   "ends in a CommReduce)";
+      else rules[p] = std::string(patternName(p)) + " ops fuse only along Injective ops";
+    }
+    return rules;
+  }();
+  return kRules.at(static_cast<size_t>(std::clamp(own, 0, static_cast<int>(kOpaque))));
+}
+
+/// Appends every piece to `out` (no temporaries of the concatenation).
+template <typename... Pieces>
+void appendAll(std::string& out, const Pieces&... pieces) {
+  (out.append(std::string_view(pieces)), ...);
 }
 
 /// Fuses one function body: partitions it and wraps every group holding a
@@ -497,7 +513,7 @@ class BodyFuser final : public ExprMutator {
   std::string nodeText(int k) const { return describeNode(graph_.nodes[static_cast<size_t>(k)].ref); }
   /// Appends "op (Pattern)" to `out` (remark messages are built in one buffer).
   void appendNodeWithPattern(std::string& out, int k) const {
-    out += nodeText(k);
+    appendNodeDescription(out, graph_.nodes[static_cast<size_t>(k)].ref);
     out += " (";
     out += patternName(graph_.nodes[static_cast<size_t>(k)].pattern);
     out += ")";
@@ -511,18 +527,29 @@ class BodyFuser final : public ExprMutator {
     for (const Group& group : groups_) {
       if (!group.wrap) continue;
       ++made;
+      // One allocation for the node list and about one for the message: a
+      // 10k-op model makes thousands of these (bench/bench_remarks).
       std::vector<Expr> nodes;
-      std::string members;
-      for (int m : group.members) {
-        if (!graph_.nodes[static_cast<size_t>(m)].fusibleCall) continue;
-        nodes.push_back(graph_.nodes[static_cast<size_t>(m)].ref);
-        members += (members.empty() ? "" : " → ") + nodeText(m);
-      }
-      const std::string pattern = std::string(" (group pattern ") + patternName(partitioner.groupPattern(group.output)) + ")";
+      nodes.reserve(group.members.size());
+      for (int m : group.members)
+        if (graph_.nodes[static_cast<size_t>(m)].fusibleCall) nodes.push_back(graph_.nodes[static_cast<size_t>(m)].ref);
       const size_t ops = nodes.size();
-      x.ctx.remark(makeRemark(pass, RemarkRule::FuseGroup, x.function, std::move(nodes),
-                              ops == 1 ? members + " alone in a Primitive function" + pattern
-                                       : "fused " + std::to_string(ops) + " ops into one Primitive function: " + members + pattern));
+      std::string message;
+      message.reserve(48 + 24 * ops);
+      if (ops != 1) {
+        message += "fused ";
+        message += std::to_string(ops);
+        message += " ops into one Primitive function: ";
+      }
+      for (size_t m = 0; m < ops; ++m) {
+        if (m) message += " → ";
+        appendNodeDescription(message, nodes[m]);
+      }
+      if (ops == 1) message += " alone in a Primitive function";
+      message += " (group pattern ";
+      message += patternName(partitioner.groupPattern(group.output));
+      message += ")";
+      x.ctx.remark(makeRemark(pass, RemarkRule::FuseGroup, x.function, std::move(nodes), std::move(message)));
     }
     for (size_t i = 0; i < graph_.nodes.size(); ++i) {
       const GraphNode& node = graph_.nodes[i];
@@ -536,7 +563,9 @@ class BodyFuser final : public ExprMutator {
           consumers.push_back(e.node);
       if (consumers.empty()) continue;
       const int k = static_cast<int>(i);
-      std::vector<Expr> nodes{node.ref};
+      std::vector<Expr> nodes;
+      nodes.reserve(1 + consumers.size());
+      nodes.push_back(node.ref);
       std::string edge;
       edge.reserve(160);
       appendNodeWithPattern(edge, k);
@@ -549,60 +578,60 @@ class BodyFuser final : public ExprMutator {
       edge += ": ";
       const bool fanOut = node.outputs.size() > 1;
       const Partitioner::MissInfo& miss = partitioner.miss(k);
-      std::string sinkText = miss.sink >= 0 ? nodeText(miss.sink) : "";
+      auto sinkText = [&] { return miss.sink >= 0 ? nodeText(miss.sink) : std::string(); };
       RemarkRule rule = RemarkRule::FusePatternBoundary;
-      std::string why;
+      std::string& why = edge;  // the reason is appended to the edge text in place
       const int consumerPattern = graph_.nodes[static_cast<size_t>(consumers.front())].pattern;
       if (x.optLevel == 0) {
         rule = RemarkRule::FuseOptLevel;
-        why = "fusion opt level 0: every op call is a group of its own";
+        why += "fusion opt level 0: every op call is a group of its own";
       } else if (node.pattern == kOpaque || (!fanOut && consumerPattern == kOpaque && miss.why != Partitioner::Miss::NoSink)) {
         rule = RemarkRule::FuseOpaque;
-        why = node.pattern == kOpaque ? nodeText(k) + " is Opaque: it is never fused with anything"
-                                      : "the consumer is Opaque: it is never fused with anything";
+        if (node.pattern == kOpaque) appendAll(why, nodeText(k), " is Opaque: it is never fused with anything");
+        else why += "the consumer is Opaque: it is never fused with anything";
       } else {
         switch (miss.why) {
           case Partitioner::Miss::NoSink:
             if (node.externRef) {
               rule = RemarkRule::FuseOutput;
-              why = "the value is also used outside the dataflow graph (function result, let or if), so no group continues past it";
+              why += "the value is also used outside the dataflow graph (function result, let or if), so no group continues past it";
             } else {
               rule = RemarkRule::FuseFanOut;
-              why = std::to_string(node.outputs.size()) + " uses with no common post-dominator to fuse into";
+              appendAll(why, std::to_string(node.outputs.size()), " uses with no common post-dominator to fuse into");
             }
             break;
           case Partitioner::Miss::MaxDepth:
             rule = RemarkRule::FuseMaxDepth;
-            why = "joining " + sinkText + "'s group would make " + std::to_string(miss.size) + " nodes, more than " +
-                  kFuseOpsMaxDepthKey + " = " + std::to_string(x.maxDepth);
+            appendAll(why, "joining ", sinkText(), "'s group would make ", std::to_string(miss.size), " nodes, more than ",
+                      kFuseOpsMaxDepthKey, " = ", std::to_string(x.maxDepth));
             break;
           case Partitioner::Miss::Tuple:
             rule = RemarkRule::FuseTuple;
-            why = "its post-dominator is a tuple, and nothing but an injective op fuses into a tuple";
+            why += "its post-dominator is a tuple, and nothing but an injective op fuses into a tuple";
             break;
           case Partitioner::Miss::Reduce:
             rule = RemarkRule::FuseReduction;
-            why = "a CommReduce op never fuses into its consumer (its inputs fuse into it)";
+            why += "a CommReduce op never fuses into its consumer (its inputs fuse into it)";
             break;
           case Partitioner::Miss::Pattern:
             rule = fanOut ? RemarkRule::FuseFanOut : RemarkRule::FusePatternBoundary;
             if (node.pattern == kOutEWiseFusable && consumerPattern == kOutEWiseFusable && !fanOut)
-              why = "two OutEWiseFusable ops never share a group";
+              why += "two OutEWiseFusable ops never share a group";
             else
-              why = patternRule(node.pattern) + "; the path to " + sinkText + " is " + patternName(miss.domPattern);
+              appendAll(why, patternRule(node.pattern), "; the path to ", sinkText(), " is ", patternName(miss.domPattern));
             break;
           case Partitioner::Miss::Path:
             rule = fanOut ? RemarkRule::FuseFanOut : RemarkRule::FusePatternBoundary;
-            why = patternRule(node.pattern) + "; " +
-                  (miss.blocker == miss.sink ? "its post-dominator " : std::string(fanOut ? "a diamond: " : "") + "the path to " + sinkText + " passes ") +
-                  nodeText(miss.blocker) + " in a " + patternName(partitioner.groupPattern(miss.blocker)) + " group";
+            appendAll(why, patternRule(node.pattern), "; ");
+            if (miss.blocker == miss.sink) why += "its post-dominator ";
+            else appendAll(why, fanOut ? "a diamond: " : "", "the path to ", sinkText(), " passes ");
+            appendAll(why, nodeText(miss.blocker), " in a ", patternName(partitioner.groupPattern(miss.blocker)), " group");
             break;
           case Partitioner::Miss::None:
-            why = "the consumers joined another group first";
+            why += "the consumers joined another group first";
             break;
         }
       }
-      edge += why;
       x.ctx.remark(makeRemark(pass, rule, x.function, std::move(nodes), std::move(edge)));
     }
     x.ctx.remark(makeRemark(pass, RemarkRule::FuseSummary, x.function, {},

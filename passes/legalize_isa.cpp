@@ -9,6 +9,8 @@
 #include <string_view>
 
 #include "passes/legalize_lower.h"
+#include "core/ir/module.h"
+#include "core/pass/pass.h"
 #include "core/support/strings.h"
 
 namespace passlab::legalize {
@@ -88,6 +90,32 @@ VectorIsa vectorIsaFor(const std::string& kind, const std::string& mcpu, const s
   if (avx512) return {"avx512", 16, 32, reason};
   if (avx2) return {"avx2", 8, 16, reason};
   return {"sse", 4, 16, reason};
+}
+
+VectorIsa scheduleIsa(const IRModule& mod, PassContext& ctx, const std::string& kind) {
+  std::string mcpu, mattr;
+  // A comma-separated -mattr comes back as an array of strings.
+  auto text = [](const std::optional<AttrValue>& v) {
+    std::string out;
+    if (v && v->kind() == AttrValue::Kind::String) out = v->asString();
+    if (v && v->kind() == AttrValue::Kind::Array)
+      for (const AttrValue& item : v->asArray())
+        if (item.kind() == AttrValue::Kind::String) out += (out.empty() ? "" : ",") + item.asString();
+    return out;
+  };
+  if (!ctx.target.empty()) {
+    mcpu = text(ctx.targetAttr("mcpu", "LegalizeOps"));
+    mattr = text(ctx.targetAttr("mattr", "LegalizeOps"));
+  } else if (const AttrValue* t = mod->attrs.find(module_attr::kTarget); t && t->kind() == AttrValue::Kind::String) {
+    std::istringstream words(t->asString());
+    for (std::string w; words >> w;) {
+      if (w.rfind("-mcpu=", 0) == 0) mcpu = w.substr(6);
+      else if (w.rfind("-mattr=", 0) == 0) mattr = w.substr(7);
+    }
+  }
+  VectorIsa isa = vectorIsaFor(kind, mcpu, mattr);
+  ctx.recordDecision("legalize.vector_isa", AttrValue::string(isa.describe()), "LegalizeOps");
+  return isa;
 }
 
 }  // namespace passlab::legalize

@@ -400,7 +400,9 @@ LoweringFamily loweringFamily(OpId id) {
   return LoweringFamily::None;
 }
 
-T::Stmt lowerOpCall(const OpLowering& l) {
+namespace {
+
+T::Stmt lowerFamily(const OpLowering& l) {
   switch (loweringFamily(l.op.id)) {
     case LoweringFamily::Elementwise: return lowerElementwise(l);
     case LoweringFamily::Transform: return lowerTransform(l);
@@ -413,6 +415,16 @@ T::Stmt lowerOpCall(const OpLowering& l) {
     case LoweringFamily::Pool: return lowerPool(l);
     case LoweringFamily::Split: throw Unsupported("LegalizeOps: op 'split' is lowered with the buffers of all its pieces (lowerSplit)");
     case LoweringFamily::None: break;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+T::Stmt lowerOpCall(const OpLowering& l) {
+  if (T::Stmt nest = lowerFamily(l)) {
+    describeLoopNest(l, nest);
+    return nest;
   }
   std::string hint = l.op.id == OpId::BatchNorm || l.op.id == OpId::LayerNorm ? " (run SimplifyInference first)" : "";
   throw Unsupported("LegalizeOps has no lowering for op '" + std::string(l.op.name) + "'" + hint);

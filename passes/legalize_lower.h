@@ -9,7 +9,13 @@
 #include <vector>
 
 #include "core/ir/expr.h"
+#include "core/ir/module.h"
 #include "core/ir/tir.h"
+#include "core/pass/remark.h"
+
+namespace passlab {
+class PassContext;
+}
 
 namespace passlab::legalize {
 
@@ -58,6 +64,32 @@ struct VectorIsa {
 /// order after the CPU's, as LLVM applies them ("-avx512f" on an AVX-512 CPU
 /// is AVX2; "+avx512bw" implies AVX-512).
 VectorIsa vectorIsaFor(const std::string& kind, const std::string& mcpu, const std::string& mattr);
+/// The vector unit LegalizeOps shapes its schedules for: the target's
+/// -mcpu/-mattr (the context's target, else the module's `target`
+/// attribute), recorded as the decision "legalize.vector_isa".
+VectorIsa scheduleIsa(const IRModule& mod, PassContext& ctx, const std::string& kind);
+
+/// The schedule a lowering chose for one op, for LegalizeOps' analysis
+/// remarks (core/pass/remarks.def, `legalize.*`). Lowerings fill it only when
+/// OpLowering::choice is set, which it is only while remarks are on.
+struct ScheduleChoice {
+  /// legalize.conv-pointwise, legalize.dense-tile, ...; set == false: nothing chosen yet.
+  RemarkRule rule{};
+  bool set = false;
+  /// The schedule with its sizes: "pointwise GEMM: register tiles of 8 channels x 32 positions".
+  std::string what;
+  /// Why this one, with the values that decided it.
+  std::string why;
+};
+/// Records `rule`, `what` and `why` in `l.choice` when it is set (callers
+/// test `l.choice` first, so nothing is formatted while remarks are off).
+struct OpLowering;
+void choose(const OpLowering& l, RemarkRule rule, std::string what, std::string why);
+/// "1x16x56x56".
+std::string shapeText(const std::vector<int64_t>& shape);
+/// Unless the lowering chose a schedule itself, records `legalize.loop-nest`
+/// with the parallel and vectorized loops `nest` has (legalize_choice.cpp).
+void describeLoopNest(const OpLowering& l, const tir::Stmt& nest);
 
 /// One op call to lower: its arguments as operands and the buffer to write.
 struct OpLowering {
@@ -80,6 +112,8 @@ struct OpLowering {
   bool weightTransposed = false;
   /// The target's vector unit: vector widths and register tiles follow it.
   VectorIsa isa;
+  /// Where the lowering records the schedule it chose (null: remarks off).
+  ScheduleChoice* choice = nullptr;
 };
 
 /// Stores `value` (cast to the output dtype) at `idx` of `l.out`, or hands it to `l.epilogue`.

@@ -11,6 +11,7 @@
 #include <array>
 
 #include "core/ir/op.h"
+#include "core/pass/remark_rules.h"
 #include "passes/legalize_lower.h"
 
 namespace passlab::legalize {
@@ -144,6 +145,26 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   const bool byRows = g.OW >= 64;
   const int64_t rowTile = wideTileWidth(g.OW, cb, l.isa.floats, g.OW);
   const int64_t tileLanes = byRows ? rowTile : tileWidth;
+  if (l.choice) {
+    const bool depthwise = g.icPerGroup == 1 && g.ocPerGroup == 1;
+    std::string what = "wide-grid direct convolution: the padded data copied once into a scratch split by stride phase (" +
+                       std::to_string(g.sh) + "x" + std::to_string(g.sw) + " phases of " + std::to_string(Hq) + "x" +
+                       std::to_string(Wq) + "), tiles of " + std::to_string(cb) + (cb == 1 ? " channel" : " channels") + " x " +
+                       std::to_string(tileLanes) + " positions (" + std::to_string(cb * tileLanes / l.isa.floats) +
+                       " vector registers of accumulators), " +
+                       (byRows ? "row by row (" + std::to_string(g.OW) + " outputs per row)"
+                               : "over the " + std::to_string(g.OH) + "x" + std::to_string(Wq) + " wide grid, " +
+                                     std::to_string(Wq - g.OW) + " column(s) per row computed and dropped");
+    std::string kernel = std::to_string(g.kh) + "x" + std::to_string(g.kw) + " kernel, stride " + std::to_string(g.sh) +
+                         (g.sh == g.sw ? "" : "x" + std::to_string(g.sw));
+    std::string why = depthwise ? "depthwise (groups = " + std::to_string(g.groups) + " = channels), " + kernel +
+                                      ": no reduction over channels to tile, so each channel's positions are vectorized"
+                                : kernel + (g.groups > 1 ? ", " + std::to_string(g.groups) + " groups" : "") +
+                                      ": not pointwise (1x1, stride 1, unpadded), and " + std::to_string(g.OH * g.OW) +
+                                      " output positions fill the position vectors (the small-spatial schedule is for "
+                                      "maps that leave more than a third of the lanes idle)";
+    choose(l, depthwise ? RemarkRule::LegalizeConvDepthwise : RemarkRule::LegalizeConvWideGrid, std::move(what), std::move(why));
+  }
   // One tile of cb output channels from c0 over tileLanes wide positions from `start`.
   auto positionsTile = [&](const PrimExpr& c0, const PrimExpr& start, const std::function<T::Stmt(T::Buffer)>& done) {
     T::Buffer acc = T::makeBuffer("conv_acc", accType, {cb, tileLanes});
@@ -230,7 +251,13 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
   const int64_t OC = l.out->shape[1];
   DataType accType = accumulatorType(l.out->dtype);
   const auto [kPointwiseChannels, kPointwisePositions] = pointwiseTile(l.isa);
+  const char* kWhyPointwise = "1x1 kernel, stride 1, no padding, no groups, NCHW: a GEMM of the weight with the data's flattened positions";
   if (P == 1 && kp == std::vector<size_t>{0, 1, 2, 3}) {
+    if (l.choice)
+      choose(l, RemarkRule::LegalizeConvPointwise,
+             "one position: each output a dot product of " + std::to_string(IC) + " input channels in " + std::to_string(kLanes) +
+                 " partial sums, outputs in parallel",
+             std::string(kWhyPointwise) + "; one output position (squeeze-and-excite on pooled features), so no position tile");
     // One position (squeeze-excite on pooled features): each output is a dot
     // product of a weight row with the data, both contiguous along rc, summed
     // in kLanes partial sums like dense.
@@ -274,6 +301,15 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
   int64_t fullC = OC / kPointwiseChannels, restC = OC % kPointwiseChannels;
   // The host's parallel loop: over channel blocks, else over position blocks.
   bool parallelChannels = l.host && fullC > 1;
+  if (l.choice)
+    choose(l, RemarkRule::LegalizeConvPointwise,
+           "GEMM over " + std::to_string(P) + " positions x " + std::to_string(IC) + " input channels: register tiles of " +
+               std::to_string(kPointwiseChannels) + " channels x " + std::to_string(kPointwisePositions) + " positions (" +
+               std::to_string(kPointwisePositions / l.isa.floats) + " vectors each), " +
+               (parallelChannels ? "parallel over " + std::to_string(fullC) + " channel blocks"
+                                 : l.host && P / kPointwisePositions > 1 ? std::string("parallel over position tiles") : std::string("serial")) +
+               (restC ? ", a last tile of " + std::to_string(restC) + " channels" : ""),
+           kWhyPointwise);
   auto positions = [&](const PrimExpr& n, const PrimExpr& c0, int64_t cb) {
     T::ForKind kind = l.host && !parallelChannels && P / kPointwisePositions > 1 ? T::ForKind::Parallel : T::ForKind::Serial;
     return overlappingTiles(P, kPointwisePositions, l.isa.floats, kind, [&](const PrimExpr& p0, int64_t pb) { return tile(n, c0, cb, p0, pb); });
@@ -357,6 +393,19 @@ T::Stmt lowerConv2D(const OpLowering& l) {
     }, NestSchedule{false, !split}));
   }
 
+  if (l.choice) {
+    std::string why;
+    if (!l.host) why = "a device target (one thread)";
+    else if (!nchw) why = "layout " + attr(l, "data_layout").asString() + " (the tiled schedules take NCHW data and output)";
+    else why = "dtype " + std::string(data.dtype.name()) + " (the tiled schedules take float32)";
+    choose(l, RemarkRule::LegalizeConvDirect,
+           "direct nest over output rows: each row of " + std::to_string(l.out->shape[3]) +
+               " outputs vectorized, summed over (input channel, kernel row, kernel column)" +
+               (padded || split ? std::string(", the data first copied ") + (padded ? "padded" : "") + (padded && split ? " and " : "") +
+                                      (split ? "split by column phase" : "")
+                                : std::string()),
+           why);
+  }
   // Output axes in the output layout's order; the innermost one is the
   // vectorized lane axis, accumulated in a row buffer while the reduction
   // (input channel, kernel row, kernel column) runs outside it.

@@ -10,6 +10,7 @@
 // tile's positions and each patch vector its channels.
 #include <algorithm>
 
+#include "core/pass/remark_rules.h"
 #include "passes/legalize_lower.h"
 
 namespace passlab::legalize {
@@ -59,6 +60,16 @@ T::Stmt lowerSmallSpatialConv(const OpLowering& l, const Operand& data, const Op
   // vectors and the product before it is added.
   const int64_t kVec = isaVectorForSums(l.isa, K);
   const int64_t mrFull = l.isa.registers >= 32 ? 4 : 3, nrFull = 3;
+  if (l.choice)
+    choose(l, RemarkRule::LegalizeConvSmallSpatial,
+           "vectorized along the reduction of K = " + std::to_string(g.C) + "x" + std::to_string(g.kh) + "x" + std::to_string(g.kw) +
+               " = " + std::to_string(K) + ": patches copied once into a " + std::to_string(P) + " x " + std::to_string(K) +
+               " scratch matrix, register tiles of " + std::to_string(mrFull) + " channels x " + std::to_string(std::min(nrFull, P)) +
+               (P == 1 ? " position with " : " positions with ") + std::to_string(kVec) + " partial sums each, parallel over " + std::to_string(g.OC / mrFull) +
+               " channel blocks",
+           std::to_string(P) + (P == 1 ? " output position fills " : " output positions fill ") + std::to_string(P) + " of " + std::to_string(roundUp(P, l.isa.floats)) +
+               " lanes of position vectors (more than a third idle), and the reduction is at least 2 vectors of " +
+               std::to_string(l.isa.floats));
   auto tile = [&](const PrimExpr& c0, int64_t mr, const PrimExpr& p0, int64_t nr) {
     return reductionTile(
         "conv", accType, mr, nr, kVec, K,

@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "core/ir/op.h"
+#include "core/pass/remark_rules.h"
 #include "passes/legalize_lower.h"
 
 namespace passlab::legalize {
@@ -214,6 +215,15 @@ T::Stmt lowerTransposedMatmulTiles(const OpLowering& l, int64_t K, DataType accT
   const std::vector<int64_t> rowShape(outShape.begin(), outShape.end() - 1);
   const int64_t R = numElements(rowShape);
   const int64_t rowTile = R >= 2 ? 2 : 1, colTile = R >= 2 ? 4 : 8;
+  if (l.choice)
+    choose(l, RemarkRule::LegalizeDenseTile,
+           "register tiles of " + std::to_string(rowTile) + (rowTile == 1 ? " row" : " rows") + " x " + std::to_string(colTile) +
+               " columns over " + std::to_string(R) + (R == 1 ? " row" : " rows") + " x " + std::to_string(N) + " columns, each output a dot product along K = " +
+               std::to_string(K) + " in " + std::to_string(kVec) + " partial sums" +
+               (R / rowTile > 1 ? ", parallel over " + std::to_string(R / rowTile) + " row blocks" : std::string()),
+           std::string(l.op.id == OpId::Dense ? "the weight is [N, K]" : "transpose_b") +
+               ": both operands contiguous along K, so each loaded vector serves the whole tile" +
+               (R == 1 ? "; a single row, so a wider tile of columns" : ""));
   auto tile = [&](const PrimExpr& r0, int64_t mr, const PrimExpr& j0, int64_t nr) {
     std::vector<std::vector<PrimExpr>> rows;
     for (int64_t mi = 0; mi < mr; ++mi) rows.push_back(unflattenIndex(mi == 0 ? r0 : add(r0, i32(mi)), rowShape));
@@ -290,6 +300,13 @@ T::Stmt lowerMatmul(const OpLowering& l) {
     // reduction outside a vectorized loop over N.
     int64_t N = outShape.back();
     std::vector<int64_t> rows(outShape.begin(), outShape.end() - 1);
+    if (l.choice)
+      choose(l, RemarkRule::LegalizeMatmulRows,
+             "one accumulator row of " + std::to_string(N) + " per output row (" + std::to_string(numElements(rows)) +
+                 " rows), the reduction over K = " + std::to_string(K) + " outside a vectorized loop over N",
+             l.weightTransposed ? "LegalizeOps transposed the constant weight to [K, N] at compile time (several rows of data): "
+                                  "rows of N are contiguous"
+                                : "the second operand is [K, N], contiguous along N");
     auto acc = T::makeBuffer("matmul_acc", accType, {N});
     return loopNest(rows, "ax", [&](const std::vector<PrimExpr>& o) {
       T::Var j0 = T::makeVar("j"), j1 = T::makeVar("j"), j2 = T::makeVar("j"), k = T::makeVar("k");

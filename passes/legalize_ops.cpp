@@ -2,6 +2,7 @@
 // the per-op loop nests come from legalize_lower*.cpp.
 #include "passes/legalize_ops.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
@@ -12,6 +13,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
 #include "core/pass/registry.h"
+#include "core/pass/remark_rules.h"
 #include "passes/fuse_ops.h"
 #include "passes/legalize_lower.h"
 #include "passes/legalize_relax.h"
@@ -48,7 +50,22 @@ const TensorTypeNode& tensorTypeOrThrow(const Expr& e, const std::string& what) 
 /// expressions passed for them at the call.
 class GroupLowering {
  public:
-  GroupLowering(bool linkParams, bool host, legalize::VectorIsa isa) : linkParams_(linkParams), host_(host), isa_(std::move(isa)) {}
+  GroupLowering(bool linkParams, bool host, legalize::VectorIsa isa, bool explain = false)
+      : linkParams_(linkParams), host_(host), explain_(explain), isa_(std::move(isa)) {}
+
+  /// What each op of the group became, for the `legalize.*` remarks (only
+  /// when explaining): the op's node, the rule, and the message without the kernel.
+  struct OpNote {
+    Expr node;
+    RemarkRule rule;
+    std::string text;
+  };
+  /// In evaluation order (a convolution's note is made when its epilogue ends).
+  std::vector<OpNote>& notes() {
+    std::stable_sort(notes_.begin(), notes_.end(),
+                     [&](const OpNote& a, const OpNote& b) { return position_[a.node.get()] < position_[b.node.get()]; });
+    return notes_;
+  }
 
   /// Lowers `body`; returns the PrimFunc (without attributes).
   PrimFunc lower(const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves) {
@@ -129,6 +146,16 @@ class GroupLowering {
   const std::vector<Expr>& callArgs() const { return callArgs_; }
   /// The output types, in parameter order.
   const std::vector<const TensorTypeNode*>& outTypes() const { return outTypes_; }
+  /// "nn.conv2d 1x16x56x56, 32x16x1x1 -> 1x32x56x56": an op with its operand and result shapes.
+  static std::string opWithShapes(const OpDef& op, const std::vector<Operand>& args, const std::vector<int64_t>& out) {
+    std::string text(op.name);
+    for (size_t i = 0; i < args.size(); ++i) {
+      text += i ? ", " : " ";
+      text += args[i].buffer || args[i].lazy ? legalize::shapeText(args[i].shape) : "scalar";
+    }
+    return text + " → " + legalize::shapeText(out);
+  }
+
   /// The op names of the group in evaluation order.
   const std::vector<std::string>& opNames() const { return opNames_; }
   /// Whether the group's result is a tuple (call_tir then lists every output
@@ -347,6 +374,15 @@ class GroupLowering {
     bool inlineIt = e.get() != root_ && (users(e.get()) == 1 || recomputed_.count(e.get())) && !materialized_.count(e.get()) &&
                     legalize::computedInline(call);
     if (inlineIt) {
+      if (explain_) {
+        const auto& readers = readers_[e.get()];
+        const ExprNode* r = readers.empty() ? nullptr : readers.front();
+        const auto* readerCall = r && r->kind == ExprKind::Call ? static_cast<const CallNode*>(r) : nullptr;
+        std::string reader = readerCall && readerCall->op() ? std::string(readerCall->op()->name) : "its reader";
+        notes_.push_back({e, RemarkRule::LegalizeInline,
+                          opWithShapes(*op, args, t->shape) + ": computed where " + reader +
+                              " reads it (elementwise, read once): no loop nest or buffer of its own"});
+      }
       // Nothing is stored: readers evaluate the op where they need it.
       T::Buffer out = T::makeBuffer("T_" + symbolPart(op->name), t->dtype, t->shape);
       auto lowering = std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, *op, std::move(args), out, host_, {}, false, isa_});
@@ -377,7 +413,7 @@ class GroupLowering {
     auto value = std::make_shared<T::Var>(T::makeVar(symbolPart(op.name.substr(op.name.rfind('.') + 1)) + "_value", t.dtype));
     T::Buffer unused = T::makeBuffer("T_" + symbolPart(op.name), t.dtype, t.shape);
     pending_[end] = {std::make_shared<legalize::OpLowering>(legalize::OpLowering{call, op, std::move(args), unused, host_, {}, weightTransposed, isa_}),
-                     value};
+                     value, e};
     Operand lazy{nullptr, nullptr, t.shape, t.dtype, [value](const std::vector<T::PrimExpr>&) -> T::PrimExpr { return *value; }};
     operands_[e.get()] = {lazy};
     return true;
@@ -396,8 +432,11 @@ class GroupLowering {
       scratch_.push_back(out);
     }
     legalize::OpLowering l{call, op, std::move(args), out, host_, {}, weightTransposed, isa_};
+    legalize::ScheduleChoice choice;
+    if (explain_) l.choice = &choice;
     if (auto p = pending_.find(e.get()); p != pending_.end()) {
       legalize::OpLowering producer = *p->second.lowering;
+      producer.choice = l.choice;
       std::shared_ptr<T::Var> value = p->second.value;
       producer.epilogue = [&l, value](const std::vector<T::PrimExpr>& idx, T::PrimExpr v) {
         // A fresh variable per nest: no variable is bound twice.
@@ -405,10 +444,26 @@ class GroupLowering {
         return T::letStmt(var, std::move(v), T::store(l.out, idx, legalize::elementwiseValue(l, idx)));
       };
       stmts_.push_back(legalize::lowerOpCall(producer));
+      if (explain_) {
+        noteSchedule(p->second.node, producer, choice,
+                     "; epilogue: the elementwise ops up to " + std::string(op.name) + " applied to each output in registers before its store");
+        notes_.push_back({e, RemarkRule::LegalizeInline,
+                          opWithShapes(op, l.args, t.shape) + ": stored by " + std::string(producer.op.name) +
+                              "'s loop nest as the last op of its epilogue: no loop nest or buffer of its own"});
+      }
     } else {
       stmts_.push_back(legalize::lowerOpCall(l));
+      if (explain_) noteSchedule(e, l, choice, "");
     }
     operands_[e.get()] = {bufferOperand(out)};
+  }
+
+  /// The note of an op that got a loop nest: its schedule and the vector unit it is shaped for.
+  void noteSchedule(const Expr& node, const legalize::OpLowering& l, const legalize::ScheduleChoice& choice, const std::string& extra) {
+    if (!choice.set) return;
+    notes_.push_back({node, choice.rule,
+                      opWithShapes(l.op, l.args, l.out->shape) + ": " + choice.what + extra + "; vector unit " + isa_.describe() +
+                          ". Why: " + choice.why});
   }
 
   /// split: as the group's root it writes one output parameter per piece;
@@ -449,15 +504,27 @@ class GroupLowering {
     }
     if (e.get() == root_) {
       l.out = pieces[0];
+      legalize::ScheduleChoice choice;
+      if (explain_) l.choice = &choice;
       stmts_.push_back(legalize::lowerSplit(l, pieces));
+      if (explain_) {
+        legalize::describeLoopNest(l, stmts_.back());
+        noteSchedule(e, l, choice, "");
+      }
       rootPieces_ = pieces;
+    } else if (explain_) {
+      notes_.push_back({e, RemarkRule::LegalizeInline,
+                        std::string(op.name) + " " + legalize::shapeText(args[0].shape) +
+                            ": its pieces are views its readers read in place: no loop nest or buffer of its own"});
     }
     operands_[e.get()] = std::move(results);
   }
 
   bool linkParams_;
   bool host_;
+  bool explain_;
   legalize::VectorIsa isa_;
+  std::vector<OpNote> notes_;
   bool tupleResult_ = false;
   /// The pieces of a split that is the group's root: the group's outputs.
   std::vector<T::Buffer> rootPieces_;
@@ -477,6 +544,8 @@ class GroupLowering {
     std::shared_ptr<legalize::OpLowering> lowering;
     /// The variable of the element being finished (replaced for each nest that finishes elements).
     std::shared_ptr<T::Var> value;
+    /// The conv2d/matmul call itself (for its remark).
+    Expr node;
   };
   std::unordered_map<const ExprNode*, Pending> pending_;
   std::set<const ExprNode*> materialized_;
@@ -493,9 +562,11 @@ class GroupLowering {
 /// diagnostics of calls it could not lower.
 class Legalizer : public ExprMutator {
  public:
+  /// `remarks`: the context to explain each kernel's schedule to (null: remarks off).
   Legalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs, std::vector<Diagnostic>& diags, bool linkParams, bool host,
-            legalize::VectorIsa isa, bool callLowered)
-      : mod_(mod), newFuncs_(newFuncs), diags_(diags), linkParams_(linkParams), host_(host), isa_(std::move(isa)), callLowered_(callLowered) {}
+            legalize::VectorIsa isa, bool callLowered, PassContext* remarks)
+      : mod_(mod), newFuncs_(newFuncs), diags_(diags), linkParams_(linkParams), host_(host), isa_(std::move(isa)), callLowered_(callLowered),
+        remarks_(remarks) {}
 
   void setFunction(const std::string& name) { function_ = name; }
 
@@ -524,12 +595,14 @@ class Legalizer : public ExprMutator {
           leaves[a.get()] = call->args[i];
         }
       }
-      return lowerGroup(original, original, leaves, orig->span);
+      return lowerGroup(original, original, leaves, orig->span, function_);
     }
     // A fused group is a Primitive function literal, or (after LambdaLifting)
     // a global one: either way its whole body becomes one PrimFunc.
     const auto* fn = as<FunctionNode>(call->callee);
+    std::string holder = function_;  // the function whose body holds the group's nodes
     if (const auto* global = as<GlobalVarNode>(call->callee)) {
+      holder = global->name;
       Expr callee = mod_->lookup(global->name);
       fn = as<FunctionNode>(callee);
       // Its parameters carry the types the group's inputs are lowered with.
@@ -540,12 +613,14 @@ class Legalizer : public ExprMutator {
     if (!fn || !opt_util::isPrimitive(*fn) || fn->attrs.contains(fn_attr::kCompiler)) return rebuilt;
     std::unordered_map<const ExprNode*, Expr> leaves;
     for (size_t i = 0; i < fn->params.size() && i < call->args.size(); ++i) leaves[fn->params[i].get()] = call->args[i];
-    return lowerGroup(original, fn->body, leaves, orig->span);
+    return lowerGroup(original, fn->body, leaves, orig->span, holder);
   }
 
  private:
-  Expr lowerGroup(const Expr& original, const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves, const Span& span) {
-    GroupLowering group(linkParams_, host_, isa_);
+  /// `holder`: the global function whose body holds the group's nodes (a lifted group's own), named by its remarks.
+  Expr lowerGroup(const Expr& original, const Expr& body, const std::unordered_map<const ExprNode*, Expr>& leaves, const Span& span,
+                  const std::string& holder) {
+    GroupLowering group(linkParams_, host_, isa_, remarks_ != nullptr);
     PrimFunc prim;
     try {
       prim = group.lower(body, leaves);
@@ -559,6 +634,13 @@ class Legalizer : public ExprMutator {
       return original;
     }
     std::string name = uniqueName(group.opNames(), body.get() != original.get());
+    // Remarks name the kernel first: the profile table lists kernels, and
+    // `remarks LegalizeOps @NAME` finds these by it.
+    for (GroupLowering::OpNote& note : group.notes()) {
+      Remark r = makeRemark(kPass, note.rule, holder, {note.node}, "@" + name + ": " + note.text);
+      r.kernel = name;
+      remarks_->remark(std::move(r));
+    }
     AttrDict attrs;
     attrs.set(fn_attr::kGlobalSymbol, AttrValue::string(name));
     newFuncs_[name] = makePrimFunc(prim->params, prim->body, attrs);
@@ -616,6 +698,7 @@ class Legalizer : public ExprMutator {
   bool host_;
   legalize::VectorIsa isa_;
   bool callLowered_;
+  PassContext* remarks_;
   std::string function_;
 };
 
@@ -635,35 +718,6 @@ IRModule dropUncalledGroups(IRModule mod) {
     if (const auto* f = as<FunctionNode>(fn); f && isLiftedGroup(*f) && !called.count(name)) uncalled.push_back(name);
   for (const std::string& name : uncalled) mod = withoutFunction(mod, name);
   return mod;
-}
-
-/// The vector unit the schedules are shaped for: the target's -mcpu/-mattr
-/// (the context's target, else the module's `target` attribute), recorded
-/// as the decision "legalize.vector_isa".
-legalize::VectorIsa scheduleIsa(const IRModule& mod, PassContext& ctx, const std::string& kind) {
-  std::string mcpu, mattr;
-  // A comma-separated -mattr comes back as an array of strings.
-  auto text = [](const std::optional<AttrValue>& v) {
-    std::string out;
-    if (v && v->kind() == AttrValue::Kind::String) out = v->asString();
-    if (v && v->kind() == AttrValue::Kind::Array)
-      for (const AttrValue& item : v->asArray())
-        if (item.kind() == AttrValue::Kind::String) out += (out.empty() ? "" : ",") + item.asString();
-    return out;
-  };
-  if (!ctx.target.empty()) {
-    mcpu = text(ctx.targetAttr("mcpu", kPass));
-    mattr = text(ctx.targetAttr("mattr", kPass));
-  } else if (const AttrValue* t = mod->attrs.find(module_attr::kTarget); t && t->kind() == AttrValue::Kind::String) {
-    std::istringstream words(t->asString());
-    for (std::string w; words >> w;) {
-      if (w.rfind("-mcpu=", 0) == 0) mcpu = w.substr(6);
-      else if (w.rfind("-mattr=", 0) == 0) mattr = w.substr(7);
-    }
-  }
-  legalize::VectorIsa isa = legalize::vectorIsaFor(kind, mcpu, mattr);
-  ctx.recordDecision("legalize.vector_isa", AttrValue::string(isa.describe()), kPass);
-  return isa;
 }
 
 /// What LegalizeOps is: name, phases, options, config keys and docs (its entry in
@@ -711,7 +765,7 @@ class LegalizeOpsPass final : public Pass {
     else if (std::optional<AttrValue> t = ctx.moduleAttr(mod, module_attr::kTarget, "", kPass); t && t->kind() == AttrValue::Kind::String)
       kind = t->asString().substr(0, t->asString().find(' '));
     bool host = kind != "hexagon";
-    legalize::VectorIsa isa = scheduleIsa(mod, ctx, kind);
+    legalize::VectorIsa isa = legalize::scheduleIsa(mod, ctx, kind);
     std::map<std::string, Expr> newFuncs;
     std::vector<Diagnostic> diags;
     std::string callForm = ctx.config(kLegalizeCallFormKey, kPass).asString();
@@ -721,7 +775,7 @@ class LegalizeOpsPass final : public Pass {
       d.message = std::string(kLegalizeCallFormKey) + " must be \"call_tir\" or \"call_lowered\", got \"" + callForm + "\"";
       throw DiagnosticError(std::move(d));
     }
-    Legalizer legalizer(mod, newFuncs, diags, linkParams, host, isa, callForm == "call_lowered");
+    Legalizer legalizer(mod, newFuncs, diags, linkParams, host, isa, callForm == "call_lowered", ctx.remarksEnabled() ? &ctx : nullptr);
     IRModule out = opt_util::mapFunctions(mod, ctx, kPass, [&](const Function& fn, const std::string& name) -> Function {
       // A lifted fused group is lowered whole where it is called, not op by op.
       if (isLiftedGroup(*fn)) return fn;

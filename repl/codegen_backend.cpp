@@ -160,6 +160,7 @@ TimingReport timeEntry(codegen::HostModule& module, const IRModule& mod, const s
     k.msPerRun = median(runs);
     k.flopsPerRun = codegen::multiplyAccumulateFlops(mod, name) * k.calls;
     k.output = outputShapeOf(mod, name);
+    if (auto s = request.schedules.find(name); s != request.schedules.end()) k.schedule = s->second;
     t.kernelMs += k.msPerRun;
     t.kernels.push_back(k);
   }
@@ -245,6 +246,7 @@ std::string kernelLine(const KernelProfile& k, double totalMs) {
     n = std::snprintf(line, sizeof line, ", %.2f GFLOP/s", static_cast<double>(k.flopsPerRun) / (k.msPerRun * 1e6));
     out.append(line, static_cast<size_t>(n));
   }
+  if (!k.schedule.empty()) out += ", schedule " + k.schedule;
   if (!k.output.empty()) out += ", output " + k.output;
   return out + "\n";
 }
@@ -257,6 +259,7 @@ bool parseKernelLine(const std::string& text, KernelProfile& out) {
   out.msPerRun = ms;
   size_t at = text.find(", output ");
   if (at != std::string::npos) out.output = text.substr(at + 9, text.find('\n', at) - at - 9);
+  if (size_t s = text.find(", schedule "); s != std::string::npos) out.schedule = text.substr(s + 11, text.find(',', s + 11) - s - 11);
   return true;
 }
 
@@ -285,7 +288,9 @@ std::string formatTiming(const TimingReport& t) {
     out += "\n";
   }
   if (!t.perKernel) return out;
-  std::snprintf(line, sizeof line, "  %-64s %5s %11s %7s %9s  %s\n", "kernel", "calls", "ms per run", "share", "GFLOP/s", "output");
+  const bool schedules = std::any_of(t.kernels.begin(), t.kernels.end(), [](const KernelProfile& k) { return !k.schedule.empty(); });
+  std::snprintf(line, sizeof line, "  %-64s %5s %11s %7s %9s  %-14s%s\n", "kernel", "calls", "ms per run", "share", "GFLOP/s", "output",
+                schedules ? "  schedule" : "");
   out += line;
   for (const KernelProfile& k : t.kernels) {
     std::string gflops = "-";
@@ -296,13 +301,21 @@ std::string formatTiming(const TimingReport& t) {
     }
     std::string name = "@" + k.function;
     if (name.size() > 64) name = name.substr(0, 61) + "...";
-    std::snprintf(line, sizeof line, "  %-64s %5d %11.5f %6.1f%% %9s  %s\n", name.c_str(), k.calls, k.msPerRun,
+    std::snprintf(line, sizeof line, "  %-64s %5d %11.5f %6.1f%% %9s  %-14s", name.c_str(), k.calls, k.msPerRun,
                   t.kernelMs > 0 ? 100 * k.msPerRun / t.kernelMs : 0.0, gflops.c_str(), k.output.c_str());
     out += line;
+    if (schedules) out += "  " + (k.schedule.empty() ? std::string("-") : k.schedule);
+    // Trailing spaces only when the output column is followed by nothing.
+    while (!out.empty() && out.back() == ' ') out.pop_back();
+    out += "\n";
   }
   std::snprintf(line, sizeof line, "  %-64s %5s %11.5f %6.1f%%  (the rest of the latency: entry copies, timestamps)\n", "total in kernels", "",
                 t.kernelMs, t.medianMs > 0 ? 100 * t.kernelMs / t.medianMs : 0.0);
-  return out + line;
+  out += line;
+  if (schedules)
+    out += "  schedule: what LegalizeOps chose for the kernel's main loop nest; `remarks LegalizeOps @KERNEL` gives its tiles, "
+           "vector unit and why\n";
+  return out;
 }
 
 const std::vector<NDArray>* ReferenceCache::find(const IRModule& mod, const std::string& entry, uint32_t seed, bool tir) const {
@@ -555,7 +568,7 @@ CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenReque
     out.stages.push_back({"run", {{"", report.error.empty() ? report.text : "error: " + report.error + "\n"}}});
   }
   if (request.profile) {
-    TimingRequest timing{request.repeat, true};
+    TimingRequest timing{request.repeat, true, request.kernelSchedules};
     RunReport report = runAndCompare(mod, request.entry, false, request.seed, nullptr, &timing, nullptr, request.target);
     CodegenStage stage;
     stage.name = "profile";

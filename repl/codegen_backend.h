@@ -85,6 +85,8 @@ struct TimingRequest {
   int repeat = 10;
   /// Also time every call of the entry (the build is instrumented: BuildOptions::profile).
   bool perKernel = false;
+  /// Kernel -> the schedule LegalizeOps chose for it (CodegenRequest::kernelSchedules).
+  std::map<std::string, std::string> schedules = {};
 };
 
 /// One PrimFunc (or ccompiler function) of a profiled entry.
@@ -100,6 +102,9 @@ struct KernelProfile {
   /// The shape its output buffer (the last parameter) has, as "1x72x28x28":
   /// in a 700-op model it tells apart kernels whose names only differ by a number.
   std::string output;
+  /// The schedule LegalizeOps chose ("conv-pointwise"; "" when unknown):
+  /// `remarks LegalizeOps @function` says why, with its tiles.
+  std::string schedule;
 };
 
 /// What timed runs measured.

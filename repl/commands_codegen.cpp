@@ -14,6 +14,7 @@
 #include "codegen/codegen.h"
 #include "core/interp/interpreter.h"
 #include "core/trace/numeric_check.h"
+#include "core/workbench/remarks.h"
 #include "repl/codegen_backend.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
@@ -211,7 +212,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   Workbench& wb = ctx.workbench;
   IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
   std::optional<TimingRequest> timing;
-  if (repeat > 0 || profile) timing = TimingRequest{repeat > 0 ? repeat : 10, profile};
+  if (repeat > 0 || profile) timing = TimingRequest{repeat > 0 ? repeat : 10, profile, profile ? kernelSchedules(wb, wb.cursor()) : std::map<std::string, std::string>{}};
   RunReference reference = runReference(wb, entry, tirReference);
   reference.cache = &ensureCodegenBackend(wb).referenceCache();
   if (ctx.interpreter.statusLine) reference.status = ctx.interpreter.statusLine;
@@ -353,7 +354,10 @@ void addCodegenCommands(std::vector<Command>& out) {
   p.help = "Profiles are recorded by `build --profile` as the build's `profile` stage: the entry's median and min "
            "latency and, per PrimFunc, calls per run, ms per run, share of the time in kernels, GFLOP/s for "
            "kernels with a multiply-accumulate reduction (conv2d, conv2d_transpose, dense, matmul; FLOPs counted "
-           "from the loop nest) and the shape of its output (its last parameter). `profile [#B]` prints the profile of build B (default: the cursor's build, else the "
+           "from the loop nest), the shape of its output (its last parameter) and its schedule: the `legalize.*` "
+           "remark LegalizeOps recorded for the kernel's main loop nest, without the prefix (`conv-pointwise`, "
+           "`conv-depthwise`, `dense-tile`, `loop-nest`, ...; `remarks LegalizeOps @KERNEL` gives its tiles, "
+           "vector unit and the reason for it). `profile [#B]` prints the profile of build B (default: the cursor's build, else the "
            "latest), the 20 slowest kernels, a row for the rest and the total (`--all`: every kernel); `profile "
            "--compare #A #B` lists each kernel's ms per run in both builds and the change, largest change first (kernels "
            "are matched by name; the first 20 unless `--all`). Profiling is host-only: qemu-hexagon's times are not "

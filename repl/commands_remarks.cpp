@@ -18,7 +18,8 @@ void addRemarkCommands(std::vector<Command>& out) {
     c.help = "Lists the remarks recorded in the trace (docs/remarks.md has every rule id), per event: first a line "
              "counting them by rule, missed first (\"#4 FuseOps: 13 remarks — missed: 4 × fuse.pattern-boundary; "
              "applied: 8 × fuse.group\"), then the remarks themselves, three per rule unless `--all`. Filters: a pass "
-             "name, a kind, a rule id (or a prefix such as `fuse.`), a function, a node as `show --before` prints it "
+             "name, a kind, a rule id (or a prefix such as `fuse.`), a function (`@NAME` also finds LegalizeOps' remarks "
+             "on the kernel NAME it made: the schedule a profile row names), a node as `show --before` prints it "
              "at the remark's event, `--event N` for one event and its nested events. Remarks are on by default; "
              "`remarks off` stops recording them (and `remarks on` starts again), discarding the recorded future "
              "like a configuration change.";

@@ -95,8 +95,8 @@ def @main(%x: Tensor[(1, 1, 4, 4), float32], %w: Tensor[(1, 1, 1, 1), float32]) 
 }
 )",
        "InferType,FuseOps", "FuseOps", "fuse.fan-out",
-       {"fuse.fan-out [%0 %1 %2]: exp (ElemWise) → nn.conv2d (OutEWiseFusable), nn.relu (ElemWise): ElemWise ops fuse only "
-        "along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or OutEWiseFusable consumer; the path to add "
+       {"fuse.fan-out [%0 %1 %2]: exp (ElemWise) → nn.conv2d (OutEWiseFusable), nn.relu (ElemWise): ElemWise ops fuse "
+        "into their post-dominator only along a path that is at most Injective (or ends in a CommReduce); the path to add "
         "is OutEWiseFusable"}},
       {"max_depth", R"(#[version = "0.0.5"]
 def @main(%x: Tensor[(4), float32]) {
@@ -360,11 +360,17 @@ class Module:
         "legalize.kernel [exp]: exp → call_tir(tir_exp): TVM's topi compute, output block compute (reuses the structurally "
         "equal tir_exp)",
         "legalize.not-legalized [sum]: no Relax-form kernel for sum with these attributes; passlab's Relay-form lowering "
-        "takes it instead of TVM's block form"}},
+        "takes it instead of TVM's block form",
+        // ... and names the loop nest it made.
+        "legalize.loop-nest [sum]: @sum: sum 2x4 → 2: reduction loop nest: serial outer loops, nothing vectorized; vector "
+        "unit avx512: 16 float32 lanes, 32 vector registers (-mcpu=skylake-avx512). Why: reductions have one schedule: each output's "
+        "accumulator in a scalar, the outer loop parallel on the host"}},
   }));
   INFO(c.name);
   PipelineRun r;
   r.ctx->setRemarksEnabled(true);
+  // LegalizeOps' schedules follow the vector unit: pinned whatever the host has.
+  r.ctx->target = "llvm -mcpu=skylake-avx512";
   r.run(c.pipeline, parseModule(c.module, "relax.py"));
   std::vector<std::string> got = remarksOf(r, c.pass, c.rule);
   for (const std::string& g : got) UNSCOPED_INFO(g);
@@ -380,8 +386,8 @@ TEST_CASE("Remarks: Relax FuseOps names each group and boundary; FuseTIR what it
   for (const std::string& g : fuse) UNSCOPED_INFO(g);
   CHECK(fuse == std::vector<std::string>{
                      "fuse.pattern-boundary [call_tir call_tir]: relu (ElemWise) → max_pool2d (OutEWiseFusable): ElemWise ops "
-                     "fuse only along Injective ops into an ElemWise, Broadcast, Injective, CommReduce or OutEWiseFusable "
-                     "consumer; the path to max_pool2d (OutEWiseFusable) is OutEWiseFusable",
+                     "fuse into their post-dominator only along a path that is at most Injective (or ends in a CommReduce); "
+                     "the path to max_pool2d (OutEWiseFusable) is OutEWiseFusable",
                      "fuse.group [call_tir call_tir call_tir]: fused 3 call_tirs into fused_conv2d_add_relu: conv2d → add → relu "
                      "(group pattern OutEWiseFusable)",
                      "fuse.summary []: 1 group from 4 call_tir bindings at fusion opt level 3 (relay.FuseOps.max_depth = 256)"});
@@ -498,4 +504,166 @@ TEST_CASE("Remarks: docs/remarks.md is generated from the rule vocabulary and up
   INFO("regenerate with: passlab --help-remarks-markdown > docs/remarks.md");
   CHECK(buf.str() == remarksMarkdown());
   for (const RemarkRuleInfo& info : allRemarkRules()) CHECK(buf.str().find("`" + std::string(info.id) + "`") != std::string::npos);
+}
+
+TEST_CASE("Remarks: LegalizeOps names each kernel's schedule, tiles, vector unit and reason", "[remarks][legalize]") {
+  const Case c = GENERATE(values<Case>({
+      {"pointwise convolution", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 16, 8, 8), float32], %w: Tensor[(32, 16, 1, 1), float32]) {
+  nn.conv2d(%x, %w, channels=32, kernel_size=[1, 1])
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.conv-pointwise [nn.conv2d]: @nn_conv2d: nn.conv2d 1x16x8x8, 32x16x1x1 → 1x32x8x8: GEMM over 64 "
+        "positions x 16 input channels: register tiles of 8 channels x 32 positions (2 vectors each), parallel "
+        "over 4 channel blocks; vector unit avx512: 16 float32 lanes, 32 vector registers (-mcpu=skylake-avx512). "
+        "Why: 1x1 kernel, stride 1, no padding, no groups, NCHW: a GEMM of the weight with the data's flattened "
+        "positions"}},
+      {"one position", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 16, 1, 1), float32], %w: Tensor[(8, 16, 1, 1), float32]) {
+  nn.conv2d(%x, %w, channels=8, kernel_size=[1, 1])
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.conv-pointwise [nn.conv2d]: @nn_conv2d: nn.conv2d 1x16x1x1, 8x16x1x1 → 1x8x1x1: one position: "
+        "each output a dot product of 16 input channels in 8 partial sums, outputs in parallel; vector unit "
+        "avx512: 16 float32 lanes, 32 vector registers (-mcpu=skylake-avx512). Why: 1x1 kernel, stride 1, no "
+        "padding, no groups, NCHW: a GEMM of the weight with the data's flattened positions; one output position "
+        "(squeeze-and-excite on pooled features), so no position tile"}},
+      {"small spatial", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 64, 3, 3), float32], %w: Tensor[(32, 64, 3, 3), float32]) {
+  nn.conv2d(%x, %w, padding=[1, 1], channels=32, kernel_size=[3, 3])
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.conv-small-spatial [nn.conv2d]: @nn_conv2d: nn.conv2d 1x64x3x3, 32x64x3x3 → 1x32x3x3: "
+        "vectorized along the reduction of K = 64x3x3 = 576: patches copied once into a 9 x 576 scratch matrix, "
+        "register tiles of 4 channels x 3 positions with 16 partial sums each, parallel over 8 channel blocks; "
+        "vector unit avx512: 16 float32 lanes, 32 vector registers (-mcpu=skylake-avx512). Why: 9 output "
+        "positions fill 9 of 16 lanes of position vectors (more than a third idle), and the reduction is at least "
+        "2 vectors of 16"}},
+      {"depthwise", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 8, 16, 16), float32], %w: Tensor[(8, 1, 3, 3), float32]) {
+  nn.conv2d(%x, %w, padding=[1, 1], groups=8, channels=8, kernel_size=[3, 3])
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.conv-depthwise [nn.conv2d]: @nn_conv2d: nn.conv2d 1x8x16x16, 8x1x3x3 → 1x8x16x16: wide-grid "
+        "direct convolution: the padded data copied once into a scratch split by stride phase (1x1 phases of "
+        "18x18), tiles of 1 channel x 96 positions (6 vector registers of accumulators), over the 16x18 wide "
+        "grid, 2 column(s) per row computed and dropped; vector unit avx512: 16 float32 lanes, 32 vector "
+        "registers (-mcpu=skylake-avx512). Why: depthwise (groups = 8 = channels), 3x3 kernel, stride 1: no "
+        "reduction over channels to tile, so each channel's positions are vectorized"}},
+      {"wide grid", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 3, 16, 16), float32], %w: Tensor[(16, 3, 3, 3), float32]) {
+  nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1], channels=16, kernel_size=[3, 3])
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.conv-wide-grid [nn.conv2d]: @nn_conv2d: nn.conv2d 1x3x16x16, 16x3x3x3 → 1x16x8x8: wide-grid "
+        "direct convolution: the padded data copied once into a scratch split by stride phase (2x2 phases of "
+        "9x9), tiles of 4 channels x 32 positions (8 vector registers of accumulators), over the 8x9 wide grid, 1 "
+        "column(s) per row computed and dropped; vector unit avx512: 16 float32 lanes, 32 vector registers "
+        "(-mcpu=skylake-avx512). Why: 3x3 kernel, stride 2: not pointwise (1x1, stride 1, unpadded), and 64 "
+        "output positions fill the position vectors (the small-spatial schedule is for maps that leave more than "
+        "a third of the lanes idle)"}},
+      {"direct (NHWC)", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 8, 8, 4), float32], %w: Tensor[(3, 3, 4, 8), float32]) {
+  nn.conv2d(%x, %w, padding=[1, 1], channels=8, kernel_size=[3, 3], data_layout="NHWC", kernel_layout="HWIO")
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.conv-direct [nn.conv2d]: @nn_conv2d: nn.conv2d 1x8x8x4, 3x3x4x8 → 1x8x8x8: direct nest over "
+        "output rows: each row of 8 outputs vectorized, summed over (input channel, kernel row, kernel column), "
+        "the data first copied padded; vector unit avx512: 16 float32 lanes, 32 vector registers "
+        "(-mcpu=skylake-avx512). Why: layout NHWC (the tiled schedules take NCHW data and output)"}},
+      {"dense tiles", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(2, 64), float32], %w: Tensor[(16, 64), float32]) {
+  nn.dense(%x, %w, units=16)
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.dense-tile [nn.dense]: @nn_dense: nn.dense 2x64, 16x64 → 2x16: register tiles of 2 rows x 4 "
+        "columns over 2 rows x 16 columns, each output a dot product along K = 64 in 16 partial sums; vector unit "
+        "avx512: 16 float32 lanes, 32 vector registers (-mcpu=skylake-avx512). Why: the weight is [N, K]: both "
+        "operands contiguous along K, so each loaded vector serves the whole tile"}},
+      {"dense on a transposed constant", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(4, 8), float32]) {
+  nn.dense(%x, const(Tensor[(4, 8), float32], [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3]), units=4)
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.matmul-rows [nn.dense]: @nn_dense: nn.dense 4x8, 8x4 → 4x4: one accumulator row of 4 per output "
+        "row (4 rows), the reduction over K = 8 outside a vectorized loop over N; vector unit avx512: 16 float32 "
+        "lanes, 32 vector registers (-mcpu=skylake-avx512). Why: LegalizeOps transposed the constant weight to "
+        "[K, N] at compile time (several rows of data): rows of N are contiguous"}},
+      {"an elementwise loop nest", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 8, 32, 32), float32]) {
+  nn.relu(%x)
+}
+)",
+       "InferType,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.loop-nest [nn.relu]: @nn_relu: nn.relu 1x8x32x32 → 1x8x32x32: elementwise loop nest: parallel "
+        "loop of 8, vectorized loop of 1024; vector unit avx512: 16 float32 lanes, 32 vector registers "
+        "(-mcpu=skylake-avx512). Why: elementwise and layout ops have one schedule: the outermost loop parallel "
+        "on the host when the output has at least 1024 elements, the innermost axis (short trailing axes merged) "
+        "vectorized"}},
+      {"a fused group: epilogue and inline", R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 16, 8, 8), float32], %w: Tensor[(32, 16, 1, 1), float32], %b: Tensor[(1, 32, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=32, kernel_size=[1, 1]);
+  %1 = add(%0, %b);
+  nn.relu(%1)
+}
+)",
+       "InferType,FuseOps,LegalizeOps", "LegalizeOps", "legalize.",
+       {"legalize.conv-pointwise [%0]: @fused_nn_conv2d_add_nn_relu: nn.conv2d 1x16x8x8, 32x16x1x1 → 1x32x8x8: "
+        "GEMM over 64 positions x 16 input channels: register tiles of 8 channels x 32 positions (2 vectors "
+        "each), parallel over 4 channel blocks; epilogue: the elementwise ops up to nn.relu applied to each "
+        "output in registers before its store; vector unit avx512: 16 float32 lanes, 32 vector registers "
+        "(-mcpu=skylake-avx512). Why: 1x1 kernel, stride 1, no padding, no groups, NCHW: a GEMM of the weight "
+        "with the data's flattened positions",
+       "legalize.inline [%1]: @fused_nn_conv2d_add_nn_relu: add 1x32x8x8, 1x32x1x1 → 1x32x8x8: computed where "
+        "nn.relu reads it (elementwise, read once): no loop nest or buffer of its own",
+       "legalize.inline [nn.relu]: @fused_nn_conv2d_add_nn_relu: nn.relu 1x32x8x8 → 1x32x8x8: stored by "
+        "nn.conv2d's loop nest as the last op of its epilogue: no loop nest or buffer of its own"}},
+  }));
+  DYNAMIC_SECTION(c.name) {
+    PipelineRun r;
+    r.ctx->setRemarksEnabled(true);
+    // The schedules follow the vector unit: pinned to AVX-512 whatever the host has.
+    r.ctx->target = "llvm -mcpu=skylake-avx512";
+    r.run(c.pipeline, parse(c.module));
+    CHECK(remarksOf(r, c.pass, c.rule) == c.expected);
+  }
+}
+
+TEST_CASE("Remarks: a kernel's name finds LegalizeOps' remarks on it, and its schedule for the profile table", "[remarks][legalize][workbench]") {
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb(registry);
+  wb.loadText(R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 16, 8, 8), float32], %w: Tensor[(32, 16, 1, 1), float32], %b: Tensor[(1, 32, 1, 1), float32]) {
+  %0 = nn.conv2d(%x, %w, channels=32, kernel_size=[1, 1]);
+  %1 = add(%0, %b);
+  %2 = nn.relu(%1);
+  nn.max_pool2d(%2, pool_size=[2, 2], strides=[2, 2])
+}
+)", "block.relay");
+  wb.setPipeline("InferType,FuseOps,LambdaLifting,LegalizeOps");
+  wb.run();
+  // The lifted groups' kernels: the convolution's names its schedule, not its epilogue's inline ops.
+  std::map<std::string, std::string> schedules = kernelSchedules(wb, wb.cursor());
+  CHECK(schedules == std::map<std::string, std::string>{{"fused_nn_conv2d_add_nn_relu", "conv-pointwise"}, {"fused_nn_max_pool2d", "loop-nest"}});
+  CHECK(kernelSchedules(wb, 0).empty());  // before LegalizeOps ran
+  RemarkQuery query;
+  query.function = "@fused_nn_conv2d_add_nn_relu";
+  std::vector<RemarkHit> hits = findRemarks(wb, query);
+  REQUIRE(hits.size() == 3);
+  for (const RemarkHit& h : hits) {
+    CHECK(h.remark->kernel == "fused_nn_conv2d_add_nn_relu");
+    // The nodes are in the lifted group the kernel was made from.
+    CHECK(h.remark->function.rfind("main_lifted", 0) == 0);
+    CHECK(remarkToJson(*h.remark, nullptr).find(R"("kernel":"fused_nn_conv2d_add_nn_relu")") != std::string::npos);
+  }
+  CHECK(hits[0].remark->rule == RemarkRule::LegalizeConvPointwise);
 }

@@ -10,6 +10,7 @@
 #include <set>
 #include <stdexcept>
 
+#include "core/workbench/remarks.h"
 #include "core/interp/interpreter.h"
 #include "core/trace/numeric_check.h"
 #include "core/workbench/workbench.h"
@@ -321,8 +322,21 @@ TEST_CASE("LlvmCodegenBackend: a build with profile records each kernel's time a
       for (int64_t d : fn->params.back().buffer->shape) shape += (shape.empty() ? "" : "x") + std::to_string(d);
     CHECK(k.output == shape);
     if (artifacts[i].function.find("conv2d") != std::string::npos) convRate = convRate || artifacts[i].text.find("GFLOP/s") != std::string::npos;
+    // Each kernel names the schedule LegalizeOps chose, and its remark is found by the kernel's name.
+    if (as<PrimFuncNode>(built->lookup(artifacts[i].function))) {
+      CHECK_FALSE(k.schedule.empty());
+      if (artifacts[i].function.find("conv2d") != std::string::npos) CHECK(k.schedule.rfind("conv-", 0) == 0);
+      RemarkQuery query;
+      query.pass = "LegalizeOps";
+      query.function = artifacts[i].function;
+      std::vector<RemarkHit> hits = findRemarks(wb, query);
+      REQUIRE_FALSE(hits.empty());
+      CHECK(hits.front().remark->kernel == artifacts[i].function);
+      CHECK(hits.front().remark->message.rfind("@" + artifacts[i].function + ": ", 0) == 0);
+    }
   }
   CHECK(convRate);
+  CHECK(table.find("  schedule: what LegalizeOps chose for the kernel's main loop nest") != std::string::npos);
 }
 
 TEST_CASE("LlvmCodegenBackend: profiling is host-only and says why", "[workbench][codegen][llvm][profile]") {

@@ -198,7 +198,12 @@ void PassContext::recordDecision(const std::string& key, const AttrValue& value,
 void PassContext::remark(Remark r) {
   r.contextId = id_;
   r.contextName = name_;
-  for (const PassInstrumentPtr& instrument : *instruments_) instrument->onRemark(r);
+  PassInstrument* keeper = nullptr;
+  for (const PassInstrumentPtr& instrument : *instruments_) {
+    if (!keeper && instrument->keepsRemarks()) keeper = instrument.get();
+    else instrument->onRemark(r);
+  }
+  if (keeper) keeper->takeRemark(std::move(r));
 }
 
 void PassContext::notifySkip(const FunctionSkip& skip) {

@@ -179,6 +179,13 @@ class PassInstrument {
   virtual void onDiagnostic(const Diagnostic& /*diagnostic*/, PassContext& /*ctx*/) {}
   /// A pass emitted a remark (only while the context's remarks are enabled).
   virtual void onRemark(const Remark& /*remark*/) {}
+  /// Whether this instrument keeps remarks (the trace does). The context hands
+  /// the first such instrument the remark itself through takeRemark, so no
+  /// copy of its node list and message is made per remark; every other
+  /// instrument sees it through onRemark.
+  virtual bool keepsRemarks() const { return false; }
+  /// Takes a remark (only called when keepsRemarks()).
+  virtual void takeRemark(Remark&& remark) { onRemark(remark); }
 };
 using PassInstrumentPtr = std::shared_ptr<PassInstrument>;
 

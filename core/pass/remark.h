@@ -64,6 +64,10 @@ struct Remark {
   std::vector<Expr> nodes;
   /// The concrete reason, with values ("conv2d (OutEWiseFusable) → ...").
   std::string message;
+  /// The kernel (PrimFunc) the nodes were lowered into, for LegalizeOps'
+  /// remarks ("" otherwise): `remarks @KERNEL` and the profile table find a
+  /// kernel's remarks by it.
+  std::string kernel;
   /// Id and name of the context it was emitted in (set by PassContext::remark).
   int contextId = 0;
   std::string contextName;

@@ -11,6 +11,15 @@ RemarkNodeIndex::RemarkNodeIndex(const IRModule& mod, PrintOptions options) {
   printed_ = printModuleWithRanges(mod, options);
 }
 
+void appendNodeDescription(std::string& out, const Expr& node) {
+  // The common case, an op call, without a temporary string.
+  if (const CallNode* call = node ? as<CallNode>(node) : nullptr; call && call->op()) {
+    out += call->op()->name;
+    return;
+  }
+  out += describeNode(node);
+}
+
 std::string describeNode(const Expr& node) {
   if (!node) return "?";
   if (const CallNode* call = as<CallNode>(node)) {
@@ -60,7 +69,7 @@ std::string remarkToJson(const Remark& remark, const RemarkNodeIndex* index) {
   nodes += "]";
   return "{\"kind\":" + jsonString(remarkKindName(remark.kind)) + ",\"rule\":" + jsonString(remark.ruleId()) +
          ",\"pass\":" + jsonString(remark.pass) + ",\"function\":" + jsonString(remark.function) +
-         ",\"message\":" + jsonString(remark.message) + ",\"context\":" + jsonString(remark.contextName) +
+         (remark.kernel.empty() ? "" : ",\"kernel\":" + jsonString(remark.kernel)) + ",\"message\":" + jsonString(remark.message) + ",\"context\":" + jsonString(remark.contextName) +
          ",\"nodes\":" + nodes + "}";
 }
 

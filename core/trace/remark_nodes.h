@@ -34,8 +34,11 @@ class RemarkNodeIndex {
 /// What a node is, for text that cannot name it: the op of a call ("nn.conv2d"),
 /// "constant", "fn", the variable's name.
 std::string describeNode(const Expr& node);
+/// Appends describeNode(node) to `out` (remark messages are built in one
+/// buffer; an op call's name is appended without a temporary).
+void appendNodeDescription(std::string& out, const Expr& node);
 
-/// A remark as JSON: {kind, rule, pass, function, message, context, nodes:[{name,
+/// A remark as JSON: {kind, rule, pass, function, [kernel,] message, context, nodes:[{name,
 /// line, column}]}; without `index`, nodes are described (describeNode) with no position.
 std::string remarkToJson(const Remark& remark, const RemarkNodeIndex* index);
 

@@ -150,4 +150,8 @@ void TraceInstrument::onRemark(const Remark& remark) {
   if (!open_.empty()) trace_->mutableEvent(open_.back()).remarks.push_back(remark);
 }
 
+void TraceInstrument::takeRemark(Remark&& remark) {
+  if (!open_.empty()) trace_->mutableEvent(open_.back()).remarks.push_back(std::move(remark));
+}
+
 }  // namespace passlab

@@ -152,6 +152,9 @@ class TraceInstrument : public PassInstrument {
   void onFunctionSkipped(const FunctionSkip& skip) override;
   void onDiagnostic(const Diagnostic& diagnostic, PassContext& ctx) override;
   void onRemark(const Remark& remark) override;
+  /// Keeps the remark itself on the open event.
+  bool keepsRemarks() const override { return true; }
+  void takeRemark(Remark&& remark) override;
   /// The trace being recorded.
   const std::shared_ptr<Trace>& trace() const { return trace_; }
 

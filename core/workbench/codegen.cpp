@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/ir/functor.h"
+#include "core/workbench/remarks.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
@@ -16,9 +17,12 @@ int Workbench::build(const CodegenRequest& request) {
   const int anchor = builtEvent(cursor_);
   const IRModule mod = trace_->event(anchor).after;
   CodegenOutcome outcome;
+  // The profile table names the schedule LegalizeOps chose for each kernel.
+  CodegenRequest withSchedules = request;
+  if (request.profile && request.kernelSchedules.empty()) withSchedules.kernelSchedules = kernelSchedules(*this, anchor);
   const auto started = std::chrono::steady_clock::now();
   try {
-    outcome = codegen_->build(mod, request);
+    outcome = codegen_->build(mod, withSchedules);
   } catch (const WorkbenchError&) {
     throw;
   } catch (const std::exception& e) {

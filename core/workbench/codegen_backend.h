@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,10 @@ struct CodegenRequest {
   bool profile = false;
   /// Timed runs of the profile (after one warm-up).
   int repeat = 10;
+  /// Per kernel, the schedule LegalizeOps chose for it (its `legalize.*` rule
+  /// without the prefix: "conv-pointwise"), shown in the profile table. The
+  /// workbench fills it from the trace's remarks (kernelSchedules).
+  std::map<std::string, std::string> kernelSchedules;
 };
 
 /// One stage of a build: becomes a child event of the build event.

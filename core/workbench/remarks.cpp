@@ -40,7 +40,7 @@ std::vector<RemarkHit> findRemarks(const Trace& trace, const std::vector<int>& o
     std::unique_ptr<RemarkNodeIndex> index;  // one print per event, only when a remark matches
     for (const Remark& r : ev.remarks) {
       if ((!query.pass.empty() && r.pass != query.pass) || (query.kind && r.kind != *query.kind) || !ruleMatches(r, query.rule) ||
-          (!function.empty() && r.function != function))
+          (!function.empty() && r.function != function && r.kernel != function))
         continue;
       if (!index) index = std::make_unique<RemarkNodeIndex>(ev.before, print);
       if (!query.node.empty() &&
@@ -55,6 +55,31 @@ std::vector<RemarkHit> findRemarks(const Trace& trace, const std::vector<int>& o
     }
   }
   return hits;
+}
+
+std::map<std::string, std::string> kernelSchedules(const Workbench& wb, int event) {
+  std::map<std::string, std::string> out;
+  if (!wb.loaded()) return out;
+  const Trace& trace = wb.trace();
+  bool reached = false;
+  for (int id : wb.timeline()) {
+    // Up to `event`, and the events nested in it after it.
+    if (reached && !inSubtree(trace, id, event)) break;
+    reached = reached || id == event;
+    const TraceEvent& ev = trace.event(id);
+    std::map<std::string, std::string> run;  // this event's: a later LegalizeOps replaces an earlier one's kernels
+    for (const Remark& r : ev.remarks) {
+      if (r.kernel.empty()) continue;
+      std::string_view rule = r.ruleId();
+      if (rule == "legalize.inline") continue;
+      if (rule.rfind("legalize.", 0) == 0) rule.remove_prefix(9);
+      std::string& slot = run[r.kernel];
+      // A convolution's or matmul's schedule names the kernel better than a loop nest next to it.
+      if (slot.empty() || slot == "loop-nest") slot = std::string(rule);
+    }
+    for (auto& [kernel, schedule] : run) out[kernel] = std::move(schedule);
+  }
+  return out;
 }
 
 static int kindRank(RemarkKind k) { return k == RemarkKind::Missed ? 0 : k == RemarkKind::Applied ? 1 : 2; }
@@ -125,8 +150,8 @@ std::string remarksJson(const std::vector<RemarkHit>& hits) {
     for (const std::string& n : h.nodes) nodes += (nodes.size() > 1 ? "," : "") + jsonString(n);
     out += std::string(i ? ",\n" : "\n") + "{\"event\":" + std::to_string(h.event) + ",\"pass\":" + jsonString(r.pass) +
            ",\"kind\":" + jsonString(remarkKindName(r.kind)) + ",\"rule\":" + jsonString(r.ruleId()) +
-           ",\"function\":" + jsonString(r.function) + ",\"message\":" + jsonString(r.message) +
-           ",\"location\":" + jsonString(h.location) + ",\"nodes\":" + nodes + "]}";
+           ",\"function\":" + jsonString(r.function) + (r.kernel.empty() ? "" : ",\"kernel\":" + jsonString(r.kernel)) +
+           ",\"message\":" + jsonString(r.message) + ",\"location\":" + jsonString(h.location) + ",\"nodes\":" + nodes + "]}";
   }
   return out + "\n]}\n";
 }

@@ -19,7 +19,8 @@ struct RemarkQuery {
   std::optional<RemarkKind> kind;
   /// Rule id, or a rule prefix ending in '.' ("fuse.").
   std::string rule;
-  /// Global function, without '@'.
+  /// Global function, without '@'; a LegalizeOps remark also matches the
+  /// kernel it names (Remark::kernel), so `remarks @KERNEL` finds a kernel's strategy.
   std::string function;
   /// A node as the event's `before` module prints it ("%5").
   std::string node;
@@ -75,7 +76,13 @@ struct WhyNotAnswer {
 };
 WhyNotAnswer whyNot(const Workbench& wb, const std::string& a, const std::string& b, int event = -1);
 
-/// The remarks of `hits` as JSON: {"remarks":[{event, pass, kind, rule, function,
+/// Per kernel (PrimFunc) made by the LegalizeOps runs on the timeline up to
+/// and including event `event`, the schedule chosen for its main loop nest:
+/// the `legalize.*` rule id without "legalize." ("conv-pointwise"), a
+/// convolution's or matmul's before the other ops'. The latest run wins.
+std::map<std::string, std::string> kernelSchedules(const Workbench& wb, int event);
+
+/// The remarks of `hits` as JSON: {"remarks":[{event, pass, kind, rule, function, [kernel,]
 /// message, location, nodes:[...]}, ...]} (`--remarks-json`).
 std::string remarksJson(const std::vector<RemarkHit>& hits);
 
