@@ -79,7 +79,17 @@ std::vector<uint8_t> linkAndRun(const Artifacts& a, const std::string& harness, 
     for (const NDArray& x : stdinArrays) s.write(reinterpret_cast<const char*>(x.rawData()), static_cast<std::streamsize>(x.byteSize()));
   }
   auto t1 = std::chrono::steady_clock::now();
-  runTool({"qemu-hexagon", "-cpu", kQemuCpu, prog.string()}, in.string(), out.string());
+  try {
+    runTool({"qemu-hexagon", "-cpu", kQemuCpu, prog.string()}, in.string(), out.string());
+  } catch (const CodegenError& e) {
+    // A failed TIR assert (runtime.c's passlab_assert_fail): its message alone, as the host JIT reports it.
+    std::string what = e.what();
+    static const std::string marker = "passlab-assert: ";
+    size_t at = what.find(marker);
+    if (at == std::string::npos) throw;
+    size_t end = what.find('\n', at);
+    throw CodegenError(what.substr(at + marker.size(), end == std::string::npos ? std::string::npos : end - at - marker.size()));
+  }
   if (timing) {
     timing->linkMs = std::chrono::duration<double, std::milli>(t1 - t0).count();
     timing->runMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t1).count();

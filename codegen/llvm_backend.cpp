@@ -17,6 +17,8 @@
 #include <cstdlib>
 #include <chrono>
 #include <cstring>
+#include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -289,6 +291,29 @@ extern "C" int64_t passlab_profile_now() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
 }
 
+// Failed TIR asserts (kAssertFailSymbol): the first message of a call, kept
+// until the host side of the call takes it. Parallel chunks may fail at once,
+// hence the lock; the generated code returns after reporting.
+std::mutex assertMutex;
+std::optional<std::string> assertFailure;
+extern "C" void passlab_assert_fail(const char* message) {
+  std::lock_guard<std::mutex> lock(assertMutex);
+  if (!assertFailure) assertFailure = message;
+}
+/// Clears the failure record (before a call).
+void clearAssertFailure() {
+  std::lock_guard<std::mutex> lock(assertMutex);
+  assertFailure.reset();
+}
+/// Throws the failure a call recorded, if any (after the call).
+void raiseAssertFailure() {
+  std::lock_guard<std::mutex> lock(assertMutex);
+  if (!assertFailure) return;
+  std::string message = std::move(*assertFailure);
+  assertFailure.reset();
+  throw CodegenError(message);
+}
+
 /// With PASSLAB_PERF_JIT set, the JIT writes perf's jitdump for the code it
 /// loads, so `perf record -k 1` + `perf inject --jit` name the kernels in a
 /// profile instead of showing bare addresses (docs/codegen.md).
@@ -336,6 +361,7 @@ class JitModule final : public HostModule {
     def("__truncdfhf2", reinterpret_cast<void*>(&passlab_d2h));
     def(kProfileClockSymbol, reinterpret_cast<void*>(&passlab_profile_now));
     def(kParallelForSymbol, reinterpret_cast<void*>(&passlab_parallel_for));
+    def(kAssertFailSymbol, reinterpret_cast<void*>(&passlab_assert_fail));
     // The code reads the entry's constants where the module keeps them.
     constants_ = std::move(c.constants);
     static uint8_t noBytes = 0;  // an empty array has no storage, its symbol still needs an address
@@ -401,7 +427,10 @@ class JitModule final : public HostModule {
         ptrs.push_back(scalars.back().mutableData());
       }
     }
-    lookup(packedSymbol(symbolOf(mod_, name)))(ptrs.data());
+    Packed kernel = lookup(packedSymbol(symbolOf(mod_, name)));
+    clearAssertFailure();
+    kernel(ptrs.data());
+    raiseAssertFailure();
   }
 
   std::vector<NDArray> runEntry(const std::vector<NDArray>& inputs) override {
@@ -419,7 +448,10 @@ class JitModule final : public HostModule {
     std::vector<NDArray> outs;
     for (const TensorSig& s : artifacts_.entryOutputs) outs.emplace_back(s.dtype, s.shape);
     for (NDArray& o : outs) ptrs.push_back(o.mutableData());
-    lookup(kEntrySymbol)(ptrs.data());
+    Packed entry = lookup(kEntrySymbol);
+    clearAssertFailure();
+    entry(ptrs.data());
+    raiseAssertFailure();
     return outs;
   }
 

@@ -74,6 +74,11 @@ inline constexpr const char* kProfileClockSymbol = "__passlab_profile_now";
 /// runs task(closure, lo, hi) over [begin, end) split among the thread pool's
 /// threads and returns when all are done (provided by the host, llvm_backend.cpp).
 inline constexpr const char* kParallelForSymbol = "passlab_parallel_for";
+/// `void (const char* message)`: records a failed TIR assert (the first one of
+/// a run; provided by the host, llvm_backend.cpp, which raises it as a
+/// CodegenError when the call returns, and by the Hexagon runtime, which
+/// writes it to stderr and exits). The failing function returns right after.
+inline constexpr const char* kAssertFailSymbol = "passlab_assert_fail";
 /// The symbol of the entry's constant `index` under EmitRequest::constantsByAddress.
 inline std::string constantSymbol(int index) { return "__passlab_const" + std::to_string(index); }
 

@@ -455,6 +455,17 @@ llvm::Value* FunctionEmitter::eval(const PrimExpr& e) {
       if (d.isBool()) v = b_.CreateICmpNE(v, b_.getInt8(0));
       return convert(v, d, e->dtype);
     }
+    case PrimExprKind::Let: {
+      const auto& l = static_cast<const tir::LetNode&>(*e);
+      llvm::Value* value = convert(eval(l.value), l.value->dtype, l.var->dtype);
+      auto [it, added] = vars_.try_emplace(l.var.get(), value);
+      llvm::Value* shadowed = added ? nullptr : it->second;
+      it->second = value;
+      llvm::Value* result = eval(l.body);
+      if (shadowed) vars_[l.var.get()] = shadowed;
+      else vars_.erase(l.var.get());
+      return result;
+    }
   }
   fail("unknown expression");
 }

@@ -275,6 +275,7 @@ void FunctionEmitter::exec(const Stmt& s) {
       for (const Stmt& part : static_cast<const SeqNode&>(*s).stmts) exec(part);
       return;
     case StmtKind::Evaluate: eval(static_cast<const EvaluateNode&>(*s).value); return;
+    case StmtKind::Assert: return assertion(static_cast<const AssertStmtNode&>(*s));
     case StmtKind::Block: exec(tir::lowerBlocks(s)); return;  // compileModule lowers first; kept correct regardless
   }
 }
@@ -286,6 +287,27 @@ void FunctionEmitter::store(const StoreNode& st) {
   llvm::Value* v = convert(eval(st.value), st.value->dtype, d);
   if (d.isBool()) v = b_.CreateZExt(v, b_.getInt8Ty());
   b_.CreateStore(v, ptr);
+}
+
+void FunctionEmitter::assertion(const AssertStmtNode& a) {
+  llvm::Value* c = truthy(eval(a.cond), a.cond->dtype);
+  auto* failBB = llvm::BasicBlock::Create(ctx_, "assert.fail", fn_);
+  auto* okBB = llvm::BasicBlock::Create(ctx_, "assert.ok", fn_);
+  llvm::MDBuilder md(ctx_);
+  b_.CreateCondBr(c, okBB, failBB, md.createBranchWeights(1u << 20, 1));
+  b_.SetInsertPoint(failBB);
+  auto* type = llvm::FunctionType::get(b_.getVoidTy(), {b_.getInt8PtrTy()}, false);
+  llvm::FunctionCallee report = m_.getOrInsertFunction(kAssertFailSymbol, type);
+  if (auto* f = llvm::dyn_cast<llvm::Function>(report.getCallee())) {
+    f->addFnAttr(llvm::Attribute::Cold);
+    f->addFnAttr(llvm::Attribute::NoUnwind);
+  }
+  b_.CreateCall(report, {b_.CreateGlobalStringPtr("@" + name_ + ": " + tir::assertFailureText(a), fn_->getName().str() + ".assert")});
+  // The function stops here (a parallel body stops its chunk); the caller
+  // learns of the failure from the runtime, not from a return value.
+  b_.CreateRetVoid();
+  b_.SetInsertPoint(okBB);
+  if (a.body) exec(a.body);
 }
 
 void FunctionEmitter::branch(const IfThenElseNode& i) {

@@ -199,6 +199,10 @@ class FunctionEmitter {
   void exec(const tir::Stmt& s);
   /// A store, bools as a byte.
   void store(const tir::StoreNode& st);
+  /// An assert: when the condition is false, calls kAssertFailSymbol with
+  /// "@kernel: assert failed: <kind>: <message>" and returns from the
+  /// function being emitted; otherwise runs the body.
+  void assertion(const tir::AssertStmtNode& a);
   /// if/else (else optional) as basic blocks joining after it.
   void branch(const tir::IfThenElseNode& i);
 

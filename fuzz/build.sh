@@ -62,7 +62,11 @@ build() {
     repl_fuzzer)
       FLAGS="$FLAGS -isystem /usr/lib/llvm-14/include -DPASSLAB_CODEGEN_SOURCE_DIR=\"$(pwd)/codegen\""
       compile core/*/*.cpp passes/*.cpp $(ls repl/*.cpp | grep -v repl/main.cpp) codegen/*.cpp report/*.cpp graph/*.cpp fuzz/repl_fuzzer.cpp
-      $CXX -fsanitize=fuzzer,address,undefined $objects -L/usr/lib/llvm-14/lib -lLLVM-14 -lonnx_proto -lprotobuf -lgvc -lcgraph -ledit -lpthread -o "$OUT/$1" ;;
+      # graph/graphviz_layout.cpp links Graphviz's dot-layout and core plugins
+      # in (as the CMake build does); they live in Graphviz's own library folder.
+      gvdir="$(pkg-config --variable=libdir libgvc)/graphviz"
+      $CXX -fsanitize=fuzzer,address,undefined $objects -L/usr/lib/llvm-14/lib -lLLVM-14 -lonnx_proto -lprotobuf -lgvc -lcgraph \
+        -L"$gvdir" -Wl,-rpath,"$gvdir" -lgvplugin_dot_layout -lgvplugin_core -ledit -lpthread -o "$OUT/$1" ;;
     *) echo "unknown target $1" >&2; exit 2 ;;
   esac
   echo "built $OUT/$1"

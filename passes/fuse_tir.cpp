@@ -38,6 +38,11 @@ class Inliner final : public T::StmtExprMutator {
       for (T::PrimExpr& i : idx) i = mutate(i);
       return T::load(buffer(l->buffer), std::move(idx));
     }
+    if (const auto* let = T::as<T::LetNode>(e)) {
+      T::PrimExpr value = mutate(let->value);
+      T::Var v = fresh(let->var);
+      return T::let(v, std::move(value), mutate(let->body));
+    }
     return mutateChildren(e);
   }
 

@@ -76,7 +76,8 @@ class BodyCopier : private T::StmtExprMutator {
       case T::StmtKind::Block: return block(static_cast<const T::BlockNode&>(*s));
       case T::StmtKind::IfThenElse:
       case T::StmtKind::Seq:
-      case T::StmtKind::Evaluate: break;
+      case T::StmtKind::Evaluate:
+      case T::StmtKind::Assert: break;
     }
     return mutateChildren(s);
   }
@@ -124,6 +125,13 @@ class BodyCopier : private T::StmtExprMutator {
     if (const auto* l = T::as<T::LoadNode>(e)) {
       auto [buffer, idx] = access(l->buffer, l->indices);
       return T::load(buffer, std::move(idx));
+    }
+    if (const auto* let = T::as<T::LetNode>(e)) {
+      // A fresh variable, as for a let statement (the callee may be inlined twice).
+      T::Var v = T::makeVar(let->var->name, let->var->dtype);
+      T::PrimExpr value = expr(let->value);
+      vars[let->var.get()] = v;
+      return T::let(v, std::move(value), expr(let->body));
     }
     return StmtExprMutator::mutate(e);
   }

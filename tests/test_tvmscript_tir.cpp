@@ -258,9 +258,8 @@ TEST_CASE("TVMScript TIR: block-form PrimFuncs run under qemu-hexagon", "[tvmscr
 TEST_CASE("TVMScript TIR: what passlab's TIR cannot hold is refused, located", "[tvmscript][tir]") {
   auto [body, expected] = GENERATE(table<std::string, std::string>({
       {"    for i in T.thread_binding(4, thread=\"threadIdx.x\"):\n        A[i] = T.float32(0)\n", "T.thread_binding: GPU thread bindings"},
-      {"    assert A[0] > T.float32(0), \"positive\"\n", "assert: passlab's TIR has no assert"},
-      {"    with T.Assert(A[0] > T.float32(0), \"positive\"):\n        A[0] = T.float32(1)\n", "T.Assert: passlab's TIR has no assert"},
-      {"    A[0] = T.let(x, 1, x)\n", "no let expression"},
+      {"    with T.While(A[0] > T.float32(0)):\n        A[0] = T.float32(1)\n", "T.While: passlab's TIR has no while loop"},
+      {"    A[0] = T.let(x, 1, x)\n", "'x' must be declared for the let first"},
       {"    A[0] = T.frobnicate(1)\n", "unknown TIR name T.frobnicate"},
       {"    A[0] = T.sqrtt(A[1])\n", "did you mean T.sqrt?"},
       {"    with T.sblok(\"b\"):\n        A[0] = T.float32(0)\n", "did you mean T.sblock?"},
@@ -271,7 +270,8 @@ TEST_CASE("TVMScript TIR: what passlab's TIR cannot hold is refused, located", "
       {"    A[0] += T.float32(1)\n", "augmented assignment"},
       {"    T.reads(A[0])\n", "belongs directly inside a block"},
       {"    A[0] = 1 / 2\n", "'/' on integers"},
-      {"    x = T.int64()\n", "symbolic variable"},
+      {"    A[0] = T.float32(T.int64())\n", "declares a variable"},
+      {"    x = T.int64()\n    A[0] = T.Cast(\"float32\", x)\n", "used outside a T.Let that binds it"},
       {"    for i in range(4):\n        with T.block(\"b\"):\n            vi = T.axis.spatial(1.5, i)\n            A[vi] = T.float32(0)\n", "domain must be an integer expression"},
       {"    for i in range(T.float32(4)):\n        A[0] = T.float32(0)\n", "range must be integers"},
   }));
@@ -372,6 +372,11 @@ primfn @kinds(%A: Buffer[(4, 8), float32], %B: Buffer[(8), float16], %I: Buffer[
     let %y: float32 = if_then_else<float32>(%n > 0, 1f, 0.5f);
     %A[0, 0] = %y;
   }
+  {
+    assert(%n != 3 && %big < 5i64, "n is not 3");
+    %A[2, 2] = float32(let(%z: int32 = %n * 2, %z + let(%w: int32 = %z, %w)));
+  }
+  assert(%n > -1, "n is not negative");
   %A[1, 1] = 3f;
 }
 )");

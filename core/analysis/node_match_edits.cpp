@@ -23,6 +23,7 @@ const char* stmtWhat(const tir::StmtNode* s) {
     case tir::StmtKind::Seq: return "seq";
     case tir::StmtKind::Evaluate: return "evaluate";
     case tir::StmtKind::Block: return "block";
+    case tir::StmtKind::Assert: return "assert";
   }
   return "?";
 }

@@ -116,6 +116,10 @@ class TirEqual {
         auto *x = as<LoadNode>(a), *y = as<LoadNode>(b);
         return useBuffer(x->buffer, y->buffer) && exprs(x->indices, y->indices);
       }
+      case PrimExprKind::Let: {
+        auto *x = as<tir::LetNode>(a), *y = as<tir::LetNode>(b);
+        return expr(x->value, y->value) && bindVar(x->var, y->var) && expr(x->body, y->body);
+      }
     }
     return false;
   }
@@ -158,6 +162,10 @@ class TirEqual {
         return true;
       }
       case StmtKind::Evaluate: return expr(as<EvaluateNode>(a)->value, as<EvaluateNode>(b)->value);
+      case StmtKind::Assert: {
+        auto *x = as<AssertStmtNode>(a), *y = as<AssertStmtNode>(b);
+        return x->errorKind == y->errorKind && x->message == y->message && expr(x->cond, y->cond) && stmt(x->body, y->body);
+      }
       case StmtKind::Block: return block(*as<BlockNode>(a), *as<BlockNode>(b));
     }
     return false;
@@ -254,6 +262,12 @@ class TirHash {
       mix(h, c->isGlobal);
     } else if (const auto* l = as<LoadNode>(e)) {
       mix(h, useBuffer(l->buffer));
+    } else if (const auto* let = as<tir::LetNode>(e)) {
+      // Bound before its body is hashed (the value cannot mention it), in TirEqual's order.
+      mix(h, expr(let->value));
+      mix(h, bindVar(let->var));
+      mix(h, expr(let->body));
+      return h;
     }
     forEachChild(e, [&](const PrimExpr& c) { mix(h, expr(c)); });
     return h;
@@ -311,6 +325,14 @@ class TirHash {
         for (const Stmt& c : as<SeqNode>(s)->stmts) mix(h, stmt(c));
         break;
       case StmtKind::Evaluate: mix(h, expr(as<EvaluateNode>(s)->value)); break;
+      case StmtKind::Assert: {
+        auto* x = as<AssertStmtNode>(s);
+        mix(h, std::hash<std::string>()(x->errorKind));
+        mix(h, std::hash<std::string>()(x->message));
+        mix(h, expr(x->cond));
+        mix(h, stmt(x->body));
+        break;
+      }
       case StmtKind::Block: mix(h, block(*as<BlockNode>(s))); break;
     }
     return h;

@@ -462,6 +462,12 @@ class Checker {
         report(fallback_, "wf.undefined-global", "@" + c->callee + " is called but is not a PrimFunc of the module");
     } else if (const auto* l = as<LoadNode>(e)) {
       useBuffer(l->buffer);
+    } else if (const auto* let = as<tir::LetNode>(e)) {
+      expr(let->value);
+      bindTirVar(let->var);
+      expr(let->body);
+      tirVars_.erase(let->var.get());
+      return;
     }
     forEachChild(e, [this](const PrimExpr& c) { expr(c); });
   }
@@ -533,6 +539,12 @@ class Checker {
       case StmtKind::Store:
         useBuffer(as<StoreNode>(s)->buffer);
         break;
+      case StmtKind::Assert: {
+        const auto* x = as<AssertStmtNode>(s);
+        if (x->cond && !x->cond->dtype.isBool())
+          report(fallback_, "wf.type-mismatch", "the condition of assert \"" + x->message + "\" is " + std::string(x->cond->dtype.name()) + ", not bool");
+        break;
+      }
       case StmtKind::IfThenElse:
       case StmtKind::Seq:
       case StmtKind::Evaluate: break;

@@ -335,6 +335,13 @@ class TirMachine {
         BufferSlot& slot = slotFor(l.buffer.get());
         return read(slot, offsetOf(slot, l.indices));
       }
+      case PrimExprKind::Let: {
+        const auto& l = static_cast<const tir::LetNode&>(*e);
+        vars_.emplace_back(l.var.get(), convert(eval(l.value), l.var->dtype));
+        Scalar result = eval(l.body);
+        vars_.pop_back();
+        return result;
+      }
     }
     fail("unknown expression");
   }
@@ -399,6 +406,12 @@ class TirMachine {
         for (const Stmt& part : static_cast<const tir::SeqNode&>(*s).stmts) exec(part);
         return;
       case StmtKind::Evaluate: eval(static_cast<const tir::EvaluateNode&>(*s).value); return;
+      case StmtKind::Assert: {
+        const auto& a = static_cast<const tir::AssertStmtNode&>(*s);
+        if (!eval(a.cond).truthy()) fail(tir::assertFailureText(a));
+        if (a.body) exec(a.body);
+        return;
+      }
       case StmtKind::Block: fail("internal error: a block reached the interpreter unlowered");
     }
   }

@@ -38,6 +38,8 @@ std::string_view forKindName(ForKind k) {
   return "serial";
 }
 
+std::string assertFailureText(const AssertStmtNode& a) { return "assert failed: " + a.errorKind + ": " + a.message; }
+
 PrimExpr intImm(DataType d, int64_t v) { return std::make_shared<const IntImmNode>(d, v); }
 
 PrimExpr floatImm(DataType d, double v) {
@@ -66,6 +68,9 @@ PrimExpr call(DataType d, std::string callee, std::vector<PrimExpr> args, bool i
   return std::make_shared<const CallNode>(d, std::move(callee), isGlobal, std::move(args));
 }
 PrimExpr load(Buffer b, std::vector<PrimExpr> indices) { return std::make_shared<const LoadNode>(std::move(b), std::move(indices)); }
+PrimExpr let(Var v, PrimExpr value, PrimExpr body) {
+  return std::make_shared<const LetNode>(std::move(v), std::move(value), std::move(body));
+}
 Buffer makeBuffer(std::string name, DataType d, std::vector<int64_t> shape) {
   return std::make_shared<const BufferNode>(std::move(name), d, std::move(shape));
 }
@@ -88,6 +93,9 @@ Stmt allocateConst(Buffer b, NDArray data, Stmt body) {
 }
 Stmt seq(std::vector<Stmt> stmts) { return std::make_shared<const SeqNode>(std::move(stmts)); }
 Stmt evaluate(PrimExpr v) { return std::make_shared<const EvaluateNode>(std::move(v)); }
+Stmt assertStmt(PrimExpr cond, std::string errorKind, std::string message, Stmt body) {
+  return std::make_shared<const AssertStmtNode>(std::move(cond), std::move(errorKind), std::move(message), std::move(body));
+}
 
 }  // namespace tir
 

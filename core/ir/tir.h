@@ -14,7 +14,7 @@ namespace passlab {
 namespace tir {
 
 /// Kinds of scalar TIR expressions.
-enum class PrimExprKind : uint8_t { IntImm, FloatImm, Var, Binary, Not, Select, Cast, Call, Load };
+enum class PrimExprKind : uint8_t { IntImm, FloatImm, Var, Binary, Not, Select, Cast, Call, Load, Let };
 
 struct PrimExprNode;
 /// An immutable scalar expression.
@@ -120,8 +120,18 @@ struct LoadNode final : PrimExprNode {
   LoadNode(Buffer b, std::vector<PrimExpr> i) : PrimExprNode(kKind, b->dtype), buffer(std::move(b)), indices(std::move(i)) {}
 };
 
+/// `let var = value in body` as an expression (TVMScript's `T.Let(body,
+/// where={x: value})`, the older `T.let(x, value, body)`): `var` is bound to
+/// `value` (evaluated once) while `body` is evaluated; the result is body's.
+struct LetNode final : PrimExprNode {
+  static constexpr PrimExprKind kKind = PrimExprKind::Let;
+  Var var;
+  PrimExpr value, body;
+  LetNode(Var v, PrimExpr val, PrimExpr b) : PrimExprNode(kKind, b->dtype), var(std::move(v)), value(std::move(val)), body(std::move(b)) {}
+};
+
 /// Kinds of statements.
-enum class StmtKind : uint8_t { Store, For, LetStmt, IfThenElse, Allocate, AllocateConst, Seq, Evaluate, Block };
+enum class StmtKind : uint8_t { Store, For, LetStmt, IfThenElse, Allocate, AllocateConst, Seq, Evaluate, Block, Assert };
 
 struct StmtNode;
 /// An immutable statement.
@@ -214,6 +224,29 @@ struct EvaluateNode final : StmtNode {
   explicit EvaluateNode(PrimExpr v) : StmtNode(kKind), value(std::move(v)) {}
 };
 
+/// `assert cond, message` followed by `body` (TVM's AssertStmt in the
+/// releases, whose body is what the assertion guards; main's AssertStmt has no
+/// body and guards the statements after it, which is the same thing). When
+/// `cond` is false at run time the function stops with an error naming
+/// `errorKind` and `message` (main's error kind; releases always raise a
+/// RuntimeError); `body` runs only when it holds.
+struct AssertStmtNode final : StmtNode {
+  static constexpr StmtKind kKind = StmtKind::Assert;
+  PrimExpr cond;
+  /// "RuntimeError", "ValueError", ... (main's `("ValueError", [...])`).
+  std::string errorKind;
+  std::string message;
+  Stmt body;
+  AssertStmtNode(PrimExpr c, std::string kind, std::string msg, Stmt b)
+      : StmtNode(kKind), cond(std::move(c)), errorKind(std::move(kind)), message(std::move(msg)), body(std::move(b)) {}
+};
+
+/// The error kind of an assert written without one.
+inline constexpr const char* kDefaultAssertKind = "RuntimeError";
+/// What a failing assert reports, "assert failed: <kind>: <message>": the
+/// interpreter and compiled code (host JIT, Hexagon) say the same.
+std::string assertFailureText(const AssertStmtNode& a);
+
 /// Whether a block iteration variable walks a data-parallel or a reduction axis
 /// (TVMScript's `T.axis.spatial` / `T.axis.reduce`, "S"/"R" in `T.axis.remap`).
 enum class IterKind : uint8_t { Spatial, Reduce };
@@ -299,6 +332,7 @@ PrimExpr select(PrimExpr c, PrimExpr t, PrimExpr f);
 PrimExpr cast(DataType d, PrimExpr v);
 PrimExpr call(DataType d, std::string callee, std::vector<PrimExpr> args, bool isGlobal = false);
 PrimExpr load(Buffer b, std::vector<PrimExpr> indices);
+PrimExpr let(Var v, PrimExpr value, PrimExpr body);
 Buffer makeBuffer(std::string name, DataType d, std::vector<int64_t> shape);
 Stmt store(Buffer b, std::vector<PrimExpr> indices, PrimExpr value);
 Stmt forLoop(Var v, PrimExpr min, PrimExpr extent, ForKind k, Stmt body);
@@ -308,6 +342,7 @@ Stmt allocate(Buffer b, Stmt body);
 Stmt allocateConst(Buffer b, NDArray data, Stmt body);
 Stmt seq(std::vector<Stmt> stmts);
 Stmt evaluate(PrimExpr v);
+Stmt assertStmt(PrimExpr cond, std::string errorKind, std::string message, Stmt body);
 Stmt block(std::string name, std::vector<BlockIterVar> iterVars, PrimExpr predicate, std::vector<BufferRegion> reads,
            std::vector<BufferRegion> writes, std::vector<Buffer> allocBuffers, Stmt init, Stmt body, AttrDict annotations = {});
 }  // namespace tir

@@ -26,6 +26,7 @@ class AccessCollector final : public StmtExprVisitor {
   void visit(const PrimExpr& e) override {
     if (!e) return;
     if (const auto* l = as<LoadNode>(e)) note(reads, l->buffer, l->indices);
+    if (const auto* let = as<tir::LetNode>(e)) inner.insert(let->var.get());
     visitChildren(e);
   }
   void visit(const Stmt& s) override {

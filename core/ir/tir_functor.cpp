@@ -98,6 +98,12 @@ PrimExpr StmtExprMutator::mutateChildren(const PrimExpr& e) {
       std::vector<PrimExpr> idx = l.indices;
       return mutateAll(idx) ? load(l.buffer, std::move(idx)) : e;
     }
+    case PrimExprKind::Let: {
+      const auto& l = static_cast<const LetNode&>(*e);
+      PrimExpr v = mutate(l.value), body = mutate(l.body);
+      if (v == l.value && body == l.body) return e;
+      return let(l.var, std::move(v), std::move(body));
+    }
   }
   return e;
 }
@@ -160,6 +166,13 @@ Stmt StmtExprMutator::mutateChildren(const Stmt& s) {
       const auto& ev = static_cast<const EvaluateNode&>(*s);
       PrimExpr v = mutate(ev.value);
       return v == ev.value ? s : evaluate(std::move(v));
+    }
+    case StmtKind::Assert: {
+      const auto& a = static_cast<const AssertStmtNode&>(*s);
+      PrimExpr c = mutate(a.cond);
+      Stmt body = mutate(a.body);
+      if (c == a.cond && body == a.body) return s;
+      return assertStmt(std::move(c), a.errorKind, a.message, std::move(body));
     }
     case StmtKind::Block: {
       const auto& b = static_cast<const BlockNode&>(*s);

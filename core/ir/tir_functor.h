@@ -16,7 +16,8 @@
 namespace passlab::tir {
 
 /// Calls `onExpr` on each operand of `e`, in evaluation order (binary: a, b;
-/// select: cond, true, false; call: args; load: indices).
+/// select: cond, true, false; call: args; load: indices; let: value, body;
+/// a let's variable is a binder, not an operand).
 template <class OnExpr>
 void forEachChild(const PrimExpr& e, OnExpr&& onExpr) {
   switch (e->kind) {
@@ -44,6 +45,12 @@ void forEachChild(const PrimExpr& e, OnExpr&& onExpr) {
     case PrimExprKind::Load:
       for (const PrimExpr& i : static_cast<const LoadNode&>(*e).indices) onExpr(i);
       return;
+    case PrimExprKind::Let: {
+      const auto& l = static_cast<const LetNode&>(*e);
+      onExpr(l.value);
+      onExpr(l.body);
+      return;
+    }
   }
 }
 
@@ -51,7 +58,7 @@ void forEachChild(const PrimExpr& e, OnExpr&& onExpr) {
 /// `s`, in the order they run; absent parts (an if without else, a block
 /// without predicate or init) are skipped. Store: indices, value. For: min,
 /// extent, body. LetStmt: value, body. IfThenElse: cond, then, else.
-/// Allocate(Const), Seq: the body or parts. Block: each iteration variable's
+/// Allocate(Const), Seq: the body or parts. Assert: cond, body. Block: each iteration variable's
 /// min, extent and binding, the predicate, read then write regions, init, body.
 template <class OnStmt, class OnExpr>
 void forEachChild(const Stmt& s, OnStmt&& onStmt, OnExpr&& onExpr) {
@@ -94,6 +101,12 @@ void forEachChild(const Stmt& s, OnStmt&& onStmt, OnExpr&& onExpr) {
       for (const Stmt& part : static_cast<const SeqNode&>(*s).stmts) stmt(part);
       return;
     case StmtKind::Evaluate: expr(static_cast<const EvaluateNode&>(*s).value); return;
+    case StmtKind::Assert: {
+      const auto& a = static_cast<const AssertStmtNode&>(*s);
+      expr(a.cond);
+      stmt(a.body);
+      return;
+    }
     case StmtKind::Block: {
       const auto& b = static_cast<const BlockNode&>(*s);
       for (const BlockIterVar& iv : b.iterVars) {

@@ -1,11 +1,13 @@
 // PrimFuncs: `primfn @name(%A: Buffer[(16), float32], %n: int32, Key=Value) { statements }`.
 //
-// Statements: for/if with braces, blocks (`block "name"(%v = spatial(0, 16, %i)) reads(...) { init { } ... }`), `%A[i] = v;`, `expr;` (Evaluate), bare `{ }`
+// Statements: for/if with braces, `assert(cond, "message");` (the rest of the
+// block is what it guards), blocks (`block "name"(%v = spatial(0, 16, %i)) reads(...) { init { } ... }`), `%A[i] = v;`, `expr;` (Evaluate), bare `{ }`
 // blocks, and the binding statements `let %x: int32 = v;`, `allocate %T: Buffer[...];`
 // and `allocate_const %W: Buffer[...] = [values];`, each of which takes the rest
 // of its block as body (folded from the back, so long chains need no recursion).
 // Expressions use C precedence; min/max/floordiv/floormod/select are calls,
-// casts are written dtype(x), intrinsics name(args) or name<dtype>(args).
+// casts are written dtype(x), intrinsics name(args) or name<dtype>(args),
+// let expressions let(%x: int32 = value, body).
 #include <algorithm>
 #include <bit>
 #include <limits>
@@ -19,13 +21,15 @@ namespace passlab::text {
 
 namespace {
 
-/// A binding statement waiting for the rest of its block as body.
+/// A binding statement waiting for the rest of its block as body (an assert
+/// binds nothing but guards what follows it the same way).
 struct TirHeader {
-  enum Kind : uint8_t { Let, Allocate, AllocateConst } kind = Let;
+  enum Kind : uint8_t { Let, Allocate, AllocateConst, Assert } kind = Let;
   tir::Var var;
   tir::PrimExpr value;
   tir::Buffer buffer;
   NDArray data;
+  std::string errorKind, message;
 };
 
 tir::Stmt seqOf(std::vector<tir::Stmt> stmts) {
@@ -139,7 +143,30 @@ tir::Stmt Parser::parseTirBlock(const Token& open) {
     const Token& t = peek();
     if (t.kind == Tok::End)
       fail(t, "expected '}' to close the block opened at line " + std::to_string(open.line) + ", got end of input");
-    if (t.is("let") || t.is("allocate") || t.is("allocate_const")) {
+    if (t.is("assert") && peek(1).kind == Tok::LParen) {
+      // assert(cond, "message"[, kind="ValueError"]);
+      take();
+      take();
+      TirHeader h;
+      h.kind = TirHeader::Assert;
+      Token condToken = peek();
+      h.value = parseTirExpr();
+      if (!h.value->dtype.isBool()) fail(condToken, "an assert's condition must be bool (a comparison), not " + std::string(h.value->dtype.name()));
+      expect(Tok::Comma, "',' and the assert's message");
+      h.message = decodeString(expect(Tok::String, "the assert's message as a string").text);
+      h.errorKind = tir::kDefaultAssertKind;
+      if (accept(Tok::Comma)) {
+        expectWord("kind", "kind=\"ValueError\" (the error kind) or ')'");
+        expect(Tok::Equal, "'=' after kind");
+        h.errorKind = decodeString(expect(Tok::String, "the error kind as a string").text);
+      }
+      expect(Tok::RParen, "')' to close the assert");
+      expect(Tok::Semi, "';' after the assert statement");
+      entries.push_back({nullptr, static_cast<int>(headers.size())});
+      headers.push_back(std::move(h));
+      continue;
+    }
+    if ((t.is("let") && peek(1).kind == Tok::Local) || t.is("allocate") || t.is("allocate_const")) {
       TirHeader h;
       Token keyword = take();
       Token nameToken = expect(Tok::Local, "a name such as %x");
@@ -260,6 +287,7 @@ tir::Stmt Parser::parseTirBlock(const Token& open) {
       case TirHeader::Let: stmt = tir::letStmt(h.var, h.value, std::move(body)); break;
       case TirHeader::Allocate: stmt = tir::allocate(h.buffer, std::move(body)); break;
       case TirHeader::AllocateConst: stmt = tir::allocateConst(h.buffer, h.data, std::move(body)); break;
+      case TirHeader::Assert: stmt = tir::assertStmt(h.value, h.errorKind, h.message, std::move(body)); break;
     }
     reversed.clear();
     reversed.push_back(std::move(stmt));
@@ -536,6 +564,26 @@ tir::PrimExpr Parser::parseTirPrimary() {
       if (specialFloat(name.text, &special, &isNaN)) {
         return tir::floatImm(special, isNaN ? std::numeric_limits<double>::quiet_NaN()
                                             : std::numeric_limits<double>::infinity());
+      }
+      if (name.text == "let" && check(Tok::LParen)) {
+        // let(%x: int32 = value, body): %x is bound in body only.
+        Depth depth(*this);
+        take();
+        Token varToken = expect(Tok::Local, "the let's variable such as %x");
+        std::optional<DataType> dtype;
+        if (accept(Tok::Colon)) dtype = parseDType();
+        expect(Tok::Equal, "'=' and the let's value");
+        tir::PrimExpr value = parseTirExpr();
+        expect(Tok::Comma, "',' and the let's body");
+        ScopeGuard guard(*this);
+        pushScope();
+        tir::Var var = tir::makeVar(std::string(varToken.text.substr(1)), dtype ? *dtype : value->dtype);
+        Symbol* s = define(varToken, varToken.text.substr(1));
+        if (!s) throw ParseAbort{};
+        s->tirVar = var;
+        tir::PrimExpr body = parseTirExpr();
+        expect(Tok::RParen, "')' to close the let");
+        return tir::let(std::move(var), std::move(value), std::move(body));
       }
       if (name.text == "select") {
         std::vector<tir::PrimExpr> args = parseTirArgs();

@@ -1,7 +1,7 @@
 // Printing PrimFuncs (syntax in parser_tir.cpp and docs/text-format.md).
 //
 // Statements and expressions are printed from explicit work stacks. A
-// binding statement (let/allocate/allocate_const) is written as a line
+// binding statement (let/allocate/allocate_const/assert) is written as a line
 // followed by its body's statements in the same block; when it is not the
 // last statement of its sequence it is wrapped in `{ }` so the parser gives
 // it back exactly that body. Single-element sequences are unwrapped, so the
@@ -64,6 +64,7 @@ const StmtNode* bindingBody(const StmtNode* s) {
     case StmtKind::LetStmt: return static_cast<const LetStmtNode*>(s)->body.get();
     case StmtKind::Allocate: return static_cast<const AllocateNode*>(s)->body.get();
     case StmtKind::AllocateConst: return static_cast<const AllocateConstNode*>(s)->body.get();
+    case StmtKind::Assert: return static_cast<const AssertStmtNode*>(s)->body.get();
     default: return nullptr;
   }
 }
@@ -189,6 +190,20 @@ void TirPrinter::appendExpr(std::string& out, const PrimExprNode* root) {
         pushArgs(c->args);
         break;
       }
+      case PrimExprKind::Let: {
+        // let(%x: int32 = value, body): %x is in scope in body only.
+        auto* l = static_cast<const tir::LetNode*>(e);
+        out += "let(%";
+        out += varName(l->var.get());
+        out += ": ";
+        out += l->var->dtype.name();
+        out += " = ";
+        pushText(")");
+        pushExpr(l->body, 0);
+        pushText(", ");
+        pushExpr(l->value, 0);
+        break;
+      }
       case PrimExprKind::Load: {
         auto* l = static_cast<const LoadNode*>(e);
         out += '%';
@@ -245,6 +260,20 @@ void TirPrinter::appendHeader(std::string& out, const StmtNode* s) {
         appendConstant(out, a->data, false);
       }
       out += ';';
+      return;
+    }
+    case StmtKind::Assert: {
+      // assert(cond, "message"[, kind="ValueError"]);
+      auto* a = static_cast<const AssertStmtNode*>(s);
+      out += "assert(";
+      appendExpr(out, a->cond.get());
+      out += ", ";
+      out += AttrValue::string(a->message).toString();
+      if (a->errorKind != kDefaultAssertKind) {
+        out += ", kind=";
+        out += AttrValue::string(a->errorKind).toString();
+      }
+      out += ");";
       return;
     }
     default: return;
@@ -371,6 +400,7 @@ void TirPrinter::printItem(const StmtNode* s, bool isLast) {
     case StmtKind::LetStmt:
     case StmtKind::Allocate:
     case StmtKind::AllocateConst:
+    case StmtKind::Assert:
       if (!isLast) {
         pushLine("{");
         open();

@@ -304,6 +304,7 @@ T::PrimExpr TirReader::primary() {
                            std::to_string(idx.size()) + " indices were given");
     return T::load(s->buffer, std::move(idx));
   }
+  if (s->letOnly) letVarUses_.emplace_back(s->var.get(), nameTok);
   return s->var;
 }
 
@@ -314,7 +315,9 @@ T::PrimExpr TirReader::tCall(const PyToken& at, const std::string& name) {
   if (auto d = scriptDType(name)) {
     // T.float32(1.0), T.int64(4), T.bool(True), T.float32("inf"); T.float32(x) casts.
     p_.expect(PyTok::LParen, "'(' after T." + name);
-    if (p_.check(PyTok::RParen)) p_.fail(at, "T." + name + "() declares a symbolic variable, which passlab's TIR does not have (buffers have static shapes)");
+    if (p_.check(PyTok::RParen))
+      p_.fail(at, "T." + name + "() declares a variable: passlab reads it only as a statement x = T." + name +
+                      "() whose x a T.Let binds (its TIR has no symbolic variables; buffers have static shapes)");
     T::PrimExpr e;
     if (p_.check(PyTok::String)) {
       std::string s = decodePyString(p_.take().text);
@@ -391,8 +394,7 @@ T::PrimExpr TirReader::tCall(const PyToken& at, const std::string& name) {
     DataType d = args[0]->dtype;
     return T::call(d, name, std::move(args));
   }
-  if (name == "let" || name == "Let")
-    p_.fail(at, "T." + name + ": passlab's TIR has no let expression; bind the value with a let statement (x: T.int32 = value)");
+  if (name == "let" || name == "Let") return letExpr(at, name);
   if (name == "call_extern" || name == "call_pure_extern" || name == "call_packed")
     p_.fail(at, "T." + name + ": passlab's TIR calls only its intrinsics and other PrimFuncs of the module");
   if (name == "Ramp" || name == "Broadcast" || name == "Shuffle") p_.fail(at, "T." + name + ": passlab's TIR is scalar (vector lanes come from T.vectorized loops)");
@@ -404,14 +406,13 @@ std::string TirReader::scriptNameHint(std::string_view name) {
   static const std::vector<std::pair<std::string_view, std::string_view>> versions{
       {"sblock_alloc", "T.sblock_alloc_buffer (main) or T.alloc_buffer (releases)"},
       {"block_alloc_buffer", "T.sblock_alloc_buffer (main) or T.alloc_buffer (releases)"},
-      {"Let", "x: T.let[T.int32] = v (main) or x: T.int32 = v (releases)"},
       {"tirx", "the TIR module is imported as T from tvm.script.tir (releases) or tvm.script.tirx (main)"}};
   for (const auto& [n, hint] : versions)
     if (name == n) return std::string("; did you mean ") + std::string(hint) + "?";
   static const std::vector<std::string_view> known{
       "block", "sblock", "init", "axis", "reads", "writes", "where", "block_attr", "sblock_attr", "alloc_buffer", "sblock_alloc_buffer",
       "decl_buffer", "allocate", "allocate_const", "match_buffer", "func_attr", "grid", "serial", "parallel", "vectorized", "unroll",
-      "evaluate", "LetStmt", "Cast", "Select", "if_then_else", "max", "min", "floordiv", "floormod", "truncdiv", "truncmod", "exp",
+      "evaluate", "LetStmt", "Let", "let", "Assert", "Cast", "Select", "if_then_else", "max", "min", "floordiv", "floormod", "truncdiv", "truncmod", "exp",
       "exp2", "log", "log2", "sqrt", "rsqrt", "tanh", "sigmoid", "erf", "fabs", "round", "floor", "ceil", "trunc", "pow", "float32",
       "float16", "float64", "int32", "int64", "int8", "int16", "uint8", "bool", "target", "Buffer", "handle"};
   auto distance = [](std::string_view a, std::string_view b) {

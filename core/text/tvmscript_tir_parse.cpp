@@ -2,12 +2,13 @@
 // with T.match_buffer, scalars), T.func_attr, and the statements: loops
 // (`T.grid`, `range`, `T.serial/parallel/vectorized/unroll`), stores, if/else,
 // lets (`with T.LetStmt(v) as x:`, `x: T.int32 = v`, main's `x: T.let[T.int32] = v`),
+// asserts and let expressions (tvmscript_tir_bind.cpp),
 // buffer declarations (`T.decl_buffer`, `with T.allocate(...) as x:`,
 // `T.allocate_const`) and blocks (`T.block`/`T.sblock`, `T.axis.*`, `T.where`,
 // `T.reads`, `T.writes`, `T.block_attr`, `T.alloc_buffer`, `with T.init():`).
 // A function whose top level declares `T.alloc_buffer` or holds blocks gets
 // TVM's implicit root block. What passlab's TIR cannot hold is refused with a
-// located error naming it (thread bindings, asserts, let expressions, ...).
+// located error naming it (thread bindings, while loops, ...).
 #include <cmath>
 #include <limits>
 
@@ -30,7 +31,6 @@ T::Stmt seqOf(std::vector<T::Stmt> stmts) {
 /// Names passlab does not read, with why (and the other version's hint where there is one).
 const char* refusal(std::string_view name) {
   if (name == "thread_binding") return "GPU thread bindings are not part of passlab's TIR (its targets are CPUs and Hexagon)";
-  if (name == "Assert") return "passlab's TIR has no assert statement";
   if (name == "attr" || name == "launch_thread" || name == "env_thread") return "attribute statements are not part of passlab's TIR";
   if (name == "While") return "passlab's TIR has no while loop";
   if (name == "match_buffer") return "T.match_buffer binds a function parameter: write it at the top of the function";
@@ -89,6 +89,7 @@ PrimFunc TirReader::function(const PrimFuncDecorator& decorator, std::string* na
   p_.expectBlockStart("the function's body");
   atFunctionTop_ = true;
   T::Stmt body = suite();
+  checkLetVarUses();
   for (const auto& [hname, index] : handleParams_)
     if (!params_[index].buffer) p_.fail(def, "parameter '" + hname + "' is a T.handle without a T.match_buffer");
   // TVM's ScriptComplete: a root block when the top level allocates or holds blocks.
@@ -185,7 +186,7 @@ T::Stmt TirReader::statement(bool* tookRest) {
     p_.expectEndOfStatement();
     return nullptr;
   }
-  if (t.is("assert")) p_.fail(t, "assert: passlab's TIR has no assert statement");
+  if (t.is("assert")) return assertStatement(tookRest);
   if (t.is("return")) p_.fail(t, "return: a PrimFunc writes its results into buffers");
   if (t.is("while")) p_.fail(t, "while: passlab's TIR has no while loop");
   if (t.is("def") || t.is("class") || t.is("import") || t.is("from") || t.is("lambda") || t.is("break") || t.is("continue"))
@@ -375,6 +376,7 @@ T::Stmt TirReader::withStatement(bool* tookRest) {
     p_.noteSpelling(n == "sblock" ? TvmScriptSpelling::Main : TvmScriptSpelling::Release, nameTok);
     return blockStatement(at, n == "sblock");
   }
+  if (n == "Assert") return withAssert(nameTok);
   if (n == "init") {
     if (!block_ || !atBlockTop_) p_.fail(nameTok, "T.init() belongs directly inside a block");
     if (block_->init) p_.fail(nameTok, "the block already has an init");
@@ -528,6 +530,11 @@ T::Stmt TirReader::assignment(bool* tookRest) {
   };
   if (!annotated && rhs.is(p_.tirAlias) && p_.check(PyTok::Dot, 1)) {
     std::string n(p_.peek(2).text);
+    if (scriptDType(n) && p_.check(PyTok::LParen, 3) && p_.check(PyTok::RParen, 4)) {
+      if (targets.size() != 1) p_.fail(first, "declare one variable at a time, as in x = T.int32()");
+      declareLetVar(*targets[0]);
+      return nullptr;
+    }
     if (n == "axis") {
       if (!block_ || !atBlockTop_) p_.fail(rhs, "T.axis.* declares a block's variables: it belongs directly inside a block");
       p_.take(), p_.take(), p_.take();

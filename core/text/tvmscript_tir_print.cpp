@@ -6,7 +6,7 @@
 // `T.reads`/`T.writes` on every block, the implicit root block as a comment.
 //
 // Where passlab's IR has no TVM counterpart the closest TVMScript is written:
-// an Allocate (zero-filled scratch) is `T.decl_buffer` (TVM's printed form of
+// an assert's message is a string (TVM's StringImm), an Allocate (zero-filled scratch) is `T.decl_buffer` (TVM's printed form of
 // an Allocate with its DeclBuffer), an AllocateConst is `T.allocate_const`, and the
 // `target` attribute (a target string) is `T.target("...")`.
 #include <cmath>
@@ -88,6 +88,10 @@ class ScriptPrinter {
   // ---- output ----
   /// One line; `node` gets it as its range (one-line statements).
   void line(const std::string& text, const void* node = nullptr) {
+    // Variables of let expressions in `text`, declared just before it (where TVM's printer puts them).
+    std::vector<std::string> decls = std::move(pendingDecls_);
+    pendingDecls_.clear();
+    for (const std::string& d : decls) line(d);
     w_.beginLine();
     if (node) w_.rangeStart(node);
     w_.text(text);
@@ -132,6 +136,9 @@ class ScriptPrinter {
   std::unordered_map<const VarNode*, const ForNode*> loops_;
   /// Data variables of buffer parameters (printed `A.data`).
   std::unordered_map<const VarNode*, const BufferNode*> dataVars_;
+  /// `x = T.int32()` lines for let-expression variables met in the line being built.
+  std::vector<std::string> pendingDecls_;
+  std::unordered_set<const VarNode*> declaredLetVars_;
 };
 
 std::string ScriptPrinter::expr(const PrimExpr& e, int minPrec) {
@@ -210,6 +217,13 @@ std::string ScriptPrinter::expr(const PrimExpr& e, int minPrec) {
       std::string s = buffer(l.buffer.get()) + "[";
       for (size_t i = 0; i < l.indices.size(); ++i) s += (i ? ", " : "") + expr(l.indices[i]);
       return s + (l.indices.empty() ? "()]" : "]");  // a rank-0 buffer: TVM's A[()]
+    }
+    case PrimExprKind::Let: {
+      // TVM's T.Let(body, where={x: value}); x is declared `x = T.int32()` before the line.
+      const auto& l = static_cast<const tir::LetNode&>(*e);
+      std::string name = var(l.var.get());
+      if (declaredLetVars_.insert(l.var.get()).second) pendingDecls_.push_back(name + " = T." + std::string(l.var->dtype.name()) + "()");
+      return "T.Let(" + expr(l.body) + ", where={" + name + ": " + expr(l.value) + "})";
     }
   }
   return "None";
@@ -359,6 +373,23 @@ void ScriptPrinter::stmt(const Stmt& s, bool last) {
         body(a.body);
       }
       release(a.buffer.get());
+      return;
+    }
+    case StmtKind::Assert: {
+      // As TVM's release printer: concise when nothing follows in the
+      // sequence (the body follows at the same level), else a `with` scope.
+      // Main's form carries the error kind: ("ValueError", ["message"]).
+      const auto& a = static_cast<const AssertStmtNode&>(*s);
+      std::string cond = expr(a.cond);
+      if (last || !a.body) {
+        line("assert " + cond + ", " + (main_ ? "(" + quote(a.errorKind) + ", [" + quote(a.message) + "])" : quote(a.message)), s.get());
+        body(a.body);
+      } else {
+        std::string kind = main_ && a.errorKind != kDefaultAssertKind ? ", error_kind=" + quote(a.errorKind) : "";
+        line("with T.Assert(" + cond + ", " + quote(a.message) + kind + "):");
+        Indent in(*this);
+        body(a.body);
+      }
       return;
     }
     case StmtKind::Block: return block(static_cast<const BlockNode&>(*s));

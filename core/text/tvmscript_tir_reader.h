@@ -50,6 +50,8 @@ class TirReader {
     tir::Buffer buffer;
     /// For a buffer parameter: its data variable (`A.data`).
     tir::Var data;
+    /// A variable declared `x = T.int32()`, which only a T.Let may bind.
+    bool letOnly = false;
   };
   const Symbol* lookup(std::string_view name) const;
   void define(const PyToken& at, const std::string& name, Symbol s);
@@ -70,6 +72,22 @@ class TirReader {
   tir::Stmt assignment(bool* tookRest);
   AttrDict attrDict();
   AttrValue attrValue(const std::string& key);
+
+  // ---- asserts and let expressions (tvmscript_tir_bind.cpp) ----
+  /// `assert cond, "message"` or main's `assert cond, ("Kind", ["part", ...])`:
+  /// the rest of the suite is what it guards (TVM's parser does the same).
+  tir::Stmt assertStatement(bool* tookRest);
+  /// `with T.Assert(cond, message[, error_kind="Kind"]):`, cursor after `T.Assert`.
+  tir::Stmt withAssert(const PyToken& at);
+  /// The `cond` of an assert, which must be bool.
+  tir::PrimExpr assertCondition();
+  /// `x = T.int32()` (cursor at `T`): declares `x` for a T.Let to bind.
+  void declareLetVar(const PyToken& name);
+  /// `T.Let(body, where={x: value})` or `T.let(x, value, body)`, cursor after the name.
+  tir::PrimExpr letExpr(const PyToken& at, const std::string& name);
+  /// Fails at the first use of a declared variable outside a T.Let binding it
+  /// (passlab's TIR has no free symbolic variables).
+  void checkLetVarUses() const;
 
   // ---- expression internals ----
   tir::PrimExpr orExpr();
@@ -110,6 +128,10 @@ class TirReader {
   AttrDict attrs_;
   std::vector<tir::Param> params_;
   std::unordered_map<std::string, size_t> handleParams_;
+  /// Uses of `x = T.int32()` variables read so far and not yet bound by a T.Let.
+  std::vector<std::pair<const tir::VarNode*, PyToken>> letVarUses_;
+  /// Declared variables some T.Let has bound (a second binding gets a fresh variable).
+  std::unordered_map<const tir::VarNode*, int> letBindings_;
 };
 
 }  // namespace passlab::tvmscript

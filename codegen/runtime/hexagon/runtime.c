@@ -50,6 +50,18 @@ void pl_write_all(const void* p, int n) {
 
 __attribute__((noreturn, used)) void _start(void) { pl_exit(main()); }
 
+/* A failed TIR assert (codegen's kAssertFailSymbol): the message on stderr
+ * after a marker the host looks for, then exit status 9. */
+__attribute__((noreturn)) void passlab_assert_fail(const char* message) {
+  static const char marker[] = "passlab-assert: ";
+  int n = 0;
+  while (message[n]) ++n;
+  syscall3(SYS_write, 2, (long)marker, sizeof marker - 1);
+  syscall3(SYS_write, 2, (long)message, n);
+  syscall3(SYS_write, 2, (long)"\n", 1);
+  pl_exit(9);
+}
+
 void* memcpy(void* d, const void* s, size_t n) {
   char* dc = (char*)d;
   const char* sc = (const char*)s;
