@@ -10,6 +10,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
 #include "core/ir/module.h"
+#include "core/ir/shape_attr.h"
 #include "core/pass/remark_rules.h"
 #include "passes/opt_util.h"
 #include "core/pass/registry.h"
@@ -24,7 +25,11 @@ using relax_bindings::FlatBody;
 
 /// A storage token (TVM's StorageToken).
 struct Token {
+  /// The size in bytes; -1 when it is symbolic (then `symBytes` holds it).
   int64_t bytes = 0;
+  /// TVM's symbolic size: the constant part times the symbolic dims
+  /// (`4 * (m * n)`); null for a static size.
+  shape::Dim symBytes;
   DataType dtype;
   std::string scope;
   int refs = 0;
@@ -120,10 +125,29 @@ class Planner {
       const Expr& v = b.value;
       if (isAllocTensor(v)) {
         const auto* tt = as<TensorTypeNode>(v->checkedType);
-        if (!tt || tt->hasDynamicDim()) continue;  // symbolic: not planned
+        if (!tt) continue;
         const auto* call = as<CallNode>(v);
         Token t;
-        t.bytes = tt->numElements() * tt->dtype.bytes();
+        if (tt->hasSymbolicDim()) {
+          // TVM's token size: the static dims fold into the constant, the
+          // symbolic ones multiply in order; `?` cannot be sized at all.
+          int64_t coeff = tt->dtype.bytes();
+          shape::Dim size;
+          bool unknown = false;
+          for (size_t d = 0; d < tt->shape.size(); ++d) {
+            shape::Dim dim = tt->symbolicDim(d);
+            if (dim) size = size ? tir::binary(tir::BinaryOp::Mul, size, dim) : dim;
+            else if (tt->shape[d] == kDynamicDim) unknown = true;
+            else coeff *= tt->shape[d];
+          }
+          if (unknown) continue;
+          t.bytes = -1;
+          t.symBytes = coeff == 1 ? size : tir::binary(tir::BinaryOp::Mul, shape::constant(coeff), size);
+        } else if (tt->hasDynamicDim()) {
+          continue;  // `?`: not planned
+        } else {
+          t.bytes = tt->numElements() * tt->dtype.bytes();
+        }
         t.dtype = tt->dtype;
         t.scope = opt_util::callAttr(*call, "storage_scope").asString();
         t.block = b.block;
@@ -176,6 +200,19 @@ class Planner {
     if (proto.refs == 0) return std::nullopt;
     auto& pool = pool_[keyOf(proto)];
     int64_t size = proto.bytes;
+    if (proto.symBytes) {
+      // A symbolic size reuses only a free storage of the same size (TVM: a
+      // provably equal one).
+      auto [from, to] = pool.equal_range(-1);
+      for (auto it = from; it != to; ++it)
+        if (shape::equal(storages_[it->second].symBytes, proto.symBytes)) {
+          int id = it->second;
+          pool.erase(it);
+          storages_[id].refs = proto.refs;
+          return id;
+        }
+      return std::nullopt;
+    }
     auto begin = pool.lower_bound(size / kMatchRange);
     auto mid = pool.lower_bound(size);
     auto end = pool.upper_bound(size * kMatchRange);
@@ -199,7 +236,7 @@ class Planner {
   /// Why a new storage was needed (a remark), when a storage existed to reuse.
   void explainNewStorage(const Token& proto, const Expr& node) {
     if (!ctx_.remarksEnabled() || storages_.empty()) return;
-    auto bytes = [](int64_t n) { return std::to_string(n) + " bytes"; };
+    auto bytes = [](int64_t n) { return n < 0 ? std::string("a symbolic size") : std::to_string(n) + " bytes"; };
     const auto& same = pool_[keyOf(proto)];
     if (!same.empty()) {
       std::string sizes;
@@ -302,7 +339,7 @@ class Planner {
       auto sv = storageVar.find(it->second);
       if (sv == storageVar.end()) {
         AttrDict attrs;
-        attrs.set("size", AttrValue::ints({s.bytes}));
+        attrs.set("size", s.symBytes ? shape::toAttrList({s.symBytes}) : AttrValue::ints({s.bytes}));
         attrs.set("virtual_device_index", device);
         attrs.set("storage_scope", AttrValue::string(s.scope));
         attrs.set("dtype", AttrValue::string(std::string(s.dtype.name())));
@@ -343,9 +380,9 @@ const PassRegistration& passDeclaration() {
     r.info.optLevel = 0;
     r.info.acceptedPhases = {Phase::Lowering};
     r.info.description =
-        "TVM's static memory planning: static-shape R.builtin.alloc_tensor calls share storages (per dtype and scope, "
-        "by size within 16x) once earlier tensors are past their last use; planned ones become R.memory.alloc_storage "
-        "+ R.memory.alloc_tensor. Remarks (memplan.*) say why an allocation did or did not reuse a storage.";
+        "TVM's static memory planning: R.builtin.alloc_tensor calls share storages (per dtype and scope; static sizes "
+        "within 16x, symbolic ones only when equal, such as 4 * (m * n)) once earlier tensors are past their last use; "
+        "planned ones become R.memory.alloc_storage + R.memory.alloc_tensor. Remarks (memplan.*) say why an allocation did or did not reuse a storage.";
     r.info.guarantees = "Every planned allocation lives in a storage no live tensor uses; returned tensors are not planned.";
     r.create = [](const AttrDict&) { return createStaticPlanBlockMemoryPass(); };
         return r;
