@@ -703,7 +703,21 @@ Value evaluate(const IRModule& mod, const std::string& function, const std::vect
   Expr fn = mod ? mod->lookup(function) : nullptr;
   if (!fn) throwError({}, "no function @" + function + " in the module", "interp.runtime");
   Value callee = evaluator.globalClosure(function, fn->span);
-  return evaluator.callClosure(*callee.closure(), args, fn->span);
+  // After CallTIRRewrite a call_tir_inplace is a PrimFunc call that writes its
+  // argument, as on TVM's VM: the entry's tensors are copied so the caller's
+  // arrays (the numeric check's inputs, the JIT's reference) keep their data.
+  std::vector<Value> own;
+  own.reserve(args.size());
+  for (const Value& a : args) {
+    if (!a.isTensor()) {
+      own.push_back(a);
+      continue;
+    }
+    NDArray copy(a.tensor().dtype(), a.tensor().shape());
+    if (copy.byteSize()) std::memcpy(copy.mutableData(), a.tensor().rawData(), copy.byteSize());
+    own.push_back(Value(copy));
+  }
+  return evaluator.callClosure(*callee.closure(), std::move(own), fn->span);
 }
 
 Value evaluateExpr(const Expr& expr, const Environment& env, const IRModule& mod) {
