@@ -271,3 +271,15 @@ class Module:
 )";
   CHECK_THAT(loadError(text), Catch::StartsWith("11:29: no virtual device \"llvm:1\": I.module_global_infos lists 1 of kind llvm"));
 }
+
+TEST_CASE("Relax forms: a tir_var_upper_bound that is not a positive integer is refused", "[relax][symbolic]") {
+  std::string text = std::string(kHeader) + R"(@R.function
+def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n", 8), dtype="float32"):
+    n = T.int64()
+    R.func_attr({"tir_var_upper_bound": {"n": 0}, "relax.force_pure": True})
+    y: R.Tensor((n, 8), dtype="float32") = R.builtin.alloc_tensor(R.shape([n, 8]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+    return y
+)";
+  IRModule mod = parseTvmScript(text, "t.py");
+  CHECK_THROWS_WITH(runPipeline(mod, "StaticPlanBlockMemory"), Catch::Contains("the tir_var_upper_bound of n must be a positive integer, got 0"));
+}
