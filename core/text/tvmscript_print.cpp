@@ -18,6 +18,7 @@
 #include "core/ir/shape_attr.h"
 #include "core/ir/virtual_device.h"
 #include "core/text/printer_impl.h"
+#include "core/text/tvmscript_device.h"
 #include "core/text/tvmscript_ops.h"
 #include "core/text/tvmscript_tir.h"
 
@@ -608,7 +609,7 @@ class RelaxPrinter {
     const OpDef& def = *op->def;
     if (isDpsOp(def.id)) return callTirText(*call, args);
     if (def.id == OpId::DeviceCopy || def.id == OpId::OnDevice)
-      if (std::string s = deviceText(*call, args); !s.empty()) return s;
+      if (std::string s = tvmscript::deviceCallText(*call, args, vdevices); !s.empty()) return s;
     if (def.id == OpId::CallPurePacked) return purePackedText(*call, args);
     if (isLoweringBuiltin(def.id) && def.name.starts_with("relax.")) return vmValueText(*call, args);
     const RelaxOpSpec* spec = tvmscript::relaxSpecFor(def.id);
@@ -775,42 +776,6 @@ class RelaxPrinter {
     return s + ", " + kw + out + ",))";
   }
 
-  /// device_copy to a device of the global infos as R.to_vdevice(x,
-  /// dst_vdevice="llvm:0:global") (the index counts devices of the same kind,
-  /// as TVM's printer does); on_device of a hint device as
-  /// R.hint_on_device(x, R.device(device_type=1, index=0), "global"). Empty
-  /// for anything else (printed with passlab's names).
-  std::string deviceText(const CallNode& call, const std::vector<std::string>& args) {
-    if (vdevices.empty() || args.size() != 1) return "";
-    auto entry = [&](const char* key) -> const VirtualDevice* {
-      const AttrValue* ref = call.attrs.find(key);
-      if (!ref || !isVirtualDeviceRef(*ref)) return nullptr;
-      int64_t i = -1;
-      try {
-        std::string s = ref->toString();
-        i = std::stoll(s.substr(s.rfind('[') + 1));
-      } catch (const std::exception&) {
-        return nullptr;
-      }
-      return i >= 0 && i < static_cast<int64_t>(vdevices.size()) ? &vdevices[static_cast<size_t>(i)] : nullptr;
-    };
-    auto kindOf = [](const std::string& target) { return target.substr(0, target.find(' ')); };
-    if (call.op()->id == OpId::DeviceCopy) {
-      const VirtualDevice* dst = entry("dst_virtual_device");
-      if (!dst || dst->target.empty() || call.attrs.find("src_virtual_device")) return "";
-      int index = 0;
-      for (const VirtualDevice& v : vdevices) {
-        if (&v == dst) break;
-        if (!v.target.empty() && kindOf(v.target) == kindOf(dst->target)) ++index;
-      }
-      return "R.to_vdevice(" + args[0] + ", dst_vdevice=" + quoted(kindOf(dst->target) + ":" + std::to_string(index) + ":" + dst->memoryScope) + ")";
-    }
-    const VirtualDevice* dev = entry("virtual_device");
-    if (!dev || !dev->target.empty() || call.attrs.size() != 1) return "";
-    return "R.hint_on_device(" + args[0] + ", R.device(device_type=" + std::to_string(dev->deviceType) + ", index=" +
-           std::to_string(dev->virtualDeviceId) + "), " + quoted(dev->memoryScope) + ")";
-  }
-
   std::string callTirText(const CallNode& call, const std::vector<std::string>& args) {
     const auto* opn = as<OpNode>(call.callee);
     OpId id = opn->def->id;
@@ -899,7 +864,7 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     TextWriter dry(nullptr);
     RelaxPrinter p(dry, options, "Module");
     p.relayOrigin = relayOrigin;
-    p.vdevices = virtualDeviceTable(mod);
+    p.vdevices = tvmscript::scriptVirtualDevices(mod);
     for (const auto& [name, fn] : fns)
       if (const auto* f = as<FunctionNode>(fn)) p.printFunction(name, *f, false);
     usesT = p.usedTir;
@@ -910,13 +875,7 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
   w.text("class Module:");
   w.endLine();
   w.indent(kLevel);
-  // The virtual devices print in TVM's form when every one is a device of the
-  // global infos (a target) or one R.hint_on_device names (a device type, no
-  // target); otherwise the table stays a module attribute.
-  std::vector<VirtualDevice> vdevices = virtualDeviceTable(mod);
-  bool tvmForm = std::all_of(vdevices.begin(), vdevices.end(),
-                             [](const VirtualDevice& v) { return !v.isPlaceholder() && !(v.target.empty() && v.memoryScope.empty()); });
-  if (!tvmForm) vdevices.clear();
+  std::vector<VirtualDevice> vdevices = tvmscript::scriptVirtualDevices(mod);
   AttrDict attrs;
   for (const auto& [k, v] : mod->attrs.entries())
     if (!(k == module_attr::kPhase && v.asInt() == 0) && !(k == kVirtualDevicesAttr && !vdevices.empty())) attrs.set(k, v);
@@ -929,14 +888,9 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     w.endLine();
     first = false;
   }
-  std::string infos;
-  for (const VirtualDevice& v : vdevices)
-    if (!v.target.empty())
-      infos += (infos.empty() ? "" : ", ") + std::string("I.vdevice(") + quoted(v.target) + ", " + std::to_string(v.virtualDeviceId) +
-               ", " + quoted(v.memoryScope.empty() ? "global" : v.memoryScope) + ")";
-  if (!infos.empty()) {
+  if (std::string infos = tvmscript::globalInfosText(vdevices); !infos.empty()) {
     w.beginLine();
-    w.text("I.module_global_infos({\"vdevice\": [" + infos + "]})");
+    w.text(infos);
     w.endLine();
     first = false;
   }
@@ -1007,3 +961,9 @@ void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::strin
 }
 
 }  // namespace passlab::text
+
+namespace passlab::tvmscript {
+
+std::string scriptQuoted(const std::string& s) { return text::quoted(s); }
+
+}  // namespace passlab::tvmscript

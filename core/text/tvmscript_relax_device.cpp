@@ -1,7 +1,9 @@
 // Virtual devices in Relax TVMScript: `I.module_global_infos({"vdevice":
 // [...]})`, `R.to_vdevice` and `R.hint_on_device`, read onto passlab's table of
 // virtual devices (the module attribute `virtual_devices`, core/ir/
-// virtual_device.h) and the device_copy / on_device ops.
+// virtual_device.h) and the device_copy / on_device ops, and printed back
+// (tvmscript_device.h).
+#include "core/text/tvmscript_device.h"
 #include "core/text/tvmscript_module.h"
 
 namespace passlab::tvmscript {
@@ -27,7 +29,6 @@ std::string targetOfConfig(const AttrDict& config) {
 }  // namespace
 
 void ModuleParser::parseGlobalInfos() {
-  const PyToken& at = peek();
   takeDotted("");
   expect(PyTok::LParen, "'('");
   expect(PyTok::LBrace, "'{'");
@@ -68,7 +69,6 @@ void ModuleParser::parseGlobalInfos() {
   expect(PyTok::RBrace, "'}'");
   expect(PyTok::RParen, "')'");
   expectEndOfStatement();
-  (void)at;
 }
 
 Expr ModuleParser::parseDeviceCall(std::string_view name, const PyToken& at) {
@@ -115,6 +115,69 @@ Expr ModuleParser::parseDeviceCall(std::string_view name, const PyToken& at) {
   }
   int64_t index = internVirtualDevice(vdevices_, v);
   return makeOpCall(OpId::OnDevice, {args[0].value}, {{"virtual_device", AttrValue::metaRef(kVirtualDeviceKind, index)}}, span);
+}
+
+}  // namespace passlab::tvmscript
+
+// ---- Printing -----------------------------------------------------------------
+
+namespace passlab::tvmscript {
+
+namespace {
+
+/// "llvm" of "llvm -mcpu=...": the target kind TVM's vdevice strings name.
+std::string kindOf(const std::string& target) { return target.substr(0, target.find(' ')); }
+
+/// The table entry `call`'s attribute `key` refers to, or null.
+const VirtualDevice* entryOf(const CallNode& call, const char* key, const std::vector<VirtualDevice>& vdevices) {
+  const AttrValue* ref = call.attrs.find(key);
+  if (!ref || !isVirtualDeviceRef(*ref)) return nullptr;
+  std::string s = ref->toString();
+  int64_t i = -1;
+  try {
+    i = std::stoll(s.substr(s.rfind('[') + 1));
+  } catch (const std::exception&) {
+    return nullptr;
+  }
+  return i >= 0 && i < static_cast<int64_t>(vdevices.size()) ? &vdevices[static_cast<size_t>(i)] : nullptr;
+}
+
+}  // namespace
+
+std::vector<VirtualDevice> scriptVirtualDevices(const IRModule& mod) {
+  std::vector<VirtualDevice> table = virtualDeviceTable(mod);
+  for (const VirtualDevice& v : table)
+    if (v.isPlaceholder() || (v.target.empty() && v.memoryScope.empty())) return {};
+  return table;
+}
+
+std::string globalInfosText(const std::vector<VirtualDevice>& vdevices) {
+  std::string infos;
+  for (const VirtualDevice& v : vdevices)
+    if (!v.target.empty())
+      infos += (infos.empty() ? "" : ", ") + std::string("I.vdevice(") + scriptQuoted(v.target) + ", " +
+               std::to_string(v.virtualDeviceId) + ", " + scriptQuoted(v.memoryScope.empty() ? "global" : v.memoryScope) + ")";
+  return infos.empty() ? "" : "I.module_global_infos({\"vdevice\": [" + infos + "]})";
+}
+
+std::string deviceCallText(const CallNode& call, const std::vector<std::string>& args, const std::vector<VirtualDevice>& vdevices) {
+  if (vdevices.empty() || args.size() != 1 || !call.op()) return "";
+  if (call.op()->id == OpId::DeviceCopy) {
+    const VirtualDevice* dst = entryOf(call, "dst_virtual_device", vdevices);
+    if (!dst || dst->target.empty() || call.attrs.find("src_virtual_device")) return "";
+    int index = 0;
+    for (const VirtualDevice& v : vdevices) {
+      if (&v == dst) break;
+      if (!v.target.empty() && kindOf(v.target) == kindOf(dst->target)) ++index;
+    }
+    return "R.to_vdevice(" + args[0] + ", dst_vdevice=" + scriptQuoted(kindOf(dst->target) + ":" + std::to_string(index) + ":" + dst->memoryScope) +
+           ")";
+  }
+  if (call.op()->id != OpId::OnDevice) return "";
+  const VirtualDevice* dev = entryOf(call, "virtual_device", vdevices);
+  if (!dev || !dev->target.empty() || call.attrs.size() != 1) return "";
+  return "R.hint_on_device(" + args[0] + ", R.device(device_type=" + std::to_string(dev->deviceType) +
+         ", index=" + std::to_string(dev->virtualDeviceId) + "), " + scriptQuoted(dev->memoryScope) + ")";
 }
 
 }  // namespace passlab::tvmscript
