@@ -270,6 +270,23 @@ class Module:
         return y
 )";
   CHECK_THAT(loadError(text), Catch::StartsWith("11:29: no virtual device \"llvm:1\": I.module_global_infos lists 1 of kind llvm"));
+  // Found by fuzz/tvmscript_fuzzer: a hint to device type 0 made a placeholder
+  // device, whose module then printed in a form that did not load back.
+  std::string hint = std::string(kHeader) + R"(@R.function
+def main(x: R.Tensor((2, 3), dtype="float32")):
+    y = R.hint_on_device(x, R.device(device_type=0, index=0), "global")
+    return y
+)";
+  CHECK_THAT(loadError(hint), Catch::StartsWith("7:29: R.device's device_type must be a DLPack device type"));
+  std::string scope = std::string(kHeader) + R"(@R.function
+def main(x: R.Tensor((2, 3), dtype="float32")):
+    y = R.hint_on_device(x, R.device(1, 0), "")
+    return y
+)";
+  IRModule mod = parseTvmScript(scope, "s.py");
+  std::string printed = printModule(mod, scriptOptions());
+  CHECK(printed.find("R.hint_on_device(x, R.device(device_type=1, index=0), \"\")") != std::string::npos);
+  CHECK(structuralEqual(parseTvmScript(printed, "again.py"), mod));
 }
 
 TEST_CASE("Relax forms: a tir_var_upper_bound that is not a positive integer is refused", "[relax][symbolic]") {

@@ -14,8 +14,8 @@ namespace passlab::tvmscript {
 
 /// The module's virtual devices when they print in TVM's form: every one is
 /// a device of the global infos (a target) or one R.hint_on_device names (a
-/// device type and scope, no target). Empty otherwise: the table then stays
-/// a module attribute and the ops keep passlab's names.
+/// device type, no target). Empty otherwise (a placeholder from Relay text):
+/// the table then stays a module attribute and the ops keep passlab's names.
 std::vector<VirtualDevice> scriptVirtualDevices(const IRModule& mod);
 /// `I.module_global_infos({"vdevice": [I.vdevice("llvm", 0, "global"), ...]})`
 /// for the devices with a target; empty when there are none.

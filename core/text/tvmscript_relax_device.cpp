@@ -53,9 +53,10 @@ void ModuleParser::parseGlobalInfos() {
         const AttrValue& l = a.literal;
         if (role == "target" && l.kind() == AttrValue::Kind::String) v.target = l.asString();
         else if (role == "target" && l.kind() == AttrValue::Kind::Dict) v.target = targetOfConfig(l.asDict());
-        else if (role == "vdevice_id" && l.kind() == AttrValue::Kind::Int) v.virtualDeviceId = static_cast<int>(l.asInt());
+        else if (role == "vdevice_id" && l.kind() == AttrValue::Kind::Int && l.asInt() >= 0 && l.asInt() <= 1024)
+          v.virtualDeviceId = static_cast<int>(l.asInt());
         else if (role == "memory_scope" && l.kind() == AttrValue::Kind::String) v.memoryScope = l.asString();
-        else fail(a.at, "I.vdevice takes a target (a string or TVM's target dict), an integer vdevice_id and a memory scope string");
+        else fail(a.at, "I.vdevice takes a target (a string or TVM's target dict), a vdevice_id between 0 and 1024 and a memory scope string");
       }
       if (v.target.empty()) fail(d, "I.vdevice needs its target, such as I.vdevice(\"llvm\", 0, \"global\")");
       v.deviceType = deviceTypeOfTarget(v.target);
@@ -106,8 +107,14 @@ Expr ModuleParser::parseDeviceCall(std::string_view name, const PyToken& at) {
     fail(at, "R.hint_on_device takes the value and a device: R.hint_on_device(x, R.device(device_type=1, index=0))");
   const AttrDict& dev = args[1].literal.asDict();
   VirtualDevice v;
-  v.deviceType = static_cast<int>(dev.getInt("device_type", 0));
-  v.virtualDeviceId = static_cast<int>(dev.getInt("index", 0));
+  int64_t type = dev.getInt("device_type", 0);
+  if (type < 1 || type > 64)
+    fail(args[1].at, "R.device's device_type must be a DLPack device type (1 = cpu, 2 = cuda, 16 = hexagon, ...), got " +
+                         std::to_string(type));
+  int64_t id = dev.getInt("index", 0);
+  if (id < 0 || id > 1024) fail(args[1].at, "R.device's index must be between 0 and 1024, got " + std::to_string(id));
+  v.deviceType = static_cast<int>(type);
+  v.virtualDeviceId = static_cast<int>(id);
   v.memoryScope = "global";
   if (args.size() > 2) {
     if (!args[2].isLiteral || args[2].literal.kind() != AttrValue::Kind::String) fail(args[2].at, "the memory scope must be a string");
@@ -147,7 +154,7 @@ const VirtualDevice* entryOf(const CallNode& call, const char* key, const std::v
 std::vector<VirtualDevice> scriptVirtualDevices(const IRModule& mod) {
   std::vector<VirtualDevice> table = virtualDeviceTable(mod);
   for (const VirtualDevice& v : table)
-    if (v.isPlaceholder() || (v.target.empty() && v.memoryScope.empty())) return {};
+    if (v.isPlaceholder()) return {};
   return table;
 }
 
