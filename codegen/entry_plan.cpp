@@ -105,6 +105,8 @@ class Planner {
     if (op && op->id == OpId::CallTir) {
       const auto* gv = call.args.size() == 2 ? as<GlobalVarNode>(call.args[0]) : nullptr;
       if (!gv) fail(e, plan_.name, "call_tir needs a global PrimFunc and a tuple of arguments");
+      if (call.attrs.find("inplace_indices"))
+        fail(e, plan_.name, "call_tir_inplace is not planned here; lower it with CallTIRRewrite (relax.default) first");
       Expr callee = mod_->lookup(gv->name);
       if (!callee || callee->kind != ExprKind::PrimFunc) fail(e, plan_.name, "call_tir callee @" + gv->name + " is not a PrimFunc");
       PlanStep step{gv->name, false, flatArgs(call.args[1])};

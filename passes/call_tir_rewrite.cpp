@@ -3,6 +3,8 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/diagnostic.h"
+#include "core/ir/call_tir.h"
+#include "core/ir/shape_attr.h"
 #include "passes/opt_util.h"
 #include "core/pass/registry.h"
 #include "passes/relax_bindings.h"
@@ -35,13 +37,23 @@ class Rewriter {
   Expr rewrite(const FlatBinding& where, const CallNode& call) {
     Type outType = call.checkedType;
     if (!outType) throwError(call.span, "CallTIRRewrite: the call has no type (run InferType first)", "lower.untyped");
-    std::vector<Expr> outs;
-    allocate(where, call, outType, outs);
+    const OpDef& op = *call.op();
     std::vector<Expr> args;
     if (const auto* tuple = as<TupleNode>(call.args[1])) args = tuple->fields;
     else args.push_back(call.args[1]);
-    args.insert(args.end(), outs.begin(), outs.end());
-    const OpDef& op = *call.op();
+    // call_tir_inplace (TVM's rewrite): an output with an in-place index is
+    // that argument, only the -1 outputs are allocated and passed.
+    std::vector<int64_t> inplace = inplaceIndices(call);
+    if (!inplace.empty()) {
+      if (as<TupleTypeNode>(outType))
+        for (const Type& f : as<TupleTypeNode>(outType)->fields)
+          if (as<TupleTypeNode>(f))
+            throwError(call.span, "CallTIRRewrite: call_tir_inplace does not support nested tuple outputs", "lower.out-type");
+    }
+    std::vector<Expr> outs;
+    allocate(where, call, outType, outs, inplace, args);
+    for (size_t i = 0; i < outs.size(); ++i)
+      if (inplace.empty() || (i < inplace.size() && inplace[i] == -1)) args.push_back(outs[i]);
     Expr invoke;
     Type invokeType;
     if (op.id == OpId::CallTir) {
@@ -61,19 +73,27 @@ class Rewriter {
   }
 
  private:
-  void allocate(const FlatBinding& where, const CallNode& call, const Type& t, std::vector<Expr>& outs) {
+  void allocate(const FlatBinding& where, const CallNode& call, const Type& t, std::vector<Expr>& outs,
+                const std::vector<int64_t>& inplace, const std::vector<Expr>& args) {
     if (const auto* tup = as<TupleTypeNode>(t)) {
-      for (const Type& f : tup->fields) allocate(where, call, f, outs);
+      for (const Type& f : tup->fields) allocate(where, call, f, outs, inplace, args);
+      return;
+    }
+    size_t i = outs.size();
+    if (i < inplace.size() && inplace[i] >= 0 && inplace[i] < static_cast<int64_t>(args.size())) {
+      outs.push_back(args[inplace[i]]);
       return;
     }
     const auto* tt = as<TensorTypeNode>(t);
     if (!tt) throwError(call.span, "CallTIRRewrite: an output of type " + typeToString(t) + " is not a tensor", "lower.out-type");
-    if (tt->hasDynamicDim())
-      throwError(call.span,
-                 "CallTIRRewrite: output " + typeToString(t) + " has a symbolic or unknown dimension (passlab plans static shapes only)",
-                 "lower.dynamic-shape");
+    bool unknown = false;
+    for (size_t d = 0; d < tt->shape.size(); ++d) unknown = unknown || (tt->shape[d] == kDynamicDim && !tt->symbolicDim(d));
+    if (unknown)
+      throwError(call.span, "CallTIRRewrite: output " + typeToString(t) + " has an unknown dimension (?); TVM allocates "
+                 "static or symbolic shapes only", "lower.dynamic-shape");
     AttrDict attrs;
-    attrs.set("shape", AttrValue::ints(tt->shape));
+    // A symbolic output is allocated with its dims (R.shape([n, 8])), as TVM does.
+    attrs.set("shape", tt->hasSymbolicDim() ? shape::toAttrList(shape::dimsOf(*tt)) : AttrValue::ints(tt->shape));
     attrs.set("dtype", AttrValue::string(std::string(tt->dtype.name())));
     attrs.set("runtime_device_index", AttrValue::integer(0));
     attrs.set("storage_scope", AttrValue::string("global"));
@@ -129,9 +149,10 @@ const PassRegistration& callTirRewriteDeclaration() {
     r.info.optLevel = 0;
     r.info.acceptedPhases = {Phase::Lowering};
     r.info.description =
-        "Gives every call_tir / call_dps_packed its outputs explicitly: R.builtin.alloc_tensor per output tensor, then "
-        "a call of the PrimFunc (or R.call_packed) with inputs and outputs; the binding reads the allocation(s).";
-    r.info.guarantees = "No call_tir or call_dps_packed remains in Relax functions outside skipped ones.";
+        "Gives every call_tir / call_tir_inplace / call_dps_packed its outputs explicitly: R.builtin.alloc_tensor per "
+        "output tensor (call_tir_inplace: per -1 output; the others are their arguments), then a call of the PrimFunc "
+        "(or R.call_packed) with inputs and outputs; the binding reads the allocation(s).";
+    r.info.guarantees = "No call_tir, call_tir_inplace or call_dps_packed remains in Relax functions outside skipped ones.";
     r.create = [](const AttrDict&) { return createCallTIRRewritePass(); };
         return r;
   }();

@@ -9,6 +9,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/interp/interpreter.h"
+#include "core/ir/call_tir.h"
 #include "core/ir/functor.h"
 #include "core/pass/registry.h"
 #include "core/trace/remark_nodes.h"
@@ -236,6 +237,7 @@ class ConstantAnalysis {
       }
       return;
     }
+    if (op->id == OpId::CallTir && isInplaceCallTir(*call)) return;  // TVM's FoldConstant folds call_tir only, never call_tir_inplace
     if (op->id == OpId::CallTir) {
       // TVM folds a call_tir of constants by running its PrimFunc: here the TIR interpreter does.
       const Expr* tuple = call->args.size() == 2 && as<GlobalVarNode>(call->args[0]) ? form(call->args[1].get()) : nullptr;

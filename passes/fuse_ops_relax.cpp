@@ -19,7 +19,8 @@ constexpr int kElemWise = static_cast<int>(FusionPattern::ElemWise);
 constexpr int kBroadcast = static_cast<int>(FusionPattern::Broadcast);
 constexpr int kOpaque = static_cast<int>(FusionPattern::Opaque);
 
-/// The PrimFunc a call_tir calls, with its name; null when `e` is not one.
+/// The PrimFunc a call_tir (or call_tir_inplace: TVM's FuseOps groups both
+/// alike) calls, with its name; null when `e` is not one.
 const PrimFuncNode* calledPrimFunc(const IRModule& mod, const Expr& e, std::string* name = nullptr) {
   const auto* call = as<CallNode>(e);
   const OpDef* op = call ? call->op() : nullptr;
@@ -234,7 +235,7 @@ class BlockFuser final : public ExprMutator {
         callArgs.push_back(p->second);
       }
       const auto* call = as<CallNode>(b.value);
-      Expr value = makeOpCall(OpId::CallTir, {call->args[0], makeTuple(callArgs)}, call->attrs, call->span);
+      Expr value = makeOpCall(call->op()->id, {call->args[0], makeTuple(callArgs)}, call->attrs, call->span);
       bool last = k + 1 == members.size();
       Var v = makeVar(last ? "gv" : b.var->name, b.var->annotation, !last);
       inner[b.var.get()] = v;

@@ -4,10 +4,12 @@
 #include "core/pass/remark_rules.h"
 
 #include <cctype>
+#include <map>
 #include <set>
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
+#include "core/ir/call_tir.h"
 #include "core/ir/functor.h"
 #include "core/ir/tir_functor.h"
 #include "core/pass/registry.h"
@@ -142,8 +144,13 @@ std::string uniqueName(std::set<std::string>& used, const std::string& name) {
 }
 
 /// The fused PrimFunc of group `fn`, or null when the group is not in the
-/// form FuseOps writes. `callees` receives the PrimFuncs it called.
-PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::string>& callees, std::string& why) {
+/// form FuseOps writes. `callees` receives the PrimFuncs it called; `inplace`
+/// the group parameter its result is written into, when a call_tir_inplace
+/// makes the result one of them (TVM's FuseTIR then calls the fused PrimFunc
+/// with call_tir_inplace), else -1.
+PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::string>& callees, std::string& why,
+                   int64_t& inplace) {
+  inplace = -1;
   const auto* df = as<DataflowNode>(fn.body);
   if (!df || df->bindings.empty() || df->body != df->bindings.back().var) {
     why = "its body is not one dataflow block ending in its last binding";
@@ -168,7 +175,8 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
   for (size_t k = 0; k < df->bindings.size(); ++k) {
     const Binding& b = df->bindings[k];
     const auto* call = as<CallNode>(b.value);
-    if (!call || !call->op() || call->op()->id != OpId::CallTir || call->args.size() != 2) {
+    const OpDef* op = call ? call->op() : nullptr;
+    if (!op || op->id != OpId::CallTir || call->args.size() != 2) {
       why = "binding " + b.var->name + " is not a call_tir";
       return nullptr;
     }
@@ -176,7 +184,18 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
     const auto* args = as<TupleNode>(call->args[1]);
     const PrimFuncNode* callee = g ? as<PrimFuncNode>(mod->lookup(g->name)) : nullptr;
     const TensorTypeNode* out = pass_util::staticTensorType(b.var->checkedType ? b.var->checkedType : b.value->checkedType);
-    if (!callee || !args || !out || callee->params.size() != args->fields.size() + 1) {
+    // call_tir_inplace: the output is written into argument `into` (-1: a fresh output param).
+    int64_t into = -1;
+    if (isInplaceCallTir(*call)) {
+      std::vector<int64_t> idx = inplaceIndices(*call);
+      into = idx.size() == 1 ? idx[0] : -2;
+      if (into == -2 || (args && into >= static_cast<int64_t>(args->fields.size()))) {
+        why = "binding " + b.var->name + ": a call_tir_inplace with more than one output";
+        return nullptr;
+      }
+    }
+    size_t expectedParams = args ? args->fields.size() + (into >= 0 ? 0 : 1) : 0;
+    if (!callee || !args || !out || callee->params.size() != expectedParams) {
       why = "binding " + b.var->name + ": " +
             (!callee ? "its callee is not a PrimFunc of the module" : !out ? "its result has no static shape" : "its arguments do not match the PrimFunc's");
       return nullptr;
@@ -192,7 +211,7 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
       }
       inliner.buffers[callee->params[i].buffer.get()] = it->second;
     }
-    const T::Buffer& calleeOut = callee->params.back().buffer;
+    const T::Buffer& calleeOut = into >= 0 ? callee->params[static_cast<size_t>(into)].buffer : callee->params.back().buffer;
     if (!calleeOut) {
       why = g->name + " has no output buffer";
       return nullptr;
@@ -208,11 +227,26 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
       body = root->body;
     }
     bool last = k + 1 == df->bindings.size();
-    T::Buffer result = T::makeBuffer(uniqueName(names, calleeOut->name + (last ? "" : "_intermediate")), out->dtype, out->shape);
-    inliner.buffers[calleeOut.get()] = result;
-    bufferOf[b.var.get()] = result;
-    if (last) params.push_back({T::makeVar(result->name, result->dtype), result});
-    else scratch.push_back(result);
+    if (into >= 0) {
+      // Written in place: the result is the argument's buffer, no new one.
+      T::Buffer result = inliner.buffers[calleeOut.get()];
+      bufferOf[b.var.get()] = result;
+      if (last) {
+        for (size_t p = 0; p < params.size(); ++p)
+          if (params[p].buffer == result) inplace = static_cast<int64_t>(p);
+        if (inplace < 0) {
+          // An intermediate written in place last: it becomes the output param.
+          std::erase(scratch, result);
+          params.push_back({T::makeVar(result->name, result->dtype), result});
+        }
+      }
+    } else {
+      T::Buffer result = T::makeBuffer(uniqueName(names, calleeOut->name + (last ? "" : "_intermediate")), out->dtype, out->shape);
+      inliner.buffers[calleeOut.get()] = result;
+      bufferOf[b.var.get()] = result;
+      if (last) params.push_back({T::makeVar(result->name, result->dtype), result});
+      else scratch.push_back(result);
+    }
     T::Stmt inlined = inliner.mutate(body);
     if (const auto* s = T::as<T::SeqNode>(inlined)) stmts.insert(stmts.end(), s->stmts.begin(), s->stmts.end());
     else stmts.push_back(inlined);
@@ -224,10 +258,12 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
   return makePrimFunc(std::move(params), body, std::move(attrs));
 }
 
-/// Calls of the fused groups become call_tir of their PrimFuncs.
+/// Calls of the fused groups become call_tir of their PrimFuncs
+/// (call_tir_inplace for a group whose result is written into a parameter).
 class CallRewriter final : public ExprMutator {
  public:
-  explicit CallRewriter(const std::set<std::string>& fused) : fused_(fused) {}
+  CallRewriter(const std::set<std::string>& fused, const std::map<std::string, int64_t>& inplace)
+      : fused_(fused), inplace_(inplace) {}
 
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
@@ -239,11 +275,16 @@ class CallRewriter final : public ExprMutator {
     AttrDict attrs;
     attrs.set("out_shape", AttrValue::ints(t->shape));
     attrs.set("out_dtype", AttrValue::string(std::string(t->dtype.name())));
+    auto in = inplace_.find(g->name);
+    if (in == inplace_.end() || in->second < 0)
+      return makeOpCall(OpId::CallTir, {call->callee, makeTuple(call->args)}, attrs, call->span);
+    attrs.set(kInplaceIndicesAttr, AttrValue::ints({in->second}));
     return makeOpCall(OpId::CallTir, {call->callee, makeTuple(call->args)}, attrs, call->span);
   }
 
  private:
   const std::set<std::string>& fused_;
+  const std::map<std::string, int64_t>& inplace_;
 };
 
 /// What FuseTIR is: name, phases, options, config keys and docs (its entry in
@@ -257,7 +298,7 @@ const PassRegistration& fuseTirDeclaration() {
     r.info.description =
         "Merges the PrimFuncs of every fused group (a Primitive function of call_tir bindings from FuseOps) into one "
         "PrimFunc of the group's name; intermediate results become root-block allocations. Callers call it through "
-        "call_tir.";
+        "call_tir, or call_tir_inplace when the group's result is written in place into one of its parameters.";
     r.info.guarantees =
         "No global Primitive function of call_tirs remains; each became a PrimFunc of the same name computing the same "
         "values; PrimFuncs only the groups called are removed.";
@@ -277,15 +318,18 @@ class FuseTIRPass final : public Pass {
     const std::string& pass = info().name;
     IRModule typed = inferTypes(mod);
     std::map<std::string, PrimFunc> fusedFuncs;
+    std::map<std::string, int64_t> inplace;
     std::set<std::string> callees;
     for (const auto& [name, fn] : typed->functions) {
       const auto* f = as<FunctionNode>(fn);
       if (!f || !f->attrs.getBool(fn_attr::kPrimitive) || f->attrs.contains(fn_attr::kCompiler)) continue;
       std::set<std::string> called;
       std::string why;
-      PrimFunc p = fuseGroup(typed, *f, called, why);
+      int64_t into = -1;
+      PrimFunc p = fuseGroup(typed, *f, called, why, into);
       if (p) {
         fusedFuncs[name] = p;
+        inplace[name] = into;
         callees.insert(called.begin(), called.end());
       }
       if (!ctx.remarksEnabled()) continue;
@@ -312,7 +356,7 @@ class FuseTIRPass final : public Pass {
     for (const auto& [name, fn] : typed->functions) {
       const auto* f = as<FunctionNode>(fn);
       if (!f || fusedNames.count(name)) continue;
-      CallRewriter rewriter(fusedNames);
+      CallRewriter rewriter(fusedNames, inplace);
       Expr body = rewriter.mutate(f->body);
       if (body != f->body) out = withFunction(out, name, makeFunction(f->params, body, f->retType, f->attrs, f->span));
     }

@@ -4,6 +4,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/ir/diagnostic.h"
 #include "core/ir/limits.h"
+#include "core/ir/shape_attr.h"
 #include "passes/opt_util.h"
 #include "core/pass/registry.h"
 #include "passes/relax_bindings.h"
@@ -26,13 +27,26 @@ Function lowerFunction(const Function& fn) {
       out.bindings.push_back(b);
       continue;
     }
-    std::vector<int64_t> shape = relax_bindings::intListOf(opt_util::callAttr(*call, "shape"));
+    const AttrValue& shapeAttr = opt_util::callAttr(*call, "shape");
     std::optional<DataType> dtype = DataType::parse(opt_util::callAttr(*call, "dtype").asString());
-    std::optional<int64_t> count = limits::checkedElementCount(shape);
-    if (!dtype || !count) throwError(call->span, "LowerAllocTensor: the allocation's shape or dtype is not static", "lower.alloc");
+    AttrValue size;
+    if (shape::attrHasSymbolic(shapeAttr) && dtype) {
+      // TVM's size: the dtype's bytes times each dim in order (4 * m * n).
+      shape::Dim bytes = shape::constant(dtype->bytes());
+      for (const shape::Dim& d : shape::dimsOfAttr(shapeAttr, {})) {
+        if (!d) throwError(call->span, "LowerAllocTensor: the allocation's shape has an unknown dimension", "lower.alloc");
+        bytes = shape::asConstant(bytes) == 1 ? d : tir::binary(tir::BinaryOp::Mul, bytes, d);
+      }
+      size = shape::toAttrList({bytes});
+    } else {
+      std::vector<int64_t> shape = relax_bindings::intListOf(shapeAttr);
+      std::optional<int64_t> count = limits::checkedElementCount(shape);
+      if (!dtype || !count) throwError(call->span, "LowerAllocTensor: the allocation's shape or dtype is not static", "lower.alloc");
+      size = AttrValue::ints({*count * dtype->bytes()});
+    }
     const AttrValue& device = opt_util::callAttr(*call, "runtime_device_index");
     AttrDict storageAttrs;
-    storageAttrs.set("size", AttrValue::ints({*count * dtype->bytes()}));
+    storageAttrs.set("size", size);
     storageAttrs.set("virtual_device_index", device);
     storageAttrs.set("storage_scope", opt_util::callAttr(*call, "storage_scope"));
     storageAttrs.set("dtype", AttrValue::string("uint8"));

@@ -4,12 +4,14 @@
 // scope, walked in binding order) and the rewrite.
 #include "passes/static_plan_block_memory.h"
 
+#include <cstdint>
 #include <map>
 #include <unordered_map>
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
 #include "core/ir/module.h"
+#include "core/ir/shape_attr.h"
 #include "core/pass/remark_rules.h"
 #include "passes/opt_util.h"
 #include "core/pass/registry.h"
@@ -24,7 +26,11 @@ using relax_bindings::FlatBody;
 
 /// A storage token (TVM's StorageToken).
 struct Token {
+  /// The size in bytes; -1 when it is symbolic (then `symBytes` holds it).
   int64_t bytes = 0;
+  /// TVM's symbolic size: the constant part times the symbolic dims
+  /// (`4 * (m * n)`); null for a static size.
+  shape::Dim symBytes;
   DataType dtype;
   std::string scope;
   int refs = 0;
@@ -72,10 +78,33 @@ std::string calleeName(const CallNode& call) {
   return "a local function";
 }
 
+/// True when `d` never decreases as its variables grow (sums, products,
+/// min/max of such, division by a positive constant): then its largest value
+/// is its value at the variables' upper bounds.
+bool nonDecreasing(const shape::Dim& d) {
+  if (const auto* i = tir::as<tir::IntImmNode>(d)) return i->value >= 0;
+  if (tir::as<tir::VarNode>(d)) return true;
+  const auto* b = tir::as<tir::BinaryNode>(d);
+  if (!b) return false;
+  switch (b->op) {
+    case tir::BinaryOp::Add:
+    case tir::BinaryOp::Mul:
+    case tir::BinaryOp::Min:
+    case tir::BinaryOp::Max: return nonDecreasing(b->a) && nonDecreasing(b->b);
+    case tir::BinaryOp::FloorDiv: {
+      const auto* c = tir::as<tir::IntImmNode>(b->b);
+      return c && c->value > 0 && nonDecreasing(b->a);
+    }
+    default: return false;
+  }
+}
+
 class Planner {
  public:
-  Planner(const IRModule& mod, PassContext& ctx, std::string pass, std::string function)
-      : mod_(mod), ctx_(ctx), pass_(std::move(pass)), function_(std::move(function)) {}
+  /// `upperBounds`: the function's tir_var_upper_bound ({"n": 1024}), TVM's
+  /// way to plan symbolic allocations as static ones of their largest size.
+  Planner(const IRModule& mod, PassContext& ctx, std::string pass, std::string function, shape::NameEnv upperBounds)
+      : mod_(mod), ctx_(ctx), pass_(std::move(pass)), function_(std::move(function)), upperBounds_(std::move(upperBounds)) {}
 
   /// The rewritten body, or nullopt when nothing was planned.
   std::optional<FlatBody> run(const FlatBody& body) {
@@ -120,10 +149,32 @@ class Planner {
       const Expr& v = b.value;
       if (isAllocTensor(v)) {
         const auto* tt = as<TensorTypeNode>(v->checkedType);
-        if (!tt || tt->hasDynamicDim()) continue;  // symbolic: not planned
+        if (!tt) continue;
         const auto* call = as<CallNode>(v);
         Token t;
-        t.bytes = tt->numElements() * tt->dtype.bytes();
+        std::optional<int64_t> bounded = tt->hasSymbolicDim() ? upperBoundBytes(*tt) : std::nullopt;
+        if (bounded) {
+          t.bytes = *bounded;  // planned as a static token of the largest size (TVM's upper bound)
+        } else if (tt->hasSymbolicDim()) {
+          // TVM's token size: the static dims fold into the constant, the
+          // symbolic ones multiply in order; `?` cannot be sized at all.
+          int64_t coeff = tt->dtype.bytes();
+          shape::Dim size;
+          bool unknown = false;
+          for (size_t d = 0; d < tt->shape.size(); ++d) {
+            shape::Dim dim = tt->symbolicDim(d);
+            if (dim) size = size ? tir::binary(tir::BinaryOp::Mul, size, dim) : dim;
+            else if (tt->shape[d] == kDynamicDim) unknown = true;
+            else coeff *= tt->shape[d];
+          }
+          if (unknown) continue;
+          t.bytes = -1;
+          t.symBytes = coeff == 1 ? size : tir::binary(tir::BinaryOp::Mul, shape::constant(coeff), size);
+        } else if (tt->hasDynamicDim()) {
+          continue;  // `?`: not planned
+        } else {
+          t.bytes = tt->numElements() * tt->dtype.bytes();
+        }
         t.dtype = tt->dtype;
         t.scope = opt_util::callAttr(*call, "storage_scope").asString();
         t.block = b.block;
@@ -168,6 +219,34 @@ class Planner {
     discard(tokensOf(body.result, vars), "returned by the function");
   }
 
+  /// The bytes of `t` with every symbolic dim at its largest value under the
+  /// function's upper bounds; nullopt when a dim is unbounded or not
+  /// non-decreasing in its variables.
+  std::optional<int64_t> upperBoundBytes(const TensorTypeNode& t) const {
+    if (upperBounds_.empty()) return std::nullopt;
+    int64_t bytes = t.dtype.bytes();
+    for (size_t d = 0; d < t.shape.size(); ++d) {
+      shape::Dim dim = shape::dimOf(t, d);
+      if (!dim) return std::nullopt;
+      std::optional<int64_t> v = shape::asConstant(dim);
+      if (!v) {
+        if (!nonDecreasing(dim)) return std::nullopt;
+        std::vector<tir::Var> vars;
+        shape::collectVars(dim, vars);
+        shape::Env env;
+        for (const tir::Var& var : vars) {
+          auto it = upperBounds_.find(var->name);
+          if (it == upperBounds_.end()) return std::nullopt;
+          env[var.get()] = it->second;
+        }
+        v = shape::evaluate(dim, env);
+      }
+      if (!v || *v < 0 || (*v > 0 && bytes > INT64_MAX / *v)) return std::nullopt;
+      bytes *= *v;
+    }
+    return bytes;
+  }
+
   // ---- Step 2: allocation in binding order --------------------------------------
   using PoolKey = std::pair<std::string, int>;
   PoolKey keyOf(const Token& t) const { return {t.scope, static_cast<int>(t.dtype.code)}; }
@@ -176,6 +255,19 @@ class Planner {
     if (proto.refs == 0) return std::nullopt;
     auto& pool = pool_[keyOf(proto)];
     int64_t size = proto.bytes;
+    if (proto.symBytes) {
+      // A symbolic size reuses only a free storage of the same size (TVM: a
+      // provably equal one).
+      auto [from, to] = pool.equal_range(-1);
+      for (auto it = from; it != to; ++it)
+        if (shape::equal(storages_[it->second].symBytes, proto.symBytes)) {
+          int id = it->second;
+          pool.erase(it);
+          storages_[id].refs = proto.refs;
+          return id;
+        }
+      return std::nullopt;
+    }
     auto begin = pool.lower_bound(size / kMatchRange);
     auto mid = pool.lower_bound(size);
     auto end = pool.upper_bound(size * kMatchRange);
@@ -199,7 +291,7 @@ class Planner {
   /// Why a new storage was needed (a remark), when a storage existed to reuse.
   void explainNewStorage(const Token& proto, const Expr& node) {
     if (!ctx_.remarksEnabled() || storages_.empty()) return;
-    auto bytes = [](int64_t n) { return std::to_string(n) + " bytes"; };
+    auto bytes = [](int64_t n) { return n < 0 ? std::string("a symbolic size") : std::to_string(n) + " bytes"; };
     const auto& same = pool_[keyOf(proto)];
     if (!same.empty()) {
       std::string sizes;
@@ -302,7 +394,7 @@ class Planner {
       auto sv = storageVar.find(it->second);
       if (sv == storageVar.end()) {
         AttrDict attrs;
-        attrs.set("size", AttrValue::ints({s.bytes}));
+        attrs.set("size", s.symBytes ? shape::toAttrList({s.symBytes}) : AttrValue::ints({s.bytes}));
         attrs.set("virtual_device_index", device);
         attrs.set("storage_scope", AttrValue::string(s.scope));
         attrs.set("dtype", AttrValue::string(std::string(s.dtype.name())));
@@ -327,6 +419,7 @@ class Planner {
   const IRModule& mod_;
   PassContext& ctx_;
   std::string pass_, function_;
+  shape::NameEnv upperBounds_;
   std::vector<Token> protos_;
   std::unordered_map<size_t, int> protoOf_;
   std::unordered_map<const ExprNode*, Tokens> initVars_;
@@ -343,9 +436,10 @@ const PassRegistration& staticPlanBlockMemoryDeclaration() {
     r.info.optLevel = 0;
     r.info.acceptedPhases = {Phase::Lowering};
     r.info.description =
-        "TVM's static memory planning: static-shape R.builtin.alloc_tensor calls share storages (per dtype and scope, "
-        "by size within 16x) once earlier tensors are past their last use; planned ones become R.memory.alloc_storage "
-        "+ R.memory.alloc_tensor. Remarks (memplan.*) say why an allocation did or did not reuse a storage.";
+        "TVM's static memory planning: R.builtin.alloc_tensor calls share storages (per dtype and scope; static sizes "
+        "within 16x, symbolic ones only when equal, such as 4 * (m * n), or as static ones of their largest size under the "
+        "function's tir_var_upper_bound) once earlier tensors are past their last use; "
+        "planned ones become R.memory.alloc_storage + R.memory.alloc_tensor. Remarks (memplan.*) say why an allocation did or did not reuse a storage.";
     r.info.guarantees = "Every planned allocation lives in a storage no live tensor uses; returned tensors are not planned.";
     r.create = [](const AttrDict&) { return createStaticPlanBlockMemoryPass(); };
         return r;
@@ -362,7 +456,13 @@ class StaticPlanBlockMemoryPass final : public Pass {
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string& name) {
       opt_util::ensureTyped(f, mod);
-      Planner planner(mod, ctx, info().name, name);
+      shape::NameEnv bounds;
+      if (const AttrValue* b = f->attrs.find("tir_var_upper_bound"); b && b->kind() == AttrValue::Kind::Dict)
+        for (const auto& [var, v] : b->asDict().entries())
+          if (v.kind() == AttrValue::Kind::Int && v.asInt() > 0) bounds[var] = v.asInt();
+          else throwError(f->span, "StaticPlanBlockMemory: the tir_var_upper_bound of " + var + " must be a positive integer, got " +
+                                       v.toString(), "memplan.bound");
+      Planner planner(mod, ctx, info().name, name, std::move(bounds));
       std::optional<FlatBody> body = planner.run(relax_bindings::flatten(f->body));
       if (!body) return f;
       return makeFunction(f->params, relax_bindings::rebuild(*body), f->retType, f->attrs, f->span);

@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/analysis/well_formed.h"
+#include "core/ir/call_tir.h"
 #include "core/ir/functor.h"
 #include "core/ir/op_relations.h"
 
@@ -164,8 +165,16 @@ class Lowerer {
     } else {
       all.push_back(args[1]);  // a single tensor
     }
-    std::vector<Expr> allocs;
-    for (const Type& t : outputs) {
+    // call_tir_inplace: an output with an index is that argument itself.
+    std::vector<int64_t> inplace = inplaceIndices(call);
+    inplace.resize(outputs.size(), -1);
+    std::vector<Expr> allocs, results;
+    for (size_t i = 0; i < outputs.size(); ++i) {
+      const Type& t = outputs[i];
+      if (inplace[i] >= 0 && inplace[i] < static_cast<int64_t>(all.size())) {
+        results.push_back(all[inplace[i]]);
+        continue;
+      }
       const auto* tensor = as<TensorTypeNode>(t);
       if (!tensor || tensor->hasDynamicDim())
         throwError(call.span, "VMBuiltinLower: output " + typeToString(t) + " of " + std::string(op.name) +
@@ -181,13 +190,14 @@ class Lowerer {
                                         {"dtype", AttrValue::string(std::string(tensor->dtype.name()))}},
                                        call.span),
                             "alloc"));
+      results.push_back(allocs.back());
     }
     all.insert(all.end(), allocs.begin(), allocs.end());
     if (op.id == OpId::CallTir)
       bind(makeOpCall(OpId::VmCallTir, {callee, makeTuple(all)}, {}, call.span), "_");
     else
       bind(makeCall(callee, all, {}, call.span), "_");
-    return allocs.size() == 1 ? allocs[0] : makeTuple(allocs);
+    return results.size() == 1 ? results[0] : makeTuple(results);
   }
 
   std::vector<Binding> bindings_;

@@ -22,7 +22,7 @@
 
 #include "core/interp/interp_limits.h"
 #include "core/interp/kernels.h"
-#include "core/ir/shape_expr.h"
+#include "core/ir/shape_attr.h"
 #include "core/ir/limits.h"
 
 namespace passlab {
@@ -143,7 +143,11 @@ struct Frame {
   std::unordered_map<const ExprNode*, MemoSlot> memo;
   /// Remaining uses of each variable bound in this frame's own scope.
   std::unordered_map<const ExprNode*, int64_t> varUses;
+  /// The shape variables this call has bound (parameters, match_cast), by
+  /// name: what a symbolic out_shape or reshape target evaluates under.
+  shape::NameEnv shapes;
 };
+
 
 enum class Step : uint8_t { Visit, Finish, BindLet, SelectBranch, BindDataflow, Memo, Return };
 
@@ -175,6 +179,26 @@ void checkArgument(const Type& declared, const Value& v, const VarNode& param, c
   if (!why.empty()) runtimeError(span, "argument %" + param.name + ": " + why, "interp.type-mismatch");
 }
 
+/// The attributes of an op call with every symbolic dimension of a shape
+/// attribute (out_shape, newshape, shape, values) evaluated under `names`.
+AttrDict concreteShapes(const AttrDict& attrs, const shape::NameEnv& names, const Span& span) {
+  AttrDict out = attrs;
+  for (const auto& [key, value] : attrs.entries()) {
+    if (key != "out_shape" && key != "newshape" && key != "shape" && key != "values" && key != "size") continue;
+    if (!shape::attrHasSymbolic(value)) continue;
+    std::optional<AttrValue> v = shape::evaluateAttr(value, names);
+    if (!v) runtimeError(span, key + " " + value.toString() + " mentions a shape variable this call has not bound", "interp.type-mismatch");
+    out.set(key, std::move(*v));
+  }
+  return out;
+}
+
+bool hasSymbolicShapeAttr(const AttrDict& attrs) {
+  for (const auto& [key, value] : attrs.entries())
+    if ((key == "out_shape" || key == "newshape" || key == "shape" || key == "values" || key == "size") && shape::attrHasSymbolic(value)) return true;
+  return false;
+}
+
 /// R.match_cast at run time: the value must have the rank, dtype and static
 /// extents of the binding's type, and its symbolic extents must agree among
 /// themselves (`(n, n)`); variables are bound afresh for each cast.
@@ -185,7 +209,7 @@ std::string castDims(const TensorTypeNode& t) {
   return s;
 }
 
-void checkMatchCast(const VarNode& var, const Expr& value, const Value& v) {
+void checkMatchCast(const VarNode& var, const Expr& value, const Value& v, shape::NameEnv& names) {
   const auto* call = as<CallNode>(value);
   const auto* op = call ? as<OpNode>(call->callee) : nullptr;
   if (!op || op->def->id != OpId::MatchCast) return;
@@ -193,11 +217,12 @@ void checkMatchCast(const VarNode& var, const Expr& value, const Value& v) {
   if (!tt) return;
   bool ok = v.isTensor() && v.tensor().dtype() == tt->dtype && v.tensor().ndim() == tt->shape.size();
   std::string why;
+  shape::Env env;
   if (ok) {
-    shape::Env env;
     const auto& got = v.tensor().shape();
     why = shape::bindShape(*tt, std::vector<int64_t>(got.begin(), got.end()), env);
   }
+  if (ok && why.empty()) shape::addNames(env, names);
   if (!ok || !why.empty())
     runtimeError(value->span, "R.match_cast of %" + var.name + " to (" + castDims(*tt) + ") failed: got " + v.describe() +
                                   (why.empty() ? "" : " (" + why + ")"),
@@ -220,7 +245,7 @@ class GraphEvaluator final : public KernelHost {
   Value evalExpr(const Expr& expr, const Environment& env) {
     auto scope = std::make_shared<Scope>();
     for (const auto& [var, value] : env) scope->bindings.emplace(var, value);
-    frames_.push_back(Frame{std::move(scope), &planFor(expr.get()), {}, {}});
+    frames_.push_back(Frame{std::move(scope), &planFor(expr.get()), {}, {}, {}});
     return run(expr.get(), static_cast<uint32_t>(frames_.size() - 1));
   }
 
@@ -283,7 +308,8 @@ class GraphEvaluator final : public KernelHost {
       checkArgument(fn->params[i]->annotation, args[i], *fn->params[i], span, shapeEnv);
       scope->bindings.insert_or_assign(fn->params[i].get(), std::move(args[i]));
     }
-    frames_.push_back(Frame{std::move(scope), &planFor(fn->body.get()), {}, {}});
+    frames_.push_back(Frame{std::move(scope), &planFor(fn->body.get()), {}, {}, {}});
+    shape::addNames(shapeEnv, frames_.back().shapes);
     return static_cast<uint32_t>(frames_.size() - 1);
   }
 
@@ -536,7 +562,10 @@ class GraphEvaluator final : public KernelHost {
       }
       Value result;
       try {
-        result = runKernel(*op, args, call->attrs, this);
+        if (hasSymbolicShapeAttr(call->attrs))
+          result = runKernel(*op, args, concreteShapes(call->attrs, frames_[f].shapes, call->span), this);
+        else
+          result = runKernel(*op, args, call->attrs, this);
       } catch (const KernelError& e) {
         runtimeError(call->span, e.what());
       }
@@ -594,7 +623,7 @@ class GraphEvaluator final : public KernelHost {
             value = Value::closure(std::move(recursive));
           }
         }
-        checkMatchCast(*let->var, let->value, value);
+        checkMatchCast(*let->var, let->value, value, frames_[t.frame].shapes);
         bindVar(t.frame, let->var.get(), std::move(value));
         schedule(let->body.get(), t.frame, Step::Visit);  // tail position: the let's value is the body's
         return;
@@ -610,7 +639,7 @@ class GraphEvaluator final : public KernelHost {
       case Step::BindDataflow: {
         const auto* df = static_cast<const DataflowNode*>(t.node);
         Value bound = pop();
-        checkMatchCast(*df->bindings[t.index].var, df->bindings[t.index].value, bound);
+        checkMatchCast(*df->bindings[t.index].var, df->bindings[t.index].value, bound, frames_[t.frame].shapes);
         bindVar(t.frame, df->bindings[t.index].var.get(), std::move(bound));
         uint32_t next = t.index + 1;
         if (next < df->bindings.size()) {
@@ -674,7 +703,21 @@ Value evaluate(const IRModule& mod, const std::string& function, const std::vect
   Expr fn = mod ? mod->lookup(function) : nullptr;
   if (!fn) throwError({}, "no function @" + function + " in the module", "interp.runtime");
   Value callee = evaluator.globalClosure(function, fn->span);
-  return evaluator.callClosure(*callee.closure(), args, fn->span);
+  // After CallTIRRewrite a call_tir_inplace is a PrimFunc call that writes its
+  // argument, as on TVM's VM: the entry's tensors are copied so the caller's
+  // arrays (the numeric check's inputs, the JIT's reference) keep their data.
+  std::vector<Value> own;
+  own.reserve(args.size());
+  for (const Value& a : args) {
+    if (!a.isTensor()) {
+      own.push_back(a);
+      continue;
+    }
+    NDArray copy(a.tensor().dtype(), a.tensor().shape());
+    if (copy.byteSize()) std::memcpy(copy.mutableData(), a.tensor().rawData(), copy.byteSize());
+    own.push_back(Value(copy));
+  }
+  return evaluator.callClosure(*callee.closure(), std::move(own), fn->span);
 }
 
 Value evaluateExpr(const Expr& expr, const Environment& env, const IRModule& mod) {

@@ -2,6 +2,8 @@
 // run low-level functions (call_tir, call_dps_packed, the VM builtins).
 #include "core/interp/kernels.h"
 
+#include <cstring>
+
 #include "core/interp/kernel_ops.h"
 
 namespace passlab {
@@ -73,6 +75,40 @@ Value destinationPassingCall(const KernelCall& call) {
   std::vector<NDArray> outs = allocateOutputs(call);
   buffers.insert(buffers.end(), outs.begin(), outs.end());
   requireHost(call).callPrimFunc(callee, buffers, inputs);
+  bool tupleOut = call.attr("out_shape").asArray().size() > 0 && call.attr("out_shape").asArray().front().kind() == AttrValue::Kind::Array;
+  if (!tupleOut) return outs[0];
+  std::vector<Value> fields(outs.begin(), outs.end());
+  return Value::tuple(std::move(fields));
+}
+
+/// call_tir_inplace: the PrimFunc writes output i into argument
+/// inplace_indices[i] (fresh outputs for -1). The arguments it writes are
+/// copied first, so the caller's values keep their contents: passlab's values
+/// are immutable, and TVM's contract (no later use of an in-place argument)
+/// makes the copy unobservable in a well-formed program.
+Value inplaceCall(const KernelCall& call) {
+  std::string callee = primFuncCallee(call);
+  std::vector<NDArray> buffers = packedInputs(call);
+  std::vector<NDArray> fresh = allocateOutputs(call);
+  const auto& indices = call.attr("inplace_indices").asArray();
+  if (indices.size() != fresh.size()) call.fail("inplace_indices must list one index per output");
+  std::vector<NDArray> outs;
+  std::vector<NDArray> extra;
+  for (size_t i = 0; i < indices.size(); ++i) {
+    int64_t j = indices[i].asInt();
+    if (j == -1) {
+      outs.push_back(fresh[i]);
+      extra.push_back(fresh[i]);
+      continue;
+    }
+    if (j < 0 || j >= static_cast<int64_t>(buffers.size())) call.fail("in-place index " + std::to_string(j) + " is not an argument");
+    NDArray copy(buffers[j].dtype(), buffers[j].shape());
+    if (copy.byteSize()) std::memcpy(copy.mutableData(), buffers[j].rawData(), copy.byteSize());
+    buffers[j] = copy;
+    outs.push_back(copy);
+  }
+  buffers.insert(buffers.end(), extra.begin(), extra.end());
+  requireHost(call).callPrimFunc(callee, buffers, 0);
   bool tupleOut = call.attr("out_shape").asArray().size() > 0 && call.attr("out_shape").asArray().front().kind() == AttrValue::Kind::Array;
   if (!tupleOut) return outs[0];
   std::vector<Value> fields(outs.begin(), outs.end());
@@ -161,6 +197,8 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::ShapeOf: return shapeOfKernel(call);
 
     case OpId::CallTir:
+      if (!call.attr("inplace_indices").isNone()) return inplaceCall(call);
+      return destinationPassingCall(call);
     case OpId::CallDpsPacked: return destinationPassingCall(call);
     case OpId::CallPurePacked:
     case OpId::InvokePureClosure: call.fail("calls a closure; only the graph interpreter evaluates it");

@@ -195,6 +195,8 @@ void describe(OpDef& d) {
       // out_shape is one shape or a list of shapes; out_dtype one dtype or a list.
       std::vector<AttrField> attrs = outTypeAttrs;
       attrs[1].alsoAccepts = {Kind::Array};
+      // inplace_indices makes it R.call_tir_inplace (core/ir/call_tir.h).
+      attrs.push_back(optional("inplace_indices", Kind::Array));
       set(2, relCallTir, attrs);
       break;
     }

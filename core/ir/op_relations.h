@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/ir/op.h"
-#include "core/ir/shape_expr.h"
+#include "core/ir/shape_attr.h"
 
 namespace passlab {
 
@@ -39,8 +39,12 @@ DataType dtypeAttr(const AttrValue& v, std::string_view key, DataType fallback);
 /// NumPy broadcasting of two shapes; an error names both shapes.
 std::vector<int64_t> broadcastShapes(const std::vector<int64_t>& a, const std::vector<int64_t>& b);
 /// Result type described by call_tir-style attributes out_shape/out_dtype
-/// (a tensor, or a tuple when they are lists of shapes and dtypes).
-Type typeFromOutAttrs(const AttrValue& shapeAttr, const AttrValue& dtypeAttr);
+/// (a tensor, or a tuple when they are lists of shapes and dtypes). A
+/// symbolic dimension (its text, "n * 2") takes the variables of `scope` by
+/// name (shape::dimsOfAttr).
+Type typeFromOutAttrs(const AttrValue& shapeAttr, const AttrValue& dtypeAttr, const std::vector<tir::Var>& scope = {});
+/// The shape variables of the argument types (the scope of typeFromOutAttrs).
+std::vector<tir::Var> argShapeVars(std::span<const Type> args);
 
 // ---- Symbolic dimensions (op_relations_symbolic.cpp) --------------------------
 // Each relation computes its int64 result as before (symbolic dims read as

@@ -88,7 +88,23 @@ std::vector<int64_t> broadcastShapes(const std::vector<int64_t>& a, const std::v
   return out;
 }
 
-Type typeFromOutAttrs(const AttrValue& shapeAttr, const AttrValue& dtypeAttrValue) {
+std::vector<tir::Var> argShapeVars(std::span<const Type> args) {
+  std::vector<tir::Var> vars;
+  for (const Type& t : args) shape::collectTypeVars(t, vars);
+  return vars;
+}
+
+/// One out_shape entry as a tensor type: ints, or texts of symbolic dims.
+static Type outTensor(const AttrValue& shape, DataType dtype, const std::vector<tir::Var>& scope) {
+  if (!shape::attrHasSymbolic(shape)) return tensorType(intList(shape, "out_shape"), dtype);
+  std::vector<shape::Dim> dims = shape::dimsOfAttr(shape, scope);
+  for (size_t i = 0; i < dims.size(); ++i)
+    if (!dims[i] && shape.asArray()[i].kind() == AttrValue::Kind::String)
+      relationError("out_shape dimension " + std::to_string(i) + " (" + shape.asArray()[i].toString() + ") is not a dimension");
+  return shape::tensorOfDims(dims, dtype);
+}
+
+Type typeFromOutAttrs(const AttrValue& shapeAttr, const AttrValue& dtypeAttrValue, const std::vector<tir::Var>& scope) {
   const auto& shapes = shapeAttr.asArray();
   bool tupleOut = shapeAttr.kind() == AttrValue::Kind::Array && !shapes.empty() &&
                   shapes.front().kind() == AttrValue::Kind::Array;
@@ -96,15 +112,14 @@ Type typeFromOutAttrs(const AttrValue& shapeAttr, const AttrValue& dtypeAttrValu
     if (dtypeAttrValue.kind() != AttrValue::Kind::String)
       relationError("out_dtype must be one dtype when out_shape is one shape, got " + dtypeAttrValue.toString());
     DataType d = dtypeAttr(dtypeAttrValue, "out_dtype", DTypeCode::Float32);
-    return tensorType(intList(shapeAttr, "out_shape"), d);
+    return outTensor(shapeAttr, d, scope);
   }
   if (dtypeAttrValue.kind() != AttrValue::Kind::Array || dtypeAttrValue.asArray().size() != shapes.size())
     relationError("out_dtype must list one dtype per output shape (" + std::to_string(shapes.size()) + "), got " +
                   dtypeAttrValue.toString());
   std::vector<Type> fields;
   for (size_t i = 0; i < shapes.size(); ++i)
-    fields.push_back(tensorType(intList(shapes[i], "out_shape"),
-                                dtypeAttr(dtypeAttrValue.asArray()[i], "out_dtype", DTypeCode::Float32)));
+    fields.push_back(outTensor(shapes[i], dtypeAttr(dtypeAttrValue.asArray()[i], "out_dtype", DTypeCode::Float32), scope));
   return tupleType(std::move(fields));
 }
 
@@ -240,6 +255,19 @@ static std::vector<Type> flattenOutputs(const Type& t) {
   return {t};
 }
 
+/// A symbolic tensor passed where the callee has a static (or symbolic)
+/// buffer: dtype and rank must agree, and the dims static on both sides;
+/// the rest is checked at run time, as TVM leaves it to the callee.
+static bool fitsSymbolically(const Type& expected, const Type& given) {
+  const auto* e = as<TensorTypeNode>(expected);
+  const auto* g = as<TensorTypeNode>(given);
+  if (!e || !g || !(e->hasDynamicDim() || g->hasDynamicDim()) || e->dtype != g->dtype || e->shape.size() != g->shape.size())
+    return false;
+  for (size_t i = 0; i < e->shape.size(); ++i)
+    if (!isDynamicDim(e->shape[i]) && !isDynamicDim(g->shape[i]) && e->shape[i] != g->shape[i]) return false;
+  return true;
+}
+
 /// Destination-passing check: a low-level function taking `inputs` then the
 /// outputs must have exactly that many parameters, with matching types.
 static void checkDpsCallee(const Type& callee, const std::vector<Type>& inputs, const std::vector<Type>& outputs) {
@@ -251,15 +279,53 @@ static void checkDpsCallee(const Type& callee, const std::vector<Type>& inputs, 
   for (size_t i = 0; i < fn->params.size(); ++i) {
     const Type& expected = fn->params[i];
     const Type& given = i < inputs.size() ? inputs[i] : outputs[i - inputs.size()];
-    if (!typeEqual(expected, given))
+    if (!typeEqual(expected, given) && !fitsSymbolically(expected, given))
       relationError(std::string(i < inputs.size() ? "input " : "output ") +
                     std::to_string(i < inputs.size() ? i : i - inputs.size()) + " has type " + typeToString(given) +
                     " but the callee expects " + typeToString(expected));
   }
 }
 
+/// call_tir_inplace: output i is argument inplace_indices[i] (same type) or,
+/// for -1, a fresh output the callee takes after the arguments.
+static Type inplaceCallTir(std::span<const Type> args, const Type& out, const AttrValue& indices) {
+  std::vector<Type> inputs = packedArgs(args[1]);
+  std::vector<Type> outputs = flattenOutputs(out);
+  const auto& items = indices.asArray();
+  if (items.size() != outputs.size())
+    relationError("inplace_indices lists " + std::to_string(items.size()) + " indices for " + std::to_string(outputs.size()) +
+                  " outputs");
+  // TVM's rules: each index is -1 or an argument, no argument twice, at least
+  // one output in place, and an in-place output has its argument's type.
+  std::vector<Type> fresh;
+  std::vector<bool> used(inputs.size(), false);
+  bool anyInPlace = false;
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (items[i].kind() != AttrValue::Kind::Int) relationError("inplace_indices must be integers, got " + indices.toString());
+    int64_t j = items[i].asInt();
+    if (j == -1) {
+      fresh.push_back(outputs[i]);
+      continue;
+    }
+    if (j < 0 || j >= static_cast<int64_t>(inputs.size()))
+      relationError("in-place index " + std::to_string(j) + " is not an argument (the call passes " + std::to_string(inputs.size()) +
+                    ")");
+    if (used[j]) relationError("in-place index " + std::to_string(j) + " is used twice");
+    used[j] = true;
+    anyInPlace = true;
+    if (!typeEqual(inputs[j], outputs[i]))
+      relationError("output " + std::to_string(i) + " is " + typeToString(outputs[i]) + " but argument " + std::to_string(j) +
+                    ", which it is written into, is " + typeToString(inputs[j]));
+  }
+  if (!anyInPlace) relationError("at least one in-place index must not be -1 (use call_tir)");
+  checkDpsCallee(args[0], inputs, fresh);
+  return out;
+}
+
 Type relCallTir(std::span<const Type> args, const AttrDict& attrs) {
-  Type out = typeFromOutAttrs(opAttr(OpId::CallTir, attrs, "out_shape"), opAttr(OpId::CallTir, attrs, "out_dtype"));
+  Type out = typeFromOutAttrs(opAttr(OpId::CallTir, attrs, "out_shape"), opAttr(OpId::CallTir, attrs, "out_dtype"), argShapeVars(args));
+  const AttrValue& inplace = opAttr(OpId::CallTir, attrs, "inplace_indices");
+  if (!inplace.isNone()) return inplaceCallTir(args, out, inplace);
   checkDpsCallee(args[0], packedArgs(args[1]), flattenOutputs(out));
   return out;
 }
@@ -267,7 +333,8 @@ Type relCallTir(std::span<const Type> args, const AttrDict& attrs) {
 Type relCallDpsPacked(std::span<const Type> args, const AttrDict& attrs) {
   // The callee is an external packed function whose signature is not known here.
   packedArgs(args[1]);
-  return typeFromOutAttrs(opAttr(OpId::CallDpsPacked, attrs, "out_shape"), opAttr(OpId::CallDpsPacked, attrs, "out_dtype"));
+  return typeFromOutAttrs(opAttr(OpId::CallDpsPacked, attrs, "out_shape"), opAttr(OpId::CallDpsPacked, attrs, "out_dtype"),
+                          argShapeVars(args));
 }
 
 Type relCallPurePacked(std::span<const Type> args, const AttrDict& attrs) {

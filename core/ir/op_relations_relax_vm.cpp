@@ -8,6 +8,19 @@ namespace passlab {
 
 namespace {
 
+/// The dims of a `shape`/`values` attribute that may hold symbolic dims
+/// (their text, see shape::dimsOfAttr); negative static extents are errors.
+std::vector<shape::Dim> shapeDims(OpId op, const AttrDict& attrs, std::string_view key) {
+  const AttrValue& v = opAttr(op, attrs, key);
+  std::vector<shape::Dim> dims = shape::dimsOfAttr(v, {});
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const AttrValue& item = v.asArray()[i];
+    if (!dims[i] || (item.kind() == AttrValue::Kind::Int && item.asInt() < 0))
+      relationError(std::string(key) + " " + v.toString() + ": entry " + std::to_string(i) + " is not a dimension");
+  }
+  return dims;
+}
+
 /// The static shape of a `shape`/`size` attribute; negative extents are errors.
 std::vector<int64_t> staticShape(OpId op, const AttrDict& attrs, std::string_view key) {
   std::vector<int64_t> dims = intList(opAttr(op, attrs, key), key);
@@ -19,6 +32,9 @@ std::vector<int64_t> staticShape(OpId op, const AttrDict& attrs, std::string_vie
 }  // namespace
 
 Type relRelaxShapeExpr(std::span<const Type>, const AttrDict& attrs) {
+  // passlab's shape type holds static values only: a symbolic value keeps its rank.
+  if (shape::attrHasSymbolic(opAttr(OpId::RelaxShapeExpr, attrs, "values")))
+    return shapeTypeOfRank(static_cast<int64_t>(shapeDims(OpId::RelaxShapeExpr, attrs, "values").size()));
   return shapeType(staticShape(OpId::RelaxShapeExpr, attrs, "values"));
 }
 
@@ -41,11 +57,20 @@ Type relRelaxCallPacked(std::span<const Type>, const AttrDict& attrs) {
 
 Type relBuiltinAllocTensor(std::span<const Type>, const AttrDict& attrs) {
   DataType d = dtypeAttr(opAttr(OpId::BuiltinAllocTensor, attrs, "dtype"), "dtype", DTypeCode::Float32);
+  if (shape::attrHasSymbolic(opAttr(OpId::BuiltinAllocTensor, attrs, "shape")))
+    return shape::tensorOfDims(shapeDims(OpId::BuiltinAllocTensor, attrs, "shape"), d);
   return tensorType(staticShape(OpId::BuiltinAllocTensor, attrs, "shape"), d);
 }
 
 Type relRelaxAllocStorage(std::span<const Type>, const AttrDict& attrs) {
-  // Both alloc_storage ops share the size field's name and kind.
+  // Both alloc_storage ops share the size field's name and kind. A symbolic
+  // size (4 * (m * n)) is one dimension of text.
+  const AttrValue* sizeAttr = attrs.find("size");
+  if (sizeAttr && shape::attrHasSymbolic(*sizeAttr)) {
+    if (sizeAttr->asArray().size() != 1 || !shape::dimsOfAttr(*sizeAttr, {})[0])
+      relationError("size must be one byte count, got " + sizeAttr->toString());
+    return objectType();
+  }
   std::vector<int64_t> size = intList(attrs.find("size") ? *attrs.find("size") : AttrValue::none(), "size");
   if (size.size() != 1 || size[0] < 0) relationError("size must be one non-negative byte count, got " + shapeText(size));
   return objectType();
@@ -55,6 +80,8 @@ Type relRelaxAllocTensor(std::span<const Type> args, const AttrDict& attrs) {
   if (!as<ObjectTypeNode>(args[0])) relationError("expects the storage (R.Object) first, got " + typeToString(args[0]));
   DataType d = dtypeAttr(opAttr(OpId::RelaxMemAllocTensor, attrs, "dtype"), "dtype", DTypeCode::Float32);
   if (opAttr(OpId::RelaxMemAllocTensor, attrs, "offset").asInt() < 0) relationError("the offset is negative");
+  if (shape::attrHasSymbolic(opAttr(OpId::RelaxMemAllocTensor, attrs, "shape")))
+    return shape::tensorOfDims(shapeDims(OpId::RelaxMemAllocTensor, attrs, "shape"), d);
   return tensorType(staticShape(OpId::RelaxMemAllocTensor, attrs, "shape"), d);
 }
 

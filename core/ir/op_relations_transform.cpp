@@ -21,11 +21,33 @@ int64_t product(const std::vector<int64_t>& dims) {
   return *n;
 }
 
+/// R.reshape(x, R.shape([n, 8])): a target with symbolic dims is the result
+/// as written (TVM's form: no special values); the element counts must agree
+/// where both are constant.
+Type symbolicReshape(std::span<const Type> args, const TensorTypeNode& data, const AttrValue& newshape) {
+  std::vector<shape::Dim> dims = shape::dimsOfAttr(newshape, argShapeVars(args));
+  shape::Dim outCount = shape::constant(1), inCount = shape::constant(1);
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const AttrValue& item = newshape.asArray()[i];
+    if (!dims[i] || (item.kind() == AttrValue::Kind::Int && item.asInt() <= 0))
+      relationError("newshape " + newshape.toString() + ": a symbolic target takes dimensions only (entry " + std::to_string(i) +
+                    " is " + item.toString() + ")");
+    outCount = shape::mul(outCount, dims[i]);
+  }
+  for (const shape::Dim& d : shape::dimsOf(data)) inCount = d ? shape::mul(inCount, d) : nullptr;
+  std::optional<int64_t> a = shape::asConstant(inCount), b = shape::asConstant(outCount);
+  if (a && b && *a != *b)
+    relationError("cannot reshape " + typeToString(args[0]) + " (" + std::to_string(*a) + " elements) to " + newshape.toString() +
+                  " (" + std::to_string(*b) + " elements)");
+  return shape::tensorOfDims(dims, data.dtype);
+}
+
 }  // namespace
 
 Type relReshape(std::span<const Type> args, const AttrDict& attrs) {
   const TensorTypeNode& data = tensorArg(args, 0, "data");
   const AttrValue& newshapeAttr = opAttr(OpId::Reshape, attrs, "newshape");
+  if (shape::attrHasSymbolic(newshapeAttr)) return symbolicReshape(args, data, newshapeAttr);
   std::vector<int64_t> spec = intList(newshapeAttr, "newshape");
   bool allowZero = opAttr(OpId::Reshape, attrs, "allowzero").asBool();
   const std::vector<int64_t>& in = data.shape;

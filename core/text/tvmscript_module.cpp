@@ -97,6 +97,7 @@ IRModule ModuleParser::parseModule() {
   if (!sawItem) fail(peek(), "no @I.ir_module, @R.function or @T.prim_func in the text");
   AttrDict attrs = moduleAttrs_;
   if (!attrs.contains(module_attr::kPhase)) attrs.set(module_attr::kPhase, AttrValue::integer(0));
+  if (!vdevices_.empty()) attrs = withVirtualDeviceTable(makeModule({}, attrs), vdevices_)->attrs;
   return makeModule(std::move(functions_), std::move(attrs));
 }
 
@@ -255,8 +256,8 @@ void ModuleParser::parseClassStatement() {
     return;
   }
   if (checkDotted(irAlias + ".module_global_infos")) {
-    fail(t, "I.module_global_infos (virtual devices in TVMScript) is not supported yet; passlab's virtual devices "
-            "load from Relay text's meta[VirtualDevice] table");
+    parseGlobalInfos();
+    return;
   }
   if (t.is("def")) fail(t, "a function in the module needs a decorator (@R.function or @T.prim_func)");
   fail(t, "expected a decorated function in the module class, got " + describe(t) + "; this is not TVMScript passlab reads");

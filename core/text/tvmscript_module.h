@@ -13,6 +13,7 @@
 #include "core/ir/expr.h"
 #include "core/ir/module.h"
 #include "core/ir/shape_expr.h"
+#include "core/ir/virtual_device.h"
 #include "core/text/tvmscript_parser.h"
 
 namespace passlab::tvmscript {
@@ -110,6 +111,15 @@ class ModuleParser : public ScriptParser {
   /// Names a function body binds to the module (`cls = Module`).
   std::set<std::string> moduleAliases_;
   AttrDict moduleAttrs_;
+  /// The module's virtual devices (core/ir/virtual_device.h): those of
+  /// I.module_global_infos first, then the devices R.hint_on_device names.
+  std::vector<VirtualDevice> vdevices_;
+  /// `I.module_global_infos({"vdevice": [I.vdevice(...), ...]})`.
+  void parseGlobalInfos();
+  /// R.to_vdevice(x, dst_vdevice="llvm:0") and R.hint_on_device(x,
+  /// R.device(device_type=1, index=0), "global"): device_copy and on_device
+  /// of a device of the table; null for any other name.
+  Expr parseDeviceCall(std::string_view name, const PyToken& at);
   /// Names of the dataflow block being parsed that R.output lists.
   std::set<std::string> dataflowOutputs_;
   bool inDataflow_ = false;

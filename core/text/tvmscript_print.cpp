@@ -14,8 +14,11 @@
 #include <unordered_set>
 
 #include "core/ir/lowering_ops.h"
-#include "core/ir/shape_expr.h"
+#include "core/ir/call_tir.h"
+#include "core/ir/shape_attr.h"
+#include "core/ir/virtual_device.h"
 #include "core/text/printer_impl.h"
+#include "core/text/tvmscript_device.h"
 #include "core/text/tvmscript_ops.h"
 #include "core/text/tvmscript_tir.h"
 
@@ -98,6 +101,20 @@ void literal(std::string& out, const AttrValue& v) {
   }
 }
 
+/// A list of dims as R.shape writes it: ints, and symbolic dims (held as
+/// their text, shape::toAttr) unquoted: `[n, 8]`.
+void dimsLiteral(std::string& out, const AttrValue& v) {
+  if (v.kind() != AttrValue::Kind::Array) return literal(out, v);
+  out += '[';
+  for (size_t i = 0; i < v.asArray().size(); ++i) {
+    const AttrValue& item = v.asArray()[i];
+    if (i) out += ", ";
+    if (item.kind() == AttrValue::Kind::String) out += item.asString();
+    else literal(out, item);
+  }
+  out += ']';
+}
+
 /// A Relax type as TVM prints it. In a function's signature (`signature`),
 /// a dimension that mentions a shape variable prints as a string (`"n"`,
 /// `"n * 2"`), as TVM's printer does for the variables a signature defines.
@@ -144,6 +161,10 @@ std::string typeText(const Type& t, bool signature = false, bool mainSpelling = 
   return "";
 }
 
+/// The destination-passing calls, printed with their output type and no
+/// binding annotation (TVM's printer).
+bool isDpsOp(OpId id) { return id == OpId::CallTir || id == OpId::CallDpsPacked; }
+
 bool containsControl(const Expr& root) {
   std::vector<const ExprNode*> stack{root.get()};
   std::unordered_map<const ExprNode*, bool> seen;
@@ -180,6 +201,9 @@ class RelaxPrinter {
   bool usedTir = false;
   /// No function of the module has a global_symbol (Relay text, ONNX imports).
   bool relayOrigin = false;
+  /// The module's virtual devices when they print in TVM's form
+  /// (I.module_global_infos, R.to_vdevice, R.hint_on_device); empty otherwise.
+  std::vector<VirtualDevice> vdevices;
 
   void printFunction(const std::string& name, const FunctionNode& fn, bool nested) {
     if (!nested) {
@@ -394,7 +418,7 @@ class RelaxPrinter {
     std::string ann;
     const auto* call = as<CallNode>(value);
     const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
-    bool dps = callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked);
+    bool dps = callee && isDpsOp(callee->def->id);
     if (!dps) ann = typeTextOf(t);
     if (callee && callee->def->id == OpId::MatchCast && call->args.size() == 1)
       rhs = "R.match_cast(" + atom(call->args[0]) + ", " + ann + ")";
@@ -459,7 +483,7 @@ class RelaxPrinter {
       std::string ann = typeTextOf(t);
       const auto* call = as<CallNode>(e);
       const auto* callee = call ? as<OpNode>(call->callee) : nullptr;
-      if (callee && (callee->def->id == OpId::CallTir || callee->def->id == OpId::CallDpsPacked)) ann.clear();
+      if (callee && isDpsOp(callee->def->id)) ann.clear();
       w_.rangeStart(e.get());
       line(name + (ann.empty() ? "" : ": " + ann) + " = " + rhs);
       w_.rangeEnd(e.get());
@@ -583,7 +607,9 @@ class RelaxPrinter {
     const auto* op = as<OpNode>(call->callee);
     if (!op) return atom(call->callee) + "(" + join(args) + ")";
     const OpDef& def = *op->def;
-    if (def.id == OpId::CallTir || def.id == OpId::CallDpsPacked) return callTirText(*call, args);
+    if (isDpsOp(def.id)) return callTirText(*call, args);
+    if (def.id == OpId::DeviceCopy || def.id == OpId::OnDevice)
+      if (std::string s = tvmscript::deviceCallText(*call, args, vdevices); !s.empty()) return s;
     if (def.id == OpId::CallPurePacked) return purePackedText(*call, args);
     if (isLoweringBuiltin(def.id) && def.name.starts_with("relax.")) return vmValueText(*call, args);
     const RelaxOpSpec* spec = tvmscript::relaxSpecFor(def.id);
@@ -634,7 +660,7 @@ class RelaxPrinter {
         case AttrConv::Positional:
           if (v.kind() == AttrValue::Kind::Array) {
             s += "R.shape(";
-            literal(s, v);
+            dimsLiteral(s, v);
             args.push_back(s + ")");
           } else {
             bool main = opt_.spelling == TvmScriptSpelling::Main;
@@ -661,7 +687,7 @@ class RelaxPrinter {
     auto attr = [&](std::string_view key) { return attrOrDefault(def, call.attrs, key); };
     auto shapeText = [&](std::string_view key) {
       std::string s = "R.shape(";
-      literal(s, attr(key));
+      dimsLiteral(s, attr(key));
       return s + ")";
     };
     auto dtypeText = [&](std::string_view key) { return "R.dtype(" + quoted(attr(key).asString()) + ")"; };
@@ -752,7 +778,9 @@ class RelaxPrinter {
 
   std::string callTirText(const CallNode& call, const std::vector<std::string>& args) {
     const auto* opn = as<OpNode>(call.callee);
-    std::string name = opn->def->id == OpId::CallTir ? "R.call_tir" : "R.call_dps_packed";
+    OpId id = opn->def->id;
+    bool inplace = isInplaceCallTir(call);
+    std::string name = inplace ? "R.call_tir_inplace" : id == OpId::CallTir ? "R.call_tir" : "R.call_dps_packed";
     std::string fn = args.empty() ? "" : args[0];
     if (opn->def->id == OpId::CallDpsPacked)
       if (const auto* g = as<GlobalVarNode>(call.args[0])) fn = quoted(g->name);
@@ -760,10 +788,12 @@ class RelaxPrinter {
     const AttrValue& shape = attrOrDefault(*opn->def, call.attrs, "out_shape");
     const AttrValue& dtype = attrOrDefault(*opn->def, call.attrs, "out_dtype");
     auto tensor = [this](const AttrValue& s, const AttrValue& d) {
+      auto dt = DataType::parse(d.asString());
+      DataType dtype = dt ? *dt : DataType(DTypeCode::Float32);
+      if (shape::attrHasSymbolic(s)) return typeTextOf(shape::tensorOfDims(shape::dimsOfAttr(s, {}), dtype));
       std::vector<int64_t> dims;
       for (const AttrValue& x : s.asArray()) dims.push_back(x.asInt());
-      auto dt = DataType::parse(d.asString());
-      return typeTextOf(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
+      return typeTextOf(tensorType(dims, dtype));
     };
     std::string out;
     if (dtype.kind() == AttrValue::Kind::Array) {
@@ -775,7 +805,15 @@ class RelaxPrinter {
       out = tensor(shape, dtype);
     }
     const char* kw = opt_.spelling == TvmScriptSpelling::Main ? "out_ty=" : "out_sinfo=";
-    return name + "(" + fn + ", " + tuple + ", " + kw + out + ")";
+    // TVM's printer: the in-place indices after the output type, as a list.
+    std::string indices;
+    if (inplace) {
+      std::vector<int64_t> idx = inplaceIndices(call);
+      indices = ", inplace_indices=[";
+      for (size_t i = 0; i < idx.size(); ++i) indices += (i ? ", " : "") + std::to_string(idx[i]);
+      indices += "]";
+    }
+    return name + "(" + fn + ", " + tuple + ", " + kw + out + indices + ")";
   }
 
   TextWriter& w_;
@@ -826,6 +864,7 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     TextWriter dry(nullptr);
     RelaxPrinter p(dry, options, "Module");
     p.relayOrigin = relayOrigin;
+    p.vdevices = tvmscript::scriptVirtualDevices(mod);
     for (const auto& [name, fn] : fns)
       if (const auto* f = as<FunctionNode>(fn)) p.printFunction(name, *f, false);
     usesT = p.usedTir;
@@ -836,9 +875,10 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
   w.text("class Module:");
   w.endLine();
   w.indent(kLevel);
+  std::vector<VirtualDevice> vdevices = tvmscript::scriptVirtualDevices(mod);
   AttrDict attrs;
   for (const auto& [k, v] : mod->attrs.entries())
-    if (!(k == module_attr::kPhase && v.asInt() == 0)) attrs.set(k, v);
+    if (!(k == module_attr::kPhase && v.asInt() == 0) && !(k == kVirtualDevicesAttr && !vdevices.empty())) attrs.set(k, v);
   bool first = true;
   if (!attrs.empty()) {
     std::string s = "I.module_attrs(";
@@ -848,8 +888,15 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     w.endLine();
     first = false;
   }
+  if (std::string infos = tvmscript::globalInfosText(vdevices); !infos.empty()) {
+    w.beginLine();
+    w.text(infos);
+    w.endLine();
+    first = false;
+  }
   RelaxPrinter printer(w, options, "Module");
   printer.relayOrigin = relayOrigin;
+  printer.vdevices = vdevices;
   tvmscript::ScriptPrintContext ctx;
   ctx.spelling = options.spelling;
   for (const auto& [name, fn] : fns) {
@@ -914,3 +961,9 @@ void printTvmScriptFunction(TextWriter& w, const IRModule& mod, const std::strin
 }
 
 }  // namespace passlab::text
+
+namespace passlab::tvmscript {
+
+std::string scriptQuoted(const std::string& s) { return text::quoted(s); }
+
+}  // namespace passlab::tvmscript

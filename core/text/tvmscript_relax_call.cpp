@@ -1,7 +1,9 @@
 // Calls in Relax TVMScript: `R.<op>(...)` through the spelling table,
-// `R.call_tir` / `R.call_dps_packed`, and `R.const`.
+// `R.call_tir` / `R.call_tir_inplace` / `R.call_dps_packed`, and `R.const`.
 #include <algorithm>
 
+#include "core/ir/call_tir.h"
+#include "core/ir/shape_attr.h"
 #include "core/text/tvmscript_module.h"
 #include "core/text/tvmscript_ops.h"
 
@@ -12,7 +14,7 @@ namespace {
 /// out_shape / out_dtype attributes of a call_tir-like op from its output type.
 bool outTypeAttrs(const Type& t, AttrDict& attrs) {
   if (const auto* tt = as<TensorTypeNode>(t)) {
-    attrs.set("out_shape", AttrValue::ints(tt->shape));
+    attrs.set("out_shape", tt->hasSymbolicDim() ? shape::toAttrList(shape::dimsOf(*tt)) : AttrValue::ints(tt->shape));
     attrs.set("out_dtype", AttrValue::string(std::string(tt->dtype.name())));
     return true;
   }
@@ -21,7 +23,7 @@ bool outTypeAttrs(const Type& t, AttrDict& attrs) {
     for (const Type& f : tup->fields) {
       const auto* ft = as<TensorTypeNode>(f);
       if (!ft) return false;
-      shapes.push_back(AttrValue::ints(ft->shape));
+      shapes.push_back(ft->hasSymbolicDim() ? shape::toAttrList(shape::dimsOf(*ft)) : AttrValue::ints(ft->shape));
       dtypes.push_back(AttrValue::string(std::string(ft->dtype.name())));
     }
     attrs.set("out_shape", AttrValue::array(std::move(shapes)));
@@ -43,6 +45,7 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
   Span span = spanOf(at);
 
   if (Expr vm = parseRelaxVmCall(name, at)) return vm;
+  if (Expr device = parseDeviceCall(name, at)) return device;
   if (name == "const") {
     std::vector<ScriptArg> args = parseCallArgs();
     if (args.empty() || !args[0].isLiteral) fail(at, "R.const takes a value and a dtype");
@@ -58,14 +61,25 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
     return makeConstant(NDArray::scalar(*d, x), span);
   }
   if (name == "call_tir" || name == "call_dps_packed" || name == "call_tir_inplace") {
-    if (name == "call_tir_inplace") fail(at, "R.call_tir_inplace is not supported yet (passlab has no in-place call_tir)");
     std::vector<ScriptArg> args = parseCallArgs();
-    OpId id = name == "call_tir" ? OpId::CallTir : OpId::CallDpsPacked;
+    bool inplaceCall = name == "call_tir_inplace";
+    OpId id = name == "call_dps_packed" ? OpId::CallDpsPacked : OpId::CallTir;
     Expr fn;
     Expr tuple;
     Type out;
+    AttrValue inplace;
     int positional = 0;
     for (const ScriptArg& a : args) {
+      // call_tir_inplace(f, args, inplace_indices, out_sinfo): an int or a list of ints.
+      if (inplaceCall && (a.keyword == "inplace_indices" || (a.keyword.empty() && positional == 2 && a.isLiteral))) {
+        bool ok = a.isLiteral && (a.literal.kind() == AttrValue::Kind::Int || a.literal.kind() == AttrValue::Kind::Array);
+        if (ok && a.literal.kind() == AttrValue::Kind::Array)
+          for (const AttrValue& v : a.literal.asArray()) ok = ok && v.kind() == AttrValue::Kind::Int;
+        if (!ok) fail(a.at, "inplace_indices is an argument index or a list of them, such as [0] or [0, -1]");
+        inplace = a.literal.kind() == AttrValue::Kind::Int ? AttrValue::ints({a.literal.asInt()}) : a.literal;
+        ++positional;
+        continue;
+      }
       if (a.keyword == "out_sinfo" || a.keyword == "out_ty" || (a.keyword.empty() && a.isType)) {
         if (a.keyword == "out_sinfo") noteSpelling(TvmScriptSpelling::Release, a.at);
         if (a.keyword == "out_ty") noteSpelling(TvmScriptSpelling::Main, a.at);
@@ -93,6 +107,10 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
     if (!out) fail(at, "R." + std::string(name) + " needs its output type (out_sinfo=R.Tensor(...))");
     AttrDict attrs;
     if (!outTypeAttrs(out, attrs)) fail(at, "the output type of R." + std::string(name) + " must be tensors");
+    if (inplaceCall) {
+      if (inplace.isNone()) fail(at, "R.call_tir_inplace needs inplace_indices=[...] (which argument each output is written into)");
+      attrs.set(kInplaceIndicesAttr, inplace);
+    }
     try {
       return makeOpCall(id, {fn, tuple}, attrs, span);
     } catch (const DiagnosticError& e) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/ir/shape_attr.h"
 #include "core/text/tvmscript_module.h"
 #include "core/text/tvmscript_ops.h"
 
@@ -30,7 +31,7 @@ bool ModuleParser::startsLiteral() const {
       if (t.is("True") || t.is("False") || t.is("None")) return true;
       if (t.is("float") && check(PyTok::LParen, 1)) return true;
       if (t.is(relaxAlias) && check(PyTok::Dot, 1))
-        return peek(2).is("shape") || peek(2).is("prim_value") || peek(2).is("str") || peek(2).is("dtype");
+        return peek(2).is("shape") || peek(2).is("prim_value") || peek(2).is("str") || peek(2).is("dtype") || peek(2).is("device");
       if (t.is(tirAlias) && check(PyTok::Dot, 1)) return true;
       return false;
     default: return false;
@@ -45,6 +46,12 @@ AttrValue ModuleParser::parseLiteral() {
     if (accept(PyTok::Int)) return AttrValue::integer(-intValue(n));
     if (accept(PyTok::Float)) return AttrValue::floating(-floatValue(n));
     failExpected("a number after '-'");
+  }
+  if (t.kind == PyTok::Int && (check(PyTok::Star, 1) || check(PyTok::Plus, 1) || check(PyTok::SlashSlash, 1) ||
+                               check(PyTok::Percent, 1) || (check(PyTok::Minus, 1) && !check(PyTok::Comma, 2)))) {
+    // A dimension that starts with a constant (TVM prints sizes as
+    // R.shape([4 * (m * n)])): its value, or its text when symbolic.
+    return shape::toAttr(parseShapeDim());
   }
   if (accept(PyTok::Int)) return AttrValue::integer(intValue(t));
   if (accept(PyTok::Float)) return AttrValue::floating(floatValue(t));
@@ -79,6 +86,29 @@ AttrValue ModuleParser::parseLiteral() {
     rewind(position() - 1);
     return AttrValue::dict(parseDictLiteral());
   }
+  if (t.is(relaxAlias) && check(PyTok::Dot, 1) && peek(2).is("device")) {
+    // R.device(device_type=1, index=0) (TVM's printed form) or R.device(1, 0):
+    // the device of R.hint_on_device, as a dictionary.
+    takeDotted("");
+    expect(PyTok::LParen, "'('");
+    AttrDict dev;
+    int positional = 0;
+    while (!check(PyTok::RParen)) {
+      std::string key;
+      if (check(PyTok::Name) && check(PyTok::Equal, 1)) {
+        key = std::string(take().text);
+        take();
+      } else {
+        key = positional++ == 0 ? "device_type" : "index";
+      }
+      const PyToken& v = expect(PyTok::Int, "an integer");
+      if (key != "device_type" && key != "index") fail(v, "R.device takes device_type and index");
+      dev.set(key, AttrValue::integer(intValue(v)));
+      if (!accept(PyTok::Comma)) break;
+    }
+    expect(PyTok::RParen, "')'");
+    return AttrValue::dict(std::move(dev));
+  }
   if (t.is(relaxAlias) && check(PyTok::Dot, 1)) {
     std::string name = takeDotted("");
     expect(PyTok::LParen, "'('");
@@ -103,9 +133,10 @@ AttrValue ModuleParser::parseLiteral() {
     if (ty.empty() || !DataType::parse(ty)) fail(t, "'" + name + "' is not a typed constant");
     return v;
   }
+  // A symbolic dimension in a list (R.shape([n, 8]), a reshape target): its
+  // text, which the op's relation reads back (shape::dimsOfAttr).
   if (t.kind == PyTok::Name && shapeVars_.count(std::string(t.text)))
-    fail(t, "shape variable '" + std::string(t.text) +
-                "' as a value (R.shape([n, ...]), a symbolic reshape target) is not supported yet; write -1 for the inferred dimension");
+    return shape::toAttr(parseShapeDim());
   failExpected("a literal value");
 }
 

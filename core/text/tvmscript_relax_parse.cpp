@@ -64,6 +64,11 @@ Function ModuleParser::parseRelaxFunction(const PyToken& decorator, bool isPriva
     take();
     expectEndOfStatement();
   }
+  // TVM prints the shape variables' declarations before R.func_attr.
+  while (tryShapeVarDeclaration()) {
+    while (accept(PyTok::Newline)) {
+    }
+  }
   if (checkDotted(relaxAlias + ".func_attr")) {
     takeDotted("");
     expect(PyTok::LParen, "'('");
@@ -385,7 +390,11 @@ Type ModuleParser::parseRelaxType() {
           ndim = intValue(d) * (neg ? -1 : 1);
           if (ndim > 64) fail(d, "ndim " + std::to_string(ndim) + " is too large");
         } else if (key == "vdevice") {
-          fail(last(), "tensor types with a vdevice are not supported yet");
+          // TVM's inferred device of a value (after R.to_vdevice): passlab's
+          // tensor types carry no device, so it is read and dropped, with a note.
+          const PyToken& v = expect(PyTok::String, "a device such as \"llvm:0\"");
+          note(spanOf(v), "the vdevice " + std::string(v.text) + " of a tensor type is not kept (passlab's tensor types carry no "
+                          "device; R.to_vdevice and R.hint_on_device are kept)");
         } else {
           fail(last(), "unknown keyword '" + key + "' of " + name);
         }
@@ -453,16 +462,19 @@ Type ModuleParser::parseRelaxType() {
         if (!list && !check(PyTok::LParen)) failExpected("the shape's values such as [2, 4]");
         take();
         std::vector<int64_t> values;
+        bool symbolic = false;
         while (!check(list ? PyTok::RBracket : PyTok::RParen)) {
           const PyToken& d = peek();
           std::optional<int64_t> c = shape::asConstant(parseShapeDim());
-          if (!c) fail(d, "symbolic values of R.Shape are not supported yet (give ndim=)");
-          if (*c < 0) fail(d, "shape value " + std::to_string(*c) + " is negative");
-          values.push_back(*c);
+          if (c && *c < 0) fail(d, "shape value " + std::to_string(*c) + " is negative");
+          // passlab's shape type keeps static values only: a symbolic one
+          // keeps the rank (R.Shape(ndim=k), see docs/text-format.md).
+          symbolic = symbolic || !c;
+          values.push_back(c.value_or(0));
           if (!accept(PyTok::Comma)) break;
         }
         take();
-        out = shapeType(std::move(values));
+        out = symbolic ? shapeTypeOfRank(static_cast<int64_t>(values.size())) : shapeType(std::move(values));
       } else {
         fail(keyTok, "unknown keyword '" + key + "' of " + name + " (R.Shape takes values or ndim=)");
       }

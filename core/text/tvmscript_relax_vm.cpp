@@ -8,6 +8,7 @@
 // its parser also takes plain Python values there (`0`, `"global"`,
 // `dtype="float32"`). passlab keeps them as the op's attributes (op.cpp,
 // TVM's parameter names), so every spelling reads to one node.
+#include "core/ir/shape_attr.h"
 #include "core/text/tvmscript_module.h"
 
 namespace passlab::tvmscript {
@@ -79,7 +80,10 @@ Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
     const AttrValue& v = args[0].literal;
     AttrDict attrs;
     if (name == "shape") {
-      if (!intList(v)) fail(args[0].at, "R.shape takes a list of integers (symbolic values are not supported yet)");
+      bool dims = v.kind() == AttrValue::Kind::Array;
+      for (const AttrValue& d : dims ? v.asArray() : std::vector<AttrValue>{})
+        dims = dims && (d.kind() == AttrValue::Kind::Int || d.kind() == AttrValue::Kind::String);
+      if (!dims) fail(args[0].at, "R.shape takes a list of dimensions (integers, or shape variables such as n and n * 2)");
       attrs.set("values", v);
       return build(OpId::RelaxShapeExpr, {}, attrs);
     }
@@ -181,7 +185,8 @@ Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
     const AttrValue& v = a->literal;
     switch (p.kind) {
       case ParamKind::Shape:
-        if (!intList(v)) fail(a->at, what + " must be a static shape such as R.shape([2, 4])");
+        if (!intList(v) && !(v.kind() == AttrValue::Kind::Array && shape::attrHasSymbolic(v)))
+          fail(a->at, what + " must be a shape such as R.shape([2, 4]) or R.shape([n, 4])");
         break;
       case ParamKind::Int:
         if (v.kind() != AttrValue::Kind::Int) fail(a->at, what + " must be an integer");

@@ -1,0 +1,24 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def add_inplace(A: T.Buffer((T.int64(4),), "float32"), B: T.Buffer((T.int64(4),), "float32")):
+        T.func_attr({"op_pattern": 0, "tir.noalias": True})
+        # with T.block("root"):
+        for i in range(T.int64(4)):
+            with T.block("T_add"):
+                v_i = T.axis.spatial(T.int64(4), i)
+                T.reads(A[v_i], B[v_i])
+                T.writes(A[v_i])
+                A[v_i] = A[v_i] + B[v_i]
+
+    @R.function
+    def main(x: R.Tensor((4,), dtype="float32"), y: R.Tensor((4,), dtype="float32")) -> R.Tensor((4,), dtype="float32"):
+        R.func_attr({"relax.force_pure": True})
+        cls = Module
+        _: R.Tuple = cls.add_inplace(x, y)
+        lv: R.Tensor((4,), dtype="float32") = x
+        return lv

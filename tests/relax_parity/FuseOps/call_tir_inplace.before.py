@@ -1,0 +1,38 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+# Two elementwise call_tir_inplace bindings group like call_tirs (TVM's
+# FuseOps reads op_pattern from either); the group keeps the in-place calls.
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def add_inplace(A: T.Buffer((T.int64(4),), "float32"), B: T.Buffer((T.int64(4),), "float32")):
+        T.func_attr({"op_pattern": 0, "tir.noalias": True})
+        # with T.block("root"):
+        for i in range(T.int64(4)):
+            with T.block("T_add"):
+                v_i = T.axis.spatial(T.int64(4), i)
+                T.reads(A[v_i], B[v_i])
+                T.writes(A[v_i])
+                A[v_i] = A[v_i] + B[v_i]
+
+    @T.prim_func(private=True)
+    def exp_inplace(A: T.Buffer((T.int64(4),), "float32")):
+        T.func_attr({"op_pattern": 0, "tir.noalias": True})
+        # with T.block("root"):
+        for i in range(T.int64(4)):
+            with T.block("compute"):
+                v_i = T.axis.spatial(T.int64(4), i)
+                T.reads(A[v_i])
+                T.writes(A[v_i])
+                A[v_i] = T.exp(A[v_i])
+
+    @R.function
+    def main(x: R.Tensor((4,), dtype="float32"), y: R.Tensor((4,), dtype="float32")) -> R.Tensor((4,), dtype="float32"):
+        cls = Module
+        with R.dataflow():
+            lv = R.call_tir_inplace(cls.add_inplace, (x, y), out_sinfo=R.Tensor((4,), dtype="float32"), inplace_indices=[0])
+            gv = R.call_tir_inplace(cls.exp_inplace, (lv,), out_sinfo=R.Tensor((4,), dtype="float32"), inplace_indices=[0])
+            R.output(gv)
+        return gv
