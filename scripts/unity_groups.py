@@ -17,6 +17,7 @@ and constant declarations, which leave no symbol. A file whose macros or
 using-directives leak into the files after it ends its group.
 
   scripts/unity_groups.py BUILD_DIR > cmake/unity_groups.cmake
+  scripts/unity_groups.py --check     # today's sources against the table
 
 BUILD_DIR must be a built, non-unity tree (its compile_commands.json and
 objects). Rerun it when files are added; files not yet grouped compile on
@@ -149,9 +150,45 @@ def leaks(text):
     return usings, macros
 
 
+def check(root):
+    """Checks the table against today's sources, from their text alone (no
+    build needed; tests/CMakeLists.txt runs it): no group holds a missing
+    file, an internal name another of its files uses, or a file after a
+    using-directive it lacks. Prints each problem; returns their count."""
+    table = open(os.path.join(root, "cmake", "unity_groups.cmake")).read()
+    problems = 0
+    for body, tag in re.findall(r"set_source_files_properties\((.*?)TARGET_DIRECTORY \S+ PROPERTIES UNITY_GROUP (\S+)\)",
+                                table, re.S):
+        files = re.findall(r"\$\{CMAKE_SOURCE_DIR\}/(\S+)", body)
+        seen = []  # (file, internal names, identifiers, usings)
+        for rel in files:
+            path = os.path.join(root, rel)
+            if not os.path.exists(path):
+                print(f"{tag}: {rel} no longer exists: rerun scripts/unity_groups.py")
+                problems += 1
+                continue
+            text = open(path, encoding="utf-8", errors="replace").read()
+            usings, macros = leaks(text)
+            names, used = internal_names(text) | macros, identifiers(text)
+            for other, other_names, other_used, other_usings in seen:
+                for a, b, clash in ((rel, other, names & other_used), (other, rel, other_names & used)):
+                    if clash:
+                        print(f"{tag}: {a} defines internal {', '.join(sorted(clash))}, which {b} also names; "
+                              f"rename it or rerun scripts/unity_groups.py")
+                        problems += 1
+                missing = other_usings - usings
+                if missing:
+                    print(f"{tag}: {rel} comes after {other}'s '{', '.join(sorted(missing))}'")
+                    problems += 1
+            seen.append((rel, names, used, usings))
+    return problems
+
+
 def main():
-    build = sys.argv[1]
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    if sys.argv[1:] == ["--check"]:
+        sys.exit(1 if check(root) else 0)
+    build = sys.argv[1]
     commands = json.load(open(os.path.join(build, "compile_commands.json")))
     objects = {}
     for entry in commands:
