@@ -10,6 +10,7 @@
 #include "core/analysis/structural_equal.h"
 #include "core/analysis/well_formed.h"
 #include "core/interp/interpreter.h"
+#include "core/ir/module.h"
 #include "core/ir/tir_functor.h"
 #include "core/text/tvmscript.h"
 #include "tests/interp_test_util.h"
@@ -111,8 +112,8 @@ TEST_CASE("TIR assert and let: bad forms are located errors", "[tir][text]") {
       {"assert(%n, \"m\");", "must be bool"},
       {"assert(%n > 0, m);", "the assert's message as a string"},
       {"assert(%n > 0, \"m\", level=\"x\");", "kind="},
-      {"%A[0] = let(%x: int32 = 1, %y);", "undefined variable %y"},
-      {"%A[0] = let(%x: int32 = 1, %x) + %x;", "undefined variable %x"},
+      {"%A[0] = let(%x: int32 = 1, %y);", "undefined variable '%y'"},
+      {"%A[0] = let(%x: int32 = 1, %x) + %x;", "undefined variable '%x'"},
   }));
   std::string text = "#[version = \"0.0.5\"]\nprimfn @f(%A: Buffer[(4), int32], %n: int32) {\n  " + body + "\n  %A[1] = 0;\n}\n";
   INFO(text);
