@@ -248,8 +248,6 @@ void Matcher::emitRecords(const std::vector<uint32_t>& foldedInto) {
   ModuleEdits& m = out_;
   MoveTally moves;
   m.edits.reserve(after_.size() + before_.size() / 4);
-  m.afterIndex.reserve(after_.size());
-  m.beforeIndex.reserve(before_.size());
   for (uint32_t a = 0; a < after_.size(); ++a)
     if (after_.nodes[a]->kind != ExprKind::GlobalVar) addRecord(afterRecord(a, moves), after_.nodes[a], after_.global[a], true);
   for (uint32_t b = 0; b < before_.size(); ++b)
@@ -319,8 +317,8 @@ void Matcher::addRecord(const NodeEdit& e, const ExprNode* counted, int32_t glob
   ModuleEdits& m = out_;
   uint32_t index = static_cast<uint32_t>(m.edits.size());
   m.edits.push_back(e);
-  if (e.after && e.kind != EditKind::Folded) m.afterIndex.emplace(e.after, index);
-  if (e.before) m.beforeIndex.emplace(e.before, index);
+  if (e.after && e.kind != EditKind::Folded) m.afterIndex.insert(e.after, index);
+  if (e.before) m.beforeIndex.insert(e.before, index);
   bump(m.nodes, e.kind);
   if (isOpCall(counted)) bump(m.ops, e.kind);
   auto& table = afterSide ? functionByAfter_ : functionByBefore_;

@@ -18,13 +18,16 @@ namespace passlab::node_match_detail {
 /// An unmatched or absent node id.
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
+/// Node -> id of one side (kNone == NodeIdMap::kAbsent).
+using NodeIds = NodeIdMap;
+
 /// Nodes of one snapshot's visited functions, numbered in post-order (inputs
 /// before users, a call's arguments before its callee, so the parameters of
 /// a called function literal can stand for those arguments).
 struct SideIndex {
   const IRModuleNode* mod = nullptr;
   std::vector<const ExprNode*> nodes;
-  std::unordered_map<const ExprNode*, uint32_t> ids;
+  NodeIds ids;
   /// Inputs of node i: inputs[inputStart[i] .. inputStart[i+1]) (raw, not resolved).
   std::vector<uint32_t> inputStart{0};
   std::vector<uint32_t> inputs;
