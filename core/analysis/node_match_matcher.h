@@ -124,6 +124,8 @@ class Matcher {
   SideIndex before_, after_;
   /// Index into ModuleEdits::functions by after name and by before name.
   std::unordered_map<std::string, size_t> functionByAfter_, functionByBefore_;
+  /// The same by global name index (-1: none), so a record finds its function without hashing a name.
+  std::vector<int64_t> functionOfAfter_, functionOfBefore_;
   std::unordered_map<std::string, int32_t> nameIds_;
   /// Call sites of globals seen while indexing: global name index → call node ids.
   std::unordered_map<int32_t, std::vector<uint32_t>> callSites_;
