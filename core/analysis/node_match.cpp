@@ -38,13 +38,13 @@ EditCounts& EditCounts::operator+=(const EditCounts& o) {
 }
 
 const NodeEdit* ModuleEdits::findAfter(const ExprNode* node) const {
-  auto it = afterIndex.find(node);
-  return it == afterIndex.end() ? nullptr : &edits[it->second];
+  uint32_t i = afterIndex.get(node);
+  return i == NodeIdMap::kAbsent ? nullptr : &edits[i];
 }
 
 const NodeEdit* ModuleEdits::findBefore(const ExprNode* node) const {
-  auto it = beforeIndex.find(node);
-  return it == beforeIndex.end() ? nullptr : &edits[it->second];
+  uint32_t i = beforeIndex.get(node);
+  return i == NodeIdMap::kAbsent ? nullptr : &edits[i];
 }
 
 const ExprNode* ModuleEdits::beforeOf(const ExprNode* a) const {
@@ -144,7 +144,7 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
     stack.pop_back();
     const ExprNode* e = f.e;
     if (!f.exit) {
-      if (!e || !indexed(e->kind) || s.ids.count(e)) continue;
+      if (!e || !indexed(e->kind) || s.ids.has(e)) continue;
       stack.push_back({e, true});
       kids.clear();
       if (auto* fnNode = as<FunctionNode>(e))
@@ -153,13 +153,12 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
       for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back({*it, false});
       continue;
     }
-    if (s.ids.count(e)) continue;
+    if (s.ids.has(e)) continue;
     uint32_t id = s.size();
-    s.ids.emplace(e, id);
+    s.ids.put(e, id);
     s.nodes.push_back(e);
     forEachInput(e, [&](const ExprNode* c) {
-      auto it = c ? s.ids.find(c) : s.ids.end();
-      s.inputs.push_back(it == s.ids.end() ? kNone : it->second);
+      s.inputs.push_back(s.ids.get(c));
     });
     s.inputStart.push_back(static_cast<uint32_t>(s.inputs.size()));
     s.global.push_back(global);
@@ -172,13 +171,12 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
         // The call stands for the literal's result, and the literal's parameters
         // for the call's arguments: ops moved into or out of a function still
         // see their original inputs.
-        auto body = s.ids.find(lit->body.get());
-        if (body != s.ids.end()) s.alias[id] = body->second;
+        uint32_t body = s.ids.get(lit->body.get());
+        if (body != kNone) s.alias[id] = body;
         for (size_t i = 0; i < lit->params.size() && i < c->args.size(); ++i) {
-          auto p = s.ids.find(lit->params[i].get());
-          auto a = s.ids.find(c->args[i].get());
-          if (p != s.ids.end() && a != s.ids.end() && s.alias[p->second] == kNone && p->second != a->second)
-            s.alias[p->second] = a->second;
+          uint32_t p = s.ids.get(lit->params[i].get());
+          uint32_t a = s.ids.get(c->args[i].get());
+          if (p != kNone && a != kNone && s.alias[p] == kNone && p != a) s.alias[p] = a;
         }
       }
     }
@@ -192,8 +190,8 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
     uint32_t inner = s.nodes[id]->kind == ExprKind::Function ? id : s.container[id];
     if (inner == kNone) inner = root;
     auto setKid = [&](const ExprNode* c) {
-      auto it = c ? s.ids.find(c) : s.ids.end();
-      if (it != s.ids.end() && it->second >= first && s.container[it->second] == kNone) s.container[it->second] = inner;
+      uint32_t k = s.ids.get(c);
+      if (k != kNone && k >= first && s.container[k] == kNone) s.container[k] = inner;
     };
     if (auto* fnNode = as<FunctionNode>(s.nodes[id]))
       for (const Var& p : fnNode->params) setKid(p.get());
@@ -215,9 +213,9 @@ void Matcher::aliasGlobals(SideIndex& s) {
     if (s.numInputs(root->second) == 1 && s.input(root->second, 0) != kNone && s.alias[site] == kNone)
       s.alias[site] = s.input(root->second, 0);
     for (size_t i = 0; i < fn->params.size() && i < call->args.size(); ++i) {
-      auto p = s.ids.find(fn->params[i].get());
-      auto a = s.ids.find(call->args[i].get());
-      if (p != s.ids.end() && a != s.ids.end() && s.alias[p->second] == kNone) s.alias[p->second] = a->second;
+      uint32_t p = s.ids.get(fn->params[i].get());
+      uint32_t a = s.ids.get(call->args[i].get());
+      if (p != kNone && a != kNone && s.alias[p] == kNone) s.alias[p] = a;
     }
   }
   callSites_.clear();
@@ -290,8 +288,8 @@ uint32_t Matcher::score(uint32_t a, uint32_t b) const {
 void Matcher::matchIdentity() {
   for (uint32_t a = 0; a < after_.size(); ++a) {
     if (after_.nodes[a]->kind == ExprKind::GlobalVar) continue;
-    auto it = before_.ids.find(after_.nodes[a]);
-    if (it != before_.ids.end() && before_.match[it->second] == kNone) link(a, it->second);
+    uint32_t b = before_.ids.get(after_.nodes[a]);
+    if (b != kNone && before_.match[b] == kNone) link(a, b);
   }
   // A global whose function node is now under another name was renamed.
   for (const auto& [global, root] : after_.roots) {
@@ -309,11 +307,11 @@ bool Matcher::matchParams(uint32_t a, uint32_t b) {
   if (!fa || !fb) return false;
   bool any = false;
   for (size_t i = 0; i < fa->params.size() && i < fb->params.size(); ++i) {
-    auto pa = after_.ids.find(fa->params[i].get());
-    auto pb = before_.ids.find(fb->params[i].get());
-    if (pa == after_.ids.end() || pb == before_.ids.end()) continue;
-    if (after_.match[pa->second] != kNone || before_.match[pb->second] != kNone) continue;
-    link(pa->second, pb->second);
+    uint32_t pa = after_.ids.get(fa->params[i].get());
+    uint32_t pb = before_.ids.get(fb->params[i].get());
+    if (pa == kNone || pb == kNone) continue;
+    if (after_.match[pa] != kNone || before_.match[pb] != kNone) continue;
+    link(pa, pb);
     any = true;
   }
   return any;

@@ -146,6 +146,64 @@ struct MatchOptions {
   bool keepAll = false;
 };
 
+/// Node -> index, open addressing over a flat array. A node-based
+/// std::unordered_map costs an allocation per node and a cache miss per
+/// lookup; matching a 100k-op module does several lookups per node.
+class NodeIdMap {
+ public:
+  /// `get`'s answer for an absent node.
+  static constexpr uint32_t kAbsent = 0xffffffffu;
+  /// The index of `e`, kAbsent when absent (or null).
+  uint32_t get(const ExprNode* e) const {
+    if (!e || keys_.empty()) return kAbsent;
+    for (size_t i = slot(e);; i = (i + 1) & mask_) {
+      if (keys_[i] == e) return vals_[i];
+      if (!keys_[i]) return kAbsent;
+    }
+  }
+  /// Whether `e` is present.
+  bool has(const ExprNode* e) const { return get(e) != kAbsent; }
+  /// Records `e` -> `id` unless `e` is present; true when recorded.
+  bool insert(const ExprNode* e, uint32_t id) {
+    if (!e || has(e)) return false;
+    put(e, id);
+    return true;
+  }
+  /// Records `e` -> `id` (`e` must be absent and not null).
+  void put(const ExprNode* e, uint32_t id) {
+    if ((size_ + 1) * 2 > keys_.size()) grow();
+    size_t i = slot(e);
+    while (keys_[i]) i = (i + 1) & mask_;
+    keys_[i] = e;
+    vals_[i] = id;
+    ++size_;
+  }
+  /// Number of entries.
+  size_t size() const { return size_; }
+
+ private:
+  size_t slot(const ExprNode* e) const {
+    return static_cast<size_t>((reinterpret_cast<uintptr_t>(e) >> 4) * 0x9E3779B97F4A7C15ull >> shift_) & mask_;
+  }
+  void grow() {
+    std::vector<const ExprNode*> keys = std::move(keys_);
+    std::vector<uint32_t> vals = std::move(vals_);
+    size_t cap = keys.empty() ? 1024 : keys.size() * 2;
+    keys_.assign(cap, nullptr);
+    vals_.assign(cap, kAbsent);
+    mask_ = cap - 1;
+    shift_ = 64;
+    for (size_t c = cap; c > 1; c >>= 1) --shift_;
+    size_ = 0;
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (keys[i]) put(keys[i], vals[i]);
+  }
+  std::vector<const ExprNode*> keys_;
+  std::vector<uint32_t> vals_;
+  size_t mask_ = 0, size_ = 0;
+  unsigned shift_ = 64;
+};
+
 /// The matching of two snapshots, with edit scripts and counts.
 struct ModuleEdits {
   IRModule before, after;
@@ -186,7 +244,7 @@ struct ModuleEdits {
   const std::string& functionName(int32_t index) const;
 
   /// Lookup tables, filled by matchModules.
-  std::unordered_map<const ExprNode*, uint32_t> afterIndex, beforeIndex;
+  NodeIdMap afterIndex, beforeIndex;
 };
 
 /// Matches the nodes of `before` and `after`. Never throws on well-typed or

@@ -247,9 +247,13 @@ bool Matcher::foldInputsInto(uint32_t c, std::vector<uint32_t>& work, std::vecto
 void Matcher::emitRecords(const std::vector<uint32_t>& foldedInto) {
   ModuleEdits& m = out_;
   MoveTally moves;
+  functionOfAfter_.assign(m.functionNames.size(), -1);
+  functionOfBefore_.assign(m.functionNames.size(), -1);
+  for (size_t g = 0; g < m.functionNames.size(); ++g) {
+    if (auto it = functionByAfter_.find(m.functionNames[g]); it != functionByAfter_.end()) functionOfAfter_[g] = static_cast<int64_t>(it->second);
+    if (auto it = functionByBefore_.find(m.functionNames[g]); it != functionByBefore_.end()) functionOfBefore_[g] = static_cast<int64_t>(it->second);
+  }
   m.edits.reserve(after_.size() + before_.size() / 4);
-  m.afterIndex.reserve(after_.size());
-  m.beforeIndex.reserve(before_.size());
   for (uint32_t a = 0; a < after_.size(); ++a)
     if (after_.nodes[a]->kind != ExprKind::GlobalVar) addRecord(afterRecord(a, moves), after_.nodes[a], after_.global[a], true);
   for (uint32_t b = 0; b < before_.size(); ++b)
@@ -319,14 +323,13 @@ void Matcher::addRecord(const NodeEdit& e, const ExprNode* counted, int32_t glob
   ModuleEdits& m = out_;
   uint32_t index = static_cast<uint32_t>(m.edits.size());
   m.edits.push_back(e);
-  if (e.after && e.kind != EditKind::Folded) m.afterIndex.emplace(e.after, index);
-  if (e.before) m.beforeIndex.emplace(e.before, index);
+  if (e.after && e.kind != EditKind::Folded) m.afterIndex.insert(e.after, index);
+  if (e.before) m.beforeIndex.insert(e.before, index);
   bump(m.nodes, e.kind);
   if (isOpCall(counted)) bump(m.ops, e.kind);
-  auto& table = afterSide ? functionByAfter_ : functionByBefore_;
-  auto it = table.find(m.functionNames[global]);
-  if (it == table.end()) return;
-  FunctionEdit& f = m.functions[it->second];
+  const std::vector<int64_t>& table = afterSide ? functionOfAfter_ : functionOfBefore_;
+  if (global < 0 || static_cast<size_t>(global) >= table.size() || table[global] < 0) return;
+  FunctionEdit& f = m.functions[table[global]];
   bump(f.nodes, e.kind);
   if (isOpCall(counted)) bump(f.ops, e.kind);
   if (e.kind != EditKind::Kept || options_.keepAll) f.edits.push_back(index);

@@ -18,13 +18,16 @@ namespace passlab::node_match_detail {
 /// An unmatched or absent node id.
 constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
 
+/// Node -> id of one side (kNone == NodeIdMap::kAbsent).
+using NodeIds = NodeIdMap;
+
 /// Nodes of one snapshot's visited functions, numbered in post-order (inputs
 /// before users, a call's arguments before its callee, so the parameters of
 /// a called function literal can stand for those arguments).
 struct SideIndex {
   const IRModuleNode* mod = nullptr;
   std::vector<const ExprNode*> nodes;
-  std::unordered_map<const ExprNode*, uint32_t> ids;
+  NodeIds ids;
   /// Inputs of node i: inputs[inputStart[i] .. inputStart[i+1]) (raw, not resolved).
   std::vector<uint32_t> inputStart{0};
   std::vector<uint32_t> inputs;
@@ -121,6 +124,8 @@ class Matcher {
   SideIndex before_, after_;
   /// Index into ModuleEdits::functions by after name and by before name.
   std::unordered_map<std::string, size_t> functionByAfter_, functionByBefore_;
+  /// The same by global name index (-1: none), so a record finds its function without hashing a name.
+  std::vector<int64_t> functionOfAfter_, functionOfBefore_;
   std::unordered_map<std::string, int32_t> nameIds_;
   /// Call sites of globals seen while indexing: global name index → call node ids.
   std::unordered_map<int32_t, std::vector<uint32_t>> callSites_;
