@@ -150,37 +150,56 @@ def leaks(text):
     return usings, macros
 
 
+FileFacts = collections.namedtuple("FileFacts", "rel names used usings lines")
+
+
+def file_facts(root, rel, object_names=frozenset()):
+    """What decides whether a file can share a translation unit: its internal
+    names (with its macros left defined), every identifier it uses, its
+    using-directives and its size."""
+    text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
+    usings, macros = leaks(text)
+    return FileFacts(rel, internal_names(text) | macros | object_names, identifiers(text), usings,
+                     text.count("\n"))
+
+
+def clashes(earlier, later):
+    """Why `later` cannot follow `earlier` in one translation unit (empty if it
+    can). No internal name of one file may be a name the other uses or
+    defines, in either order: before it, the name is ambiguous or redefined;
+    after it, it could silently bind there. And what `earlier` leaks (its
+    using-directives) must not change `later`, so `later` must have them too."""
+    found = []
+    for a, b in ((earlier, later), (later, earlier)):
+        shared = a.names & b.used
+        if shared:
+            found.append(f"{a.rel} defines internal {', '.join(sorted(shared))}, which {b.rel} also names")
+    missing = earlier.usings - later.usings
+    if missing:
+        found.append(f"{later.rel} comes after {earlier.rel}'s '{', '.join(sorted(missing))}'")
+    return found
+
+
 def check(root):
     """Checks the table against today's sources, from their text alone (no
     build needed; tests/CMakeLists.txt runs it): no group holds a missing
-    file, an internal name another of its files uses, or a file after a
-    using-directive it lacks. Prints each problem; returns their count."""
+    file or two files that clash. Prints each problem; returns their count."""
     table = open(os.path.join(root, "cmake", "unity_groups.cmake")).read()
     problems = 0
     for body, tag in re.findall(r"set_source_files_properties\((.*?)TARGET_DIRECTORY \S+ PROPERTIES UNITY_GROUP (\S+)\)",
                                 table, re.S):
-        files = re.findall(r"\$\{CMAKE_SOURCE_DIR\}/(\S+)", body)
-        seen = []  # (file, internal names, identifiers, usings)
-        for rel in files:
-            path = os.path.join(root, rel)
-            if not os.path.exists(path):
+        seen = []
+        for rel in re.findall(r"\$\{CMAKE_SOURCE_DIR\}/(\S+)", body):
+            if not os.path.exists(os.path.join(root, rel)):
                 print(f"{tag}: {rel} no longer exists: rerun scripts/unity_groups.py")
                 problems += 1
                 continue
-            text = open(path, encoding="utf-8", errors="replace").read()
-            usings, macros = leaks(text)
-            names, used = internal_names(text) | macros, identifiers(text)
-            for other, other_names, other_used, other_usings in seen:
-                for a, b, clash in ((rel, other, names & other_used), (other, rel, other_names & used)):
-                    if clash:
-                        print(f"{tag}: {a} defines internal {', '.join(sorted(clash))}, which {b} also names; "
-                              f"rename it or rerun scripts/unity_groups.py")
-                        problems += 1
-                missing = other_usings - usings
-                if missing:
-                    print(f"{tag}: {rel} comes after {other}'s '{', '.join(sorted(missing))}'")
+            facts = file_facts(root, rel)
+            for earlier in seen:
+                for problem in clashes(earlier, facts):
+                    print(f"{tag}: {problem}; rename it or rerun scripts/unity_groups.py")
                     problems += 1
-            seen.append((rel, names, used, usings))
+            seen.append(facts)
     return problems
 
 
@@ -209,35 +228,19 @@ def main():
     print("# compile on their own. Regenerate after adding files: a stale table is slower, never wrong.")
     for d in LIBRARY_DIRS:
         # First fit over the directory's groups, files in sorted order, which
-        # is the order CMake includes them in: what a file leaks reaches the
-        # group's later files, so a file joins a group only if it has the
-        # group's using-directives itself and names none of its macros.
+        # is the order CMake includes them in (what a file leaks reaches only
+        # the files after it).
         groups = []
         for rel in by_dir.get(d, []):
-            text = open(os.path.join(root, rel), encoding="utf-8", errors="replace").read()
-            usings, macros = leaks(text)
-            names = symbol_names(objects[rel]) | internal_names(text) | macros
-            used = identifiers(text)
-            lines = text.count("\n")
-
-            # No internal name of one file may be a name another file of the
-            # group uses or defines, in either order: before it, the name is
-            # ambiguous or redefined; after it, it could silently bind there.
-            def fits(g):
-                return (len(g["files"]) < MAX_FILES and g["lines"] + lines <= MAX_LINES
-                        and not (names & g["used"]) and not (used & g["names"])
-                        and g["usings"] <= usings)
-
-            home = next((g for g in groups if fits(g)), None)
+            facts = file_facts(root, rel, symbol_names(objects[rel]))
+            home = next((g for g in groups
+                         if len(g) < MAX_FILES and sum(f.lines for f in g) + facts.lines <= MAX_LINES
+                         and not any(clashes(earlier, facts) for earlier in g)), None)
             if home is None:
-                home = {"files": [], "names": set(), "used": set(), "lines": 0, "usings": set()}
+                home = []
                 groups.append(home)
-            home["files"].append(rel)
-            home["names"] |= names
-            home["used"] |= used
-            home["lines"] += lines
-            home["usings"] |= usings
-        groups = [g["files"] for g in groups]
+            home.append(facts)
+        groups = [[f.rel for f in g] for g in groups]
         for i, files in enumerate(groups):
             if len(files) < 2:
                 continue
