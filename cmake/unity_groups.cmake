@@ -4,30 +4,30 @@
 if(TARGET passlab_core)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/ir/attrs.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/call_tir.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/diagnostic.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/dtype.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/expr.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/expr_release.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/file_io.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/float_math.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/functor.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_0)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/ir/functor.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/module.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/ndarray.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_nn.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_symbolic.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/shape_attr.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/shape_expr.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/type.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/virtual_device.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/tir_block_access.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_1)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/ir/op.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/tir_block_access.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir_functor.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir_lower_blocks.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_2)
@@ -35,9 +35,11 @@ endif()
 if(TARGET passlab_core)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_device.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/op_relations_nn.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_relax_vm.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_transform.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/shape_expr.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/type.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/virtual_device.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_3)
 endif()
 if(TARGET passlab_core)
@@ -80,7 +82,9 @@ endif()
 if(TARGET passlab_core)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_call.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_device.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_vm.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_bind.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_parse.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_4)
 endif()
@@ -196,7 +200,7 @@ if(TARGET passlab_passes)
     ${CMAKE_SOURCE_DIR}/passes/inline.cpp
     ${CMAKE_SOURCE_DIR}/passes/inline_private_functions.cpp
     ${CMAKE_SOURCE_DIR}/passes/lambda_lifting.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_choice.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_2)
 endif()
 if(TARGET passlab_passes)
@@ -214,46 +218,42 @@ endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/kill_after_last_use.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_elemwise.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_nn.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_relax.cpp
     ${CMAKE_SOURCE_DIR}/passes/lower_alloc_tensor.cpp
-    ${CMAKE_SOURCE_DIR}/passes/lower_runtime_builtin.cpp
     ${CMAKE_SOURCE_DIR}/passes/merge_compiler_regions.cpp
     ${CMAKE_SOURCE_DIR}/passes/outline_compiler_functions.cpp
+    ${CMAKE_SOURCE_DIR}/passes/partition_graph.cpp
+    ${CMAKE_SOURCE_DIR}/passes/plan_devices.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_4)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv_transpose.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_image.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_elemwise.cpp
     ${CMAKE_SOURCE_DIR}/passes/opt_util.cpp
     ${CMAKE_SOURCE_DIR}/passes/pass_util.cpp
+    ${CMAKE_SOURCE_DIR}/passes/to_mixed_precision_relax.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_5)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_transform.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_image.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_nn.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_ops.cpp
-    ${CMAKE_SOURCE_DIR}/passes/partition_graph.cpp
+    ${CMAKE_SOURCE_DIR}/passes/lower_runtime_builtin.cpp
     ${CMAKE_SOURCE_DIR}/passes/remove_purity_checking.cpp
     ${CMAKE_SOURCE_DIR}/passes/simplify_expr.cpp
     ${CMAKE_SOURCE_DIR}/passes/static_plan_block_memory.cpp
     ${CMAKE_SOURCE_DIR}/passes/to_mixed_precision.cpp
-    ${CMAKE_SOURCE_DIR}/passes/to_non_dataflow.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_6)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/passes/legalize_relax_kernels.cpp
-    ${CMAKE_SOURCE_DIR}/passes/to_mixed_precision_relax.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_lower_transform.cpp
+    ${CMAKE_SOURCE_DIR}/passes/simplify_inference.cpp
+    ${CMAKE_SOURCE_DIR}/passes/to_non_dataflow.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_7)
-endif()
-if(TARGET passlab_passes)
-  set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/passes/plan_devices.cpp
-    ${CMAKE_SOURCE_DIR}/passes/vm_builtin_lower.cpp
-    TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_8)
 endif()
 if(TARGET passlab_codegen)
   set_source_files_properties(
@@ -283,6 +283,7 @@ if(TARGET passlab_graph)
     ${CMAKE_SOURCE_DIR}/graph/graph_model.cpp
     ${CMAKE_SOURCE_DIR}/graph/graph_style.cpp
     ${CMAKE_SOURCE_DIR}/graph/layout_service.cpp
+    ${CMAKE_SOURCE_DIR}/graph/svg_pages.cpp
     TARGET_DIRECTORY passlab_graph PROPERTIES UNITY_GROUP graph_0)
 endif()
 if(TARGET passlab_report)
@@ -325,6 +326,7 @@ if(TARGET passlab_repl)
     ${CMAKE_SOURCE_DIR}/repl/model_files.cpp
     ${CMAKE_SOURCE_DIR}/repl/paste.cpp
     ${CMAKE_SOURCE_DIR}/repl/session.cpp
+    ${CMAKE_SOURCE_DIR}/repl/session_options.cpp
     TARGET_DIRECTORY passlab_repl PROPERTIES UNITY_GROUP repl_2)
 endif()
 if(TARGET passlab_gui_model)
