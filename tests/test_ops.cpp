@@ -154,7 +154,9 @@ TEST_CASE("Ops: stateful ops are the builtins that allocate or write memory, dev
                                    // Relax's VM lowering: packed calls, allocations and kills.
                                    OpId::RelaxCallPacked,    OpId::BuiltinAllocTensor, OpId::RelaxMemAllocStorage,
                                    OpId::RelaxMemAllocTensor, OpId::RelaxMemKillStorage, OpId::RelaxMemKillTensor,
-                                   OpId::RelaxVmAllocStorage, OpId::RelaxVmAllocTensor, OpId::RelaxVmKillObject};
+                                   OpId::RelaxVmAllocStorage, OpId::RelaxVmAllocTensor, OpId::RelaxVmKillObject,
+                                   // VMShapeLower's heap allocation.
+                                   OpId::RelaxCallBuiltinWithCtx};
   for (const OpDef& d : allOps()) {
     bool expected = stateful.count(d.id) > 0;
     CAPTURE(d.name);
