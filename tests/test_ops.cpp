@@ -699,6 +699,9 @@ TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops
       {"relax.vm.alloc_storage", {{}, {{"size", ints({32})}}}},
       {"relax.vm.alloc_tensor", {{objectType()}, {{"shape", ints({8})}, {"dtype", str("float32")}}}},
       {"relax.vm.kill_object", {{v4}, {}}},
+      {"relax.str", {{}, {{"value", str("ErrorContext")}}}},
+      {"relax.dtype", {{}, {{"value", str("float32")}}}},
+      {"relax.call_builtin_with_ctx", {{primType(DTypeCode::Int64, 2)}, {{"func_name", str("vm.builtin.alloc_shape_heap")}}}},
   };
   for (const OpDef& d : allOps()) {
     CAPTURE(d.name);

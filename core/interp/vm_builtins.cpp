@@ -34,10 +34,11 @@ std::string textArg(const KernelCall& call, size_t i) {
   return std::string(reinterpret_cast<const char*>(t.rawData()), static_cast<size_t>(t.numElements()));
 }
 
-/// Fails with TVM's error context (the last argument) before the message.
+/// Fails naming the builtin, with TVM's error context (the last argument)
+/// before the message.
 [[noreturn]] void failIn(const KernelCall& call, const std::string& message) {
   std::string ctx = textArg(call, call.numArgs() - 1);
-  call.fail((ctx.empty() ? "" : ctx + ": ") + message);
+  call.fail(call.attrString("func_name") + ": " + (ctx.empty() ? "" : ctx + ": ") + message);
 }
 
 NDArray heapArg(const KernelCall& call, size_t i) {

@@ -39,9 +39,8 @@ bool ModuleParser::startsLiteral() const {
 }
 
 bool ModuleParser::parenthesizedDim() const {
-  // `(n + 1) * 2` in a list of dims: a parenthesis without a comma at its own
-  // depth, closed and followed by an operator (a tuple of literals has a
-  // comma, or is the whole item). Names must be shape variables.
+  // `(n + 1) * 2` or `(n + 1)` in a list of dims: a parenthesis without a
+  // comma at its own depth (a tuple has one) over shape variables.
   if (shapeVars_.empty()) return false;
   int depth = 0;
   bool sawShapeVar = false;
@@ -50,11 +49,8 @@ bool ModuleParser::parenthesizedDim() const {
     switch (t.kind) {
       case PyTok::LParen: ++depth; break;
       case PyTok::RParen:
-        if (--depth == 0) {
-          PyTok next = peek(k + 1).kind;
-          return sawShapeVar && (next == PyTok::Star || next == PyTok::Plus || next == PyTok::Minus ||
-                                 next == PyTok::SlashSlash || next == PyTok::Percent);
-        }
+        // In Python a parenthesis without a comma is never a tuple.
+        if (--depth == 0) return sawShapeVar;
         break;
       case PyTok::Comma:
         if (depth == 1) return false;

@@ -8,6 +8,6 @@ class Module:
     @R.function
     def main(x: R.Tensor((2, 3), dtype="float32")) -> R.Tensor((2, 3), dtype="float32", vdevice="hexagon:0"):
         with R.dataflow():
-            gv: R.Tensor((2, 3), dtype="float32", vdevice="hexagon:0") = R.to_vdevice(x, dst_vdevice="hexagon:0")
+            gv: R.Tensor((2, 3), dtype="float32", vdevice="hexagon:0") = R.to_vdevice(x, dst_vdevice="hexagon:0:global")
             R.output(gv)
         return gv
