@@ -21,8 +21,8 @@ const std::vector<NamedPipeline>& builtinNamedPipelines() {
       // phase; on a module without inner functions it changes nothing).
       {"relax.default",
        "LambdaLifting,LegalizeOps,ToNonDataflow,RemovePurityChecking,CallTIRRewrite,StaticPlanBlockMemory,"
-       "LowerAllocTensor,KillAfterLastUse,LowerRuntimeBuiltin",
-       "TVM's relax default_build_pipeline, the 8 of its 15 passes passlab has, after LambdaLifting (docs/pipelines.md)"},
+       "LowerAllocTensor,KillAfterLastUse,LowerRuntimeBuiltin,VMShapeLower",
+       "TVM's relax default_build_pipeline, the 9 of its 15 passes passlab has, after LambdaLifting (docs/pipelines.md)"},
       // TVM v0.26 relax.pipeline.zero_pipeline: LegalizeOps, AnnotateTIROpPattern,
       // FoldConstant, FuseOps, FuseTIR (then MetaScheduleApplyDatabase when a
       // database is current), after LambdaLifting as above. On a Relax module

@@ -31,7 +31,7 @@ bool hasDpsCall(const FlatBody& body) {
 
 class Rewriter {
  public:
-  explicit Rewriter(std::vector<FlatBinding>& out) : out_(out) {}
+  Rewriter(std::vector<FlatBinding>& out, relax_bindings::NameSupply& names) : out_(out), names_(names) {}
 
   /// Emits the allocations and the call for `call`; returns the value `where`'s variable is bound to.
   Expr rewrite(const FlatBinding& where, const CallNode& call) {
@@ -67,7 +67,7 @@ class Rewriter {
       invoke = makeOpCall(OpId::RelaxCallPacked, std::move(args), attrs, call.span);
       invokeType = objectType();
     }
-    out_.push_back(relax_bindings::bindingLike(where, "_", invokeType, invoke));
+    out_.push_back(relax_bindings::bindingLike(where, names_, "_", invokeType, invoke));
     size_t index = 0;
     return rebuildOutput(outType, outs, index);
   }
@@ -97,7 +97,7 @@ class Rewriter {
     attrs.set("dtype", AttrValue::string(std::string(tt->dtype.name())));
     attrs.set("runtime_device_index", AttrValue::integer(0));
     attrs.set("storage_scope", AttrValue::string("global"));
-    FlatBinding b = relax_bindings::bindingLike(where, "alloc", t, makeOpCall(OpId::BuiltinAllocTensor, {}, attrs, call.span));
+    FlatBinding b = relax_bindings::bindingLike(where, names_, "alloc", t, makeOpCall(OpId::BuiltinAllocTensor, {}, attrs, call.span));
     outs.push_back(b.var);
     out_.push_back(std::move(b));
   }
@@ -112,13 +112,14 @@ class Rewriter {
   }
 
   std::vector<FlatBinding>& out_;
+  relax_bindings::NameSupply& names_;
 };
 
-Function rewriteFunction(const Function& fn) {
+Function rewriteFunction(const Function& fn, relax_bindings::NameSupply& names) {
   FlatBody body = relax_bindings::flatten(fn->body);
   if (!hasDpsCall(body)) return fn;
   FlatBody out;
-  Rewriter rw(out.bindings);
+  Rewriter rw(out.bindings, names);
   for (const FlatBinding& b : body.bindings) {
     const CallNode* call = dpsCall(b.value);
     if (!call) {
@@ -133,7 +134,7 @@ Function rewriteFunction(const Function& fn) {
   if (const CallNode* call = dpsCall(body.result)) {
     FlatBinding where;
     where.block = body.bindings.empty() ? 1 : body.bindings.back().block;
-    FlatBinding gv = relax_bindings::bindingLike(where, "gv", call->checkedType, nullptr);
+    FlatBinding gv = relax_bindings::bindingLike(where, names, "gv", call->checkedType, nullptr);
     gv.value = rw.rewrite(gv, *call);
     out.result = gv.var;
     out.bindings.push_back(std::move(gv));
@@ -166,9 +167,10 @@ class CallTIRRewritePass final : public Pass {
   const PassInfo& info() const override { return callTirRewriteDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {
       opt_util::ensureTyped(f, mod);
-      return rewriteFunction(f);
+      return rewriteFunction(f, names);
     });
     return out == mod ? mod : inferTypes(out);
   }

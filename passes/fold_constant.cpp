@@ -31,6 +31,9 @@ bool foldableOp(const OpDef& op) {
     case OpId::CallDpsPacked:
     case OpId::CallPurePacked:
     case OpId::MatchCast:
+    // A string or dtype is no tensor, though the interpreter holds it as one.
+    case OpId::RelaxStrImm:
+    case OpId::RelaxDataTypeImm:
     case OpId::InvokePureClosure: return false;
     default: return !op.stateful;
   }

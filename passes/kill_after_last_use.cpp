@@ -75,7 +75,7 @@ bool isKill(const OpDef* op) {
 }
 
 /// Step 2: the kills.
-FlatBody insertKills(const FlatBody& body) {
+FlatBody insertKills(const FlatBody& body, relax_bindings::NameSupply& names) {
   constexpr size_t kOutput = static_cast<size_t>(-1);
   std::unordered_map<const ExprNode*, size_t> lastUse;
   std::unordered_set<const ExprNode*> storage, constant, killed;
@@ -127,15 +127,15 @@ FlatBody insertKills(const FlatBody& body) {
     auto it = killsAfter.find(i);
     if (it == killsAfter.end()) continue;
     for (const auto& [op, var] : it->second)
-      out.bindings.push_back(relax_bindings::bindingLike(body.bindings[i], "_", unitType(), makeOpCall(op, {var})));
+      out.bindings.push_back(relax_bindings::bindingLike(body.bindings[i], names, "_", unitType(), makeOpCall(op, {var})));
   }
   return out;
 }
 
-Function killFunction(const Function& fn) {
+Function killFunction(const Function& fn, relax_bindings::NameSupply& names) {
   FlatBody flat = relax_bindings::flatten(fn->body);
   FlatBody canonical = canonicalize(flat);
-  FlatBody out = insertKills(canonical);
+  FlatBody out = insertKills(canonical, names);
   bool same = out.result == flat.result && out.bindings.size() == flat.bindings.size();
   for (size_t i = 0; same && i < out.bindings.size(); ++i)
     same = out.bindings[i].var == flat.bindings[i].var && out.bindings[i].value == flat.bindings[i].value;
@@ -167,9 +167,10 @@ class KillAfterLastUsePass final : public Pass {
   const PassInfo& info() const override { return killAfterLastUseDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {
       opt_util::ensureTyped(f, mod);
-      return killFunction(f);
+      return killFunction(f, names);
     });
     return out == mod ? mod : inferTypes(out);
   }

@@ -16,7 +16,7 @@ namespace {
 using relax_bindings::FlatBinding;
 using relax_bindings::FlatBody;
 
-Function lowerFunction(const Function& fn) {
+Function lowerFunction(const Function& fn, relax_bindings::NameSupply& names) {
   FlatBody body = relax_bindings::flatten(fn->body);
   FlatBody out;
   out.result = body.result;
@@ -50,7 +50,7 @@ Function lowerFunction(const Function& fn) {
     storageAttrs.set("virtual_device_index", device);
     storageAttrs.set("storage_scope", opt_util::callAttr(*call, "storage_scope"));
     storageAttrs.set("dtype", AttrValue::string("uint8"));
-    FlatBinding storage = relax_bindings::bindingLike(b, "storage", objectType(),
+    FlatBinding storage = relax_bindings::bindingLike(b, names, "storage", objectType(),
                                                       makeOpCall(OpId::RelaxMemAllocStorage, {}, storageAttrs, call->span));
     AttrDict tensorAttrs;
     tensorAttrs.set("offset", AttrValue::integer(0));
@@ -91,8 +91,9 @@ class LowerAllocTensorPass final : public Pass {
   const PassInfo& info() const override { return lowerAllocTensorDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name,
-                                          [](const Function& f, const std::string&) { return lowerFunction(f); });
+                                          [&](const Function& f, const std::string&) { return lowerFunction(f, names); });
     return out == mod ? mod : inferTypes(out);
   }
 };

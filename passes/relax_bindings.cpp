@@ -59,6 +59,23 @@ FlatBinding bindingLike(const FlatBinding& where, const std::string& name, Type 
   return b;
 }
 
+std::string NameSupply::fresh(const std::string& hint) {
+  auto it = counters_.find(hint);
+  if (it == counters_.end()) {
+    counters_.emplace(hint, 0);
+    return hint;
+  }
+  // A reference, unlike the iterator, stays valid while the map grows.
+  int& counter = it->second;
+  std::string name = hint;
+  while (!counters_.emplace(name, 0).second) name = hint + std::to_string(++counter);
+  return name;
+}
+
+FlatBinding bindingLike(const FlatBinding& where, NameSupply& names, const std::string& name, Type type, Expr value) {
+  return bindingLike(where, names.fresh(name), std::move(type), std::move(value));
+}
+
 std::vector<int64_t> intListOf(const AttrValue& v) {
   std::vector<int64_t> out;
   if (v.kind() != AttrValue::Kind::Array) return out;

@@ -5,6 +5,8 @@
 // and rebuild the nesting, so each of them is a loop over bindings as in TVM.
 #pragma once
 
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/ir/expr.h"
@@ -38,9 +40,25 @@ FlatBody flatten(const Expr& body);
 /// consecutive bindings of one dataflow block become one Dataflow node).
 Expr rebuild(const FlatBody& flat);
 
+/// TVM's NameSupply as a pass's BlockBuilder uses it (one per pass run, so
+/// across all functions): a name hint's first use is the hint itself, later
+/// ones the hint with 1, 2, ... appended, skipping names already given
+/// (`alloc`, `alloc1`, `_`, `_1`). The printer then has no clash to
+/// resolve, so passlab prints the names TVM's passes give.
+class NameSupply {
+ public:
+  /// A name not given before.
+  std::string fresh(const std::string& hint);
+
+ private:
+  std::unordered_map<std::string, int> counters_;
+};
+
 /// A binding for a new variable named `name` of type `type` (the annotation)
 /// inside the block of `where`.
 FlatBinding bindingLike(const FlatBinding& where, const std::string& name, Type type, Expr value);
+/// The same, named by `names` from the hint `name`.
+FlatBinding bindingLike(const FlatBinding& where, NameSupply& names, const std::string& name, Type type, Expr value);
 
 /// The integers of an int-array attribute (a shape).
 std::vector<int64_t> intListOf(const AttrValue& v);

@@ -103,8 +103,10 @@ class Planner {
  public:
   /// `upperBounds`: the function's tir_var_upper_bound ({"n": 1024}), TVM's
   /// way to plan symbolic allocations as static ones of their largest size.
-  Planner(const IRModule& mod, PassContext& ctx, std::string pass, std::string function, shape::NameEnv upperBounds)
-      : mod_(mod), ctx_(ctx), pass_(std::move(pass)), function_(std::move(function)), upperBounds_(std::move(upperBounds)) {}
+  Planner(const IRModule& mod, PassContext& ctx, std::string pass, std::string function, shape::NameEnv upperBounds,
+          relax_bindings::NameSupply& names)
+      : mod_(mod), ctx_(ctx), pass_(std::move(pass)), function_(std::move(function)), upperBounds_(std::move(upperBounds)),
+        names_(names) {}
 
   /// The rewritten body, or nullopt when nothing was planned.
   std::optional<FlatBody> run(const FlatBody& body) {
@@ -398,7 +400,7 @@ class Planner {
         attrs.set("virtual_device_index", device);
         attrs.set("storage_scope", AttrValue::string(s.scope));
         attrs.set("dtype", AttrValue::string(std::string(s.dtype.name())));
-        FlatBinding st = relax_bindings::bindingLike(b, "storage", objectType(),
+        FlatBinding st = relax_bindings::bindingLike(b, names_, "storage", objectType(),
                                                      makeOpCall(OpId::RelaxMemAllocStorage, {}, attrs, call->span));
         sv = storageVar.emplace(it->second, st.var).first;
         out.bindings.push_back(std::move(st));
@@ -420,6 +422,7 @@ class Planner {
   PassContext& ctx_;
   std::string pass_, function_;
   shape::NameEnv upperBounds_;
+  relax_bindings::NameSupply& names_;
   std::vector<Token> protos_;
   std::unordered_map<size_t, int> protoOf_;
   std::unordered_map<const ExprNode*, Tokens> initVars_;
@@ -454,6 +457,7 @@ class StaticPlanBlockMemoryPass final : public Pass {
   const PassInfo& info() const override { return staticPlanBlockMemoryDeclaration().info; }
 
   IRModule run(const IRModule& mod, PassContext& ctx) const override {
+    relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string& name) {
       opt_util::ensureTyped(f, mod);
       shape::NameEnv bounds;
@@ -462,7 +466,7 @@ class StaticPlanBlockMemoryPass final : public Pass {
           if (v.kind() == AttrValue::Kind::Int && v.asInt() > 0) bounds[var] = v.asInt();
           else throwError(f->span, "StaticPlanBlockMemory: the tir_var_upper_bound of " + var + " must be a positive integer, got " +
                                        v.toString(), "memplan.bound");
-      Planner planner(mod, ctx, info().name, name, std::move(bounds));
+      Planner planner(mod, ctx, info().name, name, std::move(bounds), names);
       std::optional<FlatBody> body = planner.run(relax_bindings::flatten(f->body));
       if (!body) return f;
       return makeFunction(f->params, relax_bindings::rebuild(*body), f->retType, f->attrs, f->span);

@@ -147,7 +147,7 @@ TEST_CASE("named pipelines: relay.default, relax.default, relax.zero", "[expect]
   PassPtr mixed = parsePipeline("SimplifyExpr,relax.default", *registry);
   CHECK(pipelineText(*mixed) ==
         "SimplifyExpr,LambdaLifting,LegalizeOps,ToNonDataflow,RemovePurityChecking,CallTIRRewrite,StaticPlanBlockMemory,"
-        "LowerAllocTensor,KillAfterLastUse,LowerRuntimeBuiltin");
+        "LowerAllocTensor,KillAfterLastUse,LowerRuntimeBuiltin,VMShapeLower");
   for (const NamedPipeline& p : builtinNamedPipelines()) CHECK(registry->findPipeline(p.name));
   try {
     parsePipeline("InferType,default", *registry, "--pass-pipeline");

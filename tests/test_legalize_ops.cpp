@@ -193,7 +193,8 @@ const std::set<std::string> kNotLowered = {
     // Relax's VM-lowering forms (CallTIRRewrite ... LowerRuntimeBuiltin): also produced by lowering, never lowered.
     "relax.shape", "relax.prim_value", "relax.null_value", "relax.call_packed", "relax.builtin.alloc_tensor",
     "relax.memory.alloc_storage", "relax.memory.alloc_tensor", "relax.memory.kill_storage", "relax.memory.kill_tensor",
-    "relax.vm.alloc_storage", "relax.vm.alloc_tensor", "relax.vm.kill_object"};
+    "relax.vm.alloc_storage", "relax.vm.alloc_tensor", "relax.vm.kill_object", "relax.str", "relax.dtype",
+    "relax.call_builtin_with_ctx"};
 
 std::string moduleText(const OpCase& c) {
   return std::string("#[version = \"0.0.5\"]\n#[phase = 1]\ndef @main(") + c.params + ") {\n  " + c.body + "\n}\n";

@@ -154,7 +154,9 @@ TEST_CASE("Ops: stateful ops are the builtins that allocate or write memory, dev
                                    // Relax's VM lowering: packed calls, allocations and kills.
                                    OpId::RelaxCallPacked,    OpId::BuiltinAllocTensor, OpId::RelaxMemAllocStorage,
                                    OpId::RelaxMemAllocTensor, OpId::RelaxMemKillStorage, OpId::RelaxMemKillTensor,
-                                   OpId::RelaxVmAllocStorage, OpId::RelaxVmAllocTensor, OpId::RelaxVmKillObject};
+                                   OpId::RelaxVmAllocStorage, OpId::RelaxVmAllocTensor, OpId::RelaxVmKillObject,
+                                   // VMShapeLower's heap allocation.
+                                   OpId::RelaxCallBuiltinWithCtx};
   for (const OpDef& d : allOps()) {
     bool expected = stateful.count(d.id) > 0;
     CAPTURE(d.name);
@@ -697,6 +699,9 @@ TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops
       {"relax.vm.alloc_storage", {{}, {{"size", ints({32})}}}},
       {"relax.vm.alloc_tensor", {{objectType()}, {{"shape", ints({8})}, {"dtype", str("float32")}}}},
       {"relax.vm.kill_object", {{v4}, {}}},
+      {"relax.str", {{}, {{"value", str("ErrorContext")}}}},
+      {"relax.dtype", {{}, {{"value", str("float32")}}}},
+      {"relax.call_builtin_with_ctx", {{primType(DTypeCode::Int64, 2)}, {{"func_name", str("vm.builtin.alloc_shape_heap")}}}},
   };
   for (const OpDef& d : allOps()) {
     CAPTURE(d.name);

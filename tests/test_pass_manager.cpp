@@ -91,7 +91,7 @@ TEST_CASE("PassManager: every pass file's registrar reaches the built-in registr
       "FuseTIR", "InferType", "Inline", "InlinePrivateFunctions", "KillAfterLastUse", "LambdaLifting", "LegalizeOps", "LowerAllocTensor", "LowerRuntimeBuiltin",
       "MarkCompilerFunctionsAsExtern", "MergeCompilerRegions", "Normalize", "OutlineCompilerFunctions",
       "PartitionGraph", "PlanDevices", "RemovePurityChecking", "SimplifyExpr", "SimplifyInference", "StaticPlanBlockMemory",
-      "ToMixedPrecision", "ToNonDataflow", "VMBuiltinLower"};
+      "ToMixedPrecision", "ToNonDataflow", "VMBuiltinLower", "VMShapeLower"};
   std::vector<std::string> declared;
   for (const PassRegistration* r : declaredPasses()) declared.push_back(r->info.name);
   for (const std::string& name : expected) {

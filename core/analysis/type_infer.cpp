@@ -32,7 +32,10 @@ bool compatible(const Type& a, const Type& b) {
   if (a->kind == TypeKind::Storage) return true;
   if (const auto* x = as<TensorTypeNode>(a)) {
     const auto* y = as<TensorTypeNode>(b);
-    if (x->dtype != y->dtype || x->shape.size() != y->shape.size()) return false;
+    // TVM's void dtype and unknown rank fit any dtype and rank.
+    if (!x->unknownDtype && !y->unknownDtype && x->dtype != y->dtype) return false;
+    if (x->unknownRank || y->unknownRank) return true;
+    if (x->shape.size() != y->shape.size()) return false;
     for (size_t i = 0; i < x->shape.size(); ++i)
       if (x->shape[i] != y->shape[i] && x->shape[i] != kDynamicDim && y->shape[i] != kDynamicDim) return false;
     return true;

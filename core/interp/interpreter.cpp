@@ -162,14 +162,21 @@ struct Task {
   throwError(span, message, rule);
 }
 
+/// A tensor's dtype and rank against a type's (TVM's void dtype and unknown
+/// rank take any).
+bool fitsRankAndDtype(const TensorTypeNode& t, const NDArray& a) {
+  return (t.unknownDtype || a.dtype() == t.dtype) && (t.unknownRank || a.ndim() == t.shape.size());
+}
+
 /// Checks a runtime value against a declared parameter type: static extents,
 /// and symbolic ones through `env`, which binds each shape variable (`n`) to
 /// the extent it first meets, so every parameter must agree on it.
 void checkArgument(const Type& declared, const Value& v, const VarNode& param, const Span& span, shape::Env& env) {
   const auto* tt = as<TensorTypeNode>(declared);
   if (!tt) return;
-  bool ok = v.isTensor() && v.tensor().dtype() == tt->dtype && v.tensor().ndim() == tt->shape.size();
-  for (size_t i = 0; ok && i < tt->shape.size(); ++i) ok = tt->shape[i] == kDynamicDim || tt->shape[i] == v.tensor().shape()[i];
+  bool ok = v.isTensor() && fitsRankAndDtype(*tt, v.tensor());
+  for (size_t i = 0; ok && !tt->unknownRank && i < tt->shape.size(); ++i)
+    ok = tt->shape[i] == kDynamicDim || tt->shape[i] == v.tensor().shape()[i];
   if (!ok)
     runtimeError(span, "argument %" + param.name + " expects " + typeToString(declared) + ", got " + v.describe(),
                  "interp.type-mismatch");
@@ -209,16 +216,26 @@ std::string castDims(const TensorTypeNode& t) {
   return s;
 }
 
+/// A shape value's elements as a tuple of int64 prim values: how
+/// vm.builtin.match_shape tells a shape (here a 1-d int64 tensor) from a
+/// tensor of rank 1.
+Value shapeElementsTuple(const NDArray& shape) {
+  std::vector<Value> fields;
+  for (int64_t i = 0; i < shape.numElements(); ++i)
+    fields.emplace_back(NDArray::scalar(DTypeCode::Int64, static_cast<double>(shape.getAsInt(i))));
+  return Value::tuple(std::move(fields));
+}
+
 void checkMatchCast(const VarNode& var, const Expr& value, const Value& v, shape::NameEnv& names) {
   const auto* call = as<CallNode>(value);
   const auto* op = call ? as<OpNode>(call->callee) : nullptr;
   if (!op || op->def->id != OpId::MatchCast) return;
   const auto* tt = as<TensorTypeNode>(var.annotation);
   if (!tt) return;
-  bool ok = v.isTensor() && v.tensor().dtype() == tt->dtype && v.tensor().ndim() == tt->shape.size();
+  bool ok = v.isTensor() && fitsRankAndDtype(*tt, v.tensor());
   std::string why;
   shape::Env env;
-  if (ok) {
+  if (ok && !tt->unknownRank) {
     const auto& got = v.tensor().shape();
     why = shape::bindShape(*tt, std::vector<int64_t>(got.begin(), got.end()), env);
   }
@@ -560,6 +577,9 @@ class GraphEvaluator final : public KernelHost {
         enterCall(call, f, callee, args[1].isTuple() ? args[1].fields() : std::vector<Value>{args[1]});
         return;
       }
+      if (op->id == OpId::RelaxCallPacked && !args.empty() && args[0].isTensor() && as<ShapeTypeNode>(call->args[0]->checkedType) &&
+          call->attrs.getString("func_name") == "vm.builtin.match_shape")
+        args[0] = shapeElementsTuple(args[0].tensor());
       Value result;
       try {
         if (hasSymbolicShapeAttr(call->attrs))

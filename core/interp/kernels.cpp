@@ -1,6 +1,7 @@
 // Dispatch from OpId to the kernel families, plus the later-phase calls that
 // run low-level functions (call_tir, call_dps_packed, the VM builtins).
 #include "core/interp/kernels.h"
+#include "core/interp/vm_builtins.h"
 
 #include <cstring>
 
@@ -270,8 +271,16 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::RelaxVmAllocTensor:
       return tensorInStorage(call, call.tensor(0), call.attrInt("offset"), call.attrDType("dtype", DTypeCode::Float32),
                              call.attrInts("shape"));
+    case OpId::RelaxStrImm:
+    case OpId::RelaxDataTypeImm: return vmStringValue(call.attrString("value"));
+    case OpId::RelaxCallBuiltinWithCtx: {
+      const std::string& name = call.attrString("func_name");
+      if (std::optional<Value> v = runVmBuiltin(call, name)) return *v;
+      call.fail("calls the builtin \"" + name + "\", which the interpreter does not have");
+    }
     case OpId::RelaxCallPacked: {
       const std::string& name = call.attrString("func_name");
+      if (std::optional<Value> v = runVmBuiltin(call, name)) return *v;
       if (name == "vm.builtin.reshape" && args.size() == 2) {
         const NDArray& data = call.tensor(0);
         const NDArray& shape = call.tensor(1);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 
+#include "core/ir/lowering_ops.h"
 #include "core/ir/op_relations.h"
 
 namespace passlab {
@@ -270,10 +271,18 @@ void describe(OpDef& d) {
       AttrField dtypeF = optional("out_dtype", Kind::String);
       dtypeF.alsoAccepts = {Kind::Array};
       // The packed function is named (TVM's ExternFunc), not a global of the module.
-      set(-1, relRelaxCallPacked, {required("func_name", Kind::String), shapeF, dtypeF});
+      // out_type: a result that out_shape/out_dtype cannot say (core/ir/type_attr.h).
+      set(-1, relRelaxCallPacked, {required("func_name", Kind::String), shapeF, dtypeF, optional("out_type", Kind::Dict)});
       d.stateful = true;
       break;
     }
+    case OpId::RelaxStrImm: set(0, relRelaxStrImm, {required("value", Kind::String)}); break;
+    case OpId::RelaxDataTypeImm: set(0, relRelaxStrImm, {required("value", Kind::String)}); break;
+    case OpId::RelaxCallBuiltinWithCtx:
+      // The builtin's arguments are the call's (TVM's args tuple, unpacked).
+      set(-1, relRelaxCallBuiltinWithCtx, {required("func_name", Kind::String), optional("out_type", Kind::Dict)});
+      d.stateful = true;
+      break;
     case OpId::BuiltinAllocTensor:
       set(0, relBuiltinAllocTensor,
           {required("shape", Kind::Array), required("dtype", Kind::String), intField("runtime_device_index", 0),
@@ -437,8 +446,15 @@ Type inferOpCallType(const OpDef& op, std::span<const Type> args, const AttrDict
     if (op.numArgs >= 0 && args.size() != static_cast<size_t>(op.numArgs))
       relationError("expects " + std::to_string(op.numArgs) + " argument" + (op.numArgs == 1 ? "" : "s") + ", got " +
                     std::to_string(args.size()));
-    for (size_t i = 0; i < args.size(); ++i)
+    for (size_t i = 0; i < args.size(); ++i) {
       if (!args[i]) relationError("type of argument " + std::to_string(i) + " is unknown");
+      // The graph ops' relations compute with a rank and a dtype; the VM's
+      // builtins and match_cast take any tensor (that is how one gets its shape back).
+      const auto* t = as<TensorTypeNode>(args[i]);
+      if (t && (t->unknownRank || t->unknownDtype) && !isLoweringBuiltin(op.id))
+        relationError("argument " + std::to_string(i) + " is a tensor of unknown " + (t->unknownRank ? "rank" : "dtype") +
+                      " (" + typeToString(args[i]) + "); passlab infers ops on known ranks and dtypes only: R.match_cast it first");
+    }
     return op.relation(args, attrs);
   } catch (const TypeRelationError& e) {
     throw TypeRelationError(std::string(op.name) + ": " + e.what());

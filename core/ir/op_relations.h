@@ -137,6 +137,10 @@ Type relRelaxPrimValue(std::span<const Type> args, const AttrDict& attrs);
 Type relRelaxNullValue(std::span<const Type> args, const AttrDict& attrs);
 /// R.call_packed("f", args..., sinfo_args=(T,)) (func_name=f): T (R.Object when none is given).
 Type relRelaxCallPacked(std::span<const Type> args, const AttrDict& attrs);
+/// R.str("..") and R.dtype(".."): objects, as TVM's StringImm and DataTypeImm.
+Type relRelaxStrImm(std::span<const Type> args, const AttrDict& attrs);
+/// R.call_builtin_with_ctx: its out_type, R.Object without one.
+Type relRelaxCallBuiltinWithCtx(std::span<const Type> args, const AttrDict& attrs);
 /// R.builtin.alloc_tensor(shape, dtype, device, scope): R.Tensor(shape, dtype).
 Type relBuiltinAllocTensor(std::span<const Type> args, const AttrDict& attrs);
 /// R.memory.alloc_storage / R.vm.alloc_storage: R.Object.

@@ -3,6 +3,7 @@
 // StaticPlanBlockMemory, LowerAllocTensor, KillAfterLastUse and
 // LowerRuntimeBuiltin (TVM's relax.builtin / relax.memory / relax.vm ops).
 #include "core/ir/op_relations.h"
+#include "core/ir/type_attr.h"
 
 namespace passlab {
 
@@ -45,7 +46,24 @@ Type relRelaxPrimValue(std::span<const Type>, const AttrDict& attrs) {
 
 Type relRelaxNullValue(std::span<const Type>, const AttrDict&) { return objectType(); }
 
+Type relRelaxStrImm(std::span<const Type>, const AttrDict&) { return objectType(); }
+
+/// The result type an `out_type` attribute gives, null without one.
+static Type outTypeOf(const AttrDict& attrs) {
+  const AttrValue* v = attrs.find("out_type");
+  if (!v || v->isNone()) return nullptr;
+  Type t = type_attr::decode(*v);
+  if (!t) relationError("out_type " + v->toString() + " is not a type");
+  return t;
+}
+
+Type relRelaxCallBuiltinWithCtx(std::span<const Type>, const AttrDict& attrs) {
+  Type t = outTypeOf(attrs);
+  return t ? t : objectType();
+}
+
 Type relRelaxCallPacked(std::span<const Type>, const AttrDict& attrs) {
+  if (Type t = outTypeOf(attrs)) return t;
   const AttrValue& shape = opAttr(OpId::RelaxCallPacked, attrs, "out_shape");
   const AttrValue& dtype = opAttr(OpId::RelaxCallPacked, attrs, "out_dtype");
   if (shape.isNone() && dtype.isNone()) return objectType();

@@ -296,7 +296,15 @@ bool typesEqual(const Type& a, const Type& b, VarMap& map) {
   if (!a || !b || a->kind != b->kind) return false;
   if (const auto* x = as<TensorTypeNode>(a)) {
     const auto* y = as<TensorTypeNode>(b);
-    return x->dtype == y->dtype && x->shape == y->shape && equalShapes(*x, *y, &map);
+    return x->unknownDtype == y->unknownDtype && x->unknownRank == y->unknownRank && x->vdevice == y->vdevice &&
+           (x->unknownDtype || x->dtype == y->dtype) && x->shape == y->shape && equalShapes(*x, *y, &map);
+  }
+  if (const auto* x = as<ShapeTypeNode>(a)) {
+    const auto* y = as<ShapeTypeNode>(b);
+    if (x->ndim != y->ndim || x->values != y->values || x->symbolic.size() != y->symbolic.size()) return false;
+    for (size_t i = 0; i < x->symbolic.size(); ++i)
+      if (!equal(x->symbolic[i], y->symbolic[i], &map)) return false;
+    return true;
   }
   if (const auto* x = as<TupleTypeNode>(a)) {
     const auto* y = as<TupleTypeNode>(b);
@@ -364,6 +372,8 @@ void collectVars(const Dim& d, std::vector<tir::Var>& out) {
 void collectTypeVars(const Type& t, std::vector<tir::Var>& out) {
   if (const auto* tt = as<TensorTypeNode>(t)) {
     for (const tir::PrimExpr& s : tt->symbolic) collectVars(s, out);
+  } else if (const auto* sh = as<ShapeTypeNode>(t)) {
+    for (const tir::PrimExpr& s : sh->symbolic) collectVars(s, out);
   } else if (const auto* tup = as<TupleTypeNode>(t)) {
     for (const Type& f : tup->fields) collectTypeVars(f, out);
   } else if (const auto* f = as<FuncTypeNode>(t)) {

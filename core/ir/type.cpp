@@ -10,6 +10,7 @@
 namespace passlab {
 
 bool TensorTypeNode::hasDynamicDim() const {
+  if (unknownRank) return true;
   for (int64_t d : shape)
     if (d == kDynamicDim) return true;
   return false;
@@ -51,6 +52,46 @@ Type tensorType(std::vector<int64_t> shape, DataType dtype, std::vector<tir::Pri
   if (!any) symbolic.clear();
   return std::make_shared<const TensorTypeNode>(std::move(shape), dtype, std::move(symbolic));
 }
+Type tensorTypeOf(std::optional<DataType> dtype, int64_t ndim) {
+  auto t = std::make_shared<TensorTypeNode>(std::vector<int64_t>(ndim < 0 ? 0 : static_cast<size_t>(ndim), kDynamicDim),
+                                            dtype.value_or(DataType(DTypeCode::Float32)));
+  t->unknownDtype = !dtype;
+  t->unknownRank = ndim < 0;
+  return t;
+}
+Type withUnknownDtype(const Type& tensor) {
+  const auto* t = as<TensorTypeNode>(tensor);
+  if (!t) return tensor;
+  auto out = std::make_shared<TensorTypeNode>(*t);
+  out->unknownDtype = true;
+  out->dtype = DataType(DTypeCode::Float32);
+  return out;
+}
+Type withVDevice(const Type& tensor, std::string vdevice) {
+  const auto* t = as<TensorTypeNode>(tensor);
+  if (!t) return tensor;
+  auto out = std::make_shared<TensorTypeNode>(*t);
+  out->vdevice = std::move(vdevice);
+  return out;
+}
+Type shapeTypeSymbolic(std::vector<int64_t> values, std::vector<tir::PrimExpr> symbolic) {
+  bool any = false;
+  symbolic.resize(values.size());
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (!symbolic[i]) continue;
+    if (const auto* imm = tir::as<tir::IntImmNode>(symbolic[i])) {
+      values[i] = imm->value;
+      symbolic[i] = nullptr;
+      continue;
+    }
+    values[i] = kDynamicDim;
+    any = true;
+  }
+  if (!any) return shapeType(std::move(values));
+  auto t = std::make_shared<ShapeTypeNode>(static_cast<int64_t>(values.size()), std::move(values));
+  t->symbolic = std::move(symbolic);
+  return t;
+}
 Type tupleType(std::vector<Type> fields) { return std::make_shared<const TupleTypeNode>(std::move(fields)); }
 Type funcType(std::vector<Type> params, Type ret) {
   return std::make_shared<const FuncTypeNode>(std::move(params), std::move(ret));
@@ -83,7 +124,8 @@ bool typeEqual(const Type& a, const Type& b) {
     case TypeKind::Tensor: {
       auto* x = as<TensorTypeNode>(a);
       auto* y = as<TensorTypeNode>(b);
-      if (x->dtype != y->dtype || x->shape != y->shape) return false;
+      if (x->unknownDtype != y->unknownDtype || x->unknownRank != y->unknownRank || x->vdevice != y->vdevice) return false;
+      if ((!x->unknownDtype && x->dtype != y->dtype) || x->shape != y->shape) return false;
       return (!x->hasSymbolicDim() && !y->hasSymbolicDim()) || shape::equalShapes(*x, *y);
     }
     case TypeKind::Tuple: {
@@ -107,7 +149,10 @@ bool typeEqual(const Type& a, const Type& b) {
     case TypeKind::Shape: {
       auto* x = as<ShapeTypeNode>(a);
       auto* y = as<ShapeTypeNode>(b);
-      return x->ndim == y->ndim && x->values == y->values;
+      if (x->ndim != y->ndim || x->values != y->values || x->symbolic.size() != y->symbolic.size()) return false;
+      for (size_t i = 0; i < x->symbolic.size(); ++i)
+        if (!shape::equal(x->symbolic[i], y->symbolic[i])) return false;
+      return true;
     }
     case TypeKind::Prim: {
       auto* x = as<PrimTypeNode>(a);
@@ -125,7 +170,8 @@ size_t typeHash(const Type& t) {
   switch (t->kind) {
     case TypeKind::Tensor: {
       auto* x = as<TensorTypeNode>(t);
-      mix(static_cast<size_t>(x->dtype.code));
+      mix(x->unknownDtype ? 0x7011dull : static_cast<size_t>(x->dtype.code));
+      mix(x->unknownRank ? 1 : 0);
       // Symbolic dims hash as `?`: equality may bind their variables by position.
       for (int64_t d : x->shape) mix(std::hash<int64_t>()(d));
       break;
@@ -163,14 +209,17 @@ std::string typeToString(const Type& t) {
   switch (t->kind) {
     case TypeKind::Tensor: {
       auto* x = as<TensorTypeNode>(t);
-      if (x->shape.empty()) return std::string(x->dtype.name());
+      // Relay has no unknown rank or dtype: `Tensor[?, void]` names them.
+      std::string dtype = x->unknownDtype ? "void" : std::string(x->dtype.name());
+      if (x->unknownRank) return "Tensor[?, " + dtype + "]";
+      if (x->shape.empty() && !x->unknownDtype) return dtype;
       std::string out = "Tensor[(";
       for (size_t i = 0; i < x->shape.size(); ++i) {
         if (i) out += ", ";
         out += x->shape[i] == kDynamicDim ? "?" : std::to_string(x->shape[i]);
       }
       out += "), ";  // TVM prints (64) for rank 1, without a trailing comma
-      out += x->dtype.name();
+      out += dtype;
       return out + "]";
     }
     case TypeKind::Tuple: {

@@ -53,6 +53,15 @@ struct TensorTypeNode final : TypeNode {
   DataType dtype;
   /// Empty, or per dimension: null, or the symbolic extent (see above).
   std::vector<tir::PrimExpr> symbolic;
+  /// TVM's "void" dtype (`R.Tensor(ndim=2)`, `R.Tensor((2, 3))`): the dtype
+  /// is not known, and `dtype` holds float32 without meaning it.
+  bool unknownDtype = false;
+  /// TVM's ndim=-1 (`R.Tensor`, `R.Tensor(dtype="float32")`): the rank is not
+  /// known, and `shape` is empty without meaning rank 0.
+  bool unknownRank = false;
+  /// TVM's `vdevice="llvm:0"`: the virtual device (target kind and index into
+  /// the module's vdevice list) a value of this type lives on; empty: none.
+  std::string vdevice;
   TensorTypeNode(std::vector<int64_t> s, DataType d, std::vector<tir::PrimExpr> sym = {})
       : TypeNode(kKind), shape(std::move(s)), dtype(d), symbolic(std::move(sym)) {}
   /// True when some dimension is not a constant (`?` or symbolic).
@@ -96,6 +105,9 @@ struct ShapeTypeNode final : TypeNode {
   static constexpr TypeKind kKind = TypeKind::Shape;
   int64_t ndim = -1;
   std::optional<std::vector<int64_t>> values;
+  /// `R.Shape([n, 4])`: empty, or per value null (static: `values` has it, 0
+  /// in `values`) or its symbolic expression (then `values` holds kDynamicDim).
+  std::vector<tir::PrimExpr> symbolic;
   ShapeTypeNode(int64_t n, std::optional<std::vector<int64_t>> v) : TypeNode(kKind), ndim(n), values(std::move(v)) {}
 };
 
@@ -128,6 +140,17 @@ Type tensorType(std::vector<int64_t> shape, DataType dtype);
 /// nulls becomes empty); shape[i] is set to kDynamicDim where symbolic[i] is
 /// an expression.
 Type tensorType(std::vector<int64_t> shape, DataType dtype, std::vector<tir::PrimExpr> symbolic);
+/// A tensor type that knows less than a shape and a dtype (TVM's
+/// `R.Tensor(ndim=2)`, `R.Tensor(dtype="float32")`, `R.Tensor`): `dtype`
+/// nullopt is the "void" dtype, `ndim` -1 an unknown rank (else the rank,
+/// every dimension unknown).
+Type tensorTypeOf(std::optional<DataType> dtype, int64_t ndim);
+/// `tensor` (a tensor type) with the "void" dtype: TVM's `R.Tensor((2, 3))`.
+Type withUnknownDtype(const Type& tensor);
+/// `tensor` (a tensor type) on the virtual device `vdevice` ("llvm:0").
+Type withVDevice(const Type& tensor, std::string vdevice);
+/// `R.Shape([n, 4])` with symbolic values (null entries: static, from `values`).
+Type shapeTypeSymbolic(std::vector<int64_t> values, std::vector<tir::PrimExpr> symbolic);
 Type tupleType(std::vector<Type> fields);
 Type funcType(std::vector<Type> params, Type ret);
 /// The empty tuple type `()`.

@@ -43,6 +43,10 @@ struct TextOrigin {
 /// is never taken for TVMScript.
 bool looksLikeTvmScript(std::string_view text);
 
+/// A Relax type as TVM prints it (`R.Tensor((n, 4), dtype="float32")`), in
+/// the release spelling: what VMShapeLower's error contexts quote.
+std::string relaxTypeText(const Type& t);
+
 /// Parses a TVMScript module (or a lone `@R.function` / `@T.prim_func`, which
 /// becomes a module holding it under its Python name). `fileName` locates
 /// diagnostics. Throws DiagnosticError with file:line:col for anything that is

@@ -26,6 +26,9 @@ struct ScriptArg {
   Expr value;
   AttrValue literal;
   bool isLiteral = false;
+  /// The R.<form> a literal was written in ("str", "dtype", "prim_value",
+  /// "shape"), empty for a bare one: R.call_packed keeps R.dtype and R.str apart.
+  std::string literalForm;
   /// A type argument (`out_sinfo=R.Tensor(...)`, positional `R.Tensor(...)`).
   Type type;
   bool isType = false;
@@ -73,6 +76,8 @@ class ModuleParser : public ScriptParser {
   std::vector<ScriptArg> parseCallArgs();
   ScriptArg parseOneArg();
   AttrValue parseLiteral();
+  /// At `(`: whether it opens a symbolic dimension (`(n + 1) * 2`), not a tuple.
+  bool parenthesizedDim() const;
   bool startsLiteral() const;
   AttrDict parseDictLiteral();
 

@@ -16,6 +16,7 @@
 #include "core/ir/lowering_ops.h"
 #include "core/ir/call_tir.h"
 #include "core/ir/shape_attr.h"
+#include "core/ir/type_attr.h"
 #include "core/ir/virtual_device.h"
 #include "core/text/printer_impl.h"
 #include "core/text/tvmscript_device.h"
@@ -120,18 +121,28 @@ void dimsLiteral(std::string& out, const AttrValue& v) {
 /// `"n * 2"`), as TVM's printer does for the variables a signature defines.
 std::string typeText(const Type& t, bool signature = false, bool mainSpelling = false) {
   if (const auto* tt = as<TensorTypeNode>(t)) {
-    std::string dtype = "dtype=" + quoted(std::string(tt->dtype.name()));
-    bool unknown = false;  // a `?`: TVM has no per-dimension unknown, only ndim=
+    // TVM's printer: the shape when known, dtype= unless void, ndim= when
+    // only the rank is known, vdevice= when placed; bare R.Tensor for nothing.
+    std::vector<std::string> parts;
+    bool unknown = tt->unknownRank;  // a `?`: TVM has no per-dimension unknown, only ndim=
     for (size_t i = 0; i < tt->shape.size(); ++i) unknown = unknown || (tt->shape[i] == kDynamicDim && !tt->symbolicDim(i));
-    if (unknown) return "R.Tensor(" + dtype + ", ndim=" + std::to_string(tt->shape.size()) + ")";
-    std::string s = "R.Tensor((";
-    for (size_t i = 0; i < tt->shape.size(); ++i) {
-      tir::PrimExpr d = tt->symbolicDim(i);
-      std::string dim = d ? shape::toScript(d) : std::to_string(tt->shape[i]);
-      s += (i ? ", " : "") + (d && signature ? quoted(dim) : dim);
+    if (!unknown) {
+      std::string s = "(";
+      for (size_t i = 0; i < tt->shape.size(); ++i) {
+        tir::PrimExpr d = tt->symbolicDim(i);
+        std::string dim = d ? shape::toScript(d) : std::to_string(tt->shape[i]);
+        s += (i ? ", " : "") + (d && signature ? quoted(dim) : dim);
+      }
+      if (tt->shape.size() == 1) s += ',';
+      parts.push_back(s + ")");
     }
-    if (tt->shape.size() == 1) s += ',';
-    return s + "), " + dtype + ")";
+    if (!tt->unknownDtype) parts.push_back("dtype=" + quoted(std::string(tt->dtype.name())));
+    if (unknown && !tt->unknownRank) parts.push_back("ndim=" + std::to_string(tt->shape.size()));
+    if (!tt->vdevice.empty()) parts.push_back("vdevice=" + quoted(tt->vdevice));
+    if (parts.empty()) return "R.Tensor";
+    std::string s = "R.Tensor(";
+    for (size_t i = 0; i < parts.size(); ++i) s += (i ? ", " : "") + parts[i];
+    return s + ")";
   }
   if (const auto* tup = as<TupleTypeNode>(t)) {
     if (tup->fields.empty()) return "R.Tuple";
@@ -149,7 +160,11 @@ std::string typeText(const Type& t, bool signature = false, bool mainSpelling = 
   if (const auto* sh = as<ShapeTypeNode>(t)) {
     if (sh->values) {
       std::string s = "R.Shape([";
-      for (size_t i = 0; i < sh->values->size(); ++i) s += (i ? ", " : "") + std::to_string((*sh->values)[i]);
+      for (size_t i = 0; i < sh->values->size(); ++i) {
+        tir::PrimExpr d = i < sh->symbolic.size() ? sh->symbolic[i] : nullptr;
+        std::string v = d ? shape::toScript(d) : std::to_string((*sh->values)[i]);
+        s += (i ? ", " : "") + (d && signature ? quoted(v) : v);
+      }
       return s + "])";
     }
     return sh->ndim < 0 ? "R.Shape" : "R.Shape(ndim=" + std::to_string(sh->ndim) + ")";
@@ -497,11 +512,13 @@ class RelaxPrinter {
     return typeText(t, signature, opt_.spelling == TvmScriptSpelling::Main);
   }
 
-  /// R.shape([..]) and R.prim_value(n): the value forms Relax writes inline.
+  /// R.shape([..]), R.prim_value(n), R.str("..") and R.dtype(".."): the value
+  /// forms Relax writes inline.
   static bool isInlineValue(const Expr& e) {
     const auto* c = as<CallNode>(e);
     const OpDef* op = c ? c->op() : nullptr;
-    return op && (op->id == OpId::RelaxShapeExpr || op->id == OpId::RelaxPrimValue);
+    return op && (op->id == OpId::RelaxShapeExpr || op->id == OpId::RelaxPrimValue || op->id == OpId::RelaxStrImm ||
+                  op->id == OpId::RelaxDataTypeImm);
   }
 
   /// True for what Relax writes inline as an operand.
@@ -710,6 +727,16 @@ class RelaxPrinter {
       case OpId::RelaxShapeExpr: return shapeText("values");
       case OpId::RelaxPrimValue: return primText(attr("value").asInt());
       case OpId::RelaxNullValue: return "R.null_value()";
+      case OpId::RelaxStrImm: return strText("value");
+      case OpId::RelaxDataTypeImm: return dtypeText("value");
+      case OpId::RelaxCallBuiltinWithCtx: {
+        std::string tuple = "(";
+        for (size_t i = 0; i < args.size(); ++i) tuple += (i ? ", " : "") + args[i];
+        std::vector<std::string> parts{quoted(attr("func_name").asString()), tuple + (args.size() == 1 ? ",)" : ")")};
+        if (Type out = type_attr::decode(attr("out_type")))
+          parts.push_back(std::string(main ? "ty_args=(" : "sinfo_args=(") + typeTextOf(out) + ",)");
+        return join("R.call_builtin_with_ctx", parts);
+      }
       case OpId::BuiltinAllocTensor:
         return join("R.builtin.alloc_tensor", {shapeText("shape"), dtypeText("dtype"), intText("runtime_device_index"), strText("storage_scope")});
       case OpId::RelaxMemAllocStorage:
@@ -728,7 +755,9 @@ class RelaxPrinter {
         parts.insert(parts.end(), args.begin(), args.end());
         const AttrValue& shape = attr("out_shape");
         const AttrValue& dtype = attr("out_dtype");
-        if (!dtype.isNone()) {
+        if (Type out = type_attr::decode(attr("out_type"))) {
+          parts.push_back(std::string(main ? "ty_args=(" : "sinfo_args=(") + typeTextOf(out) + ",)");
+        } else if (!dtype.isNone()) {
           std::string out;
           if (dtype.kind() == AttrValue::Kind::Array && dtype.asArray().empty()) {
             out = "R.Tuple";
@@ -967,3 +996,9 @@ namespace passlab::tvmscript {
 std::string scriptQuoted(const std::string& s) { return text::quoted(s); }
 
 }  // namespace passlab::tvmscript
+
+namespace passlab {
+
+std::string relaxTypeText(const Type& t) { return text::typeText(t); }
+
+}  // namespace passlab

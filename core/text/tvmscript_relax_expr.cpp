@@ -38,6 +38,39 @@ bool ModuleParser::startsLiteral() const {
   }
 }
 
+bool ModuleParser::parenthesizedDim() const {
+  // `(n + 1) * 2` or `(n + 1)` in a list of dims: a parenthesis without a
+  // comma at its own depth (a tuple has one) over shape variables.
+  if (shapeVars_.empty()) return false;
+  int depth = 0;
+  bool sawShapeVar = false;
+  for (size_t k = 0;; ++k) {
+    const PyToken& t = peek(k);
+    switch (t.kind) {
+      case PyTok::LParen: ++depth; break;
+      case PyTok::RParen:
+        // In Python a parenthesis without a comma is never a tuple.
+        if (--depth == 0) return sawShapeVar;
+        break;
+      case PyTok::Comma:
+        if (depth == 1) return false;
+        break;
+      case PyTok::Name:
+        if (shapeVars_.count(std::string(t.text))) sawShapeVar = true;
+        break;
+      case PyTok::Int:
+      case PyTok::Plus:
+      case PyTok::Minus:
+      case PyTok::Star:
+      case PyTok::SlashSlash:
+      case PyTok::Percent:
+      case PyTok::Dot: break;
+      default: return false;
+    }
+    if (k > 256) return false;
+  }
+}
+
 AttrValue ModuleParser::parseLiteral() {
   Depth depth(*this);
   const PyToken& t = peek();
@@ -53,6 +86,7 @@ AttrValue ModuleParser::parseLiteral() {
     // R.shape([4 * (m * n)])): its value, or its text when symbolic.
     return shape::toAttr(parseShapeDim());
   }
+  if (t.kind == PyTok::LParen && parenthesizedDim()) return shape::toAttr(parseShapeDim());
   if (accept(PyTok::Int)) return AttrValue::integer(intValue(t));
   if (accept(PyTok::Float)) return AttrValue::floating(floatValue(t));
   if (accept(PyTok::String)) return AttrValue::string(decodePyString(t.text));
@@ -176,15 +210,17 @@ ScriptArg ModuleParser::parseOneArg() {
     a.type = parseRelaxType();
     return a;
   }
-  if ((a.keyword == "sinfo_args" || a.keyword == "ty_args") && check(PyTok::LParen) && peek(1).is(relaxAlias) && check(PyTok::Dot, 2)) {
-    // The type arguments of a packed call: a tuple of types, `(R.Tensor(...),)`.
-    take();
+  if ((a.keyword == "sinfo_args" || a.keyword == "ty_args") && (check(PyTok::LParen) || check(PyTok::LBracket)) &&
+      peek(1).is(relaxAlias) && check(PyTok::Dot, 2)) {
+    // The type arguments of a packed call: a tuple of types, `(R.Tensor(...),)`
+    // as TVM prints it, or a list as tests write it.
+    PyTok close = take().kind == PyTok::LParen ? PyTok::RParen : PyTok::RBracket;
     std::vector<Type> types;
-    while (!check(PyTok::RParen)) {
+    while (!check(close)) {
       types.push_back(parseRelaxType());
       if (!accept(PyTok::Comma)) break;
     }
-    expect(PyTok::RParen, "')'");
+    expect(close, close == PyTok::RParen ? "')'" : "']'");
     a.isType = true;
     a.typeList = true;
     a.type = tupleType(std::move(types));
@@ -205,6 +241,7 @@ ScriptArg ModuleParser::parseOneArg() {
   }
   if (startsLiteral()) {
     a.isLiteral = true;
+    if (peek().is(relaxAlias) && check(PyTok::Dot, 1)) a.literalForm = std::string(peek(2).text);
     a.literal = parseLiteral();
     return a;
   }

@@ -348,6 +348,7 @@ Type ModuleParser::parseRelaxType() {
     bool haveShape = false;
     int64_t ndim = -1;
     std::optional<DataType> dtype;
+    std::string vdevice;
     if (accept(PyTok::LParen)) {
       int positional = 0;
       while (!check(PyTok::RParen)) {
@@ -377,6 +378,8 @@ Type ModuleParser::parseRelaxType() {
             }
             take();
           }
+        } else if (key == "dtype" && acceptName("None")) {
+          // dtype=None: TVM's void dtype.
         } else if (key == "dtype") {
           const PyToken& d = expect(PyTok::String, "a dtype string such as \"float32\"");
           std::string s = decodePyString(d.text);
@@ -390,11 +393,11 @@ Type ModuleParser::parseRelaxType() {
           ndim = intValue(d) * (neg ? -1 : 1);
           if (ndim > 64) fail(d, "ndim " + std::to_string(ndim) + " is too large");
         } else if (key == "vdevice") {
-          // TVM's inferred device of a value (after R.to_vdevice): passlab's
-          // tensor types carry no device, so it is read and dropped, with a note.
+          // TVM's device of a value (after R.to_vdevice): "kind:index" into the vdevice list.
           const PyToken& v = expect(PyTok::String, "a device such as \"llvm:0\"");
-          note(spanOf(v), "the vdevice " + std::string(v.text) + " of a tensor type is not kept (passlab's tensor types carry no "
-                          "device; R.to_vdevice and R.hint_on_device are kept)");
+          vdevice = decodePyString(v.text);
+          if (vdevice.empty() || vdevice.find(':') == std::string::npos)
+            fail(v, "a vdevice is written \"kind:index\", such as \"llvm:0\"");
         } else {
           fail(last(), "unknown keyword '" + key + "' of " + name);
         }
@@ -402,13 +405,19 @@ Type ModuleParser::parseRelaxType() {
       }
       expect(PyTok::RParen, "')'");
     }
+    // No shape: ndim= dims all unknown, or (no ndim either) TVM's unknown rank;
+    // no dtype (or "void"): TVM's void dtype.
+    Type t;
     if (!haveShape) {
-      if (ndim < 0) fail(start, "a tensor type of unknown rank is not representable in passlab (give the shape or ndim=)");
-      shape.assign(static_cast<size_t>(ndim), kDynamicDim);
+      t = tensorTypeOf(dtype, ndim < 0 ? -1 : ndim);
+    } else {
+      if (ndim >= 0 && static_cast<size_t>(ndim) != shape.size())
+        fail(start, "ndim=" + std::to_string(ndim) + " disagrees with the shape's " + std::to_string(shape.size()) + " dimensions");
+      DataType d = dtype.value_or(DataType(DTypeCode::Float32));
+      t = dims.empty() ? tensorType(std::move(shape), d) : tensorType(std::move(shape), d, std::move(dims));
+      if (!dtype) t = withUnknownDtype(t);
     }
-    if (!dtype) fail(start, "a tensor type without a dtype is not representable in passlab (add dtype=\"float32\")");
-    if (!dims.empty()) return tensorType(std::move(shape), *dtype, std::move(dims));
-    return tensorType(std::move(shape), *dtype);
+    return vdevice.empty() ? t : withVDevice(t, vdevice);
   }
   if (kind == "Tuple") {
     std::vector<Type> fields;
@@ -462,19 +471,18 @@ Type ModuleParser::parseRelaxType() {
         if (!list && !check(PyTok::LParen)) failExpected("the shape's values such as [2, 4]");
         take();
         std::vector<int64_t> values;
-        bool symbolic = false;
+        std::vector<shape::Dim> dims;
         while (!check(list ? PyTok::RBracket : PyTok::RParen)) {
           const PyToken& d = peek();
-          std::optional<int64_t> c = shape::asConstant(parseShapeDim());
+          shape::Dim dim = parseShapeDim();
+          std::optional<int64_t> c = shape::asConstant(dim);
           if (c && *c < 0) fail(d, "shape value " + std::to_string(*c) + " is negative");
-          // passlab's shape type keeps static values only: a symbolic one
-          // keeps the rank (R.Shape(ndim=k), see docs/text-format.md).
-          symbolic = symbolic || !c;
-          values.push_back(c.value_or(0));
+          values.push_back(c.value_or(kDynamicDim));
+          dims.push_back(c ? nullptr : dim);
           if (!accept(PyTok::Comma)) break;
         }
         take();
-        out = symbolic ? shapeTypeOfRank(static_cast<int64_t>(values.size())) : shapeType(std::move(values));
+        out = shapeTypeSymbolic(std::move(values), std::move(dims));
       } else {
         fail(keyTok, "unknown keyword '" + key + "' of " + name + " (R.Shape takes values or ndim=)");
       }

@@ -1,5 +1,6 @@
 // The Relax forms of the VM lowering in TVMScript: the values R.shape([..]),
-// R.prim_value(n) and R.null_value(), R.call_packed, and TVM's
+// R.prim_value(n), R.str(".."), R.dtype("..") and R.null_value(),
+// R.call_packed, R.call_builtin_with_ctx, and TVM's
 // R.builtin.alloc_tensor, R.memory.{alloc_storage, alloc_tensor, kill_storage,
 // kill_tensor} and R.vm.{alloc_storage, alloc_tensor, kill_object}.
 //
@@ -9,6 +10,7 @@
 // `dtype="float32"`). passlab keeps them as the op's attributes (op.cpp,
 // TVM's parameter names), so every spelling reads to one node.
 #include "core/ir/shape_attr.h"
+#include "core/ir/type_attr.h"
 #include "core/text/tvmscript_module.h"
 
 namespace passlab::tvmscript {
@@ -92,6 +94,91 @@ Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
     attrs.set("value", v);
     return build(OpId::RelaxPrimValue, {}, attrs);
   }
+  if (name == "str" || name == "dtype") {
+    // R.str("..") / R.dtype("float32") as values (VMShapeLower's check builtins take them).
+    std::vector<ScriptArg> args = parseCallArgs();
+    if (args.size() != 1 || !args[0].keyword.empty() || !args[0].isLiteral || args[0].literal.kind() != AttrValue::Kind::String)
+      fail(at, "R." + std::string(name) + " takes one string: " + (name == "str" ? "R.str(\"\")" : "R.dtype(\"float32\")"));
+    const std::string& text = args[0].literal.asString();
+    if (name == "dtype" && !text.empty() && text != "void" && !DataType::parse(text))
+      fail(args[0].at, "unknown dtype \"" + text + "\"");
+    AttrDict attrs;
+    attrs.set("value", args[0].literal);
+    return build(name == "str" ? OpId::RelaxStrImm : OpId::RelaxDataTypeImm, {}, attrs);
+  }
+  // A literal argument of a packed call as the Relax value it stands for.
+  auto literalValue = [&](const ScriptArg& a, const AttrValue& v, std::string_view form, std::string_view callee) -> Expr {
+    AttrDict lit;
+    if (intList(v) || (v.kind() == AttrValue::Kind::Array && shape::attrHasSymbolic(v))) {
+      lit.set("values", v);
+      return build(OpId::RelaxShapeExpr, {}, lit);
+    }
+    if (v.kind() == AttrValue::Kind::Int) {
+      lit.set("value", v);
+      return build(OpId::RelaxPrimValue, {}, lit);
+    }
+    if (v.kind() == AttrValue::Kind::String) {
+      lit.set("value", v);
+      return build(form == "dtype" ? OpId::RelaxDataTypeImm : OpId::RelaxStrImm, {}, lit);
+    }
+    fail(a.at, "only shapes, integers, strings and dtypes are literal arguments of R." + std::string(callee));
+  };
+  // The result type of sinfo_args=/ty_args=: the legacy out_shape/out_dtype
+  // for a static tensor and R.Tuple, nothing for R.Object, else out_type.
+  auto resultType = [&](const ScriptArg& a, std::string_view callee, AttrDict& attrs, bool legacy) {
+    noteSpelling(a.keyword == "ty_args" ? TvmScriptSpelling::Main : TvmScriptSpelling::Release, a.at);
+    if (!a.isType) fail(a.at, "expected the result type as " + a.keyword + "=(R.Tensor(...),)");
+    const auto* list = a.typeList ? as<TupleTypeNode>(a.type) : nullptr;
+    if (list && list->fields.size() != 1) fail(a.at, a.keyword + " of R." + std::string(callee) + " lists exactly one type");
+    Type out = list ? list->fields[0] : a.type;
+    const auto* tup = as<TupleTypeNode>(out);
+    const auto* tt = as<TensorTypeNode>(out);
+    if (as<ObjectTypeNode>(out)) return;  // R.Object: the default result.
+    if (legacy && tup && tup->fields.empty()) {
+      attrs.set("out_shape", AttrValue::array({}));
+      attrs.set("out_dtype", AttrValue::array({}));
+    } else if (legacy && tt && !tt->hasDynamicDim()) {
+      attrs.set("out_shape", AttrValue::ints(tt->shape));
+      attrs.set("out_dtype", AttrValue::string(std::string(tt->dtype.name())));
+    } else if (std::optional<AttrValue> enc = type_attr::encode(out)) {
+      attrs.set("out_type", *enc);
+    } else {
+      fail(a.at, "the result type of R." + std::string(callee) + " cannot have symbolic dimensions");
+    }
+  };
+  if (name == "call_builtin_with_ctx") {
+    // R.call_builtin_with_ctx("vm.builtin.alloc_shape_heap", (R.prim_value(2),), sinfo_args=(T,))
+    std::vector<ScriptArg> args = parseCallArgs();
+    AttrDict attrs;
+    std::vector<Expr> values;
+    size_t positional = 0;
+    for (const ScriptArg& a : args) {
+      if (a.keyword == "sinfo_args" || a.keyword == "ty_args") {
+        resultType(a, name, attrs, false);
+        continue;
+      }
+      if (!a.keyword.empty()) fail(a.at, "unknown keyword '" + a.keyword + "' of R.call_builtin_with_ctx");
+      if (positional == 0) {
+        if (!a.isLiteral || a.literal.kind() != AttrValue::Kind::String)
+          fail(a.at, "R.call_builtin_with_ctx names its builtin first: R.call_builtin_with_ctx(\"vm.builtin.alloc_shape_heap\", ...)");
+        attrs.set("func_name", a.literal);
+      } else if (positional == 1) {
+        // The builtin's arguments: a tuple of Relax values, or a list of literals.
+        if (a.isLiteral && a.literal.kind() == AttrValue::Kind::Array) {
+          for (const AttrValue& item : a.literal.asArray()) values.push_back(literalValue(a, item, "", name));
+        } else if (const auto* t = as<TupleNode>(a.value)) {
+          values = t->fields;
+        } else {
+          fail(a.at, "the arguments of R.call_builtin_with_ctx are a tuple such as (R.prim_value(2),)");
+        }
+      } else {
+        fail(a.at, "R.call_builtin_with_ctx takes the builtin's name and one tuple of arguments");
+      }
+      ++positional;
+    }
+    if (positional < 2) fail(at, "R.call_builtin_with_ctx needs the builtin's name and a tuple of arguments");
+    return build(OpId::RelaxCallBuiltinWithCtx, std::move(values), attrs);
+  }
   if (name == "call_packed") {
     // R.call_packed("f", x, R.shape([8]), sinfo_args=(T,)) (ty_args= on main)
     std::vector<ScriptArg> args = parseCallArgs();
@@ -100,23 +187,7 @@ Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
     bool named = false;
     for (const ScriptArg& a : args) {
       if (a.keyword == "sinfo_args" || a.keyword == "ty_args") {
-        noteSpelling(a.keyword == "ty_args" ? TvmScriptSpelling::Main : TvmScriptSpelling::Release, a.at);
-        if (!a.isType) fail(a.at, "expected the result type as " + a.keyword + "=(R.Tensor(...),)");
-        const auto* list = a.typeList ? as<TupleTypeNode>(a.type) : nullptr;
-        if (list && list->fields.size() != 1) fail(a.at, a.keyword + " of R.call_packed lists exactly one type");
-        Type out = list ? list->fields[0] : a.type;
-        const auto* tup = as<TupleTypeNode>(out);
-        if (tup && tup->fields.empty()) {
-          attrs.set("out_shape", AttrValue::array({}));
-          attrs.set("out_dtype", AttrValue::array({}));
-        } else if (as<ObjectTypeNode>(out)) {
-          // R.Object: the default result.
-        } else if (const auto* tt = as<TensorTypeNode>(out); tt && !tt->hasDynamicDim()) {
-          attrs.set("out_shape", AttrValue::ints(tt->shape));
-          attrs.set("out_dtype", AttrValue::string(std::string(tt->dtype.name())));
-        } else {
-          fail(a.at, "the result type of R.call_packed must be a static tensor, R.Tuple or R.Object");
-        }
+        resultType(a, name, attrs, true);
         continue;
       }
       if (!a.keyword.empty()) fail(a.at, "unknown keyword '" + a.keyword + "' of R.call_packed");
@@ -129,16 +200,7 @@ Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
       }
       if (a.isType) fail(a.at, "a type is not an argument of R.call_packed");
       if (a.isLiteral) {
-        AttrDict lit;
-        if (intList(a.literal)) {
-          lit.set("values", a.literal);
-          values.push_back(build(OpId::RelaxShapeExpr, {}, lit));
-        } else if (a.literal.kind() == AttrValue::Kind::Int) {
-          lit.set("value", a.literal);
-          values.push_back(build(OpId::RelaxPrimValue, {}, lit));
-        } else {
-          fail(a.at, "only shapes and integers are literal arguments of R.call_packed");
-        }
+        values.push_back(literalValue(a, a.literal, a.literalForm, name));
         continue;
       }
       values.push_back(a.value);

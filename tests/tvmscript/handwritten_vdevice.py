@@ -3,7 +3,7 @@
 
 # Virtual devices: the global infos' devices (a target string and TVM's
 # exported target dict), a copy to the second one and a hint. The vdevice of
-# lv1's annotation is what TVM infers; passlab reads it and drops it.
+# lv1's annotation is what TVM infers; passlab keeps it in the type.
 @I.ir_module
 class Module:
     I.module_global_infos({"vdevice": [I.vdevice({"keys": ["cpu"], "kind": "llvm", "mtriple": "x86_64-pc-linux-gnu", "tag": ""}, 0, "global"), I.vdevice("hexagon -mcpu=hexagonv68", 0, "global")]})
