@@ -234,16 +234,19 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
 /// out[n, c, p] = sum over rc of w[c, rc] * data[n, rc, p]. Tiles of
 /// channels x positions stay in registers while the input channels are
 /// reduced, so each data vector loaded serves several channels: 8 x 2
-/// vectors (16 of AVX-512's 32 registers), 4 x 3 vectors on a 16-register
-/// ISA (AVX2: 12, leaving room for the data vectors and the broadcast
-/// weights). Every element is still summed over rc in increasing order, as
-/// the reference kernel does.
+/// vectors (16 of AVX-512's 32 registers), 4 x 2 vectors on a 16-register
+/// ISA (AVX2: 8 sums, 4 broadcast weights, 2 data vectors and the product
+/// before it is added make 15). 4 x 3 (12 sums) needed 18 registers of the
+/// 16: LLVM spilled three sums to the stack every iteration, and the
+/// tile ran at half the speed of 4 x 2. A power-of-two position count is also
+/// one vectorize width for LLVM. Every element is still summed over rc in
+/// increasing order, as the reference kernel does.
 struct PointwiseTile {
   int64_t channels, positions;
 };
 PointwiseTile pointwiseTile(const VectorIsa& isa) {
   if (isa.registers >= 32) return {8, 2 * isa.floats};
-  return {4, 3 * isa.floats};
+  return {4, 2 * isa.floats};
 }
 
 T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Operand& weight, const std::vector<size_t>& kp) {
