@@ -591,8 +591,7 @@ def @main(%x: Tensor[(1, 32, 40, 40), float32], %w1: Tensor[(48, 32, 1, 1), floa
   std::vector<std::string> loops = threaded->artifacts().parallelLoops;
   setThreadCount(1);
   REQUIRE(busy.size() == 3);
-  CHECK(busy[0] > 0);
-  CHECK(busy[1] + busy[2] > 0);  // a worker ran chunks
+  CHECK(busy[1] + busy[2] > 0);  // a worker ran chunks (the caller may have run none: chunks are claimed)
   // The decisions: the pointwise kernel's loop on the pool, the reshape's serial.
   auto decided = [&](const std::string& kernel, const std::string& where) {
     for (const std::string& l : loops)
