@@ -121,6 +121,26 @@ double medianOf(std::vector<double> v) {
   return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
 }
 
+/// The 10th percentile: on a machine shared with other work, the runs that
+/// were not interrupted, so a ratio of these drifts less with the load than
+/// one of medians.
+double lowOf(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 10];
+}
+
+/// The first three fields of /proc/loadavg ("" elsewhere): printed with the
+/// figures, since on a shared machine they mean little without it.
+std::string loadAverage() {
+  FILE* f = std::fopen("/proc/loadavg", "r");
+  if (!f) return "";
+  char buf[64] = {0};
+  double a = 0, b = 0, c = 0;
+  if (std::fscanf(f, "%lf %lf %lf", &a, &b, &c) == 3) std::snprintf(buf, sizeof buf, "%.2f %.2f %.2f", a, b, c);
+  std::fclose(f);
+  return buf;
+}
+
 struct ModelInfo {
   std::string path, input, dims;
   int onnxNodes = 0;
@@ -229,6 +249,7 @@ int main(int argc, char** argv) {
   if (isaChoice != "avx2") isas.emplace_back(avx512Host ? "native (avx512)" : "native", "llvm");
   if (isaChoice != "native" && avx512Host) isas.emplace_back("avx2", "llvm -mattr=-avx512f");
   if (isaChoice != "native" && !avx512Host && isaChoice == "avx2") isas.emplace_back("native (no avx512)", "llvm");
+  std::printf("load average at the start: %s\n", loadAverage().c_str());
   std::printf("one thread each, then two (passlab's pool, onnxruntime's intra-op threads); median latency over %d runs after warm-up, in 5 alternating "
               "rounds of each; passlab checked against its interpreter first\n\n", repeat);
 
@@ -236,6 +257,8 @@ int main(int argc, char** argv) {
     std::string name, isa;
     /// passlab with a pool of two threads, onnxruntime with two intra-op threads.
     double passlab2Ms = 0, ort2Ms = 0;
+    /// The 10th percentiles (lowOf) of the same runs: one thread, two threads.
+    double passlabLowMs = 0, ortLowMs = 0, passlab2LowMs = 0, ort2LowMs = 0;
     size_t ops = 0;
     int onnxNodes = 0;
     double lowerMs = 0, compileMs = 0, rebuildMs = 0, newProcessMs = 0, passlabMs = 0, ortMs = 0;
@@ -350,6 +373,7 @@ int main(int argc, char** argv) {
           row.ortMs = medianOf(theirs);
           row.ort2Ms = medianOf(theirs2);
           row.passlab2Ms = medianOf(mine2);
+          row.passlabLowMs = lowOf(mine), row.ortLowMs = lowOf(theirs), row.passlab2LowMs = lowOf(mine2), row.ort2LowMs = lowOf(theirs2);
           row.roundRatios = {*std::min_element(ratios.begin(), ratios.end()), *std::max_element(ratios.begin(), ratios.end())};
         }
         codegen::setThreadCount(1);
@@ -378,19 +402,24 @@ int main(int argc, char** argv) {
     if (haveOrt && row.ortMs == 0) row.note += (row.note.empty() ? "" : "; ") + std::string("onnxruntime failed");
     rows.push_back(row);
   }
-  std::printf("%-16s %-16s %6s %6s %10s %11s %11s %11s %11s %10s %7s %13s %11s %10s %7s\n", "model", "isa", "onnx", "ops", "lower ms", "compile ms",
-              "rebuild ms", "cached ms", "passlab ms", "ort ms", "ratio", "per round", "passlab 2t", "ort 2t ms", "ratio");
+  std::printf("%-16s %-16s %6s %6s %10s %11s %11s %11s %11s %10s %7s %13s %11s %10s %7s %9s %7s\n", "model", "isa", "onnx", "ops", "lower ms", "compile ms",
+              "rebuild ms", "cached ms", "passlab ms", "ort ms", "ratio", "per round", "passlab 2t", "ort 2t ms", "ratio", "p10 ratio", "p10 2t");
   // Geometric means of the ratios, per ISA: [isa] = {sum of logs, count} against 1 and 2 onnxruntime threads.
-  std::map<std::string, std::array<double, 4>> means;
+  std::map<std::string, std::array<double, 4>> means, lowMeans;
   for (const Row& r : rows) {
-    char ratio[16] = "-", spread[32] = "-", ratio2[16] = "-";
+    char ratio[16] = "-", spread[32] = "-", ratio2[16] = "-", low[16] = "-", low2[16] = "-";
+    if (r.ortLowMs > 0) std::snprintf(low, sizeof low, "%.3f", r.passlabLowMs / r.ortLowMs);
+    if (r.ort2LowMs > 0) std::snprintf(low2, sizeof low2, "%.3f", r.passlab2LowMs / r.ort2LowMs);
     if (r.ortMs > 0 && r.passlabMs > 0) std::snprintf(ratio, sizeof ratio, "%.3f", r.passlabMs / r.ortMs);
     if (r.ort2Ms > 0 && r.passlab2Ms > 0) std::snprintf(ratio2, sizeof ratio2, "%.3f", r.passlab2Ms / r.ort2Ms);
     if (r.roundRatios.second > 0) std::snprintf(spread, sizeof spread, "%.2f-%.2f", r.roundRatios.first, r.roundRatios.second);
-    std::printf("%-16s %-16s %6d %6zu %10.1f %11.1f %11.1f %11.1f %11.3f %10.3f %7s %13s %11.3f %10.3f %7s %s\n", r.name.c_str(), r.isa.c_str(),
+    std::printf("%-16s %-16s %6d %6zu %10.1f %11.1f %11.1f %11.1f %11.3f %10.3f %7s %13s %11.3f %10.3f %7s %9s %7s %s\n", r.name.c_str(), r.isa.c_str(),
                 r.onnxNodes, r.ops, r.lowerMs, r.compileMs, r.rebuildMs, r.newProcessMs, r.passlabMs, r.ortMs, ratio, spread, r.passlab2Ms, r.ort2Ms,
-                ratio2, r.note.c_str());
+                ratio2, low, low2, r.note.c_str());
     std::array<double, 4>& mean = means[r.isa];
+    std::array<double, 4>& lowMean = lowMeans[r.isa];
+    if (r.ortLowMs > 0) lowMean[0] += std::log(r.passlabLowMs / r.ortLowMs), lowMean[1] += 1;
+    if (r.ort2LowMs > 0) lowMean[2] += std::log(r.passlab2LowMs / r.ort2LowMs), lowMean[3] += 1;
     if (r.ortMs > 0 && r.passlabMs > 0) mean[0] += std::log(r.passlabMs / r.ortMs), mean[1] += 1;
     if (r.ort2Ms > 0 && r.passlab2Ms > 0) mean[2] += std::log(r.passlab2Ms / r.ort2Ms), mean[3] += 1;
   }
@@ -398,6 +427,11 @@ int main(int argc, char** argv) {
     if (mean[1] > 0)
       std::printf("geometric mean of the ratios, %s: %.3f on 1 thread each, %.3f on 2 threads each\n", isa.c_str(),
                   std::exp(mean[0] / mean[1]), mean[3] > 0 ? std::exp(mean[2] / mean[3]) : 0.0);
+  for (const auto& [isa, mean] : lowMeans)
+    if (mean[1] > 0)
+      std::printf("geometric mean of the 10th-percentile ratios, %s: %.3f on 1 thread each, %.3f on 2 threads each\n", isa.c_str(),
+                  std::exp(mean[0] / mean[1]), mean[3] > 0 ? std::exp(mean[2] / mean[3]) : 0.0);
+  std::printf("load average at the end: %s\n", loadAverage().c_str());
   std::printf("\ncompile times (JIT, wall clock unless said: TIR->LLVM, then LLVM O3 and machine code for the whole module; "
               "compile is cold, rebuild takes the objects of the kernels compiled by the first run from memory, cached ms from the "
               "cache directory as a new process would):\n");

@@ -120,6 +120,12 @@ struct Artifacts {
   /// Warnings and remarks LLVM reported, in order (e.g. a `vectorized` loop
   /// it could not vectorize). The library never prints them.
   std::vector<std::string> llvmDiagnostics;
+  /// Host JIT builds with a pool of several threads (setThreadCount): each
+  /// outer parallel loop of a kernel and where it runs, "@kernel: loop co,
+  /// 9 iterations, 75264 element operations: thread pool" or "...: serial
+  /// (below the pool's threshold of N)". A loop with less work than a
+  /// pool's hand-off costs runs serially.
+  std::vector<std::string> parallelLoops;
   /// PrimFuncs whose code was shared with a structurally equal one compiled
   /// once (BuildOptions::dedupKernels): name -> the name compiled.
   std::map<std::string, std::string> sharedKernels;
@@ -144,7 +150,8 @@ std::string defaultObjectCacheDir();
 /// Sizes the process's thread pool for compiled kernels' parallel loops (at
 /// least 1; 1, the default, keeps profiles reproducible). Host code built
 /// while it has more than one thread runs its outer parallel loops on it,
-/// each range split in one chunk per thread; code built with one thread has
+/// each range split in a few chunks per thread that the threads claim (loops
+/// with little work stay serial); code built with one thread has
 /// no calls into it. Numerics do not change: every output element is summed
 /// by one thread in the same order.
 void setThreadCount(int threads);

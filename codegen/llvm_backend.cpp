@@ -213,6 +213,7 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
   }
   request.storageByAddress = forJit;
   request.parallel = forJit && target.kind == TargetKind::Host && threadCount() > 1;
+  request.parallelLoops = &a.parallelLoops;
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
   a.vectorUnit = vectorUnitOf(*tm);

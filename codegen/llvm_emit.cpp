@@ -109,6 +109,7 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
     const auto& fn = static_cast<const PrimFuncNode&>(*e);
     FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize, request.inlineKernels,
                             request.storageByAddress, request.parallel);
+    emitter.recordParallelLoopsIn(request.parallelLoops);
     std::string symbol = symbolOf(request.mod, name);
     llvm::Function* f = emitter.declare(fn, symbol);
     if (!f->empty()) throw CodegenError("@" + name + ": symbol " + f->getName().str() + " is defined twice");

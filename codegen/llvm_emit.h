@@ -55,6 +55,8 @@ struct EmitRequest {
   /// Host: parallel loops run on the process's thread pool (their bodies
   /// outlined, see kParallelForSymbol) instead of serially.
   bool parallel = false;
+  /// With `parallel`: where each outer parallel loop runs (Artifacts::parallelLoops).
+  std::vector<std::string>* parallelLoops = nullptr;
 };
 
 /// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,
@@ -74,6 +76,11 @@ inline constexpr const char* kProfileClockSymbol = "__passlab_profile_now";
 /// runs task(closure, lo, hi) over [begin, end) split among the thread pool's
 /// threads and returns when all are done (provided by the host, llvm_backend.cpp).
 inline constexpr const char* kParallelForSymbol = "passlab_parallel_for";
+/// The static work (staticWork: element operations) from which a parallel
+/// loop goes to the thread pool. Handing a loop to the pool and waiting for
+/// its chunks costs a few microseconds (more when a worker must be woken);
+/// 2^17 element operations are 20-60 us of one core's vector code.
+inline constexpr int64_t kParallelMinWork = int64_t{1} << 17;
 /// `void (const char* message)`: records a failed TIR assert (the first one of
 /// a run; provided by the host, llvm_backend.cpp, which raises it as a
 /// CodegenError when the call returns, and by the Hexagon runtime, which

@@ -181,7 +181,23 @@ void FunctionEmitter::parallelBody(const ForNode& f, llvm::Function* body, const
 void FunctionEmitter::forLoop(const ForNode& f) {
   // Parallel loops go to the thread pool when the build asks for it (host
   // only, not nested); otherwise they run serially like any other loop.
-  if (f.forKind == ForKind::Parallel && parallel_ && parallelDepth_ == 0 && !allocatesGlobalScratch(f.body)) return parallelLoop(f);
+  if (f.forKind == ForKind::Parallel && parallel_ && parallelDepth_ == 0 && !allocatesGlobalScratch(f.body)) {
+    // A loop whose whole work is less than the pool's hand-off runs serially:
+    // a small kernel on two threads was slower than on one.
+    const auto* extent = as<IntImmNode>(f.extent);
+    constexpr int64_t kCap = int64_t{1} << 50;
+    const int64_t body = staticWork(f.body);
+    const int64_t work = !extent || extent->value <= 0 ? body : body > kCap / extent->value ? kCap : extent->value * body;
+    // A loop whose extent is only known at run time goes to the pool.
+    const bool pool = !extent || work >= kParallelMinWork;
+    if (parallelDecisions_) {
+      parallelDecisions_->push_back("@" + name_ + ": loop " + f.var->name + ", " +
+                                    (extent ? std::to_string(extent->value) : std::string("?")) + " iterations, " + std::to_string(work) +
+                                    " element operations: " +
+                                    (pool ? std::string("thread pool") : "serial (below the pool's threshold of " + std::to_string(kParallelMinWork) + ")"));
+    }
+    if (pool) return parallelLoop(f);
+  }
   DataType d = f.var->dtype;
   if (!d.isInt()) fail("loop variable " + f.var->name + " must be an integer");
   llvm::Value* begin = convert(eval(f.min), f.min->dtype, d);

@@ -75,6 +75,9 @@ class FunctionEmitter {
   /// Emits the body of `fn` into `f`.
   void emit(const PrimFuncNode& fn, llvm::Function* f);
 
+  /// Where the outer parallel loops' decisions go (EmitRequest::parallelLoops).
+  void recordParallelLoopsIn(std::vector<std::string>* out) { parallelDecisions_ = out; }
+
  private:
   // ---- helpers -----------------------------------------------------------
   static bool isSigned(DataType d) { return !d.isUnsigned() && !d.isBool(); }
@@ -220,6 +223,7 @@ class FunctionEmitter {
   /// EmitRequest::parallel; parallel loops emitted so far; whether a parallel body is being emitted.
   bool parallel_ = false;
   int parallelLoops_ = 0;
+  std::vector<std::string>* parallelDecisions_ = nullptr;
   int parallelDepth_ = 0;
   /// Scratch up to this size lives on the stack, larger is a zeroed global.
   static constexpr int64_t kStackScratchBytes = 64 * 1024;

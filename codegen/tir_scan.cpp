@@ -91,6 +91,44 @@ void collectCalls(const Stmt& s, std::vector<std::string>& out, bool global) {
 }
 }  // namespace
 
+int64_t staticWork(const Stmt& s) {
+  if (!s) return 0;
+  constexpr int64_t kCap = int64_t{1} << 50;  // no overflow for any nest
+  switch (s->kind) {
+    case StmtKind::Store:
+    case StmtKind::Evaluate:
+      return 1;
+    case StmtKind::For: {
+      const auto& f = static_cast<const ForNode&>(*s);
+      const auto* extent = as<IntImmNode>(f.extent);
+      const int64_t n = extent ? std::max<int64_t>(extent->value, 0) : 1, body = staticWork(f.body);
+      return n > 0 && body > kCap / n ? kCap : n * body;
+    }
+    case StmtKind::LetStmt:
+      return staticWork(static_cast<const LetStmtNode&>(*s).body);
+    case StmtKind::IfThenElse: {
+      const auto& i = static_cast<const IfThenElseNode&>(*s);
+      return std::max(staticWork(i.thenCase), staticWork(i.elseCase));
+    }
+    case StmtKind::Allocate:
+      return staticWork(static_cast<const AllocateNode&>(*s).body);
+    case StmtKind::AllocateConst:
+      return staticWork(static_cast<const AllocateConstNode&>(*s).body);
+    case StmtKind::Seq: {
+      int64_t total = 0;
+      for (const Stmt& t : static_cast<const SeqNode&>(*s).stmts) total = std::min(kCap, total + staticWork(t));
+      return total;
+    }
+    case StmtKind::Block: {
+      const auto& b = static_cast<const BlockNode&>(*s);
+      return std::min(kCap, staticWork(b.init) + staticWork(b.body));
+    }
+    case StmtKind::Assert:
+      return staticWork(static_cast<const AssertStmtNode&>(*s).body);
+  }
+  return 1;
+}
+
 void collectGlobalCalls(const Stmt& s, std::vector<std::string>& out) { collectCalls(s, out, true); }
 
 void collectIntrinsicCalls(const Stmt& s, std::vector<std::string>& out) { collectCalls(s, out, false); }

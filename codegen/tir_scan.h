@@ -23,6 +23,12 @@ bool anyStatement(const tir::Stmt& s, const std::function<bool(const tir::Stmt&)
 /// True when `s` holds a `vectorized` loop at any depth.
 bool containsVectorizedLoop(const tir::Stmt& s);
 
+/// The element operations `s` performs, statically: each store or evaluated
+/// call counts 1, a loop multiplies its body by its extent (a loop whose
+/// extent is not a constant counts once), an if counts its larger branch.
+/// The thread pool's threshold compares it (LLVM emitter, parallel loops).
+int64_t staticWork(const tir::Stmt& s);
+
 /// Adds the names of the PrimFuncs `s` calls (`@f(...)`) to `out`.
 void collectGlobalCalls(const tir::Stmt& s, std::vector<std::string>& out);
 /// Adds the names of the intrinsics `s` calls (`exp(...)`, `sigmoid(...)`) to `out`.

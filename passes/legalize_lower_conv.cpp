@@ -38,11 +38,15 @@ struct ConvGeometry {
 /// channel (cb == 1) keeps 3 to 6 registers of accumulators, enough
 /// independent additions to hide their latency: a 7x7 output on an 11-wide
 /// grid is one tile of 80 instead of two of 64 (AVX-512). Tiles of 4 channels
-/// keep 2 registers per channel (8 of 16 on AVX2). At most `widest`
+/// keep 2 registers per channel on AVX-512, 1 on a 16-register ISA: LLVM
+/// unrolls a 3x3 kernel's taps and keeps each tap's data vectors for all 4
+/// channels, so 2 per channel (9 x 2 data vectors and 8 sums) spilled a dozen
+/// ymm registers per input channel of an AVX2 stem. At most `widest`
 /// (0: 6 registers).
-int64_t wideTileWidth(int64_t positions, int64_t cb, int64_t floats, int64_t widest = 0) {
+int64_t wideTileWidth(int64_t positions, int64_t cb, const VectorIsa& isa, int64_t widest = 0) {
+  const int64_t floats = isa.floats;
   if (widest == 0) widest = 6 * floats;
-  if (cb != 1) return 2 * floats;
+  if (cb != 1) return isa.registers >= 32 ? 2 * floats : floats;
   int64_t best = 3 * floats;
   for (int64_t width : {3 * floats, 4 * floats, 5 * floats, 6 * floats}) {
     if (width > widest) break;
@@ -70,7 +74,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   // Tiles: 4 output channels share each data vector when the group has them;
   // a depthwise channel gets a longer run of positions instead.
   const int64_t cb = g.ocPerGroup % 4 == 0 ? 4 : 1;
-  const int64_t tileWidth = wideTileWidth(g.OH * Wq, cb, l.isa.floats);
+  const int64_t tileWidth = wideTileWidth(g.OH * Wq, cb, l.isa);
   const int64_t tiles = ceilDiv(g.OH * Wq, tileWidth), gridSize = tiles * tileWidth;
   auto tapOffset = [&](int64_t ry, int64_t rx) {
     int64_t r = ry * g.dh, c = rx * g.dw;
@@ -143,7 +147,7 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
   // wide rows, a 160x160 depthwise layer wrote and reread a buffer as large
   // as its output for every channel.
   const bool byRows = g.OW >= 64;
-  const int64_t rowTile = wideTileWidth(g.OW, cb, l.isa.floats, g.OW);
+  const int64_t rowTile = wideTileWidth(g.OW, cb, l.isa, g.OW);
   const int64_t tileLanes = byRows ? rowTile : tileWidth;
   if (l.choice) {
     const bool depthwise = g.icPerGroup == 1 && g.ocPerGroup == 1;
@@ -234,16 +238,19 @@ T::Stmt lowerWideGridConv(const OpLowering& l, const Operand& data, const Operan
 /// out[n, c, p] = sum over rc of w[c, rc] * data[n, rc, p]. Tiles of
 /// channels x positions stay in registers while the input channels are
 /// reduced, so each data vector loaded serves several channels: 8 x 2
-/// vectors (16 of AVX-512's 32 registers), 4 x 3 vectors on a 16-register
-/// ISA (AVX2: 12, leaving room for the data vectors and the broadcast
-/// weights). Every element is still summed over rc in increasing order, as
-/// the reference kernel does.
+/// vectors (16 of AVX-512's 32 registers), 4 x 2 vectors on a 16-register
+/// ISA (AVX2: 8 sums, 4 broadcast weights, 2 data vectors and the product
+/// before it is added make 15). 4 x 3 (12 sums) needed 18 registers of the
+/// 16: LLVM spilled three sums to the stack every iteration, and the
+/// tile ran at half the speed of 4 x 2. A power-of-two position count is also
+/// one vectorize width for LLVM. Every element is still summed over rc in
+/// increasing order, as the reference kernel does.
 struct PointwiseTile {
   int64_t channels, positions;
 };
 PointwiseTile pointwiseTile(const VectorIsa& isa) {
   if (isa.registers >= 32) return {8, 2 * isa.floats};
-  return {4, 3 * isa.floats};
+  return {4, 2 * isa.floats};
 }
 
 T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Operand& weight, const std::vector<size_t>& kp) {
