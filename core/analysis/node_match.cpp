@@ -361,6 +361,10 @@ size_t Matcher::bottomUp() {
     if (after_.match[a] != kNone || na == 0) continue;
     uint32_t best = kNone, bestScore = 0;
     for (uint32_t k = 0; k < 2 * na; ++k) {
+      // A candidate in the same global whose every input corresponds cannot be
+      // beaten: the remaining inputs (often a hub, a weight every conv reads)
+      // are not scanned.
+      if (best != kNone && bestScore >= na && before_.global[best] == after_.global[a]) break;
       uint32_t in = k < na ? after_.resolvedInput(a, k) : after_.input(a, k - na);
       if (k >= na && in == after_.resolvedInput(a, k - na)) continue;
       if (in == kNone || after_.match[in] == kNone) continue;
