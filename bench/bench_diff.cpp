@@ -2,8 +2,11 @@
 // modules after FoldConstant and after FuseOps (time, and memory against one
 // snapshot's), and lines marked changed by the plain line diff vs the aligned
 // diff for the examples and a generated model. Prints tables; asserts nothing.
-// Usage: bench_diff [ops...]   (default 10000 100000)
+// Usage: bench_diff [--match-only] [--reps N] [--only fold|fuse] [ops...]   (default 10000 100000)
+//   --match-only: only the matcher + summary (best of N, default 5), for perf/callgrind runs.
 #include <malloc.h>
+#include <sys/resource.h>
+#include <time.h>
 
 #include <chrono>
 #include <cstdio>
@@ -18,6 +21,7 @@
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
 #include "core/trace/change_summary.h"
+#include "core/trace/moved_lines.h"
 #include "passes/registry.h"
 
 namespace {
@@ -86,6 +90,44 @@ IRModule runSpec(const IRModule& mod, const std::string& spec) {
   return out;
 }
 
+/// CPU time of this thread, in ms: other processes' load leaves it nearly untouched.
+double threadCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+/// Minor page faults of this thread so far.
+long minorFaults() {
+  rusage u{};
+  getrusage(RUSAGE_THREAD, &u);
+  return u.ru_minflt;
+}
+
+/// Matcher + summary only, best of `reps` (wall and thread CPU), with the
+/// per-op cost (flat when growth is linear) and the page faults of the best run.
+void benchMatchOnly(const char* label, size_t ops, const IRModule& before, const IRModule& after, int reps) {
+  double matchMs = 1e30, summaryMs = 1e30, cpuMs = 1e30;
+  long faults = 0;
+  for (int rep = 0; rep < reps; ++rep) {
+    long f0 = minorFaults();
+    double c0 = threadCpuMs();
+    auto t0 = Clock::now();
+    auto edits = matchModules(before, after);
+    double m = msSince(t0);
+    t0 = Clock::now();
+    std::string summary = changeSummary(*edits);
+    double s = msSince(t0);
+    double c = threadCpuMs() - c0;
+    if (m + s < matchMs + summaryMs) faults = minorFaults() - f0;
+    matchMs = std::min(matchMs, m);
+    summaryMs = std::min(summaryMs, s);
+    cpuMs = std::min(cpuMs, c);
+  }
+  std::printf("%-26s %9.1f %9.1f %10.1f %10.1f %10.2f %10ld\n", label, matchMs, summaryMs, matchMs + summaryMs, cpuMs,
+              1e6 * cpuMs / static_cast<double>(ops), faults);
+}
+
 void benchOne(const char* label, const IRModule& before, const IRModule& after, double snapshotMiB) {
   // Best of 3 for time; memory of the matching held while the diff is made.
   double matchMs = 1e30, summaryMs = 1e30, alignedMs = 1e30, plainMs = 1e30, heldMiB = 0;
@@ -116,6 +158,20 @@ void benchOne(const char* label, const IRModule& before, const IRModule& after, 
   std::printf("%-26s %9.1f %9.1f %10.1f %10.1f %10.1f %9.1f %9.1f %8zu %8zu\n", label, matchMs, summaryMs, alignedMs,
               matchMs + summaryMs + alignedMs, plainMs, heldMiB, snapshotMiB, plainLines, alignedLines);
   std::printf("    %s\n", summary.substr(0, 150).c_str());
+  // Where the aligned diff's time goes (one run): the two prints with ranges and
+  // names, then the line diff with moves marked, then the unified text.
+  auto edits = matchModules(before, after);
+  auto t0 = Clock::now();
+  AlignedPrinted printed = printAlignedWithRanges(*edits);
+  double printMs = msSince(t0);
+  t0 = Clock::now();
+  AlignedLines lines = passlab::alignedLines(*edits);
+  double linesMs = msSince(t0);
+  t0 = Clock::now();
+  std::string text = renderUnifiedDiff(lines.lines, "before", "after");
+  double renderMs = msSince(t0);
+  std::printf("    aligned diff: prints %.0f ms, prints + line diff + moves %.0f ms, render %.0f ms (%zu lines)\n", printMs, linesMs,
+              renderMs, lines.lines.size());
 }
 
 void exampleLines(const char* path, const std::string& spec) {
@@ -140,14 +196,37 @@ void exampleLines(const char* path, const std::string& spec) {
 
 int main(int argc, char** argv) {
   std::vector<size_t> sizes;
-  for (int i = 1; i < argc; ++i) sizes.push_back(static_cast<size_t>(std::atoll(argv[i])));
+  bool matchOnly = false;
+  int reps = 5;
+  std::string only;
+  for (int i = 1; i < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--match-only") matchOnly = true;
+    else if (a == "--reps" && i + 1 < argc) reps = std::atoi(argv[++i]);
+    else if (a == "--only" && i + 1 < argc) only = argv[++i];
+    else sizes.push_back(static_cast<size_t>(std::atoll(argv[i])));
+  }
   if (sizes.empty()) sizes = {10000, 100000};
   registry();
+  if (matchOnly) {
+    std::printf("%-26s %9s %9s %10s %10s %10s %10s\n", "module", "match ms", "summ ms", "total ms", "cpu ms", "cpu ns/op", "faults");
+    for (size_t n : sizes) {
+      if (only != "fuse") {
+        IRModule mod = runSpec(parseModule(foldableModelText(n), "fold.relay"), "InferType");
+        benchMatchOnly(("FoldConstant " + std::to_string(n / 1000) + "k").c_str(), n, mod, runSpec(mod, "FoldConstant"), reps);
+      }
+      if (only != "fold") {
+        IRModule mod = runSpec(parseModule(bench::syntheticModelText(n), "synthetic.relay"), "InferType");
+        benchMatchOnly(("FuseOps " + std::to_string(n / 1000) + "k").c_str(), n, mod, runSpec(mod, "FuseOps"), reps);
+      }
+    }
+    return 0;
+  }
   std::printf("%-26s %9s %9s %10s %10s %10s %9s %9s %8s %8s\n", "module", "match ms", "summ ms", "aligned ms",
               "total ms", "plain ms", "held MiB", "snap MiB", "plain ±", "aligned ±");
   for (size_t n : sizes) {
     // FoldConstant on the foldable chain.
-    {
+    if (only != "fuse") {
       double m0 = allocatedMiB();
       IRModule mod = parseModule(foldableModelText(n), "fold.relay");
       mod = runSpec(mod, "InferType");
@@ -156,7 +235,7 @@ int main(int argc, char** argv) {
       benchOne(("FoldConstant " + std::to_string(n / 1000) + "k").c_str(), mod, folded, snapshot);
     }
     // FuseOps on the CNN-shaped synthetic model.
-    {
+    if (only != "fold") {
       double m0 = allocatedMiB();
       IRModule mod = parseModule(bench::syntheticModelText(n), "synthetic.relay");
       mod = runSpec(mod, "InferType");
@@ -165,6 +244,7 @@ int main(int argc, char** argv) {
       benchOne(("FuseOps " + std::to_string(n / 1000) + "k").c_str(), mod, fused, snapshot);
     }
   }
+  if (!only.empty()) return 0;
   std::printf("\nlines marked changed: plain line diff vs aligned diff\n");
   std::printf("  %-34s %-24s %6s %8s   %s\n", "model", "pass", "plain", "aligned", "summary");
   exampleLines("examples/seed000/cnn_fp32.relay", "InferType,SimplifyInference,ToMixedPrecision,FoldConstant,FuseOps");

@@ -491,3 +491,53 @@ TEST_CASE("Workbench: change summaries and matchings are per event, cached, and 
   CHECK_THROWS_WITH(failing->alignedDiff(failed, Side::Before, failed, Side::After), Catch::Contains("failed"));
   CHECK_THROWS_WITH(failing->eventEdits(failed), Catch::Contains("failed"));
 }
+
+TEST_CASE("NodeMatch: the node index table grows, reserves and remaps without losing an entry", "[node_match][index]") {
+  // Distinct fake addresses, 16 bytes apart as heap nodes are: only their values are hashed.
+  std::vector<ExprNode*> keys;
+  for (uintptr_t i = 1; i <= 5000; ++i) keys.push_back(reinterpret_cast<ExprNode*>(i * 16));
+  NodeIdMap grown, reserved;
+  reserved.reserve(keys.size());
+  for (uint32_t i = 0; i < keys.size(); ++i) {
+    CHECK(grown.insert(keys[i], i));
+    CHECK(reserved.insert(keys[i], i));
+  }
+  // A second insert of a present key keeps the first value.
+  CHECK_FALSE(grown.insert(keys[7], 99));
+  CHECK(grown.get(keys[7]) == 7);
+  CHECK(grown.get(nullptr) == NodeIdMap::kAbsent);
+  CHECK(grown.get(reinterpret_cast<ExprNode*>(uintptr_t{16 * 6000})) == NodeIdMap::kAbsent);
+  CHECK(grown.size() == keys.size());
+  CHECK(reserved.size() == keys.size());
+  // Remapping ids to records: even ids get a record, odd ones none (they read as absent).
+  std::vector<uint32_t> to(keys.size());
+  for (uint32_t i = 0; i < to.size(); ++i) to[i] = i % 2 ? NodeIdMap::kAbsent : i / 2;
+  grown.remap(to);
+  bool allRight = true;
+  for (uint32_t i = 0; i < keys.size(); ++i) {
+    allRight = allRight && reserved.get(keys[i]) == i;
+    allRight = allRight && grown.get(keys[i]) == (i % 2 ? NodeIdMap::kAbsent : i / 2);
+    allRight = allRight && grown.has(keys[i]) == (i % 2 == 0);
+  }
+  CHECK(allRight);
+}
+
+TEST_CASE("NodeMatch: records are found from both sides after FuseOps on a generated model", "[node_match][index]") {
+  // The side indexes become ModuleEdits' lookup tables: every record must be
+  // found from its after node and from its before node, and GlobalVars not at all.
+  std::string text = "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(1, 16), float32]) {\n  %0 = nn.relu(%x);\n";
+  for (int i = 1; i < 600; ++i)
+    text += "  %" + std::to_string(i) + " = " + (i % 2 ? "sigmoid" : "tanh") + "(%" + std::to_string(i - 1) + ");\n";
+  text += "  %599\n}\n";
+  IRModule mod = parseModule(text, "chain.relay");
+  Scenario s(mod, "InferType,FuseOps", "FuseOps");
+  const ModuleEdits& m = *s.edits;
+  REQUIRE(m.edits.size() > 600);
+  bool allFound = true;
+  for (const NodeEdit& e : m.edits) {
+    if (e.after && e.kind != EditKind::Folded) allFound = allFound && m.findAfter(e.after) == &e;
+    if (e.before) allFound = allFound && m.findBefore(e.before) == &e;
+  }
+  CHECK(allFound);
+  CHECK(m.ops.moved == 600);
+}

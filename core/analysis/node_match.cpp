@@ -153,9 +153,8 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
       for (auto it = kids.rbegin(); it != kids.rend(); ++it) stack.push_back({*it, false});
       continue;
     }
-    if (s.ids.has(e)) continue;
     uint32_t id = s.size();
-    s.ids.put(e, id);
+    if (!s.ids.insert(e, id)) continue;  // reached again through another user
     s.nodes.push_back(e);
     forEachInput(e, [&](const ExprNode* c) {
       s.inputs.push_back(s.ids.get(c));
@@ -164,6 +163,8 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
     s.global.push_back(global);
     s.container.push_back(kNone);
     s.alias.push_back(kNone);
+    const OpDef* op = e->kind == ExprKind::Call ? as<CallNode>(e)->op() : nullptr;
+    s.label.push_back(static_cast<uint32_t>(e->kind) << 16 | (op ? static_cast<uint32_t>(op->id) + 1 : 0u));
     if (auto* c = as<CallNode>(e)) {
       if (auto* gv = as<GlobalVarNode>(c->callee)) {
         callSites_[nameIndex(gv->name)].push_back(id);
@@ -189,13 +190,13 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
   for (uint32_t id = root + 1; id-- > first;) {
     uint32_t inner = s.nodes[id]->kind == ExprKind::Function ? id : s.container[id];
     if (inner == kNone) inner = root;
-    auto setKid = [&](const ExprNode* c) {
-      uint32_t k = s.ids.get(c);
+    auto setKid = [&](uint32_t k) {
       if (k != kNone && k >= first && s.container[k] == kNone) s.container[k] = inner;
     };
     if (auto* fnNode = as<FunctionNode>(s.nodes[id]))
-      for (const Var& p : fnNode->params) setKid(p.get());
-    forEachInput(s.nodes[id], setKid);
+      for (const Var& p : fnNode->params) setKid(s.ids.get(p.get()));
+    // The inputs' ids are already in s.inputs (forEachInput's order): no probing.
+    for (uint32_t k = s.inputStart[id]; k < s.inputStart[id + 1]; ++k) setKid(s.inputs[k]);
   }
 }
 
@@ -246,14 +247,13 @@ void Matcher::buildUsers(SideIndex& s) {
     for (uint32_t t : targets) s.users[fill[t]++] = i;
   }
   s.match.assign(n, kNone);
+  s.openUser.assign(s.userStart.begin(), s.userStart.end() - 1);
 }
 
 bool Matcher::sameLabel(uint32_t a, uint32_t b) const {
-  const ExprNode* x = after_.nodes[a];
-  const ExprNode* y = before_.nodes[b];
-  if (x->kind != y->kind || x->kind == ExprKind::GlobalVar) return false;
-  if (auto* cx = as<CallNode>(x)) return cx->op() == as<CallNode>(y)->op();
-  return true;
+  // Same kind and, for calls, the same op (or both not ops); globals are matched by name only.
+  static constexpr uint32_t kGlobalVar = static_cast<uint32_t>(ExprKind::GlobalVar) << 16;
+  return after_.label[a] == before_.label[b] && (after_.label[a] & 0xffff0000u) != kGlobalVar;
 }
 
 bool Matcher::corresponds(uint32_t a, uint32_t b) const {
@@ -361,12 +361,18 @@ size_t Matcher::bottomUp() {
     if (after_.match[a] != kNone || na == 0) continue;
     uint32_t best = kNone, bestScore = 0;
     for (uint32_t k = 0; k < 2 * na; ++k) {
+      // A candidate in the same global whose every input corresponds cannot be
+      // beaten: the remaining inputs (often a hub, a weight every conv reads)
+      // are not scanned.
+      if (best != kNone && bestScore >= na && before_.global[best] == after_.global[a]) break;
       uint32_t in = k < na ? after_.resolvedInput(a, k) : after_.input(a, k - na);
       if (k >= na && in == after_.resolvedInput(a, k - na)) continue;
       if (in == kNone || after_.match[in] == kNone) continue;
       uint32_t bin = after_.match[in];
       int scanned = 0, visited = 0;
-      for (uint32_t u = before_.userStart[bin]; u < before_.userStart[bin + 1] && scanned < kScan && visited++ < kVisit; ++u) {
+      uint32_t& open = before_.openUser[bin];
+      while (open < before_.userStart[bin + 1] && before_.match[before_.users[open]] != kNone) ++open;
+      for (uint32_t u = open; u < before_.userStart[bin + 1] && scanned < kScan && visited++ < kVisit; ++u) {
         uint32_t c = before_.users[u];
         if (before_.match[c] != kNone || !sameLabel(a, c)) continue;
         ++scanned;
@@ -473,6 +479,9 @@ void Matcher::run() {
     buildUsers(s);
   };
   visit(before_, bm, am);
+  // The after side is usually about as big as the before side: size its table
+  // once instead of growing it through every power of two.
+  after_.ids.reserve(before_.size());
   visit(after_, am, bm);
   matchIdentity();
   matchLeaves();

@@ -25,6 +25,7 @@
 // and caches it (Workbench::edits).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -148,58 +149,79 @@ struct MatchOptions {
 
 /// Node -> index, open addressing over a flat array. A node-based
 /// std::unordered_map costs an allocation per node and a cache miss per
-/// lookup; matching a 100k-op module does several lookups per node.
+/// lookup; matching a 100k-op module does several lookups per node, and its
+/// tables are far larger than the caches, so a key and its value share a slot
+/// (one cache line per probe, not two).
 class NodeIdMap {
  public:
   /// `get`'s answer for an absent node.
   static constexpr uint32_t kAbsent = 0xffffffffu;
   /// The index of `e`, kAbsent when absent (or null).
   uint32_t get(const ExprNode* e) const {
-    if (!e || keys_.empty()) return kAbsent;
+    if (!e || slots_.empty()) return kAbsent;
     for (size_t i = slot(e);; i = (i + 1) & mask_) {
-      if (keys_[i] == e) return vals_[i];
-      if (!keys_[i]) return kAbsent;
+      if (slots_[i].key == e) return slots_[i].val;
+      if (!slots_[i].key) return kAbsent;
     }
   }
   /// Whether `e` is present.
   bool has(const ExprNode* e) const { return get(e) != kAbsent; }
-  /// Records `e` -> `id` unless `e` is present; true when recorded.
+  /// Records `e` -> `id` unless `e` is present; true when recorded. One probe sequence.
   bool insert(const ExprNode* e, uint32_t id) {
-    if (!e || has(e)) return false;
-    put(e, id);
+    if (!e) return false;
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    size_t i = slot(e);
+    for (; slots_[i].key; i = (i + 1) & mask_)
+      if (slots_[i].key == e) return false;
+    slots_[i] = {e, id};
+    ++size_;
     return true;
   }
   /// Records `e` -> `id` (`e` must be absent and not null).
   void put(const ExprNode* e, uint32_t id) {
-    if ((size_ + 1) * 2 > keys_.size()) grow();
+    if ((size_ + 1) * 2 > slots_.size()) grow();
     size_t i = slot(e);
-    while (keys_[i]) i = (i + 1) & mask_;
-    keys_[i] = e;
-    vals_[i] = id;
+    while (slots_[i].key) i = (i + 1) & mask_;
+    slots_[i] = {e, id};
     ++size_;
+  }
+  /// Room for `n` entries without growing (the table stays at most half full).
+  void reserve(size_t n) {
+    size_t cap = 1024;
+    while (cap < 2 * (n + 1)) cap *= 2;
+    if (cap > slots_.size()) grow(cap);
+  }
+  /// Replaces every value v by `to[v]` (kAbsent when v is out of range): one
+  /// sweep over the table, no probing, so an index of nodes can become an
+  /// index of records without being built again. Entries mapped to kAbsent
+  /// read as absent.
+  void remap(const std::vector<uint32_t>& to) {
+    for (Slot& s : slots_)
+      if (s.key) s.val = s.val < to.size() ? to[s.val] : kAbsent;
   }
   /// Number of entries.
   size_t size() const { return size_; }
 
  private:
+  struct Slot {
+    const ExprNode* key = nullptr;
+    uint32_t val = kAbsent;
+  };
   size_t slot(const ExprNode* e) const {
     return static_cast<size_t>((reinterpret_cast<uintptr_t>(e) >> 4) * 0x9E3779B97F4A7C15ull >> shift_) & mask_;
   }
-  void grow() {
-    std::vector<const ExprNode*> keys = std::move(keys_);
-    std::vector<uint32_t> vals = std::move(vals_);
-    size_t cap = keys.empty() ? 1024 : keys.size() * 2;
-    keys_.assign(cap, nullptr);
-    vals_.assign(cap, kAbsent);
+  void grow(size_t minCap = 0) {
+    std::vector<Slot> old = std::move(slots_);
+    size_t cap = std::max(minCap, old.empty() ? size_t{1024} : old.size() * 2);
+    slots_.assign(cap, Slot{});
     mask_ = cap - 1;
     shift_ = 64;
     for (size_t c = cap; c > 1; c >>= 1) --shift_;
     size_ = 0;
-    for (size_t i = 0; i < keys.size(); ++i)
-      if (keys[i]) put(keys[i], vals[i]);
+    for (const Slot& s : old)
+      if (s.key) put(s.key, s.val);
   }
-  std::vector<const ExprNode*> keys_;
-  std::vector<uint32_t> vals_;
+  std::vector<Slot> slots_;
   size_t mask_ = 0, size_ = 0;
   unsigned shift_ = 64;
 };

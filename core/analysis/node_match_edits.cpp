@@ -100,11 +100,6 @@ void bump(EditCounts& c, EditKind k) {
   }
 }
 
-bool isOpCall(const ExprNode* e) {
-  auto* c = as<CallNode>(e);
-  return c && c->op();
-}
-
 /// What kind of function a move went into: "Primitive", "Compiler=ccompiler", "Composite", "".
 std::string functionKind(const ExprNode* fn) {
   const AttrDict* attrs = nullptr;
@@ -217,7 +212,7 @@ std::vector<uint32_t> Matcher::findFolds() {
         if (old == kNone || before_.match[old] == kNone) takes = true;
         if (old != kNone && before_.match[old] == kNone) work.push_back(old);
       }
-      if (takes && isOpCall(after_.nodes[user])) takers.insert(user);
+      if (takes && after_.isOpCall(user)) takers.insert(user);
       folded = foldInputsInto(c, work, foldedInto) || folded;
     }
     if (folded) ++out_.foldConstants;
@@ -235,7 +230,7 @@ bool Matcher::foldInputsInto(uint32_t c, std::vector<uint32_t>& work, std::vecto
     ExprKind k = before_.nodes[x]->kind;
     if (k == ExprKind::Var || k == ExprKind::GlobalVar || k == ExprKind::Function) continue;
     foldedInto[x] = c;
-    if (isOpCall(before_.nodes[x])) folded = true;
+    if (before_.isOpCall(x)) folded = true;
     for (uint32_t j = 0; j < before_.numInputs(x); ++j) {
       uint32_t in = before_.resolvedInput(x, j);
       if (in != kNone) work.push_back(in);
@@ -254,12 +249,24 @@ void Matcher::emitRecords(const std::vector<uint32_t>& foldedInto) {
     if (auto it = functionByBefore_.find(m.functionNames[g]); it != functionByBefore_.end()) functionOfBefore_[g] = static_cast<int64_t>(it->second);
   }
   m.edits.reserve(after_.size() + before_.size() / 4);
-  for (uint32_t a = 0; a < after_.size(); ++a)
-    if (after_.nodes[a]->kind != ExprKind::GlobalVar) addRecord(afterRecord(a, moves), after_.nodes[a], after_.global[a], true);
+  // Record index of each node id; the side indexes' node -> id tables then
+  // become ModuleEdits' node -> record tables by one sweep each (remap),
+  // instead of hashing every node a second time.
+  std::vector<uint32_t> recordOfAfter(after_.size(), kNone), recordOfBefore(before_.size(), kNone);
+  moves.into.assign(after_.size(), 0);
+  for (uint32_t a = 0; a < after_.size(); ++a) {
+    if (after_.nodes[a]->kind == ExprKind::GlobalVar) continue;
+    recordOfAfter[a] = addRecord(afterRecord(a, moves), after_.isOpCall(a), after_.global[a], true);
+    if (after_.match[a] != kNone) recordOfBefore[after_.match[a]] = recordOfAfter[a];
+  }
   for (uint32_t b = 0; b < before_.size(); ++b)
     if (before_.match[b] == kNone && before_.nodes[b]->kind != ExprKind::GlobalVar)
-      addRecord(unmatchedBeforeRecord(b, foldedInto), before_.nodes[b], before_.global[b], false);
-  m.movedIntoFunctions = static_cast<uint32_t>(moves.into.size());
+      recordOfBefore[b] = addRecord(unmatchedBeforeRecord(b, foldedInto), before_.isOpCall(b), before_.global[b], false);
+  after_.ids.remap(recordOfAfter);
+  before_.ids.remap(recordOfBefore);
+  m.afterIndex = std::move(after_.ids);
+  m.beforeIndex = std::move(before_.ids);
+  m.movedIntoFunctions = moves.intoCount;
   m.movedOutOfFunctions = static_cast<uint32_t>(moves.outOf.size());
   uint32_t bestCount = 0;
   for (const auto& [kind, count] : moves.destinationKinds)
@@ -306,12 +313,16 @@ NodeEdit Matcher::unmatchedBeforeRecord(uint32_t b, const std::vector<uint32_t>&
 
 void Matcher::tallyMove(uint32_t a, uint32_t b, MoveTally& moves) {
   uint32_t ca = after_.container[a], cb = before_.container[b];
-  if (!isOpCall(after_.nodes[a]) || ca == kNone || cb == kNone) return;
+  if (!after_.isOpCall(a) || ca == kNone || cb == kNone) return;
   // Into a function that did not exist before (a new literal or global)?
   uint32_t was = after_.match[ca];
   bool newDest = was == kNone || before_.nodes[was]->kind != ExprKind::Function || (after_.container[ca] == ca && before_.container[was] != was);
   bool oldSource = before_.match[cb] == kNone;
-  if (newDest && moves.into.insert(ca).second) ++moves.destinationKinds[functionKind(after_.nodes[ca])];
+  if (newDest && !moves.into[ca]) {
+    moves.into[ca] = 1;
+    ++moves.intoCount;
+    ++moves.destinationKinds[functionKind(after_.nodes[ca])];
+  }
   if (newDest) ++out_.movedIntoOps;
   if (oldSource) {
     moves.outOf.insert(cb);
@@ -319,20 +330,19 @@ void Matcher::tallyMove(uint32_t a, uint32_t b, MoveTally& moves) {
   }
 }
 
-void Matcher::addRecord(const NodeEdit& e, const ExprNode* counted, int32_t global, bool afterSide) {
+uint32_t Matcher::addRecord(const NodeEdit& e, bool op, int32_t global, bool afterSide) {
   ModuleEdits& m = out_;
   uint32_t index = static_cast<uint32_t>(m.edits.size());
   m.edits.push_back(e);
-  if (e.after && e.kind != EditKind::Folded) m.afterIndex.insert(e.after, index);
-  if (e.before) m.beforeIndex.insert(e.before, index);
   bump(m.nodes, e.kind);
-  if (isOpCall(counted)) bump(m.ops, e.kind);
+  if (op) bump(m.ops, e.kind);
   const std::vector<int64_t>& table = afterSide ? functionOfAfter_ : functionOfBefore_;
-  if (global < 0 || static_cast<size_t>(global) >= table.size() || table[global] < 0) return;
+  if (global < 0 || static_cast<size_t>(global) >= table.size() || table[global] < 0) return index;
   FunctionEdit& f = m.functions[table[global]];
   bump(f.nodes, e.kind);
-  if (isOpCall(counted)) bump(f.ops, e.kind);
+  if (op) bump(f.ops, e.kind);
   if (e.kind != EditKind::Kept || options_.keepAll) f.edits.push_back(index);
+  return index;
 }
 
 }  // namespace passlab::node_match_detail

@@ -39,6 +39,14 @@ struct SideIndex {
   std::vector<uint32_t> alias;
   /// Counterpart on the other side (kNone when unmatched).
   std::vector<uint32_t> match;
+  /// What sameLabel compares, read once while indexing: (kind << 16) | (op id + 1),
+  /// 0 in the low half for nodes that are not op calls. Comparing labels then
+  /// touches two small arrays instead of two nodes and their callees.
+  std::vector<uint32_t> label;
+  /// Bottom-up's start in users[] for each node: users before it are all
+  /// matched already (matches are never undone), so a hub's matched users are
+  /// skipped once, not at every visit.
+  std::vector<uint32_t> openUser;
   /// Users through resolved inputs (CSR).
   std::vector<uint32_t> userStart, users;
   /// Root FunctionNode id of each visited global (by function-name index).
@@ -52,6 +60,8 @@ struct SideIndex {
     return i;
   }
   uint32_t resolvedInput(uint32_t i, uint32_t slot) const { return resolve(input(i, slot)); }
+  /// Whether node i is a call of an op.
+  bool isOpCall(uint32_t i) const { return (label[i] & 0xffffu) != 0; }
 };
 
 /// Pairs the nodes of two snapshots (run) and writes the edit script (emit).
@@ -87,7 +97,10 @@ class Matcher {
   bool moved(uint32_t a, uint32_t b) const;
   /// Moves of ops into new functions and out of old ones (ModuleEdits::movedInto*, movedOutOf*).
   struct MoveTally {
-    std::unordered_set<uint32_t> into, outOf;
+    /// New destination functions seen, by after node id (a flag per node: no hashing per moved op), and their number.
+    std::vector<char> into;
+    uint32_t intoCount = 0;
+    std::unordered_set<uint32_t> outOf;
     /// functionKind of each new destination function, counted.
     std::map<std::string, uint32_t> destinationKinds;
   };
@@ -114,8 +127,8 @@ class Matcher {
   NodeEdit unmatchedBeforeRecord(uint32_t b, const std::vector<uint32_t>& foldedInto) const;
   /// Counts the move of op `a` (matched with `b`) into a new function or out of an old one.
   void tallyMove(uint32_t a, uint32_t b, MoveTally& moves);
-  /// Appends one record and counts it in the module and in its function.
-  void addRecord(const NodeEdit& e, const ExprNode* counted, int32_t global, bool afterSide);
+  /// Appends one record and counts it in the module and in its function; its index.
+  uint32_t addRecord(const NodeEdit& e, bool opCall, int32_t global, bool afterSide);
 
   const MatchOptions& options_;
   ModuleEdits& out_;

@@ -183,8 +183,9 @@ class SummaryWriter {
         inlinedGlobals_.insert(m_.functionName(e.beforeFunction));
       }
     }
+    if ((e.changes & ~kTypeUnknown) == 0) return;  // a clean move: most records after FuseOps
     std::string op = opName(e.after);
-    if (op.empty() || (e.changes & ~kTypeUnknown) == 0) return;
+    if (op.empty()) return;
     if (e.changes & (kAttrsChanged | kInputsRewired | kArityChanged)) ++rewritten_;
     if (e.kind != EditKind::Updated || takesNewConstantOnly(e)) return;
     auto& g = updated_[op];
