@@ -133,7 +133,7 @@ TEST_CASE("The codegen panel draws a build recorded from the console, at the bui
   const int lowered = session.workbench().cursor();
   REQUIRE(session.runCommand("build").status == CommandStatus::Ok);
   const int build = session.workbench().cursor();
-  REQUIRE(session.workbench().event(build).codegen);
+  REQUIRE(session.workbench().builds().isBuild(build));
   std::vector<int> shown = {lowered, build};
   for (int stage : session.workbench().event(build).children) shown.push_back(stage);
   session.view().showPanel(PanelId::Codegen);
