@@ -51,7 +51,7 @@ class Panel {
   virtual void draw(GuiSession& session) = 0;
   /// What the panel's tab title adds to its title, e.g. " (3)" for three
   /// diagnostics ("" = nothing).
-  virtual std::string badge(GuiSession& session) { return ""; }
+  virtual std::string badge(GuiSession& /*session*/) { return ""; }
 };
 
 /// Makes the bottom tab panel `id`: each tab panel's file defines its own
