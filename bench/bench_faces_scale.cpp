@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
 
   std::printf("%-28s %9s %9s %9s %9s %9s %8s\n", "event", "plain+-", "algn+-", "algn<>", "changed%", "diffKB", "ms");
   for (const TraceEvent& ev : wb.trace().events()) {
-    if (ev.parent >= 0 || ev.status != EventStatus::Changed || ev.codegen) continue;
+    if (ev.parent >= 0 || ev.status != EventStatus::Changed || wb.builds().isCodegen(ev.id)) continue;
     auto start = Clock::now();
     std::string aligned = wb.alignedDiff(ev.id, Side::Before, ev.id, Side::After);
     double ms = msSince(start);
@@ -123,7 +123,7 @@ int main(int argc, char** argv) {
   std::printf("\n%-28s %-7s %6s %6s %9s %12s %6s %12s %9s %8s %14s\n", "graph of @main", "side", "nodes", "boxes", "collapsed", "whole pt",
               "pages", "paged pt", "svg KB", "ms", "unfolded pt");
   for (const TraceEvent& ev : wb.trace().events()) {
-    if (ev.parent >= 0 || ev.status != EventStatus::Changed || ev.codegen) continue;
+    if (ev.parent >= 0 || ev.status != EventStatus::Changed || wb.builds().isCodegen(ev.id)) continue;
     for (Side side : {Side::Before, Side::After}) {
       try {
         auto start = Clock::now();

@@ -128,19 +128,19 @@ if(TARGET passlab_core)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/workbench/branches.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_branches.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/break_kind.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/changes.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/codegen.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/export.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/phases.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/queries.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_changes.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_codegen.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_export.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_phases.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_queries.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/reduce.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_workbench_0)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/workbench/checks.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_checks.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/reduce_reductions.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/remarks.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/reproducer.cpp

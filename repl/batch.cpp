@@ -300,6 +300,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
     TraceJsonOptions traceOptions;
     traceOptions.print = &printing;
     traceOptions.changeIndex = &wb.changeIndex();
+    traceOptions.builds = &wb.builds();
     if (!writeOutput(o.traceJson, traceToJson(trace, traceOptions), out, err)) status = 1;
   }
   if (remarks && !writeBatchRemarks(o, trace, printing, out, err)) status = 1;

@@ -207,13 +207,23 @@ std::vector<Command> builtinCommands() {
   static const std::vector<std::string> kOrder = {
       "load", "reproduce", "pipeline", "passes", "step",  "next",  "stepin", "finish", "back",   "goto",
       "run",  "restart",   "break",    "delete", "enable", "disable", "show", "info",   "where",  "trace",
-      "diff", "attrs",     "why",      "remarks", "why-not", "numeric", "bisect", "reduce", "edit", "branches", "build", "verify", "expect", "config", "set",   "save",  "source", "help",   "quit"};
-  auto rank = [](const Command& c) {
-    auto it = std::find(kOrder.begin(), kOrder.end(), c.name);
-    return it - kOrder.begin();
-  };
-  std::stable_sort(commands.begin(), commands.end(), [&](const Command& a, const Command& b) { return rank(a) < rank(b); });
-  return commands;
+      "diff", "attrs",     "why",      "remarks", "why-not", "numeric", "bisect", "reduce", "edit", "branches", "build", "verify", "expect", "config", "set",   "save",  "source", "help",   "quit",
+      "changes", "profile"};
+  // A command kOrder does not name sits right after the one its family
+  // registered before it (the stable sort keeps them in that order), so a new
+  // command needs only its own file: its family's add*Commands places it.
+  std::vector<std::ptrdiff_t> ranks(commands.size());
+  for (size_t i = 0; i < commands.size(); ++i) {
+    auto it = std::find(kOrder.begin(), kOrder.end(), commands[i].name);
+    ranks[i] = it != kOrder.end() ? it - kOrder.begin() : i > 0 ? ranks[i - 1] : 0;
+  }
+  std::vector<size_t> order(commands.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return ranks[a] < ranks[b]; });
+  std::vector<Command> sorted;
+  sorted.reserve(commands.size());
+  for (size_t i : order) sorted.push_back(std::move(commands[i]));
+  return sorted;
 }
 
 }  // namespace passlab

@@ -34,7 +34,7 @@ std::string join(const std::vector<std::string>& items, const std::string& prefi
 std::vector<std::string> stageFunctions(const Workbench& wb, int id) {
   std::vector<std::string> names;
   if (id < 0) return names;
-  for (const CodegenArtifact& a : wb.event(id).artifacts)
+  for (const CodegenArtifact& a : wb.builds().artifacts(id))
     if (!a.function.empty()) names.push_back(a.function);
   return names;
 }
@@ -72,13 +72,14 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   LlvmCodegenBackend& backend = ensureCodegenBackend(wb);
   const int id = wb.build(request);
   const TraceEvent& ev = wb.event(id);
+  const BuildLog& builds = wb.builds();
   const codegen::Artifacts& a = *backend.lastArtifacts();
   std::string out = "built for " + std::string(a.target.kindName()) + " (" + a.target.text + ") at event #" +
-                    std::to_string(ev.builtFrom) + ": recorded as #" + std::to_string(id) + " with stages";
+                    std::to_string(builds.builtFrom(id)) + ": recorded as #" + std::to_string(id) + " with stages";
   for (int c : ev.children) out += " #" + std::to_string(c) + " " + wb.event(c).pass;
-  std::string summary = ev.artifacts.front().text;
-  if (const int run = wb.buildStage(id, "run"); run >= 0) summary += wb.event(run).artifacts.front().text;
-  if (const int profile = wb.buildStage(id, "profile"); profile >= 0) summary += wb.event(profile).artifacts.front().text;
+  std::string summary = builds.artifacts(id).front().text;
+  if (const int run = builds.stage(id, "run"); run >= 0) summary += builds.artifacts(run).front().text;
+  if (const int profile = builds.stage(id, "profile"); profile >= 0) summary += builds.artifacts(profile).front().text;
   out += "\n" + (all ? summary : capBuildText(summary, kListCap, kNamesCap));
   if (!dir.empty()) {
     std::vector<std::string> files;
@@ -98,7 +99,7 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
 /// The text of stage event `stage` for `function` ("" = whole module), or nullopt.
 std::optional<std::string> artifactText(const Workbench& wb, int stage, const std::string& function) {
   if (stage < 0) return std::nullopt;
-  for (const CodegenArtifact& a : wb.event(stage).artifacts)
+  for (const CodegenArtifact& a : wb.builds().artifacts(stage))
     if (a.function == function) return a.text;
   return std::nullopt;
 }
@@ -113,7 +114,8 @@ void showCodegenEvent(CommandContext& ctx, int id, const std::string& function, 
   if (ev.parent < 0) {
     if (!function.empty()) return result.fail("#" + std::to_string(id) + " is a build; `show " + std::string("llvm @") + function +
                                               "` or step into its stages for one function's code");
-    return result.out(ev.artifacts.empty() ? std::string() : capBuildText(ev.artifacts.front().text, kListCap, kNamesCap));
+    const std::vector<CodegenArtifact>& summary = wb.builds().artifacts(id);
+    return result.out(summary.empty() ? std::string() : capBuildText(summary.front().text, kListCap, kNamesCap));
   }
   if (std::optional<std::string> text = artifactText(wb, id, function)) return result.out(*text);
   result.fail("#" + std::to_string(id) + " " + ev.pass + " has no code for @" + function + " (it has " +
@@ -125,9 +127,9 @@ void runCodegenShow(CommandContext& ctx, CommandArgs& args, CommandResult& resul
   const std::string what = args[0];
   if (args.size() > 1) return result.fail("unexpected argument '" + args[1] + "'; usage: show llvm|llvm-opt|asm|c @<function>");
   const Workbench& wb = ctx.workbench;
-  const int build = wb.currentBuild();
+  const int build = wb.builds().current(wb.cursor());
   if (build < 0) return result.fail("nothing built yet; run `build` first");
-  const int stage = wb.buildStage(build, what);
+  const int stage = wb.builds().stage(build, what);
   if (function.empty()) {
     if (what == "c") return result.fail("show c needs a ccompiler function: " + join(stageFunctions(wb, stage)));
     return result.out(artifactText(wb, stage, "").value_or(""));
@@ -136,7 +138,7 @@ void runCodegenShow(CommandContext& ctx, CommandArgs& args, CommandResult& resul
     if (std::optional<std::string> text = artifactText(wb, stage, function)) return result.out(*text);
     return result.fail("@" + function + " is not a ccompiler function of build #" + std::to_string(build));
   }
-  std::vector<std::string> primFuncs = stageFunctions(wb, wb.buildStage(build, "llvm"));
+  std::vector<std::string> primFuncs = stageFunctions(wb, wb.builds().stage(build, "llvm"));
   if (std::find(primFuncs.begin(), primFuncs.end(), function) == primFuncs.end())
     return result.fail("@" + function + " is not a PrimFunc of build #" + std::to_string(build) + " (" + join(primFuncs) + ")");
   if (std::optional<std::string> text = artifactText(wb, stage, function)) return result.out(*text);
@@ -156,7 +158,7 @@ namespace {
 /// else, or with --tir-reference, the TIR interpreter on the module itself.
 RunReference runReference(const Workbench& wb, const std::string& entry, bool tirReference) {
   RunReference ref;
-  const int built = wb.builtEvent(wb.cursor());
+  const int built = wb.builds().builtFrom(wb.cursor());
   if (tirReference) {
     ref.label = "the TIR interpreter on the same module (--tir-reference)";
     return ref;
@@ -234,17 +236,17 @@ namespace {
 /// The kernels of build `build`'s profile stage by name; fails when it has none.
 std::map<std::string, KernelProfile> profileOf(const Workbench& wb, int build, std::string& error) {
   std::map<std::string, KernelProfile> out;
-  if (build < 0 || build >= static_cast<int>(wb.trace().events().size()) || wb.buildOf(build) < 0) {
+  if (wb.builds().buildOf(build) < 0) {
     error = "#" + std::to_string(build) + " is not a build";
     return out;
   }
-  build = wb.buildOf(build);
-  int stage = wb.buildStage(build, "profile");
+  build = wb.builds().buildOf(build);
+  int stage = wb.builds().stage(build, "profile");
   if (stage < 0) {
     error = "build #" + std::to_string(build) + " has no profile (build --profile records one)";
     return out;
   }
-  for (const CodegenArtifact& a : wb.event(stage).artifacts) {
+  for (const CodegenArtifact& a : wb.builds().artifacts(stage)) {
     KernelProfile k;
     if (!a.function.empty() && parseKernelLine(a.text, k)) {
       k.function = a.function;
@@ -260,12 +262,13 @@ void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   bool all = args.takeFlag("--all");
   if (!compare) {
     if (args.size() > 1) return result.fail(usage(*ctx.interpreter.find("profile")));
-    int build = args.empty() ? wb.currentBuild() : parseEventId(args[0]);
+    int build = args.empty() ? wb.builds().current(wb.cursor()) : parseEventId(args[0]);
     if (build < 0) return result.fail("nothing built yet; run `build --profile` first");
     std::string error;
     profileOf(wb, build, error);
     if (!error.empty()) return result.fail(error);
-    const std::string& text = wb.event(wb.buildStage(wb.buildOf(build), "profile")).artifacts.front().text;
+    const BuildLog& builds = wb.builds();
+    const std::string& text = builds.artifacts(builds.stage(builds.buildOf(build), "profile")).front().text;
     return result.out(all ? text : capBuildText(text, kListCap, kNamesCap));
   }
   if (args.size() != 2) return result.fail(usage(*ctx.interpreter.find("profile")));
@@ -293,7 +296,7 @@ void runProfile(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       }
       std::stable_sort(rows.begin(), rows.end(), [](const Row& p, const Row& q) { return std::fabs(p.delta) > std::fabs(q.delta); });
       char line[256];
-      std::string out = "kernels of build #" + std::to_string(wb.buildOf(a)) + " against build #" + std::to_string(wb.buildOf(b)) +
+      std::string out = "kernels of build #" + std::to_string(wb.builds().buildOf(a)) + " against build #" + std::to_string(wb.builds().buildOf(b)) +
                         " (ms per run; largest change first)\n";
       std::snprintf(line, sizeof line, "  %-44s %10s %10s %10s %8s\n", "kernel", "before", "after", "change", "speedup");
       out += line;

@@ -60,7 +60,7 @@ void addViewCommands(std::vector<Command>& out) {
       } else if (!args.empty()) {
         return result.fail("unexpected argument '" + args[0] + "'; " + usage(*ctx.interpreter.find("show")));
       }
-      if (ctx.workbench.event(id).codegen) return showCodegenEvent(ctx, id, function, result);
+      if (ctx.workbench.builds().isCodegen(id)) return showCodegenEvent(ctx, id, function, result);
       if (remarks) return result.out(formatRemarkedModule(ctx.workbench, id, function, ctx.style));
       result.out(ctx.workbench.moduleText(id, side, function));
     };

@@ -53,13 +53,13 @@ std::string passWithOptions(const TraceEvent& ev) {
 std::string formatCodegenEventLine(const Workbench& wb, const TraceEvent& ev, const std::string& idText, const Style& style) {
   std::string out = idText + " " + style.cyan(style.unicode ? "▸" : "[>]") + " " + style.bold(passWithOptions(ev)) + "  ";
   if (ev.parent < 0) {
-    out += "code generated from #" + std::to_string(ev.builtFrom) + ":";
+    out += "code generated from #" + std::to_string(wb.builds().builtFrom(ev.id)) + ":";
     for (int c : ev.children) out += " " + wb.event(c).pass;
     return out;
   }
   std::string functions;
   size_t count = 0;
-  for (const CodegenArtifact& a : ev.artifacts)
+  for (const CodegenArtifact& a : wb.builds().artifacts(ev.id))
     if (!a.function.empty()) functions += " @" + a.function, ++count;
   if (count == 0) return out + "whole module";
   // A long list of kernels would bury the line; `show` lists them.
@@ -109,7 +109,7 @@ std::string formatEventLine(const Workbench& wb, int id, const Style& style, boo
   const TraceEvent& ev = wb.event(id);
   std::string idText = style.cyan("#" + std::to_string(id));
   if (id == 0) return idText + " load " + wb.sourceName();
-  if (ev.codegen) return formatCodegenEventLine(wb, ev, idText, style);
+  if (wb.builds().isCodegen(id)) return formatCodegenEventLine(wb, ev, idText, style);
   std::string out = idText + " " + eventMarker(ev, style) + " " + style.bold(passWithOptions(ev)) + "  ";
   switch (ev.status) {
     case EventStatus::Changed: {
@@ -285,9 +285,11 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
     out += "\n";
   }
   if (ev.numeric) out += "  numeric check: " + formatNumericResult(*ev.numeric) + "\n";
-  if (ev.builtFrom >= 0) out += "  compiled the module of #" + std::to_string(ev.builtFrom) + " (`show` prints the summary)\n";
+  const bool codegen = wb.builds().isCodegen(id);
+  if (wb.builds().isBuild(id))
+    out += "  compiled the module of #" + std::to_string(wb.builds().builtFrom(id)) + " (`show` prints the summary)\n";
   // Code generation is timed by the build itself (bench/), not per recorded stage.
-  if (showTime && id != 0 && !ev.codegen) out += "  time: " + fmtMs(ev.wallMs) + "\n";
+  if (showTime && id != 0 && !codegen) out += "  time: " + fmtMs(ev.wallMs) + "\n";
   if (ev.status == EventStatus::Changed && ev.changedFunctions.size() > 3) {
     std::vector<std::string> names;
     for (const std::string& f : ev.changedFunctions) names.push_back("@" + f);
@@ -296,7 +298,7 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
   if (!ev.children.empty()) {
     std::vector<std::string> children;
     for (int c : ev.children) children.push_back("#" + std::to_string(c) + " " + wb.event(c).pass);
-    out += (ev.codegen ? "  stages: " : "  nested passes: ") + cappedList(children, kNamesCap, all, " ") + "\n";
+    out += (codegen ? "  stages: " : "  nested passes: ") + cappedList(children, kNamesCap, all, " ") + "\n";
   }
   if (!ev.configReads.empty()) {
     out += "  config reads:\n";

@@ -86,9 +86,9 @@ void writeHeader(std::string& out, const Workbench& wb, const ReportOptions& opt
 
 std::string statusText(const Workbench& wb, const TraceEvent& ev, const ReportModel& model) {
   if (ev.id == 0) return "<span class=\"muted\">the loaded module</span>";
-  if (ev.codegen) {
-    if (ev.parent < 0) return "<span class=\"status-changed\">build</span> of " + eventLink(wb, ev.builtFrom);
-    return "<span class=\"muted\">" + std::to_string(ev.artifacts.size()) + " artifact(s)</span>";
+  if (const BuildLog& builds = wb.builds(); builds.isCodegen(ev.id)) {
+    if (builds.isBuild(ev.id)) return "<span class=\"status-changed\">build</span> of " + eventLink(wb, builds.builtFrom(ev.id));
+    return "<span class=\"muted\">" + std::to_string(builds.artifacts(ev.id).size()) + " artifact(s)</span>";
   }
   switch (ev.status) {
     case EventStatus::Changed: {
@@ -115,7 +115,7 @@ std::string statusText(const Workbench& wb, const TraceEvent& ev, const ReportMo
 
 void writeEventItem(std::string& out, const Workbench& wb, int id, const ReportModel& model) {
   const TraceEvent& ev = wb.event(id);
-  bool quiet = !ev.codegen && id != 0 && (ev.status == EventStatus::Unchanged || ev.status == EventStatus::Skipped);
+  bool quiet = !wb.builds().isCodegen(id) && id != 0 && (ev.status == EventStatus::Unchanged || ev.status == EventStatus::Skipped);
   out += "<li id=\"ev-" + std::to_string(id) + "\" class=\"ev" + (quiet ? " quiet" : "") + "\" data-status=\"" +
          std::string(eventStatusName(ev.status)) + "\"><span class=\"mono\">#" + std::to_string(id) + "</span> <b>" +
          htmlEscape(id == 0 ? "load" : passLabel(ev)) + "</b> " + statusText(wb, ev, model);
@@ -288,19 +288,20 @@ void writeNumeric(std::string& out, const Workbench& wb) {
 void writeBuilds(std::string& out, const Workbench& wb, ReportModel& model) {
   out += "<section id=\"builds\"><h2>Builds</h2>\n";
   bool any = false;
-  for (const TraceEvent& ev : wb.trace().events()) {
-    if (!ev.codegen || ev.parent >= 0) continue;
+  const BuildLog& builds = wb.builds();
+  for (int build : builds.builds()) {
+    const TraceEvent& ev = wb.event(build);
     any = true;
     out += "<details class=\"build\" id=\"build-" + std::to_string(ev.id) + "\"><summary>" + eventLink(wb, ev.id) + " of " +
-           eventLink(wb, ev.builtFrom) + " <span class=\"time\">" + fmtMs(ev.wallMs) + "</span></summary><div class=\"body\">\n";
-    for (const CodegenArtifact& a : ev.artifacts)
+           eventLink(wb, builds.builtFrom(build)) + " <span class=\"time\">" + fmtMs(ev.wallMs) + "</span></summary><div class=\"body\">\n";
+    for (const CodegenArtifact& a : builds.artifacts(build))
       if (!a.text.empty()) out += "<pre class=\"listing\">" + htmlEscape(a.text) + "</pre>\n";
     for (int stageId : ev.children) {
       const TraceEvent& stage = wb.event(stageId);
       out += "<details class=\"stage\"><summary>stage <b>" + htmlEscape(stage.pass) + "</b> <span class=\"muted\">" +
-             std::to_string(stage.artifacts.size()) + " artifact(s)</span><span class=\"time\">" + fmtMs(stage.wallMs) +
+             std::to_string(builds.artifacts(stageId).size()) + " artifact(s)</span><span class=\"time\">" + fmtMs(stage.wallMs) +
              "</span></summary><div class=\"body\">\n";
-      for (const CodegenArtifact& a : stage.artifacts)
+      for (const CodegenArtifact& a : builds.artifacts(stageId))
         out += "<details class=\"code\" data-text=\"" + std::to_string(model.textId(a.text)) + "\"><summary class=\"mono\">" +
                htmlEscape(a.function.empty() ? "(whole module)" : "@" + a.function) + "</summary><div class=\"body\"></div></details>\n";
       out += "</div></details>\n";

@@ -13,7 +13,7 @@ namespace passlab {
 ReportModel::ReportModel(const Workbench& wb, const ReportOptions& opts) : options(opts), wb_(wb) {
   for (const TraceEvent& ev : wb.trace().events()) {
     ++events;
-    if (ev.codegen || ev.id == 0) continue;
+    if (wb.builds().isCodegen(ev.id) || ev.id == 0) continue;
     switch (ev.status) {
       case EventStatus::Changed: ++changedEvents; break;
       case EventStatus::Unchanged: ++unchangedEvents, ++quietEvents; break;
@@ -237,7 +237,7 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
   out += "<p class=\"muted\">Each pass that changed the module, with a side-by-side diff per changed function (open one to render it).</p>\n";
   for (int id : wb.timeline()) {
     const TraceEvent& ev = wb.event(id);
-    if (ev.codegen || ev.status != EventStatus::Changed) continue;
+    if (wb.builds().isCodegen(id) || ev.status != EventStatus::Changed) continue;
     std::string nested;
     if (ev.parent >= 0) nested = " <span class=\"muted\">(nested in #" + std::to_string(ev.parent) + " " + htmlEscape(wb.event(ev.parent).pass) + ")</span>";
     out += "<details class=\"change\" id=\"change-" + std::to_string(id) + "\" data-event=\"" + std::to_string(id) + "\"><summary>#" +

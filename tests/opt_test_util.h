@@ -19,18 +19,9 @@
 #include "core/trace/provenance_check.h"
 #include "core/trace/trace.h"
 #include "passes/registry.h"
+#include "tests/test_util.h"
 
 namespace passlab::testing {
-
-/// The builtin passes (one registry for the whole test binary).
-inline const PassRegistry& builtinRegistry() {
-  static const PassRegistry registry = [] {
-    PassRegistry r;
-    registerBuiltinPasses(r);
-    return r;
-  }();
-  return registry;
-}
 
 /// Runs pipeline text on a module in a root context recorded by a trace.
 struct PipelineRun {

@@ -15,6 +15,7 @@
 #include "passes/registry.h"
 #include "repl/interpreter.h"
 #include "text_test_util.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;
@@ -236,12 +237,6 @@ TEST_CASE("Bad input: the passlab binary exits 1 and prints the located error", 
 
 namespace {
 
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
-}
-
 /// The first diagnostic of `f()`, which must throw a DiagnosticError.
 template <class F>
 Diagnostic firstDiagnostic(F&& f) {
@@ -257,7 +252,7 @@ Diagnostic firstDiagnostic(F&& f) {
 
 /// A REPL session with a small module loaded.
 struct Session {
-  Workbench workbench{builtinRegistry()};
+  Workbench workbench{sharedBuiltinRegistry()};
   CommandInterpreter interpreter{workbench};
   Session() {
     workbench.loadModule(parseModule("def @main(%x: Tensor[(2, 3), float32]) {\n  nn.relu(%x)\n}\n", "small.relay"), "small.relay");
@@ -283,7 +278,7 @@ struct InterpSettingsGuard {
 }  // namespace
 
 TEST_CASE("Bad input: pipeline specs nested 20,000 deep are a located error naming the limit", "[bad-input][limits]") {
-  auto registry = builtinRegistry();
+  auto registry = sharedBuiltinRegistry();
   struct Case {
     const char* what;
     std::string spec;
@@ -434,7 +429,7 @@ TEST_CASE("Bad input: REPL values, counts, flags and pass options are checked wi
 }
 
 TEST_CASE("Bad input: out-of-range pass options are located errors naming the range", "[bad-input][limits]") {
-  auto registry = builtinRegistry();
+  auto registry = sharedBuiltinRegistry();
   std::string spec = GENERATE(Catch::Generators::as<std::string>{}, "FuseOps{fuse_opt_level=-7}", "FuseOps{fuse_opt_level=5}");
   Diagnostic d = firstDiagnostic([&] { parsePipeline(spec, *registry); });
   CHECK(d.message == "option 'fuse_opt_level' of pass 'FuseOps' must be from -1 to 4, got " + spec.substr(23, spec.size() - 24));
@@ -512,7 +507,7 @@ TEST_CASE("Bad input: the passlab binary refuses a directory as its input file",
 
 TEST_CASE("Bad input: random mutations of pipeline specs never crash, and whatever parses round-trips", "[bad-input][limits]") {
   // The in-suite counterpart of fuzz/pipeline_fuzzer.cpp, on the real registry.
-  auto registry = builtinRegistry();
+  auto registry = sharedBuiltinRegistry();
   std::vector<std::string> seeds;
   for (const auto& entry : std::filesystem::directory_iterator(std::filesystem::path(PASSLAB_SOURCE_DIR) / "fuzz" / "corpus-pipeline"))
     seeds.push_back(readFile(entry.path()));

@@ -15,6 +15,7 @@
 #include "repl/command.h"
 #include "repl/interpreter.h"
 #include "text_test_util.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;
@@ -51,12 +52,6 @@ std::string twoConvModule() {
          "  %3 = nn.conv2d(%1, %2, padding=[1, 1, 1, 1], channels=4, kernel_size=[3, 3]);\n"
          "  multiply(%3, 0.5f)\n"
          "}\n";
-}
-
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
 }
 
 std::vector<NDArray> constantsOf(const IRModule& mod) {
@@ -200,7 +195,7 @@ TEST_CASE("Constants: a module holding placeholders writes its real constants in
 
 TEST_CASE("Constants: numbers are stable across the events of a session, and a folded constant gets a new one",
           "[constants]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(twoConvModule(), "two_conv.relay");
   wb.setPipeline("FoldConstant,FuseOps");
   wb.run();
@@ -239,7 +234,7 @@ TEST_CASE("Constants: numbers are stable across the events of a session, and a f
 }
 
 TEST_CASE("Constants: an edit of text with references keeps the constants' real data", "[constants]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(twoConvModule(), "two_conv.relay");
   std::string text = wb.moduleText(0, Side::After);
   REQUIRE(text.find("meta[relay.Constant][0]") != std::string::npos);
@@ -254,7 +249,7 @@ TEST_CASE("Constants: an edit of text with references keeps the constants' real 
 }
 
 TEST_CASE("Constants: REPL show const, set print-constants and the settings list", "[constants]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   CommandInterpreter repl(wb);
   wb.loadText(twoConvModule(), "two_conv.relay");
   // The loaded module's constants are numbered at load, in print order.
@@ -282,21 +277,21 @@ TEST_CASE("Constants: REPL show const, set print-constants and the settings list
 }
 
 TEST_CASE("Constants: save module writes a #[metadata] section that loads back", "[constants]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   CommandInterpreter repl(wb);
   wb.loadText(twoConvModule(), "two_conv.relay");
   const std::filesystem::path path = std::filesystem::path(PASSLAB_BINARY_DIR) / "constants_saved.relay";
   REQUIRE(repl.runLine("save module " + path.string()).ok());
   std::string text = readFile(path);
   CHECK(text.find("#[metadata]") != std::string::npos);
-  Workbench other(builtinRegistry());
+  Workbench other(sharedBuiltinRegistry());
   other.load(path.string());
   CHECK(other.loadNotes().empty());
   CHECK(loadsAs(other.moduleAt(0, Side::After), wb.moduleAt(0, Side::After)));
 }
 
 TEST_CASE("Constants: TVMScript prints the session's numbers, so metadata[...][N] is `show const N`", "[constants][tvmscript]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(twoConvModule(), "two_conv.relay");
   wb.setPipeline("FoldConstant");
   wb.run();

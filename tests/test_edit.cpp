@@ -1,4 +1,4 @@
-// Edit and continue (Workbench::edit, core/workbench/branches.cpp): edits as
+// Edit and continue (Workbench::edit, core/workbench/workbench_branches.cpp): edits as
 // events, the branch that keeps the recorded future, goto across branches,
 // diffs of the same pass on two branches, the editor loop, and what the trace
 // JSON and reproducers record.
@@ -13,29 +13,16 @@
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/interpreter.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
+using passlab::testing::sharedBuiltinRegistry;
 
 namespace {
 
 const std::string kSource = PASSLAB_SOURCE_DIR;
 const char* kPipeline = "InferType,SimplifyExpr,Inline,DeadCodeElimination";
-
-std::shared_ptr<const PassRegistry> registry() {
-  static const std::shared_ptr<const PassRegistry> r = [] {
-    auto built = std::make_shared<PassRegistry>();
-    registerBuiltinPasses(*built);
-    return built;
-  }();
-  return r;
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 std::string data(const std::string& name) { return kSource + "/tests/data/edit/" + name; }
 
@@ -55,7 +42,7 @@ int topLevelEventOf(const Workbench& wb, const std::string& pass) {
 }  // namespace
 
 TEST_CASE("Edit: at a recorded event the future stays on a branch and the pipeline continues from the edit", "[edit]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   recorded(wb);
   const int simplify = topLevelEventOf(wb, "SimplifyExpr");
   const size_t recordedEvents = wb.trace().events().size();
@@ -101,7 +88,7 @@ TEST_CASE("Edit: at a recorded event the future stays on a branch and the pipeli
 }
 
 TEST_CASE("Edit: a parse or type error changes nothing and cites the edited file", "[edit]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   recorded(wb);
   wb.gotoEvent(2);
   const size_t events = wb.trace().events().size();
@@ -126,7 +113,7 @@ TEST_CASE("Edit: a parse or type error changes nothing and cites the edited file
 }
 
 TEST_CASE("Edit: at a failed pass the pass runs again on the edited module", "[edit]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kSource + "/examples/ill_typed.relay", LoadOptions{false});
   wb.setPipeline("DeadCodeElimination,InferType,SimplifyExpr");
   wb.run();
@@ -150,7 +137,7 @@ TEST_CASE("Edit: at a failed pass the pass runs again on the edited module", "[e
 }
 
 TEST_CASE("Edit: at the frontier no branch is forked; a later failure's reproducer lists the edit", "[edit]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kSource + "/examples/ill_typed.relay", LoadOptions{false});
   wb.setPipeline("DeadCodeElimination,InferType");
   wb.step();  // DeadCodeElimination, the last event recorded
@@ -175,7 +162,7 @@ TEST_CASE("Edit: at the frontier no branch is forked; a later failure's reproduc
 }
 
 TEST_CASE("Edit: the REPL runs $EDITOR on the text and reports the edit", "[edit][repl]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   CommandInterpreter interpreter(wb);
   REQUIRE(interpreter.runLine("load " + kSource + "/examples/cnn_block.relay").ok());
   REQUIRE(interpreter.runLine(std::string("pipeline ") + kPipeline).ok());

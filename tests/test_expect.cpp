@@ -15,18 +15,14 @@
 #include "passes/registry.h"
 #include "repl/batch.h"
 #include "repl/interpreter.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::sharedBuiltinRegistry;
 
 namespace {
 
 const std::string kData = std::string(PASSLAB_SOURCE_DIR) + "/tests/expect/";
-
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
-}
 
 IRModule load(const std::string& name) { return inferTypes(parseModuleFile(kData + name)); }
 
@@ -34,7 +30,7 @@ IRModule load(const std::string& name) { return inferTypes(parseModuleFile(kData
 std::pair<int, std::string> batch(BatchOptions o) {
   std::FILE* err = std::tmpfile();
   std::FILE* out = std::tmpfile();
-  int status = runBatch(o, *builtinRegistry(), out, err);
+  int status = runBatch(o, *sharedBuiltinRegistry(), out, err);
   std::rewind(err);
   std::string text;
   char buf[4096];
@@ -119,7 +115,7 @@ TEST_CASE("expect: batch exit codes and a located error for a file that does not
 }
 
 TEST_CASE("expect: the REPL command compares the cursor's module and keeps running", "[expect]") {
-  Workbench wb{builtinRegistry()};
+  Workbench wb{sharedBuiltinRegistry()};
   CommandInterpreter repl{wb};
   REQUIRE(repl.runLine("load " + kData + "dce_before.py").ok());
   REQUIRE(repl.runLine("pipeline DeadCodeElimination").ok());
@@ -141,7 +137,7 @@ TEST_CASE("expect: the REPL command compares the cursor's module and keeps runni
 }
 
 TEST_CASE("named pipelines: relay.default, relax.default, relax.zero", "[expect][pipeline]") {
-  auto registry = builtinRegistry();
+  auto registry = sharedBuiltinRegistry();
   PassPtr relay = parsePipeline("relay.default", *registry);
   CHECK(pipelineText(*relay) == defaultBuildPipeline());
   PassPtr mixed = parsePipeline("SimplifyExpr,relax.default", *registry);
@@ -176,7 +172,7 @@ TEST_CASE("named pipelines run: relax.default on a Relax module, relay.default i
   auto [status, err] = batch(o);
   CHECK(status == 0);
   CHECK(err.empty());
-  Workbench wb{builtinRegistry()};
+  Workbench wb{sharedBuiltinRegistry()};
   CommandInterpreter repl{wb};
   REQUIRE(repl.runLine("load " + kData + "two_functions.relay").ok());
   CommandResult set = repl.runLine("pipeline relay.default");

@@ -25,30 +25,17 @@
 #include "passes/registry.h"
 #include "repl/batch.h"
 #include "repl/interpreter.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
+using passlab::testing::sharedBuiltinRegistry;
 using namespace passlab::graph;
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string kSource = PASSLAB_SOURCE_DIR;
-
-std::shared_ptr<PassRegistry> registry() {
-  static auto r = [] {
-    auto reg = std::make_shared<PassRegistry>();
-    registerBuiltinPasses(*reg);
-    return reg;
-  }();
-  return r;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 IRModule loadTyped(const std::string& path) {
   return inferTypes(parseModule(readFile(path), path));
@@ -73,7 +60,7 @@ fs::path scratch(const std::string& name) {
 
 /// The seed-000 pipeline recorded to the end.
 std::unique_ptr<Workbench> seed000() {
-  auto wb = std::make_unique<Workbench>(registry());
+  auto wb = std::make_unique<Workbench>(sharedBuiltinRegistry());
   wb->load(kSource + "/examples/seed000/cnn_fp32.relay");
   wb->setPipeline("InferType,SimplifyInference,ToMixedPrecision,FoldConstant,FuseOps");
   wb->run();
@@ -167,7 +154,7 @@ TEST_CASE("Graph: after FuseOps a big graph starts with its groups collapsed, co
     prev = c;
   }
   text += "  " + prev + "\n}\n";
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(text, "chain.relay");
   wb.setPipeline("InferType,FuseOps");
   wb.run();
@@ -235,7 +222,7 @@ TEST_CASE("Graph: FoldConstant colours the folded constants and the computations
 }
 
 TEST_CASE("Graph: an untouched function is one graph on both sides, nothing coloured", "[graph][diff]") {
-  auto wb = std::make_unique<Workbench>(registry());
+  auto wb = std::make_unique<Workbench>(sharedBuiltinRegistry());
   wb->load(kSource + "/examples/cnn_block.relay");
   wb->setPipeline("InferType,SimplifyExpr");
   wb->run();
@@ -328,7 +315,7 @@ TEST_CASE("Graph: SVG of two small graphs matches the golden files", "[graph][go
     const char* pipeline;
   };
   auto [name, pipeline] = GENERATE(Case{"chain", ""}, Case{"fused", "InferType,FuseOps"});
-  auto wb = std::make_unique<Workbench>(registry());
+  auto wb = std::make_unique<Workbench>(sharedBuiltinRegistry());
   wb->load((dir / (std::string(name) + ".relay")).string());
   if (*pipeline) {
     wb->setPipeline(pipeline);
@@ -351,7 +338,7 @@ TEST_CASE("Graph: SVG of two small graphs matches the golden files", "[graph][go
 TEST_CASE("Graph: what cannot be drawn is a clear error", "[graph][errors]") {
   IRModule mod = loadTyped(kSource + "/examples/cnn_block.relay");
   CHECK_THROWS_WITH(buildGraph(mod, "nope"), Catch::Contains("no function @nope") && Catch::Contains("@ext_block"));
-  auto wb = std::make_unique<Workbench>(registry());
+  auto wb = std::make_unique<Workbench>(sharedBuiltinRegistry());
   wb->load(kSource + "/examples/seed004/multi_target.relay");
   std::string prim;
   for (const auto& [name, fn] : wb->moduleAt(0, Side::After)->functions)
@@ -364,7 +351,7 @@ TEST_CASE("Graph: what cannot be drawn is a clear error", "[graph][errors]") {
 
 TEST_CASE("Graph: save graph writes SVG and DOT, and reports bad input without stopping", "[graph][repl]") {
   fs::path dir = scratch("save");
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   CommandInterpreter repl(wb);
   REQUIRE(repl.runLine("load " + kSource + "/examples/seed000/cnn_fp32.relay").ok());
   REQUIRE(repl.runLine("pipeline InferType,SimplifyInference,ToMixedPrecision,FoldConstant,FuseOps").ok());
@@ -398,7 +385,7 @@ TEST_CASE("Graph: --graph-dir writes one SVG per changed function per pass", "[g
   o.graphDir = (dir / "graphs").string();
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
-  REQUIRE(runBatch(o, *registry(), out, err) == 0);
+  REQUIRE(runBatch(o, *sharedBuiltinRegistry(), out, err) == 0);
   std::fclose(out);
   std::fclose(err);
   std::vector<std::string> files;
@@ -529,7 +516,7 @@ TEST_CASE("Graph: after FuseOps a run of fused boxes is one chain; no chain is d
     prev = c;
   }
   text += "  " + prev + "\n}\n";
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(text, "chain.relay");
   wb.setPipeline("InferType,FuseOps");
   wb.run();

@@ -23,28 +23,15 @@
 #include "repl/batch_report.h"
 #include "repl/interpreter.h"
 #include "report/html_report.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
+using passlab::testing::sharedBuiltinRegistry;
 using namespace passlab::graph;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::shared_ptr<PassRegistry> registry() {
-  static auto r = [] {
-    auto reg = std::make_shared<PassRegistry>();
-    registerBuiltinPasses(*reg);
-    return reg;
-  }();
-  return r;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 /// Residual blocks of conv2d + batch_norm + relu, `blocks` times, with the
 /// batch norm's four constant vectors written inline (what an ONNX import gives).
@@ -106,7 +93,7 @@ std::vector<double> pageHeights(const std::string& svg) {
 }  // namespace
 
 TEST_CASE("Graph: constant expressions fold into a chip on their reader", "[graph][constexpr]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(batchNormModel(1), "bn.relay");
   wb.setPipeline("InferType,SimplifyInference,FoldConstant");
   wb.run();
@@ -244,7 +231,7 @@ TEST_CASE("Graph: save graph cuts a tall graph into pages unless --whole; the re
   fs::create_directories(dir);
   // 50 batch-normed residual blocks: tall even with chains and constant expressions folded
   // (and small enough a diff for the report to draw: ReportOptions::maxGraphNodes).
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   CommandInterpreter repl(wb);
   std::ofstream(dir / "bn.relay") << batchNormModel(50);
   REQUIRE(repl.runLine("load " + (dir / "bn.relay").string()).ok());
@@ -269,7 +256,7 @@ TEST_CASE("Graph: save graph cuts a tall graph into pages unless --whole; the re
 }
 
 TEST_CASE("Graph: after LegalizeOps each call_tir names its kernel in a chip and the calls fold into chains", "[graph][chains]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(residualModel(100), "residual.relay");
   wb.setPipeline("InferType,FuseOps,LambdaLifting,LegalizeOps");
   wb.run();

@@ -17,12 +17,14 @@
 #include "bench/generated_model.h"
 #include "graph/graph_style.h"
 #include "gui/model/gui_session.h"
+#include "tests/test_util.h"
 
 #define STB_IMAGE_IMPLEMENTATION
 #define STB_IMAGE_STATIC
 #include <stb/stb_image.h>
 
 using namespace passlab;
+using passlab::testing::readFile;
 using namespace passlab::gui;
 namespace fs = std::filesystem;
 
@@ -42,13 +44,6 @@ struct TempDir {
     fs::remove_all(path, ec);
   }
 };
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::string quote(const std::string& s) {
   std::string out = "'";

@@ -15,8 +15,10 @@
 #include "gui/model/script_runner.h"
 #include "gui/model/syntax.h"
 #include "passes/registry.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::sharedBuiltinRegistry;
 using namespace passlab::gui;
 
 namespace {
@@ -37,12 +39,6 @@ struct TempDir {
     std::filesystem::remove_all(path, ec);
   }
 };
-
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto r = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*r);
-  return r;
-}
 
 /// Text of a side's line, for assertions.
 std::string lineOf(const PrintedText& t, uint32_t line) { return std::string(t.index.line(line)); }
@@ -135,7 +131,7 @@ TEST_CASE("Intraline change isolates the edited part", "[gui][diff]") {
 // ---- IR diff --------------------------------------------------------------------------------
 
 TEST_CASE("IR diff of SimplifyExpr on cnn_block is aligned and complete", "[gui][diff]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   wb.setPipeline("InferType,SimplifyExpr");
   wb.run();
@@ -175,7 +171,7 @@ TEST_CASE("IR diff of SimplifyExpr on cnn_block is aligned and complete", "[gui]
 }
 
 TEST_CASE("IR diff: FuseOps' regrouping is Moved rows, not changes", "[gui][diff][moves]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
   wb.setPipeline("InferType,SimplifyInference,FuseOps");
   wb.run();
@@ -198,7 +194,7 @@ TEST_CASE("IR diff: FuseOps' regrouping is Moved rows, not changes", "[gui][diff
 
 TEST_CASE("IR diff aligned by the node matcher: renumbered lines are not coloured, moved code links", "[gui][diff]") {
   // FoldConstant on seed 000 renumbers every binding after the folded chains.
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
   wb.setPipeline("InferType,SimplifyInference,ToMixedPrecision,FoldConstant");
   wb.run();
@@ -289,7 +285,7 @@ TEST_CASE("IR diff marks the lines where a watched attribute changed", "[gui][di
 }
 
 TEST_CASE("IR diff filter, search and navigation", "[gui][diff]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   PrintCache cache;
   IrDiffModel diff = IrDiffModel::build(wb.event(0).before, wb.event(0).after, cache);
@@ -315,7 +311,7 @@ TEST_CASE("IR diff filter, search and navigation", "[gui][diff]") {
 // ---- Trace ------------------------------------------------------------------------------------
 
 TEST_CASE("Trace rows: statuses, cursor, pending passes and the unchanged filter", "[gui][trace]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   wb.setPipeline("InferType,SimplifyExpr,DeadCodeElimination");
   TraceModel before = buildTraceModel(wb);
@@ -363,7 +359,7 @@ TEST_CASE("Trace rows: statuses, cursor, pending passes and the unchanged filter
 // ---- Diagnostics --------------------------------------------------------------------------------
 
 TEST_CASE("Diagnostics of a failed InferType point at the offending line", "[gui][diagnostics]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "ill_typed.relay", LoadOptions{false});
   wb.setPipeline("InferType");
   MoveResult r = wb.step();
@@ -384,7 +380,7 @@ TEST_CASE("Diagnostics of a failed InferType point at the offending line", "[gui
 }
 
 TEST_CASE("Function skips are diagnostics rows placed at the function", "[gui][diagnostics]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   wb.setPipeline("InferType,SimplifyExpr");
   wb.run();
@@ -453,7 +449,7 @@ TEST_CASE("Config rows flag a setting read with different values", "[gui][config
 // ---- Attribute timeline -------------------------------------------------------------------------
 
 TEST_CASE("Attribute timeline marks the cell where Inline's function disappears", "[gui][attrs]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   wb.setPipeline("InferType,Inline");
   wb.run();
@@ -487,14 +483,14 @@ TEST_CASE("Numerics: plot data and the first offending event", "[gui][numerics]"
   NumericsModel nan = numericsFromSeries({1}, {std::nanf("")}, 1.f);
   CHECK(nan.firstOffending == 0);
   CHECK_THROWS(numericsFromSeries({1, 2}, {0.f}, 1.f));
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   NumericsModel empty = buildNumericsModel(wb);
   CHECK_FALSE(empty.available);
   CHECK(!empty.emptyMessage.empty());
 }
 
 TEST_CASE("Codegen panel lists PrimFuncs or says there are none", "[gui][codegen]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   CodegenModel m = buildCodegenModel(wb, 0);
   CHECK(m.primFuncs.empty());
@@ -522,7 +518,7 @@ class TwoStageBackend : public CodegenBackend {
 }  // namespace
 
 TEST_CASE("Codegen panel shows the selected build's code per stage and function", "[gui][codegen]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   wb.setPipeline("InferType,SimplifyInference");
   wb.setCodegenBackend(std::make_shared<TwoStageBackend>());
@@ -590,7 +586,7 @@ TEST_CASE("The store writes atomically and only on change; restore rebuilds the 
   for (const auto& entry : std::filesystem::directory_iterator(dir.path / "sub"))
     CHECK(entry.path().filename() == "session.json");  // no temporary left behind
 
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   std::vector<std::string> messages = restoreSession(wb, *loaded);
   CHECK(messages.empty());
   CHECK(wb.loaded());
@@ -599,7 +595,7 @@ TEST_CASE("The store writes atomically and only on change; restore rebuilds the 
   CHECK(captureSession(wb) == s);
 
   // A model that moved away: the rest is still restored, and the loss is reported.
-  Workbench wb2(builtinRegistry());
+  Workbench wb2(sharedBuiltinRegistry());
   SavedSession moved = s;
   moved.modelPath = (dir.path / "gone.relay").string();
   messages = restoreSession(wb2, moved);
@@ -744,7 +740,7 @@ TEST_CASE("Command line options: the load flags passlab takes", "[gui][options]"
   CHECK_FALSE(parseAppOptions({"m.onnx", "--input-shape"}, &error));
   CHECK(error.find("--input-shape") != std::string::npos);
   // The bindings reach the ONNX importer; a bad one is a message, not a crash.
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   SavedSession s;
   s.modelPath = "/nonexistent/m.onnx";
   std::vector<std::string> messages = restoreSession(wb, s, true, {"x=1,banana"});
@@ -795,7 +791,7 @@ TEST_CASE("Command line options: the rest of passlab's shared options, from its 
   }
   CHECK(appUsage().find("--disabled-pass=A,B") != std::string::npos);
   // Applied to a session: the run settings and the pipeline; a bad target is a message, nothing changes.
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(kExamples + "cnn_block.relay");
   applyRunOptions(wb, so);
   CHECK(wb.runSettings().optLevel == 3);

@@ -14,6 +14,7 @@
 #include "core/text/printer.h"
 #include "core/workbench/workbench.h"
 #include "tests/opt_test_util.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;
@@ -78,13 +79,6 @@ size_t countOp(const Expr& root, OpId id) {
     n += c && c->op() && c->op()->id == id;
   });
   return n;
-}
-
-std::string readFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
 }
 
 }  // namespace

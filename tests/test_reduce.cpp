@@ -14,22 +14,15 @@
 #include "core/workbench/reproducer.h"
 #include "passes/registry.h"
 #include "repl/batch.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::sharedBuiltinRegistry;
 
 namespace {
 
 const char* kLowering = "InferType,FuseOps,LambdaLifting,LegalizeOps";
 const char* kSeedPipeline = "InferType,SimplifyInference,ToMixedPrecision,FoldConstant,FuseOps";
-
-std::shared_ptr<const PassRegistry> registry() {
-  static const std::shared_ptr<const PassRegistry> r = [] {
-    auto built = std::make_shared<PassRegistry>();
-    registerBuiltinPasses(*built);
-    return built;
-  }();
-  return r;
-}
 
 std::vector<std::string> words(const std::string& text) {
   std::vector<std::string> out;
@@ -58,7 +51,7 @@ void loadLeak(Workbench& wb) {
 
 /// Replays a reducer's reproducer in a fresh workbench: does its predicate hold?
 BisectProbe replay(const Reproducer& repro) {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadReproducer(parseReproducer(formatReproducer(repro), "<repro>"));
   wb.run();
   return evaluatePredicateAtEnd(wb, predicate(repro.predicate));
@@ -106,7 +99,7 @@ TEST_CASE("Predicate: bad forms name what was expected", "[reduce][predicate]") 
 }
 
 TEST_CASE("Bisect: fails and diag predicates find the pass that failed or reported", "[reduce][bisect]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   loadPlanted(wb, 120, 80);
   BisectResult found = wb.bisect(predicate("fails LegalizeOps"));
   REQUIRE(found.firstEvent > 0);
@@ -117,7 +110,7 @@ TEST_CASE("Bisect: fails and diag predicates find the pass that failed or report
   BisectResult none = wb.bisect(predicate("fails FuseOps"));
   CHECK(none.firstEvent == -1);
 
-  Workbench leak(registry());
+  Workbench leak(sharedBuiltinRegistry());
   loadLeak(leak);
   BisectResult diag = leak.bisect(predicate("diag provenance.module-attr-leak"));
   REQUIRE(diag.firstEvent > 0);
@@ -125,7 +118,7 @@ TEST_CASE("Bisect: fails and diag predicates find the pass that failed or report
 }
 
 TEST_CASE("Reduce: a planted LegalizeOps failure deep in a large model shrinks to at most 5 ops", "[reduce]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   loadPlanted(wb, 400, 300);
   wb.run();
   REQUIRE(wb.lastFailure() >= 0);
@@ -154,7 +147,7 @@ TEST_CASE("Reduce: a planted LegalizeOps failure deep in a large model shrinks t
 }
 
 TEST_CASE("Reduce: from #0 the whole pipeline reruns on every candidate", "[reduce]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   loadPlanted(wb, 60, 30);
   ReduceResult r = reduceAtCursor(wb, predicate("fails LegalizeOps"));
   CHECK(r.reproducer.pipeline == kLowering);
@@ -163,7 +156,7 @@ TEST_CASE("Reduce: from #0 the whole pipeline reruns on every candidate", "[redu
 }
 
 TEST_CASE("Reduce: the seed-000 leak shrinks to a module that still triggers provenance.module-attr-leak", "[reduce]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   loadLeak(wb);
   ReduceResult r = reduceAtCursor(wb, predicate("diag provenance.module-attr-leak"));
   CHECK(r.opsAfter < r.opsBefore);
@@ -179,7 +172,7 @@ TEST_CASE("Reduce: the seed-000 leak shrinks to a module that still triggers pro
 }
 
 TEST_CASE("Reduce: a predicate that does not hold is refused with the reason", "[reduce]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   loadPlanted(wb, 30, 10);
   CHECK_THROWS_WITH(reduceAtCursor(wb, predicate("fails FuseOps")), Catch::Contains("does not hold") && Catch::Contains("no pass failed"));
   CHECK_THROWS_WITH(reduceAtCursor(wb, predicate("fails NoSuchPass")), Catch::Contains("unknown pass 'NoSuchPass'"));
@@ -189,11 +182,11 @@ TEST_CASE("Reduce: a predicate that does not hold is refused with the reason", "
 }
 
 TEST_CASE("Reduce: a cancel request stops it with the best module so far", "[reduce]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   loadPlanted(wb, 200, 150);
   ReduceJob job = reduceJobAt(wb);
   int polls = 0;
-  ReduceResult r = reduceModule(registry(), job, predicate("fails LegalizeOps"), {}, nullptr, [&] { return ++polls > 12; });
+  ReduceResult r = reduceModule(sharedBuiltinRegistry(), job, predicate("fails LegalizeOps"), {}, nullptr, [&] { return ++polls > 12; });
   CHECK(r.interrupted);
   CHECK(r.stopReason == "interrupted");
   CHECK(r.opsAfter <= r.opsBefore);
@@ -201,7 +194,7 @@ TEST_CASE("Reduce: a cancel request stops it with the best module so far", "[red
 
   ReduceOptions limited;
   limited.maxRuns = 3;
-  ReduceResult bounded = reduceModule(registry(), job, predicate("fails LegalizeOps"), limited);
+  ReduceResult bounded = reduceModule(sharedBuiltinRegistry(), job, predicate("fails LegalizeOps"), limited);
   CHECK(bounded.runs == 3);
   CHECK(bounded.stopReason == "run limit reached");
 }
@@ -222,7 +215,7 @@ def @main(%a: Tensor[(4, 4), float32]) -> Tensor[(4, 4), float32] {
   // Constants inline (the printer's form), so the module stays self-contained.
   std::string module = text;
   module.replace(module.find("meta[relay.Constant][0]"), 23, "ones(shape=[4, 4], dtype=\"float32\")");
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   REQUIRE_NOTHROW(wb.loadText(module, "attrs.relay"));
   wb.setPipeline("InferType");
   ReduceResult r = reduceAtCursor(wb, predicate("attr @f Extern"));
@@ -271,7 +264,7 @@ TEST_CASE("Batch: --reduce writes the reduced module and a reproducer", "[reduce
   o.reduceRepro = (dir / "repro.relay").string();
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
-  CHECK(runBatchReduce(o, registry(), out, err) == 0);
+  CHECK(runBatchReduce(o, sharedBuiltinRegistry(), out, err) == 0);
   std::rewind(err);
   char buf[4096] = {};
   size_t n = std::fread(buf, 1, sizeof buf - 1, err);
@@ -284,17 +277,17 @@ TEST_CASE("Batch: --reduce writes the reduced module and a reproducer", "[reduce
   CHECK(replay(repro).holds);
 
   o.reduce = "fails FuseOps";
-  CHECK(runBatchReduce(o, registry(), out, err) == 1);
+  CHECK(runBatchReduce(o, sharedBuiltinRegistry(), out, err) == 1);
   o.reduce = "fails";
   o.hasPipeline = false;
-  CHECK(runBatchReduce(o, registry(), out, err) == 1);
+  CHECK(runBatchReduce(o, sharedBuiltinRegistry(), out, err) == 1);
   std::fclose(out);
   std::fclose(err);
   fs::remove_all(dir);
 }
 
 TEST_CASE("Reduce: a numeric predicate keeps the op whose float16 error exceeds the bound", "[reduce][numeric]") {
-  Workbench wb(registry());
+  Workbench wb(sharedBuiltinRegistry());
   wb.load(std::string(PASSLAB_SOURCE_DIR) + "/examples/seed000/cnn_fp32.relay");
   wb.setPipeline("InferType,SimplifyInference,ToMixedPrecision");
   CHECK_THROWS_WITH(reduceAtCursor(wb, predicate("numeric > 1e-2")), Catch::Contains("does not hold") && Catch::Contains("max rel error"));

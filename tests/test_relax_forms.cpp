@@ -21,19 +21,18 @@
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/interpreter.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
+using passlab::testing::sourcePath;
 
 namespace {
 
 const char* kHeader = "# from tvm.script import ir as I\n# from tvm.script import tir as T\n# from tvm.script import relax as R\n\n";
 
-std::string readFile(const std::string& rel) {
-  std::ifstream in(std::filesystem::path(PASSLAB_SOURCE_DIR) / rel);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+/// A file of the source tree, by its path from the top.
+std::string sourceFile(const std::string& rel) { return readFile(sourcePath(rel)); }
 
 PrintOptions scriptOptions(TvmScriptSpelling spelling = TvmScriptSpelling::Release) {
   PrintOptions o;
@@ -73,7 +72,7 @@ const char* kAddInto = R"(    @T.prim_func
 }  // namespace
 
 TEST_CASE("Relax forms: call_tir_inplace runs on the interpreter and leaves the caller's values alone", "[relax][inplace][interp]") {
-  IRModule mod = inferTypes(parseTvmScript(readFile("tests/tvmscript/call_tir_inplace.py"), "call_tir_inplace.py"));
+  IRModule mod = inferTypes(parseTvmScript(sourceFile("tests/tvmscript/call_tir_inplace.py"), "call_tir_inplace.py"));
   NDArray x = testing::randomArray(DTypeCode::Float32, {8}, 1), y = testing::randomArray(DTypeCode::Float32, {8}, 2);
   std::vector<double> x0 = testing::toDoubles(x), y0 = testing::toDoubles(y);
   // The pipelines that see it: as written, fused, and lowered to the VM forms.
@@ -119,7 +118,7 @@ TEST_CASE("Relax forms: call_tir_inplace prints in TVM's form in both spellings"
       {"tests/tvmscript/call_tir_inplace_main.py", TvmScriptSpelling::Main},
   }));
   CAPTURE(file);
-  std::string text = readFile(file);
+  std::string text = sourceFile(file);
   TvmScriptSpelling found = TvmScriptSpelling::Release;
   IRModule mod = parseTvmScript(text, "m.py", nullptr, &found);
   CHECK(found == spelling);
@@ -127,7 +126,7 @@ TEST_CASE("Relax forms: call_tir_inplace prints in TVM's form in both spellings"
   CHECK(printed == text);
   CHECK(printed.find(spelling == TvmScriptSpelling::Main ? "out_ty=" : "out_sinfo=") != std::string::npos);
   // The hand-written spellings (positional indices, a bare int) read to the same calls.
-  IRModule hand = parseTvmScript(readFile("tests/tvmscript/handwritten_call_tir_inplace.py"), "h.py");
+  IRModule hand = parseTvmScript(sourceFile("tests/tvmscript/handwritten_call_tir_inplace.py"), "h.py");
   std::string handPrinted = printModule(hand, scriptOptions());
   CHECK(handPrinted.find("R.call_tir_inplace(cls.add_into, (x, y), out_sinfo=R.Tensor((8,), dtype=\"float32\"), inplace_indices=[0])") !=
         std::string::npos);
@@ -178,7 +177,7 @@ def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n * 8",), dtype="
 
 TEST_CASE("Relax forms: symbolic call_tir outputs and R.shape values read, print and run through the VM lowering",
           "[relax][symbolic][interp]") {
-  std::string text = readFile("tests/tvmscript/symbolic_shape_values.py");
+  std::string text = sourceFile("tests/tvmscript/symbolic_shape_values.py");
   IRModule mod = inferTypes(parseTvmScript(text, "symbolic_shape_values.py"));
   CHECK(printModule(mod, scriptOptions()) == text);
   auto pipeline = GENERATE(Catch::Generators::as<std::string>{}, "",
@@ -196,7 +195,7 @@ TEST_CASE("Relax forms: symbolic call_tir outputs and R.shape values read, print
 }
 
 TEST_CASE("Relax forms: symbolic allocations take TVM's sizes through the VM lowering", "[relax][symbolic]") {
-  IRModule mod = parseTvmScript(readFile("tests/tvmscript/symbolic_shape_values.py"), "s.py");
+  IRModule mod = parseTvmScript(sourceFile("tests/tvmscript/symbolic_shape_values.py"), "s.py");
   std::string planned = printModule(runPipeline(mod, "ToNonDataflow,RemovePurityChecking,CallTIRRewrite,StaticPlanBlockMemory"), scriptOptions());
   CAPTURE(planned);
   // lv's allocation is planned (static dims fold into the constant, as TVM's
@@ -235,7 +234,7 @@ def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n * 8",), dtype="
 }
 
 TEST_CASE("Relax forms: virtual devices map onto the module's table and print in TVM's form", "[relax][vdevice][tvmscript]") {
-  IRModule mod = inferTypes(parseTvmScript(readFile("tests/tvmscript/handwritten_vdevice.py"), "v.py"));
+  IRModule mod = inferTypes(parseTvmScript(sourceFile("tests/tvmscript/handwritten_vdevice.py"), "v.py"));
   std::vector<VirtualDevice> table = virtualDeviceTable(mod);
   REQUIRE(table.size() == 3);
   CHECK(table[0].target == "llvm -mtriple=x86_64-pc-linux-gnu");

@@ -24,8 +24,10 @@
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/interpreter.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
 namespace fs = std::filesystem;
 
 namespace {
@@ -38,13 +40,6 @@ struct ParityCase {
   std::string pipeline;
   bool identity() const { return name.rfind("identity", 0) == 0; }
 };
-
-std::string readFile(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 std::vector<ParityCase> allCases() {
   std::vector<ParityCase> cases;

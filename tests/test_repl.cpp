@@ -17,26 +17,16 @@
 #include "repl/batch.h"
 #include "repl/command.h"
 #include "repl/interpreter.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
+using passlab::testing::sharedBuiltinRegistry;
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string kSource = PASSLAB_SOURCE_DIR;
-
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 /// Runs a shell command; returns its exit status and combined output.
 std::pair<int, std::string> runShell(const std::string& command) {
@@ -63,7 +53,7 @@ fs::path scratchDir(const std::string& name) {
 }
 
 struct Fixture {
-  Workbench workbench{builtinRegistry()};
+  Workbench workbench{sharedBuiltinRegistry()};
   CommandInterpreter interpreter{workbench};
 };
 
@@ -239,7 +229,7 @@ TEST_CASE("batch mode prints changed IR, runs the pipeline and writes the trace"
   o.traceJson = (dir / "trace.json").string();
   std::FILE* err = std::tmpfile();
   std::FILE* out = std::tmpfile();
-  REQUIRE(runBatch(o, *builtinRegistry(), out, err) == 0);
+  REQUIRE(runBatch(o, *sharedBuiltinRegistry(), out, err) == 0);
   std::rewind(err);
   std::string dumps;
   char buf[4096];

@@ -23,22 +23,19 @@
 #include "report/html_report.h"
 #include "report/html_text.h"
 #include "bench/generated_model.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
+using passlab::testing::sharedBuiltinRegistry;
 namespace fs = std::filesystem;
 
 namespace {
 
 const std::string kSource = PASSLAB_SOURCE_DIR;
 
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
-}
-
 struct Session {
-  Workbench workbench{builtinRegistry()};
+  Workbench workbench{sharedBuiltinRegistry()};
   CommandInterpreter interpreter{workbench};
   /// Runs REPL lines from the source tree (examples use relative paths).
   void run(const std::string& lines) {
@@ -55,13 +52,6 @@ struct Session {
     fs::current_path(cwd);
   }
 };
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 size_t count(const std::string& text, const std::string& what) {
   size_t n = 0;
@@ -130,7 +120,7 @@ TEST_CASE("Report: escaping keeps every IR string text", "[report]") {
 }
 
 TEST_CASE("Report: before a load there is nothing to report", "[report]") {
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   CHECK_THROWS_AS(renderHtmlReport(wb), WorkbenchError);
 }
 
@@ -156,7 +146,7 @@ TEST_CASE("Report: every example's report has its sections, events and changes",
   const Trace& trace = s.workbench.trace();
   CHECK(count(html, "<li id=\"ev-") == trace.events().size());
   size_t changed = 0;
-  for (const TraceEvent& ev : trace.events()) changed += !ev.codegen && ev.id != 0 && ev.status == EventStatus::Changed;
+  for (const TraceEvent& ev : trace.events()) changed += !s.workbench.builds().isCodegen(ev.id) && ev.id != 0 && ev.status == EventStatus::Changed;
   CHECK(count(html, "<details class=\"change\"") == changed);
   CHECK(stats.changedEvents == static_cast<int>(changed));
   for (const char* text : example.mustShow) {
@@ -294,7 +284,7 @@ TEST_CASE("Report: each example's report renders in headless chromium", "[report
   fs::path profile = freshProfile();
   int firstChange = -1;
   for (const TraceEvent& ev : s.workbench.trace().events())
-    if (firstChange < 0 && !ev.codegen && ev.id != 0 && ev.status == EventStatus::Changed) firstChange = ev.id;
+    if (firstChange < 0 && !s.workbench.builds().isCodegen(ev.id) && ev.id != 0 && ev.status == EventStatus::Changed) firstChange = ev.id;
   auto [out, status] = capture(chromium(profile) + "--window-size=1280,1600 --screenshot=" + png.string() + " 'file://" +
                                fs::absolute(file).string() + "#change-" + std::to_string(firstChange) + "' 2>/dev/null");
   fs::remove_all(profile);
@@ -304,7 +294,7 @@ TEST_CASE("Report: each example's report renders in headless chromium", "[report
 }
 
 TEST_CASE("Report: batch mode writes the report, also when a pass fails", "[report][batch]") {
-  auto registry = builtinRegistry();
+  auto registry = sharedBuiltinRegistry();
   BatchOptions o;
   o.input = kSource + "/examples/seed000/cnn_fp32.relay";
   o.pipeline = "InferType,SimplifyInference,ToMixedPrecision,FoldConstant,FuseOps";
@@ -357,7 +347,7 @@ TEST_CASE("Report: the 700-op model's FuseOps section, every graph drawn in page
   // Every changed event's @main is drawn on both sides; none is left out for its size.
   size_t changed = 0;
   for (const TraceEvent& ev : s.workbench.trace().events())
-    if (ev.parent < 0 && !ev.codegen && ev.status == EventStatus::Changed) ++changed;
+    if (ev.parent < 0 && !s.workbench.builds().isCodegen(ev.id) && ev.status == EventStatus::Changed) ++changed;
   CHECK(changed == 3);
   CHECK(stats.graphs >= static_cast<int>(2 * changed));
   CHECK(html.find("left out") == std::string::npos);

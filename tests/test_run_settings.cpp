@@ -8,16 +8,12 @@
 #include "core/workbench/run_settings.h"
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::sharedBuiltinRegistry;
 
 namespace {
-
-std::shared_ptr<PassRegistry> builtins() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
-}
 
 RunSettings sample() {
   RunSettings s;
@@ -76,7 +72,7 @@ TEST_CASE("RunSettings: a bad value in the text form is an error naming the key"
 }
 
 TEST_CASE("RunSettings: applyTo writes every field into a context and of() reads them back", "[run-settings]") {
-  builtins();  // registers the passes' config keys
+  sharedBuiltinRegistry();  // registers the passes' config keys
   auto ctx = PassContext::create("root");
   RunSettings s = sample();
   s.applyTo(*ctx);
@@ -89,7 +85,7 @@ TEST_CASE("RunSettings: applyTo writes every field into a context and of() reads
 }
 
 TEST_CASE("RunSettings: the workbench takes them whole and refuses a bad one without changing anything", "[run-settings][workbench]") {
-  Workbench wb(builtins());
+  Workbench wb(sharedBuiltinRegistry());
   wb.loadText(kModule, "add.relay");
   wb.setPipeline("InferType,FoldConstant");
   RunSettings s = sample();

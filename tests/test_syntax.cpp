@@ -16,8 +16,11 @@
 #include "repl/batch.h"
 #include "repl/interpreter.h"
 #include "repl/paste.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
+using passlab::testing::sharedBuiltinRegistry;
 namespace fs = std::filesystem;
 
 namespace {
@@ -25,19 +28,6 @@ namespace {
 const std::string kSource = PASSLAB_SOURCE_DIR;
 const std::string kRelay = kSource + "/tests/data/syntax/add_relu.relay";
 const std::string kScript = kSource + "/tests/data/syntax/add_relu.py";
-
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
-}
-
-std::string readFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream buf;
-  buf << in.rdbuf();
-  return buf.str();
-}
 
 fs::path scratch(const std::string& name) {
   fs::path dir = fs::path(PASSLAB_BINARY_DIR) / "syntax-tests" / name;
@@ -47,7 +37,7 @@ fs::path scratch(const std::string& name) {
 }
 
 struct Session {
-  Workbench workbench{builtinRegistry()};
+  Workbench workbench{sharedBuiltinRegistry()};
   CommandInterpreter interpreter{workbench};
 
   /// Runs a line that must succeed; returns its output.
@@ -66,7 +56,7 @@ bool isRelay(const std::string& text) { return text.find("def @main(%x") != std:
 int batch(const BatchOptions& o, std::string* errText = nullptr) {
   std::FILE* err = std::tmpfile();
   std::FILE* out = std::tmpfile();
-  int status = runBatch(o, *builtinRegistry(), out, err);
+  int status = runBatch(o, *sharedBuiltinRegistry(), out, err);
   std::rewind(err);
   std::string text;
   char buf[4096];

@@ -17,18 +17,13 @@
 #include "repl/batch.h"
 #include "repl/interpreter.h"
 #include "text_test_util.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;
 namespace fs = std::filesystem;
 
 namespace {
-
-std::shared_ptr<PassRegistry> builtinRegistry() {
-  auto registry = std::make_shared<PassRegistry>();
-  registerBuiltinPasses(*registry);
-  return registry;
-}
 
 IRModule loadTvm(const std::string& name, std::vector<Diagnostic>* notes = nullptr) {
   return parseModuleFile((corpusDir("tvm") / (name + ".relay")).string(), notes);
@@ -63,7 +58,7 @@ struct BatchRun {
 BatchRun runBatchCaptured(const BatchOptions& o) {
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
-  int status = runBatch(o, *builtinRegistry(), out, err);
+  int status = runBatch(o, *sharedBuiltinRegistry(), out, err);
   return {status, readAll(out), readAll(err)};
 }
 
@@ -273,7 +268,7 @@ TEST_CASE("TVM text: placeholder data runs through FoldConstant and a host build
             "  %1 = add(%x, %0);\n"
             "  nn.relu(%1)\n"
             "}\n");
-  Workbench wb(builtinRegistry());
+  Workbench wb(sharedBuiltinRegistry());
   CommandInterpreter repl(wb);
   auto run = [&](const std::string& line) {
     CommandResult r = repl.runLine(line);
@@ -323,10 +318,10 @@ TEST_CASE("Batch: the provenance check runs as in the REPL (seed 000 leak)", "[t
 }
 
 TEST_CASE("Batch: an array option accepts a single value", "[tvm-text][batch]") {
-  PassPtr one = parsePipeline("AnnotateTarget{compilers=\"ccompiler\"}", *builtinRegistry());
-  PassPtr list = parsePipeline("AnnotateTarget{compilers=[\"ccompiler\"]}", *builtinRegistry());
+  PassPtr one = parsePipeline("AnnotateTarget{compilers=\"ccompiler\"}", *sharedBuiltinRegistry());
+  PassPtr list = parsePipeline("AnnotateTarget{compilers=[\"ccompiler\"]}", *sharedBuiltinRegistry());
   CHECK(pipelineText(*one) == pipelineText(*list));
-  PassPtr bare = parsePipeline("AnnotateTarget{compilers=ccompiler}", *builtinRegistry());
+  PassPtr bare = parsePipeline("AnnotateTarget{compilers=ccompiler}", *sharedBuiltinRegistry());
   CHECK(pipelineText(*bare) == pipelineText(*list));
 }
 
@@ -376,7 +371,7 @@ TEST_CASE("FoldConstant: an enormous result stays unfolded with a diagnostic", "
   auto collect = std::make_shared<Collect>();
   collect->out = &seen;
   ctx->instruments().push_back(collect);
-  IRModule folded = runPass(*builtinRegistry()->create("FoldConstant", {}), mod, *ctx);
+  IRModule folded = runPass(*sharedBuiltinRegistry()->create("FoldConstant", {}), mod, *ctx);
   CHECK(printModule(folded) == printModule(mod));
   REQUIRE(seen.size() == 1);
   CHECK(seen[0].rule == "fold-constant.too-large");

@@ -15,8 +15,10 @@
 #include "core/text/printer.h"
 #include "core/text/tvmscript.h"
 #include "core/text/tvmscript_lexer.h"
+#include "tests/test_util.h"
 
 using namespace passlab;
+using passlab::testing::readFile;
 using namespace passlab::tvmscript;
 
 namespace {
@@ -105,13 +107,6 @@ TEST_CASE("TVMScript: lexer errors are located", "[tvmscript][lexer]") {
 }
 
 namespace {
-
-std::string readFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 /// "file:line:col: message" of the load error of `text`, or "" when it loads.
 std::string loadError(const std::string& text) {

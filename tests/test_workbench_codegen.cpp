@@ -87,29 +87,29 @@ TEST_CASE("Workbench codegen: a build is recorded after the cursor's event with 
   const int id = f.wb->build({"host", "main"});
   CHECK(f.wb->cursor() == id);
   const TraceEvent& ev = f.wb->event(id);
-  CHECK(ev.codegen);
+  CHECK(f.wb->builds().isBuild(id));
   CHECK(ev.parent == -1);
   CHECK(ev.pass == "build");
-  CHECK(ev.builtFrom == built);
+  CHECK(f.wb->builds().builtFrom(id) == built);
   CHECK(ev.after == f.wb->event(built).after);
   REQUIRE(ev.children.size() == 2);
   CHECK(f.wb->event(ev.children[0]).pass == "llvm");
   CHECK(f.wb->event(ev.children[1]).pass == "asm");
   CHECK(f.wb->event(ev.children[0]).depth == 1);
-  CHECK(f.wb->buildStage(id, "asm") == ev.children[1]);
-  CHECK(f.wb->buildStage(id, "c") == -1);
-  CHECK(f.wb->buildOf(ev.children[1]) == id);
-  CHECK(f.wb->buildOf(built) == -1);
-  CHECK(f.wb->builtEvent(ev.children[0]) == built);
+  CHECK(f.wb->builds().stage(id, "asm") == ev.children[1]);
+  CHECK(f.wb->builds().stage(id, "c") == -1);
+  CHECK(f.wb->builds().buildOf(ev.children[1]) == id);
+  CHECK(f.wb->builds().buildOf(built) == -1);
+  CHECK(f.wb->builds().builtFrom(ev.children[0]) == built);
   // Stages then the build, right after the event it compiled (post-order, like nested passes).
   CHECK(f.positionOf(ev.children[0]) == f.positionOf(built) + 1);
   CHECK(f.positionOf(ev.children[1]) == f.positionOf(built) + 2);
   CHECK(f.positionOf(id) == f.positionOf(built) + 3);
   // The stage's artifacts are per function of the module that was built.
-  const TraceEvent& llvm = f.wb->event(ev.children[0]);
-  CHECK(llvm.artifacts.size() == f.wb->event(built).after->functions.size() + 1);
-  CHECK(llvm.artifacts[1].text == "llvm of " + llvm.artifacts[1].function);
-  CHECK(ev.artifacts.front().text.find("built ") == 0);
+  const std::vector<CodegenArtifact>& llvm = f.wb->builds().artifacts(ev.children[0]);
+  CHECK(llvm.size() == f.wb->event(built).after->functions.size() + 1);
+  CHECK(llvm[1].text == "llvm of " + llvm[1].function);
+  CHECK(f.wb->builds().artifacts(id).front().text.find("built ") == 0);
   // The pipeline did not move: builds take no pipeline slot.
   CHECK(f.wb->passesExecuted() == 2);
   CHECK(f.wb->eventOfPass(1) == built);
@@ -123,9 +123,8 @@ TEST_CASE("Workbench codegen: the trace exports carry builds with their code", "
   std::string json = f.wb->traceJson(false);
   // The build names the event it compiled; its stages carry their per-function code.
   CHECK_THAT(json, Catch::Contains("\"pass\":\"build\"") && Catch::Contains("\"builtFrom\":" + std::to_string(built)));
-  const TraceEvent& llvm = f.wb->event(f.wb->event(id).children[0]);
-  CHECK_THAT(json, Catch::Contains("{\"function\":\"" + llvm.artifacts[1].function + "\",\"text\":\"llvm of " +
-                                   llvm.artifacts[1].function + "\"}"));
+  const std::vector<CodegenArtifact>& llvm = f.wb->builds().artifacts(f.wb->event(id).children[0]);
+  CHECK_THAT(json, Catch::Contains("{\"function\":\"" + llvm[1].function + "\",\"text\":\"llvm of " + llvm[1].function + "\"}"));
   // Only the build and its two stages are marked as code generation; passes are not.
   size_t marked = 0;
   for (size_t at = json.find("\"codegen\":true"); at != std::string::npos; at = json.find("\"codegen\":true", at + 1)) ++marked;
@@ -164,13 +163,13 @@ TEST_CASE("Workbench codegen: stepping enters a build like a nested pipeline and
   // gotoEvent reaches a stage; a build from there compiles the same module again.
   f.wb->gotoEvent(stages[1]);
   const int again = f.wb->build({});
-  CHECK(f.wb->event(again).builtFrom == built);
-  CHECK(f.wb->currentBuild() == again);
+  CHECK(f.wb->builds().builtFrom(again) == built);
+  CHECK(f.wb->builds().current(f.wb->cursor()) == again);
   // Recorded after FoldConstant ran, it still sits right after what it compiled, before FoldConstant.
   CHECK(f.positionOf(again) == f.positionOf(id) + 3);
   CHECK(f.positionOf(again) < f.positionOf(third));
   f.wb->gotoEvent(third);
-  CHECK(f.wb->currentBuild() == again);  // the most recent build when the cursor is on a pass
+  CHECK(f.wb->builds().current(f.wb->cursor()) == again);  // the most recent build when the cursor is on a pass
   CHECK(f.wb->back().to == again);
   CHECK(f.wb->back().to == id);
 }
@@ -184,7 +183,7 @@ TEST_CASE("Workbench codegen: a failed build records nothing and says why", "[wo
   CHECK_THROWS_WITH(f.wb->build({"cuda", "main"}), "build failed: no such target 'cuda'");
   CHECK(f.wb->trace().events().size() == events);
   CHECK(f.wb->cursor() == cursor);
-  CHECK(f.wb->currentBuild() == -1);
+  CHECK(f.wb->builds().current(f.wb->cursor()) == -1);
   f.wb->setCodegenBackend(nullptr);
   CHECK_THROWS_WITH(f.wb->build({}), Catch::Contains("no code generator"));
 }
@@ -214,14 +213,14 @@ TEST_CASE("Workbench codegen: bisect and the attribute timeline leave builds out
   CHECK(f.wb->event(r.firstEvent).pass == plain.wb->event(expected.firstEvent).pass);
   CHECK(f.wb->event(r.lastGood).pass == plain.wb->event(expected.lastGood).pass);
   CHECK(r.probes.size() == expected.probes.size());
-  for (const BisectProbe& probe : r.probes) CHECK_FALSE(f.wb->event(probe.event).codegen);
-  for (int id : f.wb->attrTimeline({"", "", {}, true, false}).events) CHECK_FALSE(f.wb->event(id).codegen);
+  for (const BisectProbe& probe : r.probes) CHECK_FALSE(f.wb->builds().isCodegen(probe.event));
+  for (int id : f.wb->attrTimeline({"", "", {}, true, false}).events) CHECK_FALSE(f.wb->builds().isCodegen(id));
   CHECK(f.wb->attrTimeline().events.size() == plain.wb->attrTimeline().events.size());
   // The numeric check measures passes; a build's module is its pass's, measured there.
   f.wb->setNumericCheck(NumericCheckOptions{});
   CHECK(f.wb->event(r.firstEvent).numeric.has_value());
   for (const TraceEvent& ev : f.wb->trace().events())
-    if (ev.codegen) CHECK_FALSE(ev.numeric.has_value());
+    if (f.wb->builds().isCodegen(ev.id)) CHECK_FALSE(ev.numeric.has_value());
 }
 
 TEST_CASE("Workbench codegen: a configuration change discards builds recorded after the kept event", "[workbench][codegen]") {
@@ -231,8 +230,54 @@ TEST_CASE("Workbench codegen: a configuration change discards builds recorded af
   f.wb->build({});
   CHECK(f.wb->setOptLevel(3) == 3);  // the build and its two stages
   CHECK(f.wb->cursor() == kept);
-  for (const TraceEvent& ev : f.wb->trace().events()) CHECK_FALSE(ev.codegen);
+  for (const TraceEvent& ev : f.wb->trace().events()) CHECK_FALSE(f.wb->builds().isCodegen(ev.id));
   CHECK(f.wb->step().executed.size() == 1);
+}
+
+TEST_CASE("Workbench codegen: an edit that forks a branch leaves the later builds on the old branch", "[workbench][codegen][edit]") {
+  Fixture f;
+  f.wb->step(2);
+  const int build = f.wb->build({});
+  const int stage = f.wb->event(build).children[0];
+  // Back to the first pass and edit there: the recorded future, the build with it, stays on branch 0.
+  f.wb->gotoEvent(f.wb->eventOfPass(0));
+  f.wb->edit(f.wb->moduleText(f.wb->cursor(), Side::After), "", "edit.relay");
+  REQUIRE(f.wb->activeBranch() == 1);
+  CHECK(f.wb->builds().builds().empty());
+  CHECK_FALSE(f.wb->builds().isCodegen(stage));
+  CHECK(f.wb->builds().current(f.wb->cursor()) == -1);
+  f.wb->gotoBranch(0);
+  CHECK(f.wb->builds().isBuild(build));
+  CHECK(f.wb->builds().buildOf(stage) == build);
+  CHECK(f.wb->builds().stage(build, "asm") == f.wb->event(build).children[1]);
+}
+
+TEST_CASE("BuildLog: builds, stages and truncation by event id", "[workbench][codegen]") {
+  BuildLog log;
+  log.addBuild(4, 2, "summary");
+  log.addStage(4, 5, "llvm", {{"", "module"}, {"f", "code of f"}});
+  log.addStage(4, 6, "asm", {{"", "asm"}});
+  log.addBuild(9, 2, "again");
+  CHECK(log.isBuild(4));
+  CHECK_FALSE(log.isBuild(5));
+  CHECK(log.isCodegen(5));
+  CHECK_FALSE(log.isCodegen(2));
+  CHECK(log.buildOf(6) == 4);
+  CHECK(log.buildOf(2) == -1);
+  CHECK(log.builtFrom(6) == 2);
+  CHECK(log.builtFrom(3) == 3);  // a pass event is its own
+  CHECK(log.stage(4, "asm") == 6);
+  CHECK(log.stage(4, "c") == -1);
+  CHECK(log.stage(2, "llvm") == -1);
+  CHECK(log.buildsFrom(2) == std::vector<int>{4, 9});
+  CHECK(log.current(5) == 4);
+  CHECK(log.current(3) == 9);  // not in a build: the latest
+  CHECK(log.artifacts(5).size() == 2);
+  CHECK(log.artifacts(3).empty());
+  log.truncate(6);
+  CHECK(log.stage(4, "asm") == -1);
+  CHECK(log.latest() == 4);
+  CHECK(log.builds() == std::vector<int>{4});
 }
 
 TEST_CASE("LlvmCodegenBackend: every stage carries the module's code and one entry per function", "[workbench][codegen][llvm]") {
@@ -244,9 +289,9 @@ TEST_CASE("LlvmCodegenBackend: every stage carries the module's code and one ent
   REQUIRE(backend.lastArtifacts() != nullptr);
   const codegen::Artifacts& a = *backend.lastArtifacts();
   const std::string stage = GENERATE("llvm", "llvm-opt", "asm", "c");
-  const int s = wb.buildStage(id, stage);
+  const int s = wb.builds().stage(id, stage);
   REQUIRE(s >= 0);
-  const std::vector<CodegenArtifact>& artifacts = wb.event(s).artifacts;
+  const std::vector<CodegenArtifact>& artifacts = wb.builds().artifacts(s);
   REQUIRE(!artifacts.empty());
   CHECK(artifacts.front().function.empty());
   CHECK(!artifacts.front().text.empty());
@@ -272,18 +317,18 @@ TEST_CASE("LlvmCodegenBackend: a build with run records the comparison with the 
   request.run = true;
   request.seed = 3;
   const int id = wb.build(request);
-  const int run = wb.buildStage(id, "run");
+  const int run = wb.builds().stage(id, "run");
   REQUIRE(run == wb.event(id).children.back());
-  const std::string& text = wb.event(run).artifacts.front().text;
+  const std::string& text = wb.builds().artifacts(run).front().text;
   CHECK(text.find("ran @main on the host (JIT) with inputs of seed 3") == 0);
   CHECK(text.find("PASS\n") != std::string::npos);
   // A missing entry is the stage's content, not a failed build.
   request.entry = "nope";
   const int bad = wb.build(request);
-  const int badRun = wb.buildStage(bad, "run");
+  const int badRun = wb.builds().stage(bad, "run");
   REQUIRE(badRun >= 0);
-  CHECK(wb.event(badRun).artifacts.front().text == "error: the module has no graph-level function @nope to run\n");
-  CHECK(wb.buildStage(bad, "llvm") >= 0);
+  CHECK(wb.builds().artifacts(badRun).front().text == "error: the module has no graph-level function @nope to run\n");
+  CHECK(wb.builds().stage(bad, "llvm") >= 0);
 }
 
 TEST_CASE("LlvmCodegenBackend: a build with profile records each kernel's time as a profile stage", "[workbench][codegen][llvm][profile]") {
@@ -295,9 +340,9 @@ TEST_CASE("LlvmCodegenBackend: a build with profile records each kernel's time a
   request.repeat = 3;
   const IRModule built = wb.moduleAt(wb.cursor(), Side::After);
   const int id = wb.build(request);
-  const int profile = wb.buildStage(id, "profile");
+  const int profile = wb.builds().stage(id, "profile");
   REQUIRE(profile >= 0);
-  const std::vector<CodegenArtifact>& artifacts = wb.event(profile).artifacts;
+  const std::vector<CodegenArtifact>& artifacts = wb.builds().artifacts(profile);
   REQUIRE(artifacts.size() >= 2);
   const std::string& table = artifacts.front().text;
   CHECK(table.find("profiled @main on the host (JIT), inputs of seed 0\n") == 0);
@@ -379,14 +424,14 @@ TEST_CASE("REPL: run --repeat times the entry, --profile lists kernels, profile 
   CommandResult first = interpreter.runLine("build --profile --repeat 2");
   REQUIRE(first.ok());
   CHECK(first.output().find(" profile\n") != std::string::npos);  // the stage is listed
-  const int a = lowered->currentBuild();
+  const int a = lowered->builds().current(lowered->cursor());
   CommandResult plain = interpreter.runLine("build");
   REQUIRE(plain.ok());
-  const int b = lowered->currentBuild();
+  const int b = lowered->builds().current(lowered->cursor());
   CHECK(interpreter.runLine("profile #" + std::to_string(b)).error() ==
         "error: build #" + std::to_string(b) + " has no profile (build --profile records one)\n");
   REQUIRE(interpreter.runLine("build --profile --repeat 2").ok());
-  const int c = lowered->currentBuild();
+  const int c = lowered->builds().current(lowered->cursor());
   CommandResult shown = interpreter.runLine("profile #" + std::to_string(a));
   CHECK(shown.output().find("profiled @main on the host") == 0);
   CommandResult compared = interpreter.runLine("profile --compare #" + std::to_string(a) + " #" + std::to_string(c));

@@ -13,20 +13,13 @@
 #include "core/ir/diagnostic.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
+#include "tests/test_util.h"
 
 namespace passlab::testing {
 
 /// The directory of a test corpus (tests/golden, tests/bad) in the source tree.
 inline std::filesystem::path corpusDir(const std::string& name) {
   return std::filesystem::path(PASSLAB_SOURCE_DIR) / "tests" / name;
-}
-
-/// The whole file as bytes.
-inline std::string readFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
 }
 
 inline void writeFile(const std::filesystem::path& path, const std::string& text) {

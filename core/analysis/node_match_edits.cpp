@@ -12,21 +12,7 @@
 namespace passlab::node_match_detail {
 
 namespace {
-const char* stmtWhat(const tir::StmtNode* s) {
-  switch (s->kind) {
-    case tir::StmtKind::Store: return "store";
-    case tir::StmtKind::For: return "for";
-    case tir::StmtKind::LetStmt: return "let";
-    case tir::StmtKind::IfThenElse: return "if";
-    case tir::StmtKind::Allocate: return "allocate";
-    case tir::StmtKind::AllocateConst: return "allocate_const";
-    case tir::StmtKind::Seq: return "seq";
-    case tir::StmtKind::Evaluate: return "evaluate";
-    case tir::StmtKind::Block: return "block";
-    case tir::StmtKind::Assert: return "assert";
-  }
-  return "?";
-}
+const char* stmtWhat(const tir::StmtNode* s) { return tir::stmtKindName(s->kind); }
 
 /// Whether `s` only wraps the rest of the function: an allocation, or a block
 /// without iteration variables (TVMScript's implicit root block).

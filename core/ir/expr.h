@@ -32,6 +32,15 @@ enum class ExprKind : uint8_t {
   PrimFunc,
 };
 
+/// How each expression kind is named to the user, indexed by its value: change
+/// summaries and remark texts read it ("2 tuple items updated", "fn").
+inline constexpr const char* kExprKindNames[] = {"var", "global var", "constant", "op",  "call",     "tuple",
+                                                 "tuple item", "let", "if", "fn", "dataflow", "prim func"};
+static_assert(sizeof(kExprKindNames) / sizeof(kExprKindNames[0]) == static_cast<size_t>(ExprKind::PrimFunc) + 1,
+              "an ExprKind without a name");
+/// "var", "constant", "tuple item", "fn", ... (kExprKindNames).
+constexpr const char* exprKindName(ExprKind kind) { return kExprKindNames[static_cast<size_t>(kind)]; }
+
 struct ExprNode;
 /// An immutable, shared expression.
 using Expr = std::shared_ptr<const ExprNode>;

@@ -133,6 +133,16 @@ struct LetNode final : PrimExprNode {
 /// Kinds of statements.
 enum class StmtKind : uint8_t { Store, For, LetStmt, IfThenElse, Allocate, AllocateConst, Seq, Evaluate, Block, Assert };
 
+/// The name of each statement kind, indexed by its value (TVMScript's word for
+/// it where it has one). The node matcher's edit script and anything else that
+/// names a statement kind to the user read it, so a new kind is named here once.
+inline constexpr const char* kStmtKindNames[] = {"store", "for",      "let",   "if",    "allocate",
+                                                 "allocate_const", "seq", "evaluate", "block", "assert"};
+static_assert(sizeof(kStmtKindNames) / sizeof(kStmtKindNames[0]) == static_cast<size_t>(StmtKind::Assert) + 1,
+              "a StmtKind without a name");
+/// "store", "for", "let", ... (kStmtKindNames).
+constexpr const char* stmtKindName(StmtKind kind) { return kStmtKindNames[static_cast<size_t>(kind)]; }
+
 struct StmtNode;
 /// An immutable statement.
 using Stmt = std::shared_ptr<const StmtNode>;

@@ -514,13 +514,13 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
         for (int64_t x : d.shape()) shape += (shape.empty() ? "" : ", ") + std::to_string(x);
         return "constant " + std::string(d.dtype().name()) + "[" + shape + "]";
       }
-      case ExprKind::Function: return n.empty() ? "fn" : n + " fn";
-      case ExprKind::Var: return n.empty() ? "var" : n;
-      case ExprKind::Tuple: return n.empty() ? "tuple" : n + " tuple";
-      case ExprKind::TupleGetItem: return n.empty() ? "tuple item" : n + " tuple item";
-      case ExprKind::Let: return "let";
-      case ExprKind::If: return "if";
-      case ExprKind::Dataflow: return "dataflow";
+      case ExprKind::Var: return n.empty() ? exprKindName(e->kind) : n;
+      case ExprKind::Function:
+      case ExprKind::Tuple:
+      case ExprKind::TupleGetItem: return n.empty() ? exprKindName(e->kind) : n + " " + exprKindName(e->kind);
+      case ExprKind::Let:
+      case ExprKind::If:
+      case ExprKind::Dataflow: return exprKindName(e->kind);
       default: return n.empty() ? "node" : n;
     }
   };

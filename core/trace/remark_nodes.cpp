@@ -28,12 +28,12 @@ std::string describeNode(const Expr& node) {
     return "call";
   }
   switch (node->kind) {
-    case ExprKind::Constant: return "constant";
-    case ExprKind::Function: return "fn";
     case ExprKind::Var: return "%" + as<VarNode>(node)->name;
     case ExprKind::GlobalVar: return "@" + as<GlobalVarNode>(node)->name;
-    case ExprKind::Tuple: return "tuple";
-    case ExprKind::TupleGetItem: return "tuple item";
+    case ExprKind::Constant:
+    case ExprKind::Function:
+    case ExprKind::Tuple:
+    case ExprKind::TupleGetItem: return exprKindName(node->kind);
     default: return "node";
   }
 }

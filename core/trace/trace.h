@@ -33,13 +33,6 @@ struct NumericCheckResult {
   std::string note;
 };
 
-/// One text artifact of a code-generation stage event (Workbench::build).
-struct CodegenArtifact {
-  /// The PrimFunc or ccompiler function it belongs to ("" = the whole module).
-  std::string function;
-  std::string text;
-};
-
 /// What happened to a pass.
 enum class EventStatus : uint8_t { Changed, Unchanged, Skipped, Failed };
 
@@ -52,7 +45,9 @@ constexpr std::string_view eventStatusName(EventStatus status) {
 }
 
 /// One pass run (or the initial "load" event, id 0). Snapshots share structure
-/// with each other, so keeping every one costs only what changed.
+/// with each other, so keeping every one costs only what changed. Builds and
+/// their stages are events too; which ones, and what they produced, is the
+/// BuildLog's (core/trace/build_log.h), not the event's.
 struct TraceEvent {
   int id = 0;
   /// Parent event (-1 at top level) and children (nested passes, in order).
@@ -95,15 +90,6 @@ struct TraceEvent {
   std::string failure;
   /// Set by the numeric-check instrument for passes of the root context.
   std::optional<NumericCheckResult> numeric;
-  /// Code generation, not a pass: a build event (Workbench::build) or one of
-  /// its stage children. Pipeline bookkeeping, bisect and the attribute
-  /// timeline leave these out; stepping visits them like nested passes.
-  bool codegen = false;
-  /// Build events: the event whose module was built; the build sits right
-  /// after it in the timeline (-1 for every other event).
-  int builtFrom = -1;
-  /// Codegen events: their text (a build's summary; a stage's code per function).
-  std::vector<CodegenArtifact> artifacts;
 };
 
 /// The tree of events; event 0 is the loaded module.

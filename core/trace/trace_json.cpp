@@ -208,14 +208,16 @@ std::string eventJson(const TraceEvent& e, const TraceJsonOptions& options, cons
   }
   o.str("failure", e.failure);
   o.num("contextDepth", e.contextDepth).str("contextTarget", e.contextTarget);
-  if (e.codegen) {
+  const bool codegen = options.builds && options.builds->isCodegen(e.id);
+  if (codegen) {
     // A build or one of its stages: the code itself is what a reader wants.
-    o.boolean("codegen", true).num("builtFrom", e.builtFrom);
-    o.field("artifacts", jsonArray(e.artifacts, [](const CodegenArtifact& a) {
+    const BuildLog& builds = *options.builds;
+    o.boolean("codegen", true).num("builtFrom", builds.isBuild(e.id) ? builds.builtFrom(e.id) : -1);
+    o.field("artifacts", jsonArray(builds.artifacts(e.id), [](const CodegenArtifact& a) {
       return JsonObject().str("function", a.function).str("text", a.text).done();
     }));
   }
-  if (options.changes && e.status == EventStatus::Changed && !e.codegen && e.before && e.after)
+  if (options.changes && e.status == EventStatus::Changed && !codegen && e.before && e.after)
     o.field("changes", changesJson(*changes.edits(e.before, e.after), options.editScript));
   if (e.numeric)
     o.field("numeric", JsonObject()
@@ -245,7 +247,7 @@ std::string traceToJson(const Trace& trace, const TraceJsonOptions& options) {
   return out + "\n]}\n";
 }
 
-std::string traceToChromeJson(const Trace& trace) {
+std::string traceToChromeJson(const Trace& trace, const BuildLog* builds) {
   std::string out = "{\"traceEvents\":[\n";
   out += JsonObject()
              .str("name", "process_name")
@@ -256,7 +258,8 @@ std::string traceToChromeJson(const Trace& trace) {
              .done();
   for (const TraceEvent& e : trace.events()) {
     // A build's stages are not timed on their own: the build's span covers them.
-    if (e.id == 0 || e.status == EventStatus::Skipped || (e.codegen && e.parent >= 0)) continue;
+    const bool codegen = builds && builds->isCodegen(e.id);
+    if (e.id == 0 || e.status == EventStatus::Skipped || (codegen && e.parent >= 0)) continue;
     JsonObject args;
     args.str("status", eventStatusName(e.status)).str("context", e.contextName).num("event", e.id);
     if (!e.options.empty()) args.str("options", e.options);
@@ -266,7 +269,7 @@ std::string traceToChromeJson(const Trace& trace) {
     out += ",\n";
     out += JsonObject()
                .str("name", e.pass)
-               .str("cat", e.codegen ? "codegen" : "pass")
+               .str("cat", codegen ? "codegen" : "pass")
                .str("ph", "X")
                .field("ts", jsonTime(e.startMs * 1000.0))
                .field("dur", jsonTime(e.wallMs * 1000.0))

@@ -6,6 +6,7 @@
 
 #include "core/ir/attrs.h"
 #include "core/text/printer.h"
+#include "core/trace/build_log.h"
 #include "core/trace/change_index.h"
 #include "core/trace/trace.h"
 
@@ -33,6 +34,9 @@ struct TraceJsonOptions {
   const PrintOptions* print = nullptr;
   /// Where "changes" gets its matchings (null: an index for this call only).
   const ChangeIndex* changeIndex = nullptr;
+  /// The trace's builds: their events carry codegen, builtFrom and artifacts
+  /// (null: no event is a build).
+  const BuildLog* builds = nullptr;
 };
 /// traceToJson with options (traceToJson(trace) is traceToJson(trace, {})).
 std::string traceToJson(const Trace& trace, const TraceJsonOptions& options);
@@ -41,8 +45,8 @@ std::string traceToJson(const Trace& trace, const TraceJsonOptions& options);
 /// {"traceEvents":[{"name","ph":"X","ts","dur","pid","tid","args"}, ...],
 ///  "displayTimeUnit":"ms"}. Times are microseconds since the trace began; nested
 /// passes nest by time on one thread. Passes that did not run are left out; a
-/// build is one span (category "codegen"), without its stages.
-std::string traceToChromeJson(const Trace& trace);
+/// build (an event of `builds`) is one span (category "codegen"), without its stages.
+std::string traceToChromeJson(const Trace& trace, const BuildLog* builds = nullptr);
 
 /// `text` as a JSON string literal, quotes included (control characters escaped).
 std::string jsonString(std::string_view text);

@@ -2,6 +2,21 @@
 
 namespace passlab {
 
+std::string describeBreakpoint(const Breakpoint& bp) {
+  switch (bp.kind) {
+    case BreakKind::Pass: return "pass " + bp.pattern;
+    case BreakKind::Function: return "func @" + bp.pattern;
+    case BreakKind::Attr: return "attr " + bp.pattern;
+    case BreakKind::Diagnostic: return bp.pattern.empty() ? "diag (any)" : "diag " + bp.pattern;
+    case BreakKind::Remark: return "remark " + bp.pattern;
+    case BreakKind::Numeric: {
+      size_t space = bp.pattern.find(' ');
+      return "numeric " + bp.pattern.substr(0, space) + " > " + (space == std::string::npos ? "" : bp.pattern.substr(space + 1));
+    }
+  }
+  return "?";
+}
+
 std::string_view breakKindName(BreakKind kind) {
   const int index = static_cast<int>(kind);
   return index < kBreakKindCount ? kBreakKindNames[index] : kBreakKindNames[0];

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/ir/module.h"
-#include "core/trace/trace.h"
+#include "core/trace/build_log.h"
 
 namespace passlab {
 

@@ -119,15 +119,15 @@ class Runner {
         return p;
       }
     }
-    return evaluatePredicate(predicate, wb_.trace(), lastTopLevel(wb_.trace()), reference ? &*reference : nullptr);
+    return evaluatePredicate(predicate, wb_.trace(), lastTopLevel(wb_), reference ? &*reference : nullptr, &wb_.builds());
   }
 
   const Workbench& workbench() const { return wb_; }
 
-  static int lastTopLevel(const Trace& trace) {
+  static int lastTopLevel(const Workbench& wb) {
     int last = 0;
-    for (int id : trace.topLevel())
-      if (!trace.event(id).codegen) last = id;
+    for (int id : wb.trace().topLevel())
+      if (!wb.builds().isCodegen(id)) last = id;
     return last;
   }
 
@@ -168,7 +168,7 @@ int countModuleOps(const IRModule& mod) { return static_cast<int>(measure(mod).o
 ReduceJob reduceJobAt(const Workbench& wb) {
   if (!wb.loaded()) throw WorkbenchError("no module loaded");
   const Trace& trace = wb.trace();
-  int id = wb.builtEvent(wb.cursor());
+  int id = wb.builds().builtFrom(wb.cursor());
   int top = id;
   while (trace.event(top).parent != -1) top = trace.event(top).parent;
   ReduceJob job;
@@ -437,7 +437,7 @@ BisectProbe evaluatePredicateAtEnd(const Workbench& wb, const BisectPredicate& p
   std::optional<NumericReference> reference;
   if (predicate.kind == BisectPredicate::Kind::Numeric)
     reference.emplace(trace.event(0).after, wb.numericCheck() ? *wb.numericCheck() : NumericCheckOptions{});
-  return evaluatePredicate(predicate, trace, Runner::lastTopLevel(trace), reference ? &*reference : nullptr);
+  return evaluatePredicate(predicate, trace, Runner::lastTopLevel(wb), reference ? &*reference : nullptr, &wb.builds());
 }
 
 }  // namespace passlab

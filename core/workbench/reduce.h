@@ -57,6 +57,7 @@
 #include <vector>
 
 #include "core/ir/module.h"
+#include "core/workbench/reproducer.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {

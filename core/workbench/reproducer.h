@@ -30,10 +30,43 @@
 
 #include <string>
 
+#include "core/text/tvmscript.h"
 #include "core/trace/trace.h"
+#include "core/workbench/run_settings.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
+
+/// Everything needed to replay a failed pass: written by `Workbench::reproducer`,
+/// read by `passlab --reproduce` and the REPL's `reproduce` (core/workbench/reproducer.h).
+struct Reproducer {
+  /// Module text before the failing top-level pass, in `syntax`.
+  std::string moduleText;
+  /// The syntax of `moduleText` (the print syntax when it was made); a
+  /// TVMScript reproducer's header lines are `# ` comments instead of `// `.
+  TextSyntax syntax = TextSyntax::Relay;
+  /// Pipeline text of that pass.
+  std::string pipeline;
+  /// What the run was configured with.
+  RunSettings settings;
+  /// Whether the module must be type-checked at load (false when it was loaded unchecked).
+  bool typeCheck = true;
+  /// The failure as recorded: pass (possibly nested) and its first diagnostic.
+  std::string failedPass;
+  std::string failureRule;
+  std::string failureMessage;
+  /// Where the module originally came from.
+  std::string source;
+  /// The file `moduleText` was read from, for diagnostics ("" for a reproducer
+  /// made in memory).
+  std::string moduleName;
+  /// Edits (Workbench::edit) made before the failing pass, one line each; the
+  /// module text already includes them, so replay needs nothing more.
+  std::vector<std::string> edits;
+  /// A reducer's reproducer: the predicate (bisectPredicateText) that must hold
+  /// after the pipeline; "" for a failure reproducer.
+  std::string predicate;
+};
 
 /// The single-file text of a reproducer.
 std::string formatReproducer(const Reproducer& repro);

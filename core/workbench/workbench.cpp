@@ -1,6 +1,8 @@
 // Workbench: loading, pipeline, configuration, navigation and breakpoints.
-// Queries live in queries.cpp, exports and reproducers in export.cpp.
+// Queries live in workbench_queries.cpp, exports and reproducers in workbench_export.cpp.
 #include "core/workbench/workbench.h"
+
+#include "core/workbench/reproducer.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -14,21 +16,6 @@
 #include "core/workbench/value_text.h"
 
 namespace passlab {
-
-std::string describeBreakpoint(const Breakpoint& bp) {
-  switch (bp.kind) {
-    case BreakKind::Pass: return "pass " + bp.pattern;
-    case BreakKind::Function: return "func @" + bp.pattern;
-    case BreakKind::Attr: return "attr " + bp.pattern;
-    case BreakKind::Diagnostic: return bp.pattern.empty() ? "diag (any)" : "diag " + bp.pattern;
-    case BreakKind::Remark: return "remark " + bp.pattern;
-    case BreakKind::Numeric: {
-      size_t space = bp.pattern.find(' ');
-      return "numeric " + bp.pattern.substr(0, space) + " > " + (space == std::string::npos ? "" : bp.pattern.substr(space + 1));
-    }
-  }
-  return "?";
-}
 
 Workbench::Workbench(std::shared_ptr<const PassRegistry> registry) : registry_(std::move(registry)) {
   if (!registry_) throw WorkbenchError("the workbench needs a pass registry");
@@ -148,6 +135,7 @@ void Workbench::numberLoadedConstants() {
 
 void Workbench::resetTrace(IRModule initial) {
   trace_ = std::make_shared<Trace>(initial);
+  builds_ = std::make_shared<BuildLog>();
   installInstruments();
   current_ = std::move(initial);
   nextPass_ = 0;
@@ -192,7 +180,7 @@ int Workbench::lastKeptEvent() const {
   // failed one does not, so that the next move retries it under the new settings.
   for (int pos = positionOf(cursor_); pos >= 0; --pos) {
     const TraceEvent& ev = trace_->event(timeline_[static_cast<size_t>(pos)]);
-    if (ev.parent != -1 || ev.codegen) continue;
+    if (ev.parent != -1 || builds_->isCodegen(ev.id)) continue;
     if (ev.status == EventStatus::Failed) continue;
     return ev.id;
   }
@@ -217,6 +205,7 @@ int Workbench::discardFuture() {
   int discarded = static_cast<int>(trace_->events().size() - firstRemoved);
   if (discarded > 0) {
     trace_->truncate(static_cast<int>(firstRemoved));
+    builds_->truncate(static_cast<int>(firstRemoved));
     changes_.clear();  // its entries hold discarded snapshots alive
   }
   size_t keepPasses = passesBefore(keep);
@@ -359,12 +348,11 @@ void Workbench::refreshTimeline() const {
   // Builds are recorded whenever the user asks, so their ids say nothing about
   // where they belong: each follows the event whose module it compiled.
   std::unordered_map<int, std::vector<int>> buildsAfter;
-  for (const TraceEvent& ev : events)
-    if (ev.codegen && ev.parent == -1) buildsAfter[ev.builtFrom].push_back(ev.id);
+  for (int build : builds_->builds()) buildsAfter[builds_->builtFrom(build)].push_back(build);
   // Iterative post-order over each top-level tree: (event, next child index).
   std::vector<std::pair<int, size_t>> stack;
   for (const TraceEvent& root : events) {
-    if (root.parent != -1 || root.codegen) continue;
+    if (root.parent != -1 || builds_->isCodegen(root.id)) continue;
     stack.emplace_back(root.id, 0);
     while (!stack.empty()) {
       auto& [id, childIndex] = stack.back();
@@ -376,7 +364,7 @@ void Workbench::refreshTimeline() const {
         const int done = id;
         timeline_.push_back(done);
         stack.pop_back();
-        if (ev.codegen || buildsAfter.empty()) continue;
+        if (buildsAfter.empty() || builds_->isCodegen(done)) continue;
         auto it = buildsAfter.find(done);
         if (it == buildsAfter.end()) continue;
         for (int build : it->second) {

@@ -43,6 +43,13 @@
 //
 // Threading: one thread drives a Workbench. `requestCancel` may be called from
 // any thread or a signal handler; long moves check it between passes.
+//
+// This header holds the session's own types (moves, progress, load options);
+// each feature's value types are in its header (breakpoints: break_kind.h,
+// bisection: bisect.h, the attribute timeline: attr_timeline.h, edits and
+// branches: branches.h, config provenance: provenance.h, reproducers:
+// reproducer.h, builds: core/trace/build_log.h), and the member functions of
+// each part are in workbench_<part>.cpp.
 #pragma once
 
 #include <atomic>
@@ -66,9 +73,15 @@
 #include "core/text/tvmscript.h"
 #include "core/trace/numeric_check.h"
 #include "core/trace/change_index.h"
+#include "core/workbench/attr_timeline.h"
+#include "core/workbench/bisect.h"
+#include "core/workbench/branches.h"
+#include "core/workbench/break_kind.h"
+#include "core/workbench/provenance.h"
 #include "core/workbench/run_settings.h"
 #include "core/workbench/codegen_backend.h"
 #include "core/trace/provenance_check.h"
+#include "core/trace/build_log.h"
 #include "core/trace/change_summary.h"
 #include "core/trace/trace.h"
 
@@ -83,34 +96,6 @@ class WorkbenchError : public std::runtime_error {
 
 /// Which side of an event's module.
 enum class Side : uint8_t { Before, After };
-
-/// What a breakpoint watches.
-enum class BreakKind : uint8_t {
-  Pass,        ///< an event of the named pass completes
-  Function,    ///< the named global function changes (added, removed or rewritten)
-  Attr,        ///< an attribute key changes on any function (or on the module)
-  Diagnostic,  ///< an event reports a diagnostic with the rule id (any rule when empty)
-  Numeric,     ///< the numeric-check error of an event exceeds a threshold (pattern "rel 0.01", "abs 1e-3")
-  Remark,      ///< an event emits a remark with the rule id (core/pass/remark.h)
-};
-
-/// One breakpoint.
-struct Breakpoint {
-  /// Stable id (1, 2, ...), never reused within a workbench.
-  int id = 0;
-  BreakKind kind = BreakKind::Pass;
-  /// Pass name, function name (without '@'), attribute key or rule id ("" = any rule).
-  std::string pattern;
-  bool enabled = true;
-  /// How many times a move stopped here.
-  int hits = 0;
-  /// Numeric breakpoints: the error bound, and whether it bounds the relative
-  /// (default) or the absolute error. An event that could not be compared hits too.
-  double threshold = 0;
-  bool relativeError = true;
-};
-/// "pass FuseOps", "func @main", "attr Compiler", "diag type.shape-mismatch", "diag (any)", "numeric rel > 0.01".
-std::string describeBreakpoint(const Breakpoint& bp);
 
 /// Why a move stopped where it did.
 enum class StopReason : uint8_t {
@@ -162,212 +147,8 @@ struct LoadOptions {
   bool typeCheck = true;
 };
 
-/// One recorded configuration read, with the event it belongs to.
-struct ProvenanceEntry {
-  int event = 0;
-  /// The event's pass name and depth.
-  std::string eventPass;
-  int depth = 0;
-  ConfigRead read;
-};
-
-/// All reads of a key (or of the keys matching a name), plus the current setting.
-struct Provenance {
-  /// The query as given.
-  std::string query;
-  /// Keys the entries are for (exact key first; else every key containing the query).
-  std::vector<std::string> keys;
-  std::vector<ProvenanceEntry> entries;
-  /// Registered default, explicit value in the root context, both printed ("" = none).
-  std::string registeredDefault;
-  std::string explicitValue;
-  bool registered = false;
-  /// Provenance conflicts (see provenanceConflicts) of reads of the same
-  /// setting: a nested pass took it from the module while its context said otherwise.
-  std::vector<ProvenanceConflict> conflicts;
-};
-
-/// What `bisect` looks for (the first top-level pass after which it holds) and
-/// what `reduce` keeps true (core/workbench/reduce.h). Module predicates
-/// (numeric, wellformed, attr) look at the module after an event; run
-/// predicates (fails, diag) at every event recorded up to it, nested ones too.
-struct BisectPredicate {
-  enum class Kind : uint8_t {
-    Numeric,     ///< numeric-check error above `threshold` (or the module cannot be compared)
-    WellFormed,  ///< the module is not well formed or does not type-check
-    Attr,        ///< an attribute condition holds
-    Fails,       ///< a pass failed (`pass`, any when empty; with `rule`, its error has that rule id)
-    Diag,        ///< a diagnostic with rule id `rule` was reported (any error when empty)
-  };
-  /// How an Attr predicate tests the attribute.
-  enum class AttrTest : uint8_t { Present, Absent, Equals };
-  Kind kind = Kind::Numeric;
-  double threshold = 1e-3;
-  bool relativeError = true;
-  /// Attr: the key, an optional function (without '@'; "" = any function, or
-  /// every function for Absent), the test and the printed value for Equals.
-  std::string attr;
-  std::string function;
-  AttrTest test = AttrTest::Present;
-  std::string value;
-  /// Fails: the pass name ("" = any pass). Fails and Diag: the rule id.
-  std::string pass;
-  std::string rule;
-};
-/// "numeric rel error > 0.01", "not well formed", "attr Compiler present on some function", ...
-std::string describeBisectPredicate(const BisectPredicate& predicate);
-/// Parses the predicate language shared by `bisect`, `reduce`, `--reduce` and
-/// reproducers: `numeric [>] T [abs|rel]`, `wellformed`, `attr [@F] KEY
-/// [present|absent|VALUE]`, `fails [PASS] [RULE]` (a word with a '.' is a
-/// rule id), `diag [RULE]`. WorkbenchError with the expected forms otherwise.
-BisectPredicate parseBisectPredicate(const std::vector<std::string>& words);
-/// The predicate as text that parseBisectPredicate reads back.
-std::string bisectPredicateText(const BisectPredicate& predicate);
-
-/// One evaluation of the predicate during a bisection.
-struct BisectProbe {
-  int event = 0;
-  bool holds = false;
-  /// Why it holds (the error, the first diagnostic, the function with the attribute).
-  std::string detail;
-};
-/// Evaluates `predicate` after top-level event `event` of `trace` (for run
-/// predicates: over every event up to the end of its subtree). Numeric
-/// predicates need `reference`, the module to compare with; others ignore it.
-BisectProbe evaluatePredicate(const BisectPredicate& predicate, const Trace& trace, int event, const NumericReference* reference);
-
-/// The outcome of a bisection over the pipeline's prefixes.
-struct BisectResult {
-  /// The first top-level event after which the predicate holds (-1: none does).
-  int firstEvent = -1;
-  /// The top-level event before it, where it still does not hold (-1 when it
-  /// already holds for the loaded module, event 0).
-  int lastGood = -1;
-  /// Probes in the order they were evaluated (O(log passes) of them).
-  std::vector<BisectProbe> probes;
-  /// Pipeline passes that had to run to record the whole pipeline first.
-  int passesRun = 0;
-  /// Top-level events searched (including #0).
-  int candidates = 0;
-};
-
-/// Functions × events table of attribute values.
-struct AttrTimeline {
-  /// Column event ids, in timeline order.
-  std::vector<int> events;
-  /// One cell: the attribute after a column's event.
-  struct Cell {
-    /// Printed value ("" when absent: see `present`).
-    std::string_view value;
-    bool present = false;
-    /// True where the cell differs from the previous column's (first column: false).
-    bool changed = false;
-  };
-  /// One row per (function, key); module attributes under function "<module>".
-  /// The texts and cells live in `storage`, shared by copies of the table:
-  /// a 100k-op timeline has tens of thousands of rows, and a string and three
-  /// vectors per row were most of the time it took to build.
-  struct Row {
-    std::string_view function;
-    std::string_view key;
-    /// One cell per column.
-    std::span<const Cell> cells;
-  };
-  std::vector<Row> rows;
-  /// Owns what `rows` views.
-  std::shared_ptr<const void> storage;
-};
-
-/// Rows of an attribute timeline that tell the same story: the same key, present
-/// and changed at the same events with the same values, a value that is the
-/// row's own function name (global_symbol) counting as the same. A face shows
-/// a group of several rows as one ("global_symbol added on 81 functions").
-struct AttrTimelineGroup {
-  /// Indices into AttrTimeline::rows, in row order; the first is the group's place.
-  std::vector<size_t> rows;
-};
-/// The rows of `table` grouped (every row in exactly one group), groups in the
-/// order of their first row.
-std::vector<AttrTimelineGroup> groupAttrTimelineRows(const AttrTimeline& table);
-
-/// Which events and cells an attribute timeline covers.
-struct AttrTimelineQuery {
-  /// Only this function ("" = all).
-  std::string function;
-  /// Only this attribute key ("" = all).
-  std::string key;
-  /// Only these keys as well (with `key`, the union; both empty = all), e.g.
-  /// {"Compiler", "Extern"} to follow a partition becoming an extern stub.
-  std::vector<std::string> keys;
-  /// Include nested events (their modules are the nested pipelines' own modules).
-  bool nested = false;
-  /// Only rows with at least one change.
-  bool changedOnly = false;
-};
-
-/// Everything needed to replay a failed pass: written by `Workbench::reproducer`,
-/// read by `passlab --reproduce` and the REPL's `reproduce` (core/workbench/reproducer.h).
-struct Reproducer {
-  /// Module text before the failing top-level pass, in `syntax`.
-  std::string moduleText;
-  /// The syntax of `moduleText` (the print syntax when it was made); a
-  /// TVMScript reproducer's header lines are `# ` comments instead of `// `.
-  TextSyntax syntax = TextSyntax::Relay;
-  /// Pipeline text of that pass.
-  std::string pipeline;
-  /// What the run was configured with.
-  RunSettings settings;
-  /// Whether the module must be type-checked at load (false when it was loaded unchecked).
-  bool typeCheck = true;
-  /// The failure as recorded: pass (possibly nested) and its first diagnostic.
-  std::string failedPass;
-  std::string failureRule;
-  std::string failureMessage;
-  /// Where the module originally came from.
-  std::string source;
-  /// The file `moduleText` was read from, for diagnostics ("" for a reproducer
-  /// made in memory).
-  std::string moduleName;
-  /// Edits (Workbench::edit) made before the failing pass, one line each; the
-  /// module text already includes them, so replay needs nothing more.
-  std::vector<std::string> edits;
-  /// A reducer's reproducer: the predicate (bisectPredicateText) that must hold
-  /// after the pipeline; "" for a failure reproducer.
-  std::string predicate;
-};
-
-/// One edit of the IR (Workbench::edit): an `edit` event on a branch.
-struct EditRecord {
-  /// The edit event and the event whose module was edited.
-  int event = 0;
-  int editedAt = 0;
-  /// The edited global function ("" = the whole module).
-  std::string function;
-  /// Where the text came from (a file name, "$EDITOR").
-  std::string source;
-  /// The edited module, printed: replaying it reproduces the edit exactly.
-  std::string moduleText;
-};
-
-/// One line of history. Editing the IR forks: the recorded future after the
-/// cursor stays on the branch it was recorded on, and the edit starts a new
-/// branch that shares the events before it.
-struct BranchInfo {
-  /// Stable id (0 is the original line); the REPL names it `b<id>`.
-  int id = 0;
-  /// The branch it forked from (-1 for branch 0) and the last event shared with it.
-  int parent = -1;
-  int forkEvent = -1;
-  /// Its edit event (-1 for branch 0).
-  int editEvent = -1;
-  /// Recorded events, its cursor and pipeline passes run.
-  int events = 0;
-  int cursor = 0;
-  size_t passesRun = 0;
-  bool active = false;
-  /// "load", or "edit @main at #3 InferType" (what created it).
-  std::string description;
-};
+/// What Workbench::reproducer makes and loadReproducer reads (core/workbench/reproducer.h).
+struct Reproducer;
 
 /// The workbench.
 class Workbench {
@@ -505,7 +286,7 @@ class Workbench {
   /// events). Runs on the thread driving the move; null to stop listening.
   void setProgressListener(std::function<void(const PassProgress&)> listener) { progress_ = std::move(listener); }
 
-  // ---- Edit and continue (core/workbench/branches.cpp) -----------------------
+  // ---- Edit and continue (core/workbench/workbench_branches.cpp) -----------------------
   // An edit replaces the module at the cursor (a top-level event; at a failed
   // one, the module before it, so the failed pass runs again on the edit) with
   // parsed, type-checked text. It becomes an `edit` event after the last
@@ -587,7 +368,7 @@ class Workbench {
   /// every event when `id` is -1, in event order, each with its event id.
   std::vector<ProvenanceConflict> provenanceConflicts(int id = -1) const;
 
-  // ---- Node matching and change summaries (core/workbench/changes.cpp) -------
+  // ---- Node matching and change summaries (core/workbench/workbench_changes.cpp) -------
   /// The node matching of (a, sideA) against (b, sideB) (core/analysis/node_match.h),
   /// computed on first use and cached. WorkbenchError for unknown events.
   std::shared_ptr<const ModuleEdits> edits(int a, Side sideA, int b, Side sideB) const;
@@ -608,7 +389,7 @@ class Workbench {
   std::string editScript(int a, Side sideA, int b, Side sideB, bool all = false, const std::string& function = "",
                          size_t maxLines = 0) const;
 
-  // ---- Numeric check and bisection (core/workbench/checks.cpp) ---------------
+  // ---- Numeric check and bisection (core/workbench/workbench_checks.cpp) ---------------
   /// Turns the numeric-check instrument on with `options`, or off with nullopt.
   /// Turning it on also checks the top-level events already recorded (nothing
   /// is re-run); the reference is event 0's module. Errors making the
@@ -625,7 +406,7 @@ class Workbench {
   /// Numeric predicates use the numeric-check options (seed 0 when off).
   BisectResult bisect(const BisectPredicate& predicate);
 
-  // ---- Phases and verification (core/workbench/phases.cpp) ---------------------
+  // ---- Phases and verification (core/workbench/workbench_phases.cpp) ---------------------
   /// Turns the verify-each instrument on or off: the well-formed checker runs
   /// before the first pass and after every pass that changed the module, and
   /// each violation becomes a diagnostic of the event (so `break diag wf.RULE`
@@ -646,14 +427,15 @@ class Workbench {
   /// would run, or when no pass is left).
   std::optional<std::string> nextPassRefusal() const;
 
-  // ---- Code generation (core/workbench/codegen.cpp) -----------------------------
-  // A build is recorded as a top-level event (pass "build", `codegen` set) with
-  // one child event per stage, placed in the timeline right after the event
-  // whose module it compiled. So `step` from there lands on the build, `stepin`
-  // walks its stages, `back` returns, and the next pipeline pass follows it.
-  // Builds are not passes: they take no pipeline slot, bisect and the attribute
-  // timeline skip them, and a configuration change discards the ones recorded
-  // after the event it keeps.
+  // ---- Code generation (core/workbench/workbench_codegen.cpp) -----------------------------
+  // A build is recorded as a top-level event (pass "build") with one child
+  // event per stage, placed in the timeline right after the event whose module
+  // it compiled. So `step` from there lands on the build, `stepin` walks its
+  // stages, `back` returns, and the next pipeline pass follows it. Builds are
+  // not passes: they take no pipeline slot, bisect and the attribute timeline
+  // skip them, and a configuration change discards the ones recorded after the
+  // event it keeps. Which events are builds, what each compiled and what it
+  // produced is the BuildLog's (core/trace/build_log.h).
   /// Registers the code generator (null: none). Set by the layer that links it.
   void setCodegenBackend(std::shared_ptr<CodegenBackend> backend) { codegen_ = std::move(backend); }
   /// The registered code generator (null: none).
@@ -663,17 +445,10 @@ class Workbench {
   /// to the build event; returns its id. WorkbenchError "build failed: ..."
   /// (nothing recorded) when the backend throws or none is registered.
   int build(const CodegenRequest& request);
-  /// The build event of codegen event `id` (itself, or a stage's parent; -1 for a pass event).
-  int buildOf(int id) const;
-  /// The build that views of generated code show: the cursor's own, else the
-  /// most recently recorded one (-1: nothing built).
-  int currentBuild() const;
-  /// The child event of build `build` for stage `stage` (-1: the build has no such stage).
-  int buildStage(int build, const std::string& stage) const;
-  /// The pass event whose module codegen event `id` compiled (`id` itself for a pass event).
-  int builtEvent(int id) const;
-  /// The fast reference for running `entry` of event `id`'s module (its built
-  /// event's): the last event at or before it in the timeline whose module is
+  /// The builds of the active branch's trace (empty before a load).
+  const BuildLog& builds() const { return *builds_; }
+  /// The fast reference for running `entry` of event `id`'s module (the module
+  /// it was built from): the last event at or before it in the timeline whose module is
   /// still graph-level for `entry` (no PrimFunc reachable from it, so the
   /// graph interpreter runs it op by op instead of the TIR interpreter running
   /// every loop) and whose `entry` takes the same parameter types. A module
@@ -718,6 +493,8 @@ class Workbench {
   std::shared_ptr<const PassRegistry> registry_;
   std::shared_ptr<PassContext> ctx_;
   std::shared_ptr<Trace> trace_;
+  /// The builds recorded in trace_ (kept beside it: truncated and copied with it).
+  std::shared_ptr<BuildLog> builds_ = std::make_shared<BuildLog>();
   IRModule initial_;
   IRModule current_;  // the module at the frontier
   std::string sourceName_;
@@ -758,10 +535,11 @@ class Workbench {
   std::shared_ptr<CodegenBackend> codegen_;
 
   /// A branch's recorded state; the active branch's lives in the members above
-  /// (trace_, current_, nextPass_, passEvent_, halted_, cursor_, editRecords_).
+  /// (trace_, builds_, current_, nextPass_, passEvent_, halted_, cursor_, editRecords_).
   struct Branch {
     BranchInfo info;
     std::shared_ptr<Trace> trace;
+    std::shared_ptr<BuildLog> builds;
     IRModule current;
     size_t nextPass = 0;
     std::vector<int> passEvent;

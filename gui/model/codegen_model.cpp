@@ -7,21 +7,20 @@ namespace {
 
 /// The build to show for event `id`: its own, else the latest made from it.
 int buildFor(const Workbench& wb, int id) {
-  if (int own = wb.buildOf(id); own >= 0) return own;
-  int found = -1;
-  for (const TraceEvent& ev : wb.trace().events())
-    if (ev.codegen && ev.parent < 0 && ev.builtFrom == id) found = ev.id;
-  return found;
+  if (int own = wb.builds().buildOf(id); own >= 0) return own;
+  const std::vector<int> made = wb.builds().buildsFrom(id);
+  return made.empty() ? -1 : made.back();
 }
 
 void fillBuild(const Workbench& wb, int selected, CodegenModel& m) {
   const TraceEvent& build = wb.event(m.buildEvent);
-  m.builtFrom = build.builtFrom;
+  m.builtFrom = wb.builds().builtFrom(m.buildEvent);
   m.target = build.options;
   // Options are pipeline text (`target="llvm"`); the panel wants the bare target.
   if (size_t q = m.target.find('"'); q != std::string::npos && m.target.size() > q + 1 && m.target.back() == '"')
     m.target = m.target.substr(q + 1, m.target.size() - q - 2);
-  m.summary = build.artifacts.empty() ? std::string() : build.artifacts.front().text;
+  const std::vector<CodegenArtifact>& summary = wb.builds().artifacts(m.buildEvent);
+  m.summary = summary.empty() ? std::string() : summary.front().text;
   std::unordered_map<std::string, size_t> row;
   for (int child : build.children) {
     const TraceEvent& stage = wb.event(child);
@@ -30,7 +29,7 @@ void fillBuild(const Workbench& wb, int selected, CodegenModel& m) {
     m.stages.push_back(stage.pass);
     m.stageEvents.push_back(child);
     m.moduleText.emplace_back();
-    for (const CodegenArtifact& a : stage.artifacts) {
+    for (const CodegenArtifact& a : wb.builds().artifacts(child)) {
       if (a.function.empty()) {
         m.moduleText.back() = a.text;
         continue;

@@ -106,16 +106,16 @@ TraceRow rowOf(const Workbench& wb, const TraceEvent& ev, double slowestMs) {
     row.detail = joinFunctions(ev.changedFunctions, 3);
     if (ev.moduleAttrsChanged) row.detail += row.detail.empty() ? "module attrs" : " +attrs";
     // What the pass did, in one line (node matcher; computed once per event and cached).
-    if (!ev.codegen && ev.id != 0) {
+    if (!wb.builds().isCodegen(ev.id) && ev.id != 0) {
       row.summary = plainSummary(wb.changeSummary(ev.id));
       if (!row.summary.empty()) row.detail += ": " + row.summary;
     }
   }
-  if (ev.codegen && ev.parent < 0) {
-    row.detail = "code from #" + std::to_string(ev.builtFrom);
-  } else if (ev.codegen) {
+  if (wb.builds().isBuild(ev.id)) {
+    row.detail = "code from #" + std::to_string(wb.builds().builtFrom(ev.id));
+  } else if (wb.builds().isCodegen(ev.id)) {
     size_t functions = 0;
-    for (const CodegenArtifact& a : ev.artifacts) functions += a.function.empty() ? 0 : 1;
+    for (const CodegenArtifact& a : wb.builds().artifacts(ev.id)) functions += a.function.empty() ? 0 : 1;
     row.detail = functions ? std::to_string(functions) + " functions" : "whole module";
   }
   if (row.errors + row.warnings > 0 && ev.status != EventStatus::Failed)
@@ -153,7 +153,7 @@ TraceModel buildTraceModel(const Workbench& wb, const TraceFilter& filter) {
   for (size_t i = events.size(); i-- > 0;) {
     const TraceEvent& ev = events[i];
     // Builds change no module, but are never noise: they are what the user asked to see.
-    if (ev.status != EventStatus::Unchanged || !ev.diagnostics.empty() || ev.id == 0 || ev.id == cursor || ev.codegen)
+    if (ev.status != EventStatus::Unchanged || !ev.diagnostics.empty() || ev.id == 0 || ev.id == cursor || wb.builds().isCodegen(ev.id))
       interesting[i] = 1;
     if (interesting[i] && ev.parent >= 0) interesting[static_cast<size_t>(ev.parent)] = 1;
   }

@@ -9,16 +9,8 @@ struct PanelInfo {
 };
 
 constexpr std::array<PanelInfo, kPanelCount> kPanels = {{
-    {"trace", "Trace"},
-    {"ir", "IR"},
-    {"diagnostics", "Diagnostics"},
-    {"attrs", "Attributes"},
-    {"config", "Config"},
-    {"numerics", "Numerics"},
-    {"codegen", "Codegen"},
-    {"console", "Console"},
-    {"graph", "Graph"},
-    {"remarks", "Remarks"},
+#define PASSLAB_PANEL(id, key, title) {key, title},
+#include "gui/model/panels.def"
 }};
 
 }  // namespace

@@ -18,8 +18,12 @@
 
 namespace passlab::gui {
 
-/// The panels of the main window.
-enum class PanelId : uint8_t { Trace, IrView, Diagnostics, AttrTimeline, Config, Numerics, Codegen, Console, Graph, Remarks, Count };
+/// The panels of the main window (gui/model/panels.def).
+enum class PanelId : uint8_t {
+#define PASSLAB_PANEL(id, key, title) id,
+#include "gui/model/panels.def"
+  Count
+};
 inline constexpr size_t kPanelCount = static_cast<size_t>(PanelId::Count);
 
 /// Short name used by `gui panel NAME` and imgui.ini: trace, ir, diagnostics,
@@ -63,7 +67,11 @@ struct ViewState {
   /// The trace panel should scroll its cursor row into view.
   bool traceScrollToCursor = true;
   /// Which panels are open.
-  std::array<bool, kPanelCount> open{true, true, true, true, true, true, true, true, true, true};
+  std::array<bool, kPanelCount> open = [] {
+    std::array<bool, kPanelCount> all{};
+    all.fill(true);
+    return all;
+  }();
   /// The bottom tab to bring to front on the next frame (consumed when drawn).
   std::optional<PanelId> focusTab;
   /// The bottom tab in front.

@@ -83,4 +83,9 @@ void AttrTimelinePanel::draw(GuiSession& session) {
   ImGui::EndTable();
 }
 
+template <>
+std::unique_ptr<Panel> makeTabPanel<PanelId::AttrTimeline>() {
+  return std::make_unique<AttrTimelinePanel>();
+}
+
 }  // namespace passlab::gui

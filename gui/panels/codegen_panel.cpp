@@ -85,4 +85,9 @@ void CodegenPanel::draw(GuiSession& session) {
   ImGui::EndTable();
 }
 
+template <>
+std::unique_ptr<Panel> makeTabPanel<PanelId::Codegen>() {
+  return std::make_unique<CodegenPanel>();
+}
+
 }  // namespace passlab::gui

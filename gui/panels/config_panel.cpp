@@ -79,4 +79,9 @@ void ConfigPanel::draw(GuiSession& session) {
   ImGui::EndTable();
 }
 
+template <>
+std::unique_ptr<Panel> makeTabPanel<PanelId::Config>() {
+  return std::make_unique<ConfigPanel>();
+}
+
 }  // namespace passlab::gui

@@ -66,4 +66,14 @@ void DiagnosticsPanel::draw(GuiSession& session) {
   ImGui::EndTable();
 }
 
+std::string DiagnosticsPanel::badge(GuiSession& session) {
+  const size_t n = session.workbench().loaded() ? session.diagnostics().size() : 0;
+  return n > 0 ? " (" + std::to_string(n) + ")" : "";
+}
+
+template <>
+std::unique_ptr<Panel> makeTabPanel<PanelId::Diagnostics>() {
+  return std::make_unique<DiagnosticsPanel>();
+}
+
 }  // namespace passlab::gui

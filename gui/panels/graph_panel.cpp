@@ -517,4 +517,9 @@ void GraphPanel::revealSelection(GraphViewModel& model, GraphCanvas& v) {
   v.c.cam = v.side->camera;
 }
 
+template <>
+std::unique_ptr<Panel> makeTabPanel<PanelId::Graph>() {
+  return std::make_unique<GraphPanel>();
+}
+
 }  // namespace passlab::gui

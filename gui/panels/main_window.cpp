@@ -27,6 +27,14 @@ std::optional<Action> actionForKey(int key, bool shift, bool ctrl, bool alt, boo
 }
 
 MainWindow::MainWindow(GuiSession& session) : session_(session) {
+  // The bottom tabs, in the places panels.def gives them; the console comes last.
+#define PASSLAB_PANEL(id, key, title)
+#define PASSLAB_TAB_PANEL(id, key, title, place)             \
+  tabPanels_.push_back(makeTabPanel<PanelId::id>());        \
+  tabs_.push_back({PanelId::id, place, tabPanels_.back().get()});
+#include "gui/model/panels.def"
+  std::stable_sort(tabs_.begin(), tabs_.end(), [](const Tab& a, const Tab& b) { return a.place < b.place; });
+  tabs_.push_back({PanelId::Console, static_cast<int>(tabs_.size()), &console_});
   std::error_code ec;
   browseDir_ = std::filesystem::current_path(ec).string();
 }
@@ -232,27 +240,11 @@ void MainWindow::drawToolbar() {
 void MainWindow::drawBottomTabs() {
   ViewState& view = session_.view();
   if (!ImGui::BeginTabBar("##tabs", ImGuiTabBarFlags_FittingPolicyScroll)) return;
-  struct Entry {
-    PanelId id;
-    Panel* panel;
-  };
-  Entry entries[] = {{PanelId::Diagnostics, &diagnostics_}, {PanelId::Remarks, &remarks_},
-                     {PanelId::AttrTimeline, &attrs_},      {PanelId::Config, &config_},
-                     {PanelId::Numerics, &numerics_},       {PanelId::Codegen, &codegen_},
-                     {PanelId::Graph, &graph_},             {PanelId::Console, &console_}};
-  for (const Entry& e : entries) {
+  for (const Tab& e : tabs_) {
     bool& isOpen = view.open[static_cast<size_t>(e.id)];
     if (!isOpen) continue;
     ImGuiTabItemFlags flags = view.focusTab == e.id ? ImGuiTabItemFlags_SetSelected : 0;
-    std::string title = panelTitle(e.id);
-    if (e.id == PanelId::Diagnostics && session_.workbench().loaded()) {
-      size_t n = session_.diagnostics().size();
-      if (n > 0) title += " (" + std::to_string(n) + ")";
-    }
-    if (e.id == PanelId::Remarks && session_.workbench().loaded()) {
-      size_t n = session_.remarksModel().rows().size();
-      if (n > 0) title += " (" + std::to_string(n) + ")";
-    }
+    std::string title = panelTitle(e.id) + e.panel->badge(session_);
     title += "###";
     title += panelKey(e.id);
     if (ImGui::BeginTabItem(title.c_str(), &isOpen, flags)) {

@@ -6,7 +6,9 @@
 // section that remembers the layout and which panels are open.
 #pragma once
 
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "gui/model/gui_session.h"
 #include "gui/panels/panels.h"
@@ -59,17 +61,20 @@ class MainWindow {
   void drawOpenDialog();
   void drawSaveReportDialog();
 
+  /// One bottom tab: its panel, made by makeTabPanel (the console's is console_).
+  struct Tab {
+    PanelId id;
+    int place = 0;
+    Panel* panel = nullptr;
+  };
+
   GuiSession& session_;
   TracePanel trace_;
   IrViewPanel ir_;
-  DiagnosticsPanel diagnostics_;
-  AttrTimelinePanel attrs_;
-  ConfigPanel config_;
-  NumericsPanel numerics_;
-  CodegenPanel codegen_;
-  GraphPanel graph_;
-  RemarksPanel remarks_;
   ConsolePanel console_;
+  /// The panels of the tabs gui/model/panels.def lists, and the tabs in their order.
+  std::vector<std::unique_ptr<Panel>> tabPanels_;
+  std::vector<Tab> tabs_;
   std::string pipelineInput_;
   uint64_t pipelineSeenGeneration_ = 0;
   bool pipelineActive_ = false;

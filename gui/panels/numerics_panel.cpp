@@ -28,4 +28,9 @@ void NumericsPanel::draw(GuiSession& session) {
   ImGui::GetWindowDrawList()->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), imColour(ColourRole::SeverityError), 2.f);
 }
 
+template <>
+std::unique_ptr<Panel> makeTabPanel<PanelId::Numerics>() {
+  return std::make_unique<NumericsPanel>();
+}
+
 }  // namespace passlab::gui

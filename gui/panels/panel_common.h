@@ -6,6 +6,8 @@
 
 #include <imgui.h>
 
+#include <memory>
+#include <string>
 #include <string_view>
 
 #include "gui/model/gui_session.h"
@@ -47,6 +49,19 @@ class Panel {
   virtual ~Panel() = default;
   /// Draws the panel's content into the current window/child.
   virtual void draw(GuiSession& session) = 0;
+  /// What the panel's tab title adds to its title, e.g. " (3)" for three
+  /// diagnostics ("" = nothing).
+  virtual std::string badge(GuiSession& /*session*/) { return ""; }
 };
+
+/// Makes the bottom tab panel `id`: each tab panel's file defines its own
+/// (gui/model/panels.def lists them), and the main window makes its tabs with them.
+template <PanelId id>
+std::unique_ptr<Panel> makeTabPanel();
+#define PASSLAB_PANEL(id, key, title)
+#define PASSLAB_TAB_PANEL(id, key, title, tab) \
+  template <>                                   \
+  std::unique_ptr<Panel> makeTabPanel<PanelId::id>();
+#include "gui/model/panels.def"
 
 }  // namespace passlab::gui

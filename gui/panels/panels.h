@@ -66,6 +66,8 @@ class IrViewPanel : public Panel {
 class DiagnosticsPanel : public Panel {
  public:
   void draw(GuiSession& session) override;
+  /// " (N)": the diagnostics of the selected event.
+  std::string badge(GuiSession& session) override;
 };
 
 /// Remarks of the selected event and its nested passes (why each pass did, or
@@ -74,6 +76,8 @@ class DiagnosticsPanel : public Panel {
 class RemarksPanel : public Panel {
  public:
   void draw(GuiSession& session) override;
+  /// " (N)": the remarks shown.
+  std::string badge(GuiSession& session) override;
 
  private:
   /// The counts line, the kind boxes, the pass and rule combos and the text filter.

@@ -131,4 +131,14 @@ void RemarksPanel::drawList(GuiSession& session, const RemarksModel& model) {
   if (clicked >= 0) session.jumpToRemark(static_cast<size_t>(clicked));
 }
 
+std::string RemarksPanel::badge(GuiSession& session) {
+  const size_t n = session.workbench().loaded() ? session.remarksModel().rows().size() : 0;
+  return n > 0 ? " (" + std::to_string(n) + ")" : "";
+}
+
+template <>
+std::unique_ptr<Panel> makeTabPanel<PanelId::Remarks>() {
+  return std::make_unique<RemarksPanel>();
+}
+
 }  // namespace passlab::gui

@@ -176,7 +176,7 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
   requireLoaded();
   AttrTimeline table;
   for (int id : timeline())
-    if (!trace_->event(id).codegen && (query.nested || trace_->event(id).parent == -1)) table.events.push_back(id);
+    if (!builds_->isCodegen(id) && (query.nested || trace_->event(id).parent == -1)) table.events.push_back(id);
   const size_t columns = table.events.size();
   const std::string onlyFunction = stripAt(query.function);
   const bool filterKeys = !query.key.empty() || !query.keys.empty();

@@ -68,6 +68,7 @@ std::string Workbench::traceJson(bool withIR) const {
   PrintOptions print = printOptions();
   traceOptions.print = &print;
   traceOptions.changeIndex = &changes_;
+  traceOptions.builds = builds_.get();
   std::string trace = traceToJson(*trace_, traceOptions);
   while (!trace.empty() && (trace.back() == '\n' || trace.back() == ' ')) trace.pop_back();
   out += "  \"trace\": " + trace + "\n}\n";
@@ -76,7 +77,7 @@ std::string Workbench::traceJson(bool withIR) const {
 
 std::string Workbench::chromeTraceJson() const {
   requireLoaded();
-  return traceToChromeJson(*trace_);
+  return traceToChromeJson(*trace_, builds_.get());
 }
 
 int Workbench::lastFailure() const {

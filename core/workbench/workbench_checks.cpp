@@ -74,11 +74,11 @@ int lastInSubtree(const Trace& trace, int id) {
 }
 
 /// Whether a run predicate holds over events 0..`last`, and why.
-BisectProbe probeRun(const BisectPredicate& predicate, const Trace& trace, int last) {
+BisectProbe probeRun(const BisectPredicate& predicate, const Trace& trace, const BuildLog* builds, int last) {
   BisectProbe p;
   for (int id = 0; id <= last && !p.holds; ++id) {
     const TraceEvent& ev = trace.event(id);
-    if (ev.codegen) continue;
+    if (builds && builds->isCodegen(id)) continue;
     if (predicate.kind == BisectPredicate::Kind::Fails) {
       if (ev.status != EventStatus::Failed || (!predicate.pass.empty() && ev.pass != predicate.pass)) continue;
       // The rule of the event's own first error; an enclosing pass reports its nested pass's.
@@ -109,10 +109,11 @@ BisectProbe probeRun(const BisectPredicate& predicate, const Trace& trace, int l
 
 }  // namespace
 
-BisectProbe evaluatePredicate(const BisectPredicate& predicate, const Trace& trace, int event, const NumericReference* reference) {
+BisectProbe evaluatePredicate(const BisectPredicate& predicate, const Trace& trace, int event, const NumericReference* reference,
+                              const BuildLog* builds) {
   BisectProbe p;
   if (predicate.kind == BisectPredicate::Kind::Fails || predicate.kind == BisectPredicate::Kind::Diag) {
-    p = probeRun(predicate, trace, lastInSubtree(trace, event));
+    p = probeRun(predicate, trace, builds, lastInSubtree(trace, event));
   } else {
     if (predicate.kind == BisectPredicate::Kind::Numeric && !reference)
       throw WorkbenchError("a numeric predicate needs a reference module");
@@ -257,7 +258,7 @@ void Workbench::setNumericCheck(std::optional<NumericCheckOptions> options) {
   if (!numericInstrument_) return;
   numericInstrument_->annotate(0);
   for (const TraceEvent& ev : trace_->events())
-    if (ev.id > 0 && ev.contextDepth == 0 && ev.status != EventStatus::Skipped && !ev.codegen) numericInstrument_->annotate(ev.id);
+    if (ev.id > 0 && ev.contextDepth == 0 && ev.status != EventStatus::Skipped && !builds_->isCodegen(ev.id)) numericInstrument_->annotate(ev.id);
 }
 
 BisectResult Workbench::bisect(const BisectPredicate& predicate) {
@@ -275,10 +276,10 @@ BisectResult Workbench::bisect(const BisectPredicate& predicate) {
   }
   std::vector<int> events;
   for (int id : trace_->topLevel())
-    if (!trace_->event(id).codegen) events.push_back(id);  // builds change no module
+    if (!builds_->isCodegen(id)) events.push_back(id);  // builds change no module
   result.candidates = static_cast<int>(events.size());
   auto test = [&](size_t index) {
-    BisectProbe p = evaluatePredicate(predicate, *trace_, events[index], reference ? &*reference : nullptr);
+    BisectProbe p = evaluatePredicate(predicate, *trace_, events[index], reference ? &*reference : nullptr, builds_.get());
     result.probes.push_back(p);
     return p.holds;
   };

@@ -14,7 +14,7 @@ namespace passlab {
 int Workbench::build(const CodegenRequest& request) {
   requireLoaded();
   if (!codegen_) throw WorkbenchError("build failed: no code generator is registered with this workbench");
-  const int anchor = builtEvent(cursor_);
+  const int anchor = builds_->builtFrom(cursor_);
   const IRModule mod = trace_->event(anchor).after;
   CodegenOutcome outcome;
   // The profile table names the schedule LegalizeOps chose for each kernel.
@@ -33,48 +33,18 @@ int Workbench::build(const CodegenRequest& request) {
   const int id = trace_->open(-1, "build", "target=\"" + outcome.target + "\"", *ctx_, mod);
   {
     TraceEvent& ev = trace_->mutableEvent(id);
-    ev.codegen = true;
-    ev.builtFrom = anchor;
     // Timed as a whole, like a pass (its stages come out of one backend call and are not timed).
     const int64_t startNs = std::chrono::duration_cast<std::chrono::nanoseconds>(started.time_since_epoch()).count();
     ev.startMs = static_cast<double>(startNs - trace_->originNs()) / 1e6;
     ev.wallMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
-    ev.artifacts.push_back({"", outcome.summary});
   }
+  builds_->addBuild(id, anchor, std::move(outcome.summary));
   for (CodegenStage& stage : outcome.stages) {
     const int child = trace_->open(id, stage.name, "", *ctx_, mod);
-    TraceEvent& ev = trace_->mutableEvent(child);
-    ev.codegen = true;
-    ev.artifacts = std::move(stage.artifacts);
+    builds_->addStage(id, child, stage.name, std::move(stage.artifacts));
   }
   cursor_ = id;
   return id;
-}
-
-int Workbench::buildOf(int id) const {
-  const TraceEvent& ev = event(id);
-  if (!ev.codegen) return -1;
-  return ev.parent >= 0 ? ev.parent : ev.id;
-}
-
-int Workbench::currentBuild() const {
-  if (!trace_) return -1;
-  if (int own = buildOf(cursor_); own >= 0) return own;
-  const auto& events = trace_->events();
-  for (auto it = events.rbegin(); it != events.rend(); ++it)
-    if (it->codegen && it->parent < 0) return it->id;
-  return -1;
-}
-
-int Workbench::buildStage(int build, const std::string& stage) const {
-  for (int child : event(build).children)
-    if (trace_->event(child).pass == stage) return child;
-  return -1;
-}
-
-int Workbench::builtEvent(int id) const {
-  int b = buildOf(id);
-  return b < 0 ? id : trace_->event(b).builtFrom;
 }
 
 namespace {
@@ -115,7 +85,8 @@ bool sameSignature(const FunctionNode& a, const FunctionNode& b) {
 }  // namespace
 
 int Workbench::graphReferenceEvent(int id, const std::string& entry) const {
-  const int built = builtEvent(id);
+  event(id);  // WorkbenchError for an unknown event
+  const int built = builds_->builtFrom(id);
   const FunctionNode* run = event(built).after ? event(built).after->lookupFunction(entry) : nullptr;
   if (!run) return -1;
   const std::vector<int>& order = timeline();
@@ -126,7 +97,7 @@ int Workbench::graphReferenceEvent(int id, const std::string& entry) const {
   const IRModule* previous = nullptr;
   for (auto it = std::make_reverse_iterator(at + 1); it != order.rend(); ++it) {
     const TraceEvent& ev = trace_->event(*it);
-    if (ev.codegen || !ev.after) continue;
+    if (builds_->isCodegen(*it) || !ev.after) continue;
     if (previous && ev.after.get() == previous->get()) continue;  // an unchanged module was judged already
     previous = &ev.after;
     const FunctionNode* fn = ev.after->lookupFunction(entry);

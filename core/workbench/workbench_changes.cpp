@@ -50,7 +50,7 @@ std::string Workbench::changeSummary(int id) const {
     case EventStatus::Unchanged: return "no change";
     case EventStatus::Changed: break;
   }
-  if (id == 0 || ev.codegen) return "";
+  if (id == 0 || builds_->isCodegen(id)) return "";
   return changes_.summary(ev.before, ev.after);
 }
 

@@ -71,6 +71,7 @@ IRModule parseTvmScriptEdit(const std::string& text, const std::string& fn, cons
 
 void Workbench::saveBranch(Branch& b) const {
   b.trace = trace_;
+  b.builds = builds_;
   b.current = current_;
   b.nextPass = nextPass_;
   b.passEvent = passEvent_;
@@ -81,6 +82,7 @@ void Workbench::saveBranch(Branch& b) const {
 
 void Workbench::restoreBranch(const Branch& b) {
   trace_ = b.trace;
+  builds_ = b.builds;
   current_ = b.current;
   nextPass_ = b.nextPass;
   passEvent_ = b.passEvent;
@@ -133,7 +135,7 @@ std::string Workbench::withSessionConstants(const std::string& text, const IRMod
 int Workbench::edit(const std::string& text, const std::string& function, const std::string& name) {
   requireLoaded();
   const TraceEvent& at = trace_->event(cursor_);
-  if (at.codegen) throw WorkbenchError("#" + std::to_string(cursor_) + " is a build: `back` to the pass whose module it built, then edit");
+  if (builds_->isCodegen(cursor_)) throw WorkbenchError("#" + std::to_string(cursor_) + " is a build: `back` to the pass whose module it built, then edit");
   if (at.parent != -1)
     throw WorkbenchError("#" + std::to_string(cursor_) + " " + at.pass + " is nested in #" + std::to_string(at.parent) +
                          ": edit at a top-level event (`finish` gets there)");
@@ -208,6 +210,8 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
     saveBranch(branches_[static_cast<size_t>(activeBranch_)]);
     auto copy = std::make_shared<Trace>(*trace_);
     copy->truncate(lastKept + 1);
+    auto buildsCopy = std::make_shared<BuildLog>(*builds_);
+    buildsCopy->truncate(lastKept + 1);
     Branch b;
     b.info.id = static_cast<int>(branches_.size());
     b.info.parent = activeBranch_;
@@ -216,6 +220,7 @@ int Workbench::edit(const std::string& text, const std::string& function, const 
     newBranch = static_cast<int>(branches_.size()) - 1;
     activeBranch_ = newBranch;
     trace_ = std::move(copy);
+    builds_ = std::move(buildsCopy);
     installInstruments();
   }
   passEvent_.resize(passes);
