@@ -1,7 +1,10 @@
 #include "report/report_changes.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
+#include <string_view>
+#include <unordered_map>
 
 #include "core/text/printer.h"
 #include "core/trace/diff.h"
@@ -65,6 +68,88 @@ std::string elideConstantData(const std::string& text) {
   return out;
 }
 
+/// Removes every `open ... close` span (close included) from `text`.
+void eraseSpans(std::string& text, const std::string& open, const std::string& close) {
+  std::string out;
+  out.reserve(text.size());
+  size_t copied = 0;
+  for (size_t at = text.find(open); at != std::string::npos; at = text.find(open, copied)) {
+    size_t end = text.find(close, at + open.size());
+    if (end == std::string::npos) break;
+    out.append(text, copied, at - copied);
+    copied = end + close.size();
+  }
+  out.append(text, copied, std::string::npos);
+  text = std::move(out);
+}
+
+/// Removes every occurrence of `what`.
+void eraseAll(std::string& text, const std::string& what) {
+  std::string out;
+  out.reserve(text.size());
+  size_t copied = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, copied)) {
+    out.append(text, copied, at - copied);
+    copied = at + what.size();
+  }
+  out.append(text, copied, std::string::npos);
+  text = std::move(out);
+}
+
+/// A Graphviz SVG as the report's <img> needs it: an image shows no tooltip
+/// and reads no comment, so `<title>`s, `xlink:title` anchors, comments, the
+/// XML prolog and DOCTYPE go; the text attributes every label repeats (anchor,
+/// font family) become one style rule. The picture is unchanged; the 700-op
+/// model's graphs shrink by about a third.
+std::string compactSvg(std::string svg) {
+  size_t start = svg.find("<svg");
+  if (start == std::string::npos) return svg;
+  svg.erase(0, start);
+  eraseSpans(svg, "<!--", "-->");
+  eraseSpans(svg, "<title>", "</title>\n");
+  eraseSpans(svg, "<a xlink:title=", ">\n");
+  eraseAll(svg, "</a>\n");
+  // Group ids and classes ("n12", "edge3", "node") name nothing an image uses.
+  std::string out;
+  out.reserve(svg.size());
+  size_t copied = 0;
+  for (size_t at = svg.find("<g id=\""); at != std::string::npos; at = svg.find("<g id=\"", copied)) {
+    size_t end = svg.find('"', at + 7);
+    if (end == std::string::npos) break;
+    out.append(svg, copied, at + 2 - copied);
+    copied = end + 1;
+    if (svg.compare(copied, 8, " class=\"") == 0) {
+      size_t classEnd = svg.find('"', copied + 8);
+      if (classEnd != std::string::npos) copied = classEnd + 1;
+    }
+  }
+  out.append(svg, copied, std::string::npos);
+  svg = std::move(out);
+  eraseAll(svg, "\n\n");
+  // A style rule outranks an attribute, so a rule is written only when every
+  // label has the same value.
+  static const std::string kAnchor = " text-anchor=\"middle\"", kFamily = " font-family=\"Courier,monospace\"",
+                           kSize = " font-size=\"10.00\"";
+  size_t texts = 0, anchors = 0, families = 0, sizes = 0;
+  for (size_t at = svg.find("<text "); at != std::string::npos; at = svg.find("<text ", at + 1)) {
+    ++texts;
+    size_t end = svg.find('>', at);
+    std::string_view tag(svg.data() + at, (end == std::string::npos ? svg.size() : end) - at);
+    anchors += tag.find(kAnchor) != std::string_view::npos;
+    families += tag.find(kFamily) != std::string_view::npos;
+    sizes += tag.find(kSize) != std::string_view::npos;
+  }
+  if (texts > 0 && anchors == texts && families == texts && sizes == texts) {
+    eraseAll(svg, kAnchor);
+    eraseAll(svg, kFamily);
+    eraseAll(svg, kSize);
+    size_t open = svg.find('>');
+    if (open != std::string::npos)
+      svg.insert(open + 1, "\n<style>text{text-anchor:middle;font-family:Courier,monospace;font-size:10px}</style>");
+  }
+  return svg;
+}
+
 }  // namespace
 
 int ReportModel::textId(const std::string& raw) {
@@ -114,7 +199,7 @@ int ReportModel::addDiff(int beforeText, int afterText, const std::vector<DiffLi
 }
 
 int ReportModel::addGraph(const std::string& svg, const std::string& caption) {
-  auto [it, inserted] = textIds_.try_emplace(svg, static_cast<int>(texts_.size()));
+  auto [it, inserted] = textIds_.try_emplace(compactSvg(svg), static_cast<int>(texts_.size()));
   if (inserted) texts_.push_back(&it->first);
   graphs_.push_back({it->second, caption});
   return static_cast<int>(graphs_.size()) - 1;
@@ -176,6 +261,31 @@ namespace {
 /// functions (FuseOps on a 100k-op model) would otherwise make the page
 /// enormous; the rest are named with a count.
 constexpr size_t kMaxFunctionsPerEvent = 200;
+/// Changed functions whose text is compared per event: a function whose text
+/// is another's but for its own name joins that one's row, so up to this many
+/// can stand behind the rows shown.
+constexpr size_t kMaxFunctionsExamined = 2000;
+
+/// `text` with every whole-identifier occurrence of `name` (`@fused_add_3`,
+/// `"fused_add_3"`, `def fused_add_3(`) replaced by one placeholder, so two
+/// kernels that differ only in their names compare equal.
+std::string nameBlind(const std::string& text, const std::string& name) {
+  if (name.empty()) return text;
+  auto identChar = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.'; };
+  std::string out;
+  out.reserve(text.size());
+  size_t copied = 0;
+  for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+    size_t end = at + name.size();
+    if ((at > 0 && identChar(text[at - 1])) || (end < text.size() && identChar(text[end]))) continue;
+    out.append(text, copied, at - copied);
+    out += '\x01';
+    copied = end;
+    at = end - 1;
+  }
+  out.append(text, copied, std::string::npos);
+  return out;
+}
 
 struct FunctionChange {
   std::string name;
@@ -186,6 +296,10 @@ struct FunctionChange {
   int diff = -1;
   int added = 0, removed = 0, moved = 0;
   int beforeText = -1, afterText = -1;
+  /// Other changed functions whose before and after texts are this one's but
+  /// for their own names (LegalizeOps lowers every `add` of one shape alike):
+  /// shown once, in this row, with their names.
+  std::vector<std::string> sameAs;
 };
 
 /// A size Graphviz gave an SVG (`height="4690pt"`), 0 when it says none.
@@ -268,14 +382,25 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
     }
     // The entry first: it is where a reader starts; then the rest by name.
     std::stable_partition(changes.begin(), changes.end(), [](const FunctionChange& c) { return c.name == "main"; });
-    size_t total = changes.size();
-    if (changes.size() > kMaxFunctionsPerEvent) changes.resize(kMaxFunctionsPerEvent);
+    size_t total = changes.size(), examined = 0;
+    std::vector<FunctionChange> shown;
+    // Name-blind before/after texts -> index in `shown`.
+    std::unordered_map<std::string, size_t> byText;
     for (FunctionChange& c : changes) {
+      if (shown.size() >= kMaxFunctionsPerEvent || examined >= kMaxFunctionsExamined) break;
+      ++examined;
       if (edits) {
         // Lines the pass only moved (FuseOps' regrouping) are drawn as moves, not changes.
         AlignedLines t = alignedLines(*edits, c.name, wb.printOptions());
         const FunctionEdit* f = edits->function(c.name);
         bool hasBefore = f && f->kind != FunctionEdit::Kind::Added, hasAfter = f && f->kind != FunctionEdit::Kind::Removed;
+        std::string key = (hasBefore ? nameBlind(t.before, f->beforeName) : std::string("\x02")) + '\0' +
+                          (hasAfter ? nameBlind(t.after, f->name) : std::string("\x02")) + '\0' + c.counts;
+        auto [same, fresh] = byText.try_emplace(std::move(key), shown.size());
+        if (!fresh) {
+          shown[same->second].sameAs.push_back(c.label);
+          continue;
+        }
         c.beforeText = hasBefore ? model.textId(t.before) : -1;
         c.afterText = hasAfter ? model.textId(t.after) : -1;
         c.diff = model.addDiff(c.beforeText, c.afterText, t.lines, c.added, c.removed, c.moved);
@@ -284,7 +409,9 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
         c.afterText = model.functionTextId(ev.after, c.name);
         c.diff = model.addDiff(c.beforeText, c.afterText, c.added, c.removed);
       }
+      shown.push_back(std::move(c));
     }
+    changes = std::move(shown);
 
     // Graphs of the largest changes, where the report has a graph layer.
     std::unordered_map<std::string, std::string> graphsOf;
@@ -335,8 +462,18 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
              "\"><summary class=\"mono\">@" + htmlEscape(c.label) + " <span class=\"fn-counts\">" + what +
              (c.counts.empty() ? "" : "; " + htmlEscape(c.counts) + ";") + " <span class=\"a\">+" +
              std::to_string(c.added) + "</span> <span class=\"r\">&minus;" + std::to_string(c.removed) + "</span> lines" +
-             (c.moved ? ", <span class=\"m\">" + std::to_string(c.moved) + " moved</span>" : std::string()) + "</span></summary>" +
-             "<div class=\"body\"></div></details>\n";
+             (c.moved ? ", <span class=\"m\">" + std::to_string(c.moved) + " moved</span>" : std::string()) +
+             (c.sameAs.empty() ? std::string()
+                               : "; <span class=\"same-as\">the same in " + std::to_string(c.sameAs.size()) + " more function" +
+                                     (c.sameAs.size() == 1 ? "" : "s") + "</span>") +
+             "</span></summary>" + "<div class=\"body\"></div></details>\n";
+      if (!c.sameAs.empty()) {
+        std::string names;
+        for (const std::string& n : c.sameAs) names += (names.empty() ? "@" : ", @") + n;
+        out += "<details class=\"fn same-as\"><summary class=\"muted\">" + std::to_string(c.sameAs.size()) +
+               " function" + (c.sameAs.size() == 1 ? "" : "s") + " with the text of @" + htmlEscape(c.name) +
+               " but for their own name</summary><p class=\"mono\">" + htmlEscape(names) + "</p></details>\n";
+      }
       auto g = graphsOf.find(c.name);
       if (g != graphsOf.end()) {
         size_t bar = g->second.find('|');
@@ -351,8 +488,8 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
                  "</summary><div class=\"body\"></div></details>\n";
       }
     }
-    if (total > changes.size())
-      out += "<p class=\"note\">" + std::to_string(total - changes.size()) +
+    if (total > examined)
+      out += "<p class=\"note\">" + std::to_string(total - examined) +
              " more changed functions are not shown (the trace JSON and passlab itself have them all).</p>\n";
     out += "</div></details>\n";
   }

@@ -376,3 +376,36 @@ TEST_CASE("Report: the 700-op model's FuseOps section, every graph drawn in page
     CHECK(fs::file_size(png) > 10000);
   }
 }
+
+TEST_CASE("Report: kernels that differ only in their names are shown once, with the other names", "[report][scale]") {
+  // Three identical exps: FuseOps makes three groups, LambdaLifting three
+  // globals, LegalizeOps three PrimFuncs, each the same text under its own
+  // name. The report shows each once and names the other two.
+  fs::path model = scratch("twin_kernels.relay");
+  std::ofstream(model) << "#[version = \"0.0.5\"]\n"
+                          "def @main(%x: Tensor[(1, 8), float32], %y: Tensor[(1, 8), float32], %z: Tensor[(1, 8), float32]) {\n"
+                          "  %0 = exp(%x);\n"
+                          "  %1 = exp(%y);\n"
+                          "  %2 = exp(%z);\n"
+                          "  (%0, %1, %2)\n"
+                          "}\n";
+  Session s;
+  s.run("load " + model.string() + "\npipeline relay.default\nrun");
+  const int legalize = s.workbench.eventOfPass(5);
+  std::string html = renderHtmlReport(s.workbench, {});
+  size_t at = html.find("id=\"change-" + std::to_string(legalize) + "\"");
+  REQUIRE(at != std::string::npos);
+  std::string section = html.substr(at, html.find("<details class=\"change\"", at + 1) - at);
+  INFO(section);
+  std::vector<std::string> kernels;
+  for (const FunctionEdit& e : s.workbench.eventEdits(legalize)->functions)
+    if (e.primFunc && e.kind == FunctionEdit::Kind::Added) kernels.push_back(e.name);
+  REQUIRE(kernels.size() == 3);
+  // One row for the three kernels, the other two named in it.
+  CHECK(count(section, "<details class=\"fn\" id=\"change-" + std::to_string(legalize) + "-" + htmlId("fused_exp")) == 1);
+  CHECK(section.find("the same in 2 more functions") != std::string::npos);
+  CHECK(section.find("2 functions with the text of @fused_exp but for their own name") != std::string::npos);
+  // Every kernel is reachable: shown, or named in its twin's row.
+  for (const std::string& k : kernels) CHECK(section.find("@" + k) != std::string::npos);
+  CHECK(section.find("more changed functions are not shown") == std::string::npos);
+}

@@ -53,6 +53,8 @@ Stats statsOf(std::vector<double> v) {
 /// was spent waiting for a core on a loaded machine.
 struct FrameSamples {
   std::vector<double> wall, ui, cpu, uiCpu;
+  /// The GL side (draw calls, glFinish) and what ImGui handed it: vertices, draw commands.
+  std::vector<double> render, vertices, commands;
 };
 
 double cpuMs() {
@@ -66,9 +68,18 @@ double timedFrame(GuiApp& app, FrameSamples* samples = nullptr) {
   double c0 = cpuMs();
   auto t0 = Clock::now();
   app.frame();
+  auto tGl = Clock::now();
   glFinish();
   double wall = msSince(t0);
   if (samples) {
+    // renderMs is the draw calls and the swap; glFinish's wait for the rasteriser is added.
+    samples->render.push_back(app.lastFrameTiming().renderMs + msSince(tGl));
+    const ImDrawData* dd = ImGui::GetDrawData();
+    double cmds = 0;
+    if (dd)
+      for (int i = 0; i < dd->CmdListsCount; ++i) cmds += dd->CmdLists[i]->CmdBuffer.Size;
+    samples->vertices.push_back(dd ? dd->TotalVtxCount : 0);
+    samples->commands.push_back(cmds);
     samples->wall.push_back(wall);
     samples->ui.push_back(app.lastFrameTiming().uiMs);
     samples->cpu.push_back(cpuMs() - c0);
@@ -229,6 +240,12 @@ int graphBench(const std::string& stateDir, size_t ops) {
   FrameSamples pan;
   for (int i = 0; i < 600; ++i) timedFrame(app, &pan);
   Stats p = statsOf(pan.wall), pui = statsOf(pan.ui), pcpu = statsOf(pan.cpu), puc = statsOf(pan.uiCpu);
+  Stats pr = statsOf(pan.render), pv = statsOf(pan.vertices), pc = statsOf(pan.commands);
+  double load[3] = {0, 0, 0};
+  if (getloadavg(load, 3) < 0) load[0] = -1;
+  std::printf("  panning: GL side (draw calls, swap, glFinish) median %.2f ms, p99 %.2f ms; ImGui vertices median %.0f, max %.0f; "
+              "draw commands median %.0f; load average %.2f\n",
+              pr.median, pr.p99, pv.median, pv.max, pc.median, load[0]);
   std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
               "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU p99 %.2f ms (camera moved %.0f pt)\n",
               p.median, p.p99, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.p99,
