@@ -300,3 +300,23 @@ def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n", 8), dtype="fl
   IRModule mod = parseTvmScript(text, "t.py");
   CHECK_THROWS_WITH(runPipeline(mod, "StaticPlanBlockMemory"), Catch::Contains("the tir_var_upper_bound of n must be a positive integer, got 0"));
 }
+
+TEST_CASE("Relax forms: a tir_var_lower_bound that is not an integer or exceeds the upper bound is refused", "[relax][symbolic]") {
+  auto withBounds = [](const std::string& attrs) {
+    return std::string(kHeader) + R"(@R.function
+def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n", 8), dtype="float32"):
+    n = T.int64()
+    R.func_attr({)" + attrs + R"(, "relax.force_pure": True})
+    y: R.Tensor((n, 8), dtype="float32") = R.builtin.alloc_tensor(R.shape([n, 8]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+    return y
+)";
+  };
+  IRModule list = parseTvmScript(withBounds(R"("tir_var_lower_bound": {"n": [4]})"), "t.py");
+  CHECK_THROWS_WITH(runPipeline(list, "StaticPlanBlockMemory"), Catch::Contains("the tir_var_lower_bound of n must be an integer, got [4]"));
+  IRModule crossed = parseTvmScript(withBounds(R"("tir_var_upper_bound": {"n": 4}, "tir_var_lower_bound": {"n": 6})"), "t.py");
+  CHECK_THROWS_WITH(runPipeline(crossed, "StaticPlanBlockMemory"),
+                    Catch::Contains("the tir_var_lower_bound of n (6) exceeds its tir_var_upper_bound (4)"));
+  // A lower bound alone leaves the allocation symbolic: nothing to refuse.
+  IRModule alone = parseTvmScript(withBounds(R"("tir_var_lower_bound": {"n": 2})"), "t.py");
+  CHECK_NOTHROW(runPipeline(alone, "StaticPlanBlockMemory"));
+}
