@@ -320,3 +320,40 @@ def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n", 8), dtype="fl
   IRModule alone = parseTvmScript(withBounds(R"("tir_var_lower_bound": {"n": 2})"), "t.py");
   CHECK_NOTHROW(runPipeline(alone, "StaticPlanBlockMemory"));
 }
+
+TEST_CASE("Relax forms: ToMixedPrecision fp16_input_names casts a float16 parameter back for a no-policy op and refuses misuse",
+          "[relax][amp]") {
+  const std::string pipeline = "ToMixedPrecision{fp16_input_names=[w]}";
+  std::string never = std::string(kHeader) + R"(@R.function
+def main(w: R.Tensor((4, 8), dtype="float32")) -> R.Tensor((4, 8), dtype="float32"):
+    with R.dataflow():
+        gv: R.Tensor((4, 8), dtype="float32") = R.nn.softmax(w, axis=-1)
+        R.output(gv)
+    return gv
+)";
+  IRModule out = runPipeline(parseTvmScript(never, "n.py"), pipeline);
+  std::string printed = printModule(out, scriptOptions());
+  CHECK(printed.find("w: R.Tensor((4, 8), dtype=\"float16\")") != std::string::npos);
+  CHECK(printed.find("R.astype(w, dtype=\"float32\")") != std::string::npos);  // softmax sees its original dtype
+
+  std::string integer = std::string(kHeader) + R"(@R.function
+def main(w: R.Tensor((4, 8), dtype="int32")) -> R.Tensor((4, 8), dtype="int32"):
+    with R.dataflow():
+        gv: R.Tensor((4, 8), dtype="int32") = R.add(w, w)
+        R.output(gv)
+    return gv
+)";
+  CHECK_THROWS_WITH(runPipeline(parseTvmScript(integer, "i.py"), pipeline),
+                    Catch::Contains("fp16_input_names names w, which is not a float16/float32 tensor"));
+
+  std::string outside = std::string(kHeader) + R"(@R.function
+def main(w: R.Tensor((4, 8), dtype="float32")) -> R.Tensor((4, 8), dtype="float32"):
+    with R.dataflow():
+        gv: R.Tensor((4, 8), dtype="float32") = R.nn.relu(w)
+        R.output(gv)
+    y: R.Tensor((4, 8), dtype="float32") = R.add(gv, w)
+    return y
+)";
+  CHECK_THROWS_WITH(runPipeline(parseTvmScript(outside, "o.py"), pipeline),
+                    Catch::Contains("fp16_input_names parameter w is used outside a dataflow block"));
+}
