@@ -4,6 +4,7 @@
 // scope, walked in binding order) and the rewrite.
 #include "passes/static_plan_block_memory.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <unordered_map>
@@ -78,34 +79,58 @@ std::string calleeName(const CallNode& call) {
   return "a local function";
 }
 
-/// True when `d` never decreases as its variables grow (sums, products,
-/// min/max of such, division by a positive constant): then its largest value
-/// is its value at the variables' upper bounds.
-bool nonDecreasing(const shape::Dim& d) {
-  if (const auto* i = tir::as<tir::IntImmNode>(d)) return i->value >= 0;
-  if (tir::as<tir::VarNode>(d)) return true;
+/// A variable's range for planning: tir_var_lower_bound (0 when absent) up to
+/// tir_var_upper_bound, as TVM binds it in the analyzer.
+struct VarRange {
+  int64_t lo = 0, hi = 0;
+};
+using RangeEnv = std::map<std::string, VarRange>;
+
+/// The range of `d` when every variable lies in its range (interval
+/// arithmetic, TVM's int_set): sums, differences, products, min/max and
+/// division by a positive constant; nullopt for anything else, for an
+/// unbounded variable, or on overflow.
+std::optional<VarRange> rangeOf(const shape::Dim& d, const RangeEnv& env) {
+  if (const auto* i = tir::as<tir::IntImmNode>(d)) return VarRange{i->value, i->value};
+  if (const auto* v = tir::as<tir::VarNode>(d)) {
+    auto it = env.find(v->name);
+    return it == env.end() ? std::nullopt : std::optional<VarRange>(it->second);
+  }
   const auto* b = tir::as<tir::BinaryNode>(d);
-  if (!b) return false;
+  if (!b) return std::nullopt;
+  std::optional<VarRange> x = rangeOf(b->a, env), y = rangeOf(b->b, env);
+  if (!x || !y) return std::nullopt;
+  auto fits = [](__int128 lo, __int128 hi) -> std::optional<VarRange> {
+    if (lo < INT64_MIN || hi > INT64_MAX) return std::nullopt;
+    return VarRange{static_cast<int64_t>(lo), static_cast<int64_t>(hi)};
+  };
+  using W = __int128;
   switch (b->op) {
-    case tir::BinaryOp::Add:
-    case tir::BinaryOp::Mul:
-    case tir::BinaryOp::Min:
-    case tir::BinaryOp::Max: return nonDecreasing(b->a) && nonDecreasing(b->b);
-    case tir::BinaryOp::FloorDiv: {
-      const auto* c = tir::as<tir::IntImmNode>(b->b);
-      return c && c->value > 0 && nonDecreasing(b->a);
+    case tir::BinaryOp::Add: return fits(W(x->lo) + y->lo, W(x->hi) + y->hi);
+    case tir::BinaryOp::Sub: return fits(W(x->lo) - y->hi, W(x->hi) - y->lo);
+    case tir::BinaryOp::Mul: {
+      W c[] = {W(x->lo) * y->lo, W(x->lo) * y->hi, W(x->hi) * y->lo, W(x->hi) * y->hi};
+      return fits(*std::min_element(c, c + 4), *std::max_element(c, c + 4));
     }
-    default: return false;
+    case tir::BinaryOp::Min: return VarRange{std::min(x->lo, y->lo), std::min(x->hi, y->hi)};
+    case tir::BinaryOp::Max: return VarRange{std::max(x->lo, y->lo), std::max(x->hi, y->hi)};
+    case tir::BinaryOp::FloorDiv: {
+      if (y->lo != y->hi || y->lo <= 0) return std::nullopt;
+      auto fdiv = [&](int64_t a) { return a / y->lo - ((a % y->lo != 0 && a < 0) ? 1 : 0); };
+      return VarRange{fdiv(x->lo), fdiv(x->hi)};
+    }
+    default: return std::nullopt;
   }
 }
 
 class Planner {
  public:
-  /// `upperBounds`: the function's tir_var_upper_bound ({"n": 1024}), TVM's
-  /// way to plan symbolic allocations as static ones of their largest size.
-  Planner(const IRModule& mod, PassContext& ctx, std::string pass, std::string function, shape::NameEnv upperBounds,
+  /// `bounds`: the ranges of the variables the function's tir_var_upper_bound
+  /// ({"n": 1024}) bounds, narrowed by its tir_var_lower_bound; TVM's way to
+  /// plan symbolic allocations as static ones of their largest size.
+  Planner(const IRModule& mod, PassContext& ctx, std::string pass, std::string function, RangeEnv bounds,
           relax_bindings::NameSupply& names)
-      : mod_(mod), ctx_(ctx), pass_(std::move(pass)), function_(std::move(function)), upperBounds_(std::move(upperBounds)),
+      : mod_(mod), ctx_(ctx), pass_(std::move(pass)), function_(std::move(function)), bounds_(std::move(bounds)),
         names_(names) {}
 
   /// The rewritten body, or nullopt when nothing was planned.
@@ -221,27 +246,19 @@ class Planner {
     discard(tokensOf(body.result, vars), "returned by the function");
   }
 
-  /// The bytes of `t` with every symbolic dim at its largest value under the
-  /// function's upper bounds; nullopt when a dim is unbounded or not
-  /// non-decreasing in its variables.
+  /// The bytes of `t` with every symbolic dim at its largest value over the
+  /// ranges of its variables; nullopt when a dim has no finite upper bound.
   std::optional<int64_t> upperBoundBytes(const TensorTypeNode& t) const {
-    if (upperBounds_.empty()) return std::nullopt;
+    if (bounds_.empty()) return std::nullopt;
     int64_t bytes = t.dtype.bytes();
     for (size_t d = 0; d < t.shape.size(); ++d) {
       shape::Dim dim = shape::dimOf(t, d);
       if (!dim) return std::nullopt;
       std::optional<int64_t> v = shape::asConstant(dim);
       if (!v) {
-        if (!nonDecreasing(dim)) return std::nullopt;
-        std::vector<tir::Var> vars;
-        shape::collectVars(dim, vars);
-        shape::Env env;
-        for (const tir::Var& var : vars) {
-          auto it = upperBounds_.find(var->name);
-          if (it == upperBounds_.end()) return std::nullopt;
-          env[var.get()] = it->second;
-        }
-        v = shape::evaluate(dim, env);
+        std::optional<VarRange> r = rangeOf(dim, bounds_);
+        if (!r) return std::nullopt;
+        v = r->hi;
       }
       if (!v || *v < 0 || (*v > 0 && bytes > INT64_MAX / *v)) return std::nullopt;
       bytes *= *v;
@@ -421,7 +438,7 @@ class Planner {
   const IRModule& mod_;
   PassContext& ctx_;
   std::string pass_, function_;
-  shape::NameEnv upperBounds_;
+  RangeEnv bounds_;
   relax_bindings::NameSupply& names_;
   std::vector<Token> protos_;
   std::unordered_map<size_t, int> protoOf_;
@@ -441,7 +458,7 @@ const PassRegistration& staticPlanBlockMemoryDeclaration() {
     r.info.description =
         "TVM's static memory planning: R.builtin.alloc_tensor calls share storages (per dtype and scope; static sizes "
         "within 16x, symbolic ones only when equal, such as 4 * (m * n), or as static ones of their largest size under the "
-        "function's tir_var_upper_bound) once earlier tensors are past their last use; "
+        "function's tir_var_upper_bound, from its tir_var_lower_bound) once earlier tensors are past their last use; "
         "planned ones become R.memory.alloc_storage + R.memory.alloc_tensor. Remarks (memplan.*) say why an allocation did or did not reuse a storage.";
     r.info.guarantees = "Every planned allocation lives in a storage no live tensor uses; returned tensors are not planned.";
     r.create = [](const AttrDict&) { return createStaticPlanBlockMemoryPass(); };
@@ -452,6 +469,36 @@ const PassRegistration& staticPlanBlockMemoryDeclaration() {
 
 const PassRegistrar kStaticPlanBlockMemoryRegistrar(staticPlanBlockMemoryDeclaration);
 
+/// The ranges of the variables `f`'s tir_var_upper_bound bounds, each from its
+/// tir_var_lower_bound (0 when absent). As in TVM, a lower bound alone gives
+/// no size to plan with, so only bounded variables get a range.
+RangeEnv boundsOf(const Function& f) {
+  auto read = [&](const char* attr, bool positive) {
+    std::map<std::string, int64_t> out;
+    const AttrValue* b = f->attrs.find(attr);
+    if (!b || b->kind() != AttrValue::Kind::Dict) return out;
+    for (const auto& [var, v] : b->asDict().entries()) {
+      if (v.kind() != AttrValue::Kind::Int || (positive && v.asInt() <= 0))
+        throwError(f->span, std::string("StaticPlanBlockMemory: the ") + attr + " of " + var + " must be " +
+                                (positive ? "a positive integer" : "an integer") + ", got " + v.toString(),
+                   "memplan.bound");
+      out[var] = v.asInt();
+    }
+    return out;
+  };
+  std::map<std::string, int64_t> upper = read("tir_var_upper_bound", true), lower = read("tir_var_lower_bound", false);
+  RangeEnv env;
+  for (const auto& [var, hi] : upper) {
+    auto lo = lower.find(var);
+    VarRange r{lo == lower.end() ? 0 : lo->second, hi};
+    if (r.lo > r.hi)
+      throwError(f->span, "StaticPlanBlockMemory: the tir_var_lower_bound of " + var + " (" + std::to_string(r.lo) +
+                              ") exceeds its tir_var_upper_bound (" + std::to_string(r.hi) + ")", "memplan.bound");
+    env[var] = r;
+  }
+  return env;
+}
+
 class StaticPlanBlockMemoryPass final : public Pass {
  public:
   const PassInfo& info() const override { return staticPlanBlockMemoryDeclaration().info; }
@@ -460,13 +507,7 @@ class StaticPlanBlockMemoryPass final : public Pass {
     relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string& name) {
       opt_util::ensureTyped(f, mod);
-      shape::NameEnv bounds;
-      if (const AttrValue* b = f->attrs.find("tir_var_upper_bound"); b && b->kind() == AttrValue::Kind::Dict)
-        for (const auto& [var, v] : b->asDict().entries())
-          if (v.kind() == AttrValue::Kind::Int && v.asInt() > 0) bounds[var] = v.asInt();
-          else throwError(f->span, "StaticPlanBlockMemory: the tir_var_upper_bound of " + var + " must be a positive integer, got " +
-                                       v.toString(), "memplan.bound");
-      Planner planner(mod, ctx, info().name, name, std::move(bounds), names);
+      Planner planner(mod, ctx, info().name, name, boundsOf(f), names);
       std::optional<FlatBody> body = planner.run(relax_bindings::flatten(f->body));
       if (!body) return f;
       return makeFunction(f->params, relax_bindings::rebuild(*body), f->retType, f->attrs, f->span);

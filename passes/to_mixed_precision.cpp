@@ -380,7 +380,10 @@ const PassRegistration& toMixedPrecisionDeclaration() {
     r.options = {{"mixed_precision_type", Kind::String, AttrValue::string(defaults.mixedPrecisionType),
                   "the reduced floating-point type (float16)"},
                  {"out_dtype", Kind::String, AttrValue::string(defaults.outDtype),
-                  "Relax form: accumulation dtype of conv2d/matmul (TVM's relax ToMixedPrecision out_dtype)"}};
+                  "Relax form: accumulation dtype of conv2d/matmul (TVM's relax ToMixedPrecision out_dtype)"},
+                 {"fp16_input_names", Kind::Array, AttrValue::array({}),
+                  "Relax form: parameters that already hold float16 values; they become float16 parameters, used "
+                  "without casts (TVM's fp16_input_names)"}};
     r.configKeys = {
         {kKeepOrigOutputDtypeKey, Kind::Bool, AttrValue::boolean(false), "cast @main's result back to its original dtype"},
         {kAccumulationDtypeKey, Kind::String, AttrValue::string(defaults.mixedPrecisionType),
@@ -390,6 +393,7 @@ const PassRegistration& toMixedPrecisionDeclaration() {
       ToMixedPrecisionOptions o;
       o.mixedPrecisionType = options.getString("mixed_precision_type", o.mixedPrecisionType);
       o.outDtype = options.getString("out_dtype", o.outDtype);
+      if (options.contains("fp16_input_names")) o.fp16InputNames = optionStrings(options, "fp16_input_names");
       return createToMixedPrecisionPass(o);
     };
     return r;
@@ -408,6 +412,8 @@ class ToMixedPrecisionPass final : public Pass {
     if (outDtype_ != DTypeCode::Float16 && outDtype_ != DTypeCode::Float32)
       throwError({}, "ToMixedPrecision: out_dtype must be float32 or float16, got '" + options.outDtype + "'", "pipeline");
     if (options.outDtype != ToMixedPrecisionOptions{}.outDtype) options_.set("out_dtype", AttrValue::string(options.outDtype));
+    fp16InputNames_ = std::move(options.fp16InputNames);
+    if (!fp16InputNames_.empty()) options_.set("fp16_input_names", stringArrayValue(fp16InputNames_));
   }
 
   const PassInfo& info() const override { return toMixedPrecisionDeclaration().info; }
@@ -416,8 +422,9 @@ class ToMixedPrecisionPass final : public Pass {
     const std::string& name = info().name;
     if (isRelaxModule(mod)) {
       ctx.recordOption("out_dtype", AttrValue::string(std::string(outDtype_.name())), name);
+      if (!fp16InputNames_.empty()) ctx.recordOption("fp16_input_names", stringArrayValue(fp16InputNames_), name);
       return opt_util::mapFunctions(mod, ctx, name, [&](const Function& fn, const std::string& global) -> Function {
-        return toMixedPrecisionRelax(fn, mod, outDtype_, ctx, name, global);
+        return toMixedPrecisionRelax(fn, mod, outDtype_, fp16InputNames_, ctx, name, global);
       });
     }
     const bool keepOrig = ctx.config(kKeepOrigOutputDtypeKey, name).asBool();
@@ -438,6 +445,7 @@ class ToMixedPrecisionPass final : public Pass {
  private:
   DataType mixed_;
   DataType outDtype_ = DTypeCode::Float32;
+  std::vector<std::string> fp16InputNames_;
 };
 
 }  // namespace

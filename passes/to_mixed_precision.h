@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/ir/op.h"
 #include "core/pass/pass.h"
@@ -15,6 +16,9 @@ struct ToMixedPrecisionOptions {
   /// The accumulation dtype of Always ops in the Relax form (TVM's relax
   /// ToMixedPrecision(out_dtype=...)): float32 or float16.
   std::string outDtype = "float32";
+  /// Relax form: names of function parameters that already hold float16
+  /// values (TVM's fp16_input_names); they become float16 parameters.
+  std::vector<std::string> fp16InputNames;
 };
 
 /// Config keys read by ToMixedPrecision.

@@ -57,8 +57,10 @@ bool isF16OrF32(DataType d) { return d == DataType(DTypeCode::Float16) || d == D
 
 class Rewriter {
  public:
-  Rewriter(const Function& fn, const IRModule& mod, DataType outDtype, PassContext& ctx, const std::string& pass, std::string global)
-      : fn_(fn), mod_(mod), outDtype_(outDtype), ctx_(ctx), pass_(pass), global_(std::move(global)) {
+  /// `inputs`: the float16 parameters that replace the fp16_input_names ones.
+  Rewriter(const Function& fn, const IRModule& mod, DataType outDtype, std::unordered_map<const ExprNode*, Expr> inputs,
+           PassContext& ctx, const std::string& pass, std::string global)
+      : fn_(fn), mod_(mod), outDtype_(outDtype), ctx_(ctx), pass_(pass), global_(std::move(global)), inputs_(std::move(inputs)) {
     postOrderVisit(fn, [&](const Expr& e) {
       if (const auto* v = as<VarNode>(e)) names_.insert(v->name);
     });
@@ -155,7 +157,9 @@ class Rewriter {
   /// The current value of `e` (a remapped variable) as it is now.
   Expr current(const Expr& e) {
     auto it = remap_.find(e.get());
-    return it == remap_.end() ? e : it->second;
+    if (it != remap_.end()) return it->second;
+    auto in = inputs_.find(e.get());
+    return in == inputs_.end() ? e : in->second;
   }
 
   /// The current value of `e` in `e`'s original dtype.
@@ -316,18 +320,53 @@ class Rewriter {
   std::set<std::string> names_;
   std::unordered_map<const ExprNode*, Need> needs_;
   std::unordered_map<const ExprNode*, Expr> remap_;
+  /// fp16_input_names: original parameter -> its float16 parameter, for the
+  /// whole function (remap_'s parameter entries last one block).
+  std::unordered_map<const ExprNode*, Expr> inputs_;
   std::vector<Binding> out_;
 };
 
 }  // namespace
 
-Function toMixedPrecisionRelax(const Function& fn, const IRModule& mod, DataType outDtype, PassContext& ctx,
-                               const std::string& pass, const std::string& global) {
+Function toMixedPrecisionRelax(const Function& fn, const IRModule& mod, DataType outDtype,
+                               const std::vector<std::string>& fp16InputNames, PassContext& ctx, const std::string& pass,
+                               const std::string& global) {
   opt_util::ensureTyped(fn, mod);
-  Rewriter rewriter(fn, mod, outDtype, ctx, pass, global);
+  // TVM's fp16_input_names: the named parameters hold float16 values, so
+  // they get float16 types; their uses see the new parameter.
+  std::vector<Var> params = fn->params;
+  std::unordered_map<const ExprNode*, Expr> inputs;
+  const std::set<std::string> named(fp16InputNames.begin(), fp16InputNames.end());
+  for (Var& p : params) {
+    if (!named.count(p->name)) continue;
+    const TensorTypeNode* t = tensorOf(p);
+    if (!t || !isF16OrF32(t->dtype))
+      throwError(p->span, pass + ": fp16_input_names names " + p->name + ", which is not a float16/float32 tensor",
+                 "pipeline");
+    if (t->dtype == DataType(DTypeCode::Float16)) continue;
+    auto f16 = std::make_shared<TensorTypeNode>(*t);
+    f16->dtype = DataType(DTypeCode::Float16);
+    Type type = f16;
+    Var v = makeVar(p->name, type, p->isDataflow, p->span);
+    v->checkedType = type;
+    inputs[p.get()] = v;
+    p = v;
+  }
+  Rewriter rewriter(fn, mod, outDtype, inputs, ctx, pass, global);
   Expr body = rewriter.run();
-  if (body == fn->body) return fn;
-  Function result = makeFunction(fn->params, body, fn->retType, fn->attrs, fn->span);
+  if (body == fn->body && inputs.empty()) return fn;
+  if (!inputs.empty()) {
+    // Only dataflow blocks are rewritten: a use elsewhere would still name
+    // the float32 parameter, which no longer exists.
+    postOrderVisit(body, [&](const Expr& e) {
+      if (inputs.count(e.get()))
+        throwError(e->span.known() ? e->span : fn->span,
+                   pass + ": fp16_input_names parameter " + static_cast<const VarNode*>(e.get())->name +
+                       " is used outside a dataflow block, which this pass does not rewrite",
+                   "pipeline");
+    });
+  }
+  Function result = makeFunction(params, body, fn->retType, fn->attrs, fn->span);
   inferExprType(result, &mod);
   return result;
 }

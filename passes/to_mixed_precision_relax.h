@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "core/ir/module.h"
 #include "core/pass/pass.h"
@@ -31,8 +32,13 @@ RelaxMixedPolicy relaxMixedPolicy(OpId op);
 ///    original dtype. Block outputs keep their original dtype (cast back).
 /// Casts are fresh R.astype bindings per use, as TVM emits them. Remarks
 /// (amp.always, amp.follow, amp.follow-kept, amp.never-list) go to `ctx` when
-/// remarks are on. Returns `fn` itself when nothing changed.
-Function toMixedPrecisionRelax(const Function& fn, const IRModule& mod, DataType outDtype, PassContext& ctx,
+/// remarks are on. Parameters named in `fp16InputNames` (TVM's
+/// fp16_input_names) become float16 parameters of the same name, used as they
+/// are where float16 is wanted and cast back where the original dtype is. A
+/// named parameter that is not a float tensor, or that is used outside a
+/// dataflow block, is refused. Returns `fn` itself when nothing changed.
+Function toMixedPrecisionRelax(const Function& fn, const IRModule& mod, DataType outDtype,
+                               const std::vector<std::string>& fp16InputNames, PassContext& ctx,
                                const std::string& pass, const std::string& global);
 
 }  // namespace passlab

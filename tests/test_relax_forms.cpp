@@ -299,3 +299,60 @@ def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n", 8), dtype="fl
   IRModule mod = parseTvmScript(text, "t.py");
   CHECK_THROWS_WITH(runPipeline(mod, "StaticPlanBlockMemory"), Catch::Contains("the tir_var_upper_bound of n must be a positive integer, got 0"));
 }
+
+TEST_CASE("Relax forms: a tir_var_lower_bound that is not an integer or exceeds the upper bound is refused", "[relax][symbolic]") {
+  auto withBounds = [](const std::string& attrs) {
+    return std::string(kHeader) + R"(@R.function
+def main(x: R.Tensor(("n", 8), dtype="float32")) -> R.Tensor(("n", 8), dtype="float32"):
+    n = T.int64()
+    R.func_attr({)" + attrs + R"(, "relax.force_pure": True})
+    y: R.Tensor((n, 8), dtype="float32") = R.builtin.alloc_tensor(R.shape([n, 8]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+    return y
+)";
+  };
+  IRModule list = parseTvmScript(withBounds(R"("tir_var_lower_bound": {"n": [4]})"), "t.py");
+  CHECK_THROWS_WITH(runPipeline(list, "StaticPlanBlockMemory"), Catch::Contains("the tir_var_lower_bound of n must be an integer, got [4]"));
+  IRModule crossed = parseTvmScript(withBounds(R"("tir_var_upper_bound": {"n": 4}, "tir_var_lower_bound": {"n": 6})"), "t.py");
+  CHECK_THROWS_WITH(runPipeline(crossed, "StaticPlanBlockMemory"),
+                    Catch::Contains("the tir_var_lower_bound of n (6) exceeds its tir_var_upper_bound (4)"));
+  // A lower bound alone leaves the allocation symbolic: nothing to refuse.
+  IRModule alone = parseTvmScript(withBounds(R"("tir_var_lower_bound": {"n": 2})"), "t.py");
+  CHECK_NOTHROW(runPipeline(alone, "StaticPlanBlockMemory"));
+}
+
+TEST_CASE("Relax forms: ToMixedPrecision fp16_input_names casts a float16 parameter back for a no-policy op and refuses misuse",
+          "[relax][amp]") {
+  const std::string pipeline = "ToMixedPrecision{fp16_input_names=[w]}";
+  std::string never = std::string(kHeader) + R"(@R.function
+def main(w: R.Tensor((4, 8), dtype="float32")) -> R.Tensor((4, 8), dtype="float32"):
+    with R.dataflow():
+        gv: R.Tensor((4, 8), dtype="float32") = R.nn.softmax(w, axis=-1)
+        R.output(gv)
+    return gv
+)";
+  IRModule out = runPipeline(parseTvmScript(never, "n.py"), pipeline);
+  std::string printed = printModule(out, scriptOptions());
+  CHECK(printed.find("w: R.Tensor((4, 8), dtype=\"float16\")") != std::string::npos);
+  CHECK(printed.find("R.astype(w, dtype=\"float32\")") != std::string::npos);  // softmax sees its original dtype
+
+  std::string integer = std::string(kHeader) + R"(@R.function
+def main(w: R.Tensor((4, 8), dtype="int32")) -> R.Tensor((4, 8), dtype="int32"):
+    with R.dataflow():
+        gv: R.Tensor((4, 8), dtype="int32") = R.add(w, w)
+        R.output(gv)
+    return gv
+)";
+  CHECK_THROWS_WITH(runPipeline(parseTvmScript(integer, "i.py"), pipeline),
+                    Catch::Contains("fp16_input_names names w, which is not a float16/float32 tensor"));
+
+  std::string outside = std::string(kHeader) + R"(@R.function
+def main(w: R.Tensor((4, 8), dtype="float32")) -> R.Tensor((4, 8), dtype="float32"):
+    with R.dataflow():
+        gv: R.Tensor((4, 8), dtype="float32") = R.nn.relu(w)
+        R.output(gv)
+    y: R.Tensor((4, 8), dtype="float32") = R.add(gv, w)
+    return y
+)";
+  CHECK_THROWS_WITH(runPipeline(parseTvmScript(outside, "o.py"), pipeline),
+                    Catch::Contains("fp16_input_names parameter w is used outside a dataflow block"));
+}

@@ -1,0 +1,30 @@
+# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @T.prim_func(private=True)
+    def fill(A: T.Buffer((T.int64(8),), "float32"), B: T.Buffer((T.int64(12),), "float32")):
+        T.evaluate(0)
+
+    @T.prim_func(private=True)
+    def step(A: T.Buffer((T.int64(12),), "float32"), B: T.Buffer((T.int64(12),), "float32")):
+        T.evaluate(0)
+
+    @R.function
+    def main(x: R.Tensor(("n",), dtype="float32")) -> R.Tensor((16 - n,), dtype="float32"):
+        n = T.int64()
+        R.func_attr({"tir_var_upper_bound": {"n": 8}, "tir_var_lower_bound": {"n": 4}, "relax.force_pure": True})
+        cls = Module
+        storage: R.Object = R.memory.alloc_storage(R.shape([48]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc: R.Tensor((16 - n,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([16 - n]), R.dtype("float32"), R.prim_value(0))
+        _: R.Tuple = cls.fill(x, alloc)
+        storage1: R.Object = R.memory.alloc_storage(R.shape([48]), R.prim_value(0), R.str("global"), R.dtype("float32"))
+        alloc1: R.Tensor((16 - n,), dtype="float32") = R.memory.alloc_tensor(storage1, R.prim_value(0), R.shape([16 - n]), R.dtype("float32"), R.prim_value(0))
+        _1: R.Tuple = cls.step(alloc, alloc1)
+        alloc2: R.Tensor((16 - n,), dtype="float32") = R.memory.alloc_tensor(storage, R.prim_value(0), R.shape([16 - n]), R.dtype("float32"), R.prim_value(0))
+        _2: R.Tuple = cls.step(alloc1, alloc2)
+        alloc3: R.Tensor((16 - n,), dtype="float32") = R.builtin.alloc_tensor(R.shape([16 - n]), R.dtype("float32"), R.prim_value(0), R.str("global"))
+        _3: R.Tuple = cls.step(alloc2, alloc3)
+        return alloc3
