@@ -17,7 +17,7 @@
 #                    REPL, LLVM code generation): the slowest target to build.
 #
 # Crashers are written to build-fuzz/crashes/; add each one as a regression
-# test (tests/bad/ for text, tests/test_fuzz_regressions.cpp for the others) once fixed.
+# test (tests/bad/ for text, tests/frontend/test_fuzz_regressions.cpp for the others) once fixed.
 set -eu
 cd "$(dirname "$0")/.."
 OUT="${OUT:-build-fuzz}"

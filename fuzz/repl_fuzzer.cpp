@@ -8,7 +8,7 @@
 //  - the interpreter stays usable: `trace` still succeeds at the end;
 //  - no crash, hang (libFuzzer's -timeout) or sanitizer report.
 // The suite runs the same generator with fixed seeds
-// (tests/test_repl_session_fuzz.cpp).
+// (tests/cli/test_repl_session_fuzz.cpp).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>

@@ -1,6 +1,6 @@
 // Random REPL sessions built from the commands' own syntax data, for the
 // command-line fuzzer (fuzz/repl_fuzzer.cpp) and its fixed-seed run in the
-// suite (tests/test_repl_session_fuzz.cpp).
+// suite (tests/cli/test_repl_session_fuzz.cpp).
 //
 // A line is one of a command's syntax forms with its slots filled: literals
 // from the form, placeholders from the interpreter's completions (real pass

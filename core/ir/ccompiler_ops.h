@@ -3,7 +3,7 @@
 // (passes/external_codegen.cpp, which may not include codegen/) offers the rows
 // marked `offered`. An op the emitter cannot write has no row, so what is
 // offered to ccompiler cannot drift from what it emits. A test
-// (tests/test_codegen.cpp) emits every offered op.
+// (tests/codegen/test_codegen.cpp) emits every offered op.
 #pragma once
 
 #include <array>

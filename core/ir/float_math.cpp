@@ -8,7 +8,7 @@ namespace passlab {
 namespace {
 
 /// The reference function of every unary intrinsic of float_intrinsics.def;
-/// the float-math ops of ops.def must all be here (tests/test_ops.cpp checks it).
+/// the float-math ops of ops.def must all be here (tests/core/test_ops.cpp checks it).
 constexpr std::pair<std::string_view, FloatMathFn> kFunctions[] = {
 #define PASSLAB_FLOAT_UNARY(name, reference, lowering, llvm, oneInstruction, libmvec, libm) \
   {#name, [](double v) -> double { return reference; }},

@@ -185,7 +185,7 @@ const std::set<std::string> kNotLowered = {
     "nn.batch_norm", "nn.layer_norm", "shape_of",
     "call_tir", "call_dps_packed", "call_pure_packed", "invoke_pure_closure", "match_cast", "vm.builtin.alloc_storage",
     "vm.builtin.alloc_tensor", "vm.builtin.call_tir",
-    // Device planning: on_device is dropped, device_copy kept (tests/test_devices.cpp).
+    // Device planning: on_device is dropped, device_copy kept (tests/passes/test_devices.cpp).
     "on_device", "device_copy",
     // TVM's lowered forms: what lowering produces, not what it lowers.
     "call_lowered", "memory.alloc_storage", "memory.alloc_tensor", "memory.kill", "vm.shape_of", "vm.invoke_tvm_op",
