@@ -33,23 +33,30 @@ std::string tooManyElementsMessage(std::span<const int64_t> shape) {
 }
 }  // namespace limits
 
+/// Splits dims into the static part and the symbolic part: a symbolic dim that
+/// is a constant becomes a static one; the others read kDynamicDim in `dims`.
+/// Returns whether any dim stays symbolic.
+static bool foldConstantDims(std::vector<int64_t>& dims, std::vector<tir::PrimExpr>& symbolic) {
+  bool any = false;
+  symbolic.resize(dims.size());
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (!symbolic[i]) continue;
+    if (const auto* imm = tir::as<tir::IntImmNode>(symbolic[i])) {
+      dims[i] = imm->value;
+      symbolic[i] = nullptr;
+      continue;
+    }
+    dims[i] = kDynamicDim;
+    any = true;
+  }
+  return any;
+}
+
 Type tensorType(std::vector<int64_t> shape, DataType dtype) {
   return std::make_shared<const TensorTypeNode>(std::move(shape), dtype);
 }
 Type tensorType(std::vector<int64_t> shape, DataType dtype, std::vector<tir::PrimExpr> symbolic) {
-  bool any = false;
-  symbolic.resize(shape.size());
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (!symbolic[i]) continue;
-    if (const auto* imm = tir::as<tir::IntImmNode>(symbolic[i])) {
-      shape[i] = imm->value;
-      symbolic[i] = nullptr;
-      continue;
-    }
-    shape[i] = kDynamicDim;
-    any = true;
-  }
-  if (!any) symbolic.clear();
+  if (!foldConstantDims(shape, symbolic)) symbolic.clear();
   return std::make_shared<const TensorTypeNode>(std::move(shape), dtype, std::move(symbolic));
 }
 Type tensorTypeOf(std::optional<DataType> dtype, int64_t ndim) {
@@ -75,19 +82,7 @@ Type withVDevice(const Type& tensor, std::string vdevice) {
   return out;
 }
 Type shapeTypeSymbolic(std::vector<int64_t> values, std::vector<tir::PrimExpr> symbolic) {
-  bool any = false;
-  symbolic.resize(values.size());
-  for (size_t i = 0; i < values.size(); ++i) {
-    if (!symbolic[i]) continue;
-    if (const auto* imm = tir::as<tir::IntImmNode>(symbolic[i])) {
-      values[i] = imm->value;
-      symbolic[i] = nullptr;
-      continue;
-    }
-    values[i] = kDynamicDim;
-    any = true;
-  }
-  if (!any) return shapeType(std::move(values));
+  if (!foldConstantDims(values, symbolic)) return shapeType(std::move(values));
   auto t = std::make_shared<ShapeTypeNode>(static_cast<int64_t>(values.size()), std::move(values));
   t->symbolic = std::move(symbolic);
   return t;
