@@ -14,7 +14,7 @@
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/interpreter.h"
-#include "text_test_util.h"
+#include "tests/text_test_util.h"
 #include "tests/test_util.h"
 
 using namespace passlab;

@@ -16,7 +16,7 @@
 #include "passes/registry.h"
 #include "repl/batch.h"
 #include "repl/interpreter.h"
-#include "text_test_util.h"
+#include "tests/text_test_util.h"
 #include "tests/test_util.h"
 
 using namespace passlab;

@@ -7,7 +7,7 @@
 #include <catch2/catch.hpp>
 
 #include "core/analysis/structural_equal.h"
-#include "text_test_util.h"
+#include "tests/text_test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;

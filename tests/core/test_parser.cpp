@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "core/ir/functor.h"
-#include "text_test_util.h"
+#include "tests/text_test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;

@@ -8,7 +8,7 @@
 
 #include "core/analysis/structural_equal.h"
 #include "core/ir/functor.h"
-#include "text_test_util.h"
+#include "tests/text_test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;

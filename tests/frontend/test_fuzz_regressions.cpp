@@ -9,7 +9,7 @@
 #include "core/text/metadata.h"
 #include "core/text/printer.h"
 #include "core/text/tvmscript.h"
-#include "text_test_util.h"
+#include "tests/text_test_util.h"
 
 using namespace passlab;
 using namespace passlab::testing;

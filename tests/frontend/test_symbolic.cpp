@@ -15,7 +15,7 @@
 #include "core/ir/shape_expr.h"
 #include "core/text/printer.h"
 #include "core/text/tvmscript.h"
-#include "interp_test_util.h"
+#include "tests/interp_test_util.h"
 
 using namespace passlab;
 

@@ -17,7 +17,7 @@
 #include "core/text/printer.h"
 #include "core/ir/virtual_device.h"
 #include "core/text/tvmscript.h"
-#include "interp_test_util.h"
+#include "tests/interp_test_util.h"
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
 #include "repl/interpreter.h"
