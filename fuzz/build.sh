@@ -51,13 +51,13 @@ compile() {
 build() {
   case "$1" in
     parser_fuzzer|metadata_fuzzer|tvmscript_fuzzer)
-      compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp "fuzz/$1.cpp"
+      compile core/support/*.cpp core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp "fuzz/$1.cpp"
       $CXX -fsanitize=fuzzer,address,undefined $objects -o "$OUT/$1" ;;
     pipeline_fuzzer)
-      compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/pass/*.cpp core/trace/*.cpp "fuzz/$1.cpp"
+      compile core/support/*.cpp core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/pass/*.cpp core/trace/*.cpp "fuzz/$1.cpp"
       $CXX -fsanitize=fuzzer,address,undefined $objects -lpthread -o "$OUT/$1" ;;
     onnx_fuzzer)
-      compile core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/frontend/*.cpp fuzz/onnx_fuzzer.cpp
+      compile core/support/*.cpp core/ir/*.cpp core/text/*.cpp core/analysis/*.cpp core/interp/*.cpp core/frontend/*.cpp fuzz/onnx_fuzzer.cpp
       $CXX -fsanitize=fuzzer,address,undefined $objects -lonnx_proto -lprotobuf -lpthread -o "$OUT/$1" ;;
     repl_fuzzer)
       FLAGS="$FLAGS -isystem /usr/lib/llvm-14/include -DPASSLAB_CODEGEN_SOURCE_DIR=\"$(pwd)/codegen\""

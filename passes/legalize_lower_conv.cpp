@@ -257,7 +257,10 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
   const int64_t N = data.shape[0], IC = data.shape[1], W = data.shape[3], P = data.shape[2] * data.shape[3];
   const int64_t OC = l.out->shape[1];
   DataType accType = accumulatorType(l.out->dtype);
-  const auto [kPointwiseChannels, kPointwisePositions] = pointwiseTile(l.isa);
+  // Plain names, not a structured binding: lambdas capture them, which clang
+  // before 16 (the fuzzers' compiler) refuses for bindings.
+  const PointwiseTile pointwise = pointwiseTile(l.isa);
+  const int64_t kPointwiseChannels = pointwise.channels, kPointwisePositions = pointwise.positions;
   const char* kWhyPointwise = "1x1 kernel, stride 1, no padding, no groups, NCHW: a GEMM of the weight with the data's flattened positions";
   if (P == 1 && kp == std::vector<size_t>{0, 1, 2, 3}) {
     if (l.choice)
@@ -337,7 +340,11 @@ T::Stmt lowerPointwiseConv(const OpLowering& l, const Operand& data, const Opera
 T::Stmt lowerConv2D(const OpLowering& l) {
   const Operand& data = l.args.at(0);
   const Operand& weight = l.args.at(1);
-  auto [dp, kp, op] = convLayouts(l);
+  // Named members, not a structured binding: lambdas below capture them (clang before 16 refuses bindings).
+  const ConvLayouts layouts = convLayouts(l);
+  const std::vector<size_t>& dp = layouts.data;
+  const std::vector<size_t>& kp = layouts.kernel;
+  const std::vector<size_t>& op = layouts.out;
   auto strides = attrInts(l, "strides"), dilation = attrInts(l, "dilation");
   if (strides.size() == 1) strides.push_back(strides[0]);
   if (dilation.size() == 1) dilation.push_back(dilation[0]);

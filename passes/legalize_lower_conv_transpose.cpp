@@ -212,7 +212,11 @@ T::Stmt lowerConv2DTranspose(const OpLowering& l) {
   const Operand& data = l.args.at(0);
   const Operand& weight = l.args.at(1);
   // As TVM (and the reference kernel): the kernel's "I" is the data's channel axis, "O" the output channels per group.
-  auto [dp, kp, op] = convLayouts(l);
+  // Named members, not a structured binding: lambdas below capture them (clang before 16 refuses bindings).
+  const ConvLayouts layouts = convLayouts(l);
+  const std::vector<size_t>& dp = layouts.data;
+  const std::vector<size_t>& kp = layouts.kernel;
+  const std::vector<size_t>& op = layouts.out;
   auto strides = pair2(l, "strides"), dilation = pair2(l, "dilation"), outPad = pair2(l, "output_padding");
   auto pad = padding4(l);
   for (size_t i = 0; i < 2; ++i)

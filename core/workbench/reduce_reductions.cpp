@@ -315,7 +315,7 @@ std::vector<Target> tensorConstants(const IRModule& mod) {
   std::vector<Target> out;
   for (const auto& [name, fn] : mod->functions)
     if (as<FunctionNode>(fn))
-      postOrderVisit(fn, [&](const Expr& e) {
+      postOrderVisit(fn, [&out, &name = name](const Expr& e) {
         if (const auto* k = as<ConstantNode>(e); k && k->data.numElements() > 1) out.push_back(Target{name, e.get(), "", -1, -1});
       });
   return out;

@@ -248,7 +248,7 @@ AttrTimeline Workbench::attrTimeline(const AttrTimelineQuery& query) const {
       if (!node || owner.node != node) {
         for (const auto& [key, value] : attrs.entries()) {
           if (!wanted(key)) continue;
-          auto known = std::find_if(owner.rows.begin(), owner.rows.end(), [&](const auto& r) { return r.first == key; });
+          auto known = std::find_if(owner.rows.begin(), owner.rows.end(), [&key = key](const auto& r) { return r.first == key; });
           if (known == owner.rows.end()) owner.rows.emplace_back(key, 0);
         }
       }
