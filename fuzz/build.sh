@@ -21,6 +21,9 @@
 set -eu
 cd "$(dirname "$0")/.."
 OUT="${OUT:-build-fuzz}"
+# Absolute: repl_fuzzer runs its sessions in a scratch directory (it changes
+# the working directory), and libFuzzer writes the corpus and crashers as it goes.
+case "$OUT" in /*) ;; *) OUT="$(pwd)/$OUT" ;; esac
 JOBS="${JOBS:-2}"
 CXX="${CXX:-clang++-14}"
 FLAGS="-std=c++20 -g -O1 -fno-omit-frame-pointer -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=undefined -I. -DONNX_ML=1 -DONNX_NAMESPACE=onnx"
