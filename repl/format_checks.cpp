@@ -1,18 +1,11 @@
 #include "repl/format_checks.h"
 
-#include <cstdio>
-
+#include "core/support/strings.h"
 #include "repl/format.h"
 
 namespace passlab {
 
 namespace {
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", v);
-  return buf;
-}
 
 std::string eventName(const Workbench& wb, int id) { return "#" + std::to_string(id) + " " + wb.event(id).pass; }
 
@@ -20,7 +13,8 @@ std::string eventName(const Workbench& wb, int id) { return "#" + std::to_string
 
 std::string formatNumericResult(const NumericCheckResult& result) {
   if (!result.compared) return "not compared: " + result.note;
-  std::string out = "max abs " + number(result.maxAbsError) + ", max rel " + number(result.maxRelError) + " (" +
+  std::string out = "max abs " + formatSignificant(result.maxAbsError) + ", max rel " +
+                    formatSignificant(result.maxRelError) + " (" +
                     std::to_string(result.outputs) + (result.outputs == 1 ? " output" : " outputs") + ")";
   if (!result.note.empty()) out += ", " + result.note;
   return out;

@@ -1,6 +1,7 @@
 #include "core/support/strings.h"
 
 #include <cctype>
+#include <cstdio>
 
 namespace passlab {
 
@@ -37,6 +38,12 @@ std::set<std::string> splitSet(std::string_view text, char separator) {
 std::string stripAt(std::string_view name) {
   if (!name.empty() && name.front() == '@') name.remove_prefix(1);
   return std::string(name);
+}
+
+std::string formatSignificant(double value, int digits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.*g", digits, value);
+  return buf;
 }
 
 }  // namespace passlab

@@ -28,4 +28,9 @@ std::set<std::string> splitSet(std::string_view text, char separator = ',');
 /// the faces accept both spellings.
 std::string stripAt(std::string_view name);
 
+/// `value` with `digits` significant digits, as printf's %g writes it ("0.000123",
+/// "1.5e+03"): how errors and statistics are shown to a reader, who wants a
+/// magnitude, not every bit.
+std::string formatSignificant(double value, int digits = 3);
+
 }  // namespace passlab

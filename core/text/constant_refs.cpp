@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 #include "core/ir/type.h"
+#include "core/support/strings.h"
 #include "core/text/literal.h"
 
 namespace passlab {
@@ -65,11 +65,7 @@ std::string describeConstant(const NDArray& data, bool all) {
     hi = std::max(hi, v);
     sum += v;
   }
-  auto num = [](double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
-    return std::string(buf);
-  };
+  auto num = [](double v) { return formatSignificant(v, 6); };
   if (nans < n)
     out += "  min " + num(lo) + ", max " + num(hi) + ", mean " + num(sum / static_cast<double>(n - nans));
   else

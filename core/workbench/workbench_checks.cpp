@@ -1,20 +1,14 @@
 // Workbench checks: provenance conflicts, the numeric check and bisection.
-#include <cstdio>
 #include <cstdlib>
 
 #include "core/analysis/type_infer.h"
 #include "core/analysis/well_formed.h"
+#include "core/support/strings.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
 
 namespace {
-
-std::string formatError(double e) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g", e);
-  return buf;
-}
 
 /// Whether a module predicate holds for `mod`, and why.
 BisectProbe probeModule(const BisectPredicate& predicate, const IRModule& mod, const NumericReference* reference) {
@@ -28,7 +22,7 @@ BisectProbe probeModule(const BisectPredicate& predicate, const IRModule& mod, c
       } else {
         double error = predicate.relativeError ? r.maxRelError : r.maxAbsError;
         p.holds = error > predicate.threshold;
-        p.detail = "max abs error " + formatError(r.maxAbsError) + ", max rel error " + formatError(r.maxRelError);
+        p.detail = "max abs error " + formatSignificant(r.maxAbsError) + ", max rel error " + formatSignificant(r.maxRelError);
       }
       return p;
     }
@@ -126,7 +120,7 @@ BisectProbe evaluatePredicate(const BisectPredicate& predicate, const Trace& tra
 std::string describeBisectPredicate(const BisectPredicate& predicate) {
   switch (predicate.kind) {
     case BisectPredicate::Kind::Numeric:
-      return std::string("numeric ") + (predicate.relativeError ? "rel" : "abs") + " error > " + formatError(predicate.threshold);
+      return std::string("numeric ") + (predicate.relativeError ? "rel" : "abs") + " error > " + formatSignificant(predicate.threshold);
     case BisectPredicate::Kind::WellFormed: return "not well formed";
     case BisectPredicate::Kind::Attr: {
       std::string where = predicate.function.empty() ? "" : " on @" + predicate.function;
@@ -150,7 +144,7 @@ std::string describeBisectPredicate(const BisectPredicate& predicate) {
 std::string bisectPredicateText(const BisectPredicate& predicate) {
   switch (predicate.kind) {
     case BisectPredicate::Kind::Numeric:
-      return "numeric " + formatError(predicate.threshold) + (predicate.relativeError ? " rel" : " abs");
+      return "numeric " + formatSignificant(predicate.threshold) + (predicate.relativeError ? " rel" : " abs");
     case BisectPredicate::Kind::WellFormed: return "wellformed";
     case BisectPredicate::Kind::Attr: {
       std::string out = "attr " + (predicate.function.empty() ? "" : "@" + predicate.function + " ") + predicate.attr;

@@ -26,10 +26,11 @@ constexpr const char* kDefaultRoot = "/usr/share/libonnx-testdata/data";
 constexpr const char* kDefaultSuites[] = {"node", "pytorch-converted", "pytorch-operator", "simple"};
 
 void usage() {
-  std::cerr << "usage: passlab-conformance [--path interpreter|host|hexagon]... [--filter TEXT] [--every N] [--report FILE] [--check-text]"
+  std::cerr << "usage: passlab-conformance [--path interpreter|host|host-avx2|hexagon]... [--filter TEXT] [--every N] [--report FILE] [--check-text]"
                " [--quiet]"
                " [DATA_DIR...]\n"
-               "  --path    execution path to run (repeatable; default: all)\n"
+               "  --path    execution path to run (repeatable; default: interpreter, host, hexagon;\n"
+               "            host-avx2 is the host with -mattr=-avx512f)\n"
                "  --filter  only tests whose id contains TEXT\n"
                "  --every   only every N-th test (after --filter, in id order): a fixed, spread-out sample\n"
                "  --report  write the Markdown report (per-op table) to FILE\n"

@@ -50,8 +50,10 @@ IRModule lowerFor(const IRModule& mod, const codegen::Target& target) {
 /// A path through the code generators: lower, build for `target`, run.
 class CompiledPath : public ExecutionPath {
  public:
-  explicit CompiledPath(codegen::Target target) : target_(std::move(target)) {}
-  std::string name() const override { return std::string(target_.kindName()); }
+  /// `name` is the path's name on result lines; empty: the target's kind.
+  explicit CompiledPath(codegen::Target target, std::string name = "")
+      : target_(std::move(target)), name_(name.empty() ? std::string(target_.kindName()) : std::move(name)) {}
+  std::string name() const override { return name_; }
   std::string unavailableReason() const override { return ""; }
   std::vector<NDArray> run(const IRModule& mod, const std::vector<NDArray>& args) override {
     IRModule lowered = lowerFor(mod, target_);
@@ -78,11 +80,13 @@ class CompiledPath : public ExecutionPath {
   static std::string firstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
   codegen::Target target_;
+  std::string name_;
 };
 
 class HostPath final : public CompiledPath {
  public:
-  HostPath() : CompiledPath(codegen::Target::host()) {}
+  explicit HostPath(codegen::Target target = codegen::Target::host(), std::string name = "")
+      : CompiledPath(std::move(target), std::move(name)) {}
 
  private:
   std::vector<NDArray> runLowered(const IRModule& lowered, const std::vector<NDArray>& args,
@@ -127,6 +131,10 @@ std::unique_ptr<ExecutionPath> makeInterpreterPath() { return std::make_unique<I
 
 std::unique_ptr<ExecutionPath> makeHostPath() { return std::make_unique<HostPath>(); }
 
+std::unique_ptr<ExecutionPath> makeHostAvx2Path() {
+  return std::make_unique<HostPath>(codegen::Target::parse("llvm -mattr=-avx512f"), "host-avx2");
+}
+
 std::unique_ptr<ExecutionPath> makeHexagonPath() { return std::make_unique<HexagonPath>(); }
 
 std::vector<std::string> allPathNames() { return {"interpreter", "host", "hexagon"}; }
@@ -134,6 +142,7 @@ std::vector<std::string> allPathNames() { return {"interpreter", "host", "hexago
 std::unique_ptr<ExecutionPath> makePath(const std::string& name) {
   if (name == "interpreter") return makeInterpreterPath();
   if (name == "host") return makeHostPath();
+  if (name == "host-avx2") return makeHostAvx2Path();
   if (name == "hexagon") return makeHexagonPath();
   return nullptr;
 }

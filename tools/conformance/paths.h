@@ -46,6 +46,11 @@ class ExecutionPath {
 std::unique_ptr<ExecutionPath> makeInterpreterPath();
 /// The default pipeline compiled for the host and run with the JIT.
 std::unique_ptr<ExecutionPath> makeHostPath();
+/// The host path with AVX-512 switched off (`llvm -mattr=-avx512f`): the
+/// AVX2 schedules (16 vector registers, 8 lanes) checked on a machine whose
+/// native ISA would choose the AVX-512 ones. Not in allPathNames(): on an
+/// AVX2-only machine it is the host path again.
+std::unique_ptr<ExecutionPath> makeHostAvx2Path();
 /// The default pipeline compiled for Hexagon and run under qemu-hexagon.
 std::unique_ptr<ExecutionPath> makeHexagonPath();
 
