@@ -272,7 +272,7 @@ TEST_CASE("ConvertLayout: TVM's desired_layouts dict, its canonical text and its
 
 TEST_CASE("Relax: the new LegalizeOps kernels compute what the interpreter computes", "[relax][legalize]") {
   // Depthwise and NHWC convolutions, global and padded average pooling, gelu,
-  // silu, clip, dense, bias_add and batch_norm through DecomposeOpsForInference:
+  // silu, clip, dense, bias_add and batch_norm (TVM's default training form):
   // relax.default must agree with the graph-level interpreter.
   const char* module = R"(# from tvm.script import ir as I
 # from tvm.script import tir as T
@@ -305,7 +305,7 @@ class Module:
   CommandInterpreter repl{wb};
   wb.loadText(module, "kernels.py");
   REQUIRE(repl.runLine("set numeric-check on").ok());
-  REQUIRE(repl.runLine("pipeline DecomposeOpsForInference,relax.default").ok());
+  REQUIRE(repl.runLine("pipeline relax.default").ok());
   CommandResult run = repl.runLine("run");
   INFO(run.output() + run.error());
   REQUIRE(run.ok());
@@ -315,10 +315,62 @@ class Module:
   CHECK(largestNumericError(numeric.output()) < 1e-5);
   // Every op became a call_tir of a block-form kernel: nothing was left to the Relay-form lowering.
   const IRModule& out = wb.moduleAt(wb.cursor(), Side::After);
-  for (const char* kernel : {"conv2d", "conv2d1", "silu", "gelu", "adaptive_avg_pool2d", "avg_pool2d", "clip", "dense", "bias_add"}) {
+  for (const char* kernel : {"conv2d", "batch_norm", "conv2d1", "silu", "gelu", "adaptive_avg_pool2d", "avg_pool2d", "clip", "dense", "bias_add"}) {
     INFO(kernel);
     CHECK(out->lookup(kernel));
   }
+}
+
+TEST_CASE("LegalizeOps: batch_norm is legalized directly, in training and in inference form; the values match and it runs on the host",
+          "[relax][legalize][batch-norm]") {
+  // TVM's Relax batch_norm defaults to training=True (the batch's statistics,
+  // the moving ones updated); training=False uses the moving ones. Either way
+  // LegalizeOps writes one PrimFunc with three outputs, with no
+  // DecomposeOpsForInference first; that pass still gives the inference form.
+  auto [flag, pipeline] = GENERATE(table<std::string, std::string>({
+      {"", "relax.default"},
+      {", training=False", "relax.default"},
+      {", momentum=0.25", "relax.default"},
+      {", training=False", "DecomposeOpsForInference,relax.default"},
+  }));
+  CAPTURE(flag, pipeline);
+  const std::string module = R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3, 4, 4), dtype="float32"), g: R.Tensor((3,), dtype="float32"), b: R.Tensor((3,), dtype="float32"), m: R.Tensor((3,), dtype="float32"), v: R.Tensor((3,), dtype="float32")) -> R.Tuple(R.Tensor((2, 3, 4, 4), dtype="float32"), R.Tensor((3,), dtype="float32"), R.Tensor((3,), dtype="float32")):
+        with R.dataflow():
+            lv = R.nn.batch_norm(x, g, b, m, v, axis=1)" + flag + R"()
+            lv1: R.Tensor((2, 3, 4, 4), dtype="float32") = lv[0]
+            lv2: R.Tensor((2, 3, 4, 4), dtype="float32") = R.nn.relu(lv1)
+            lv3: R.Tensor((3,), dtype="float32") = lv[1]
+            lv4: R.Tensor((3,), dtype="float32") = lv[2]
+            gv = (lv2, lv3, lv4)
+            R.output(gv)
+        return gv
+)";
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb{registry};
+  CommandInterpreter repl{wb};
+  wb.loadText(module, "batch_norm.py");
+  REQUIRE(repl.runLine("set numeric-check on").ok());
+  REQUIRE(repl.runLine("pipeline " + pipeline).ok());
+  CommandResult run = repl.runLine("run");
+  INFO(run.output() + run.error());
+  REQUIRE(run.ok());
+  CommandResult numeric = repl.runLine("numeric");
+  REQUIRE(numeric.ok());
+  INFO(numeric.output());
+  CHECK(largestNumericError(numeric.output()) < 1e-5);
+  const IRModule& out = wb.moduleAt(wb.cursor(), Side::After);
+  CHECK((out->lookup("batch_norm") != nullptr) == (pipeline == "relax.default"));
+  CommandResult build = repl.runLine("build --run");
+  INFO(build.output() + build.error());
+  CHECK(build.ok());
+  CHECK(build.output().find("PASS") != std::string::npos);
 }
 
 TEST_CASE("StaticPlanBlockMemory: remarks say why an allocation reused a storage or took a new one", "[relax][memplan][remarks]") {
