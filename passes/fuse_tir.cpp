@@ -362,7 +362,8 @@ const PassRegistration& fuseTirDeclaration() {
     r.info.description =
         "Merges the PrimFuncs of every fused group (a Primitive function of call_tir bindings from FuseOps) into one "
         "PrimFunc of the group's name; intermediate results become root-block allocations. Callers call it through "
-        "call_tir, or call_tir_inplace when the group's result is written in place into one of its parameters.";
+        "call_tir, or call_tir_inplace when an output of the group is written in place into one of its parameters (one index per "
+        "output, -1 for a fresh one; a call_tir_inplace with several outputs, its projections and tuples fuse too).";
     r.info.guarantees =
         "No global Primitive function of call_tirs remains; each became a PrimFunc of the same name computing the same "
         "values; PrimFuncs only the groups called are removed.";
