@@ -315,14 +315,16 @@ class Module:
         with R.dataflow():
             lv: R.Tensor((1, 3, 4, 4), dtype="float32") = R.nn.conv2d(x, w, out_dtype="float32")
             lv1: R.Tensor((1, 3, 4, 4), dtype="float32") = R.nn.relu(lv)
-            gv: R.Tensor((1, 3), dtype="float32") = R.sum(lv1, axis=[2, 3])
+            lv2: R.Tensor((1, 3, 1, 1), dtype="float32") = R.sum(lv1, axis=[2, 3], keepdims=True)
+            gv: R.Tensor((1, 3), dtype="float32") = R.reshape(lv2, R.shape([1, 3]))
             R.output(gv)
         return gv
 )",
        "ConvertLayout{desired_layouts={relax.nn.conv2d=[NHWC,OHWI]}}", "ConvertLayout", "layout.",
        {"layout.converted [nn.conv2d]: nn.conv2d converted from NCHW/OIHW to NHWC/OHWI",
         "layout.follow [nn.relu]: nn.relu follows NHWC (elementwise)",
-        "layout.transform-back [sum]: sum cannot follow the converted layout: its input is permuted back"}},
+        "layout.follow [sum]: sum follows NHWC (reduced axes remapped)",
+        "layout.transform-back [reshape]: reshape cannot follow the converted layout: its input is permuted back"}},
       {"amp: always, follow, never", R"(# from tvm.script import ir as I
 # from tvm.script import relax as R
 @I.ir_module
