@@ -164,12 +164,16 @@ std::vector<const TensorTypeNode*> outputTypes(const Type& t) {
 /// one entry per output of the group: the group parameter it is written into
 /// in place (a call_tir_inplace made it that parameter; TVM's FuseTIR then
 /// calls the fused PrimFunc with call_tir_inplace), or -1 for a fresh output.
+/// `intermediates` the number of call results that stayed root-block allocations.
 /// A binding's value is a call_tir (its outputs: fresh buffers, or for
 /// call_tir_inplace the buffers of the arguments it names), a projection of an
 /// earlier multi-output binding, or a tuple of earlier bindings.
 PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::string>& callees, std::string& why,
-                   std::vector<int64_t>& inplace) {
+                   std::vector<int64_t>& inplace, size_t& intermediates) {
   inplace.clear();
+  intermediates = 0;
+  // Fresh results of the group's calls; those not returned are its intermediates.
+  std::vector<T::Buffer> freshResults;
   const auto* df = as<DataflowNode>(fn.body);
   if (!df || df->bindings.empty() || df->body != df->bindings.back().var) {
     why = "its body is not one dataflow block ending in its last binding";
@@ -281,6 +285,7 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
       T::Buffer result = T::makeBuffer(uniqueName(names, calleeOut->name + (last ? "" : "_intermediate")), outs[o]->dtype, outs[o]->shape);
       inliner.buffers[calleeOut.get()] = result;
       scratch.push_back(result);
+      freshResults.push_back(result);
       results.push_back(result);
     }
     bufferOf[b.var.get()] = std::move(results);
@@ -307,6 +312,7 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
     inplace.push_back(at);
   }
   if (!anyInplace) inplace.clear();
+  for (const T::Buffer& r : freshResults) intermediates += std::count(scratch.begin(), scratch.end(), r) > 0 ? 1 : 0;
   T::Stmt body = stmts.size() == 1 ? stmts[0] : T::seq(std::move(stmts));
   body = T::block("root", {}, nullptr, {}, {}, std::move(scratch), nullptr, body);
   AttrDict attrs;
@@ -391,7 +397,8 @@ class FuseTIRPass final : public Pass {
       std::set<std::string> called;
       std::string why;
       std::vector<int64_t> into;
-      PrimFunc p = fuseGroup(typed, *f, called, why, into);
+      size_t intermediates = 0;
+      PrimFunc p = fuseGroup(typed, *f, called, why, into, intermediates);
       if (p) {
         fusedFuncs[name] = p;
         inplace[name] = into;
@@ -404,16 +411,17 @@ class FuseTIRPass final : public Pass {
         continue;
       }
       std::string list;
-      size_t intermediates = 0;
+      size_t merged = 0;
       for (const Binding& b : as<DataflowNode>(f->body)->bindings) {
         const auto* c = as<CallNode>(b.value);
         if (!c) continue;  // a projection or a tuple of earlier results
         list += (list.empty() ? "" : ", ") + as<GlobalVarNode>(c->args[0])->name;
-        ++intermediates;
+        ++merged;
       }
+      // Results written in place into a parameter or returned need no allocation of their own.
       ctx.remark(makeRemark(pass, RemarkRule::FuseTirMerged, name, {node},
-                            "merged " + std::to_string(intermediates) + " PrimFuncs (" + list + ") into " + name + "; " +
-                                std::to_string(intermediates - 1) + " intermediate result" + (intermediates == 2 ? "" : "s") +
+                            "merged " + std::to_string(merged) + " PrimFuncs (" + list + ") into " + name + "; " +
+                                std::to_string(intermediates) + " intermediate result" + (intermediates == 1 ? "" : "s") +
                                 " became root-block allocations"));
     }
     if (fusedFuncs.empty()) return mod;

@@ -399,6 +399,24 @@ TEST_CASE("Remarks: Relax FuseOps names each group and boundary; FuseTIR what it
                                         "2 intermediate results became root-block allocations"});
 }
 
+TEST_CASE("Remarks: FuseTIR counts only the results that became allocations (in-place outputs need none)", "[remarks][relax]") {
+  auto [file, expected] = GENERATE(table<std::string, std::string>({
+      {"inplace_two_outputs",
+       "fuse-tir.merged [fn]: merged 2 PrimFuncs (shift_scale_inplace, exp_inplace) into fused_shift_scale_inplace_exp_inplace; "
+       "0 intermediate results became root-block allocations"},
+      {"inplace_after_fresh",
+       "fuse-tir.merged [fn]: merged 2 PrimFuncs (add, exp_inplace) into fused_add_exp_inplace; 0 intermediate results became "
+       "root-block allocations"},
+  }));
+  CAPTURE(file);
+  PipelineRun r;
+  r.ctx->setRemarksEnabled(true);
+  r.run("FuseTIR", inferTypes(parseModuleFile(std::string(PASSLAB_SOURCE_DIR) + "/tests/relax_parity/FuseTIR/" + file + ".before.py")));
+  std::vector<std::string> tir = remarksOf(r, "FuseTIR");
+  for (const std::string& g : tir) UNSCOPED_INFO(g);
+  CHECK(tir == std::vector<std::string>{expected});
+}
+
 TEST_CASE("Remarks: FoldConstant's nested FuseOps records its own remarks on the nested event", "[remarks][fold-constant]") {
   PipelineRun r;
   r.ctx->setRemarksEnabled(true);
