@@ -20,6 +20,7 @@
 #include "core/ir/functor.h"
 #include "core/pass/registry.h"
 #include "core/text/parser.h"
+#include "core/text/printer.h"
 #include "core/trace/expect.h"
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
@@ -398,6 +399,39 @@ class Module:
   INFO(build.output() + build.error());
   CHECK(build.ok());
   CHECK(build.output().find("PASS") != std::string::npos);
+}
+
+TEST_CASE("TVMScript: R.nn.batch_norm's training flag defaults to True as in TVM; passlab's own default (Relay, ONNX) is False",
+          "[relax][batch-norm][tvmscript]") {
+  auto [written, training, printed] = GENERATE(table<std::string, bool, std::string>({
+      {"", true, "momentum=0.10000000000000001, training=True)"},
+      {", training=True", true, "momentum=0.10000000000000001, training=True)"},
+      {", momentum=0.5, training=False", false, "momentum=0.5, training=False)"},
+  }));
+  CAPTURE(written);
+  const std::string text = R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, 2, 2, 2), dtype="float32"), g: R.Tensor((2,), dtype="float32")) -> R.Tuple(R.Tensor((1, 2, 2, 2), dtype="float32"), R.Tensor((2,), dtype="float32"), R.Tensor((2,), dtype="float32")):
+        gv: R.Tuple(R.Tensor((1, 2, 2, 2), dtype="float32"), R.Tensor((2,), dtype="float32"), R.Tensor((2,), dtype="float32")) = R.nn.batch_norm(x, g, g, g, g, axis=1)" +
+                           written + R"()
+        return gv
+)";
+  IRModule mod = inferTypes(parseModule(text, "bn.py"));
+  const CallNode* bn = nullptr;
+  postOrderVisit(mod->lookup("main"), [&](const Expr& e) {
+    if (const auto* c = as<CallNode>(e); c && c->op() && c->op()->id == OpId::BatchNorm) bn = c;
+  });
+  REQUIRE(bn);
+  CHECK(attrOrDefault(*bn->op(), bn->attrs, "training").asBool() == training);
+  // passlab's default is stored as absent, so a Relay or ONNX batch_norm and a TVMScript training=False one are equal.
+  CHECK(bn->attrs.contains("training") == training);
+  PrintOptions po;
+  po.syntax = TextSyntax::TVMScript;
+  CHECK_THAT(printModule(mod, po), Catch::Contains(printed));
 }
 
 TEST_CASE("StaticPlanBlockMemory: remarks say why an allocation reused a storage or took a new one", "[relax][memplan][remarks]") {
