@@ -1,6 +1,7 @@
 // ConvertLayout in Relax form (see convert_layout_relax.h).
 #include "passes/convert_layout_relax.h"
 
+#include <optional>
 #include <set>
 #include <unordered_map>
 
@@ -88,6 +89,13 @@ class BlockConverter final : public ExprMutator {
     return it == state_.end() ? nullptr : &it->second;
   }
 
+  /// The layouts of a tuple's fields (nn.batch_norm's, R.split's): none for a field in its original layout.
+  using TupleLayout = std::vector<std::optional<LayoutState>>;
+  const TupleLayout* tupleStateOf(const Expr& e) const {
+    auto it = tupleState_.find(e.get());
+    return it == tupleState_.end() ? nullptr : &it->second;
+  }
+
   std::string freshName() {
     std::string name = "lv";
     for (int k = 1; names_.count(name); ++k) name = "lv" + std::to_string(k);
@@ -117,6 +125,16 @@ class BlockConverter final : public ExprMutator {
   /// The value of `e` (already substituted) in the layout the original program had.
   Expr inOriginal(const Expr& e) {
     if (const LayoutState* s = stateOf(e)) return permute(e, s->current, s->original);
+    if (const TupleLayout* fields = tupleStateOf(e)) {
+      // Field by field, as TVM rewrites a tuple: each projected, and permuted back where it was converted.
+      std::vector<Expr> items;
+      for (size_t i = 0; i < fields->size(); ++i) {
+        Expr item = emit(makeTupleGetItem(e, static_cast<int>(i)));
+        const std::optional<LayoutState>& f = (*fields)[i];
+        items.push_back(f ? permute(item, f->current, f->original) : item);
+      }
+      return makeTuple(std::move(items));
+    }
     if (const auto* t = as<TupleNode>(e)) {
       std::vector<Expr> fields;
       bool changed = false;
@@ -135,6 +153,11 @@ class BlockConverter final : public ExprMutator {
 
   /// Binds the result of `b` computed as `value` in layout state `s`.
   void bindConverted(const Binding& b, const Expr& value, const LayoutState& s) {
+    // Back in the original order (a reduction that dropped the moved axes): nothing to follow.
+    if (s.current == s.original) {
+      out_.push_back({b.var, value});
+      return;
+    }
     if (b.var->isDataflow) {
       Var v = makeVar(b.var->name, nullptr, true, b.var->span);
       state_[v.get()] = s;
@@ -146,6 +169,28 @@ class BlockConverter final : public ExprMutator {
     Var lv = emit(value);
     state_[lv.get()] = s;
     out_.push_back({b.var, permuteCall(lv, s.current, s.original)});
+  }
+
+  /// Binds the tuple result of `b` computed as `value` with field layouts `fields`.
+  void bindConvertedTuple(const Binding& b, const Expr& value, TupleLayout fields) {
+    if (b.var->isDataflow) {
+      Var v = makeVar(b.var->name, nullptr, true, b.var->span);
+      tupleState_[v.get()] = std::move(fields);
+      remap_[b.var.get()] = v;
+      out_.push_back({v, value});
+      return;
+    }
+    // A block output: the tuple is rebuilt from its fields in their original layouts.
+    Var lv = emit(value);
+    tupleState_[lv.get()] = std::move(fields);
+    out_.push_back({b.var, inOriginal(lv)});
+  }
+
+  /// `axis` of a rank-n value in layout `s.original`, as a position in `s.current`.
+  static std::optional<int64_t> remapAxis(const LayoutState& s, int64_t axis) {
+    std::optional<int64_t> a = opt_util::normalizedAxis(axis, static_cast<int64_t>(s.original.size()));
+    if (!a) return std::nullopt;
+    return static_cast<int64_t>(s.current.find(s.original[static_cast<size_t>(*a)]));
   }
 
   /// Binds `b` unchanged in layout: every converted operand back to its original layout.
@@ -170,10 +215,19 @@ class BlockConverter final : public ExprMutator {
 
   void convertBinding(const Binding& b) {
     Expr value = subst_.mutate(b.value);
+    if (const auto* item = as<TupleGetItemNode>(value)) {
+      // A field of a converted tuple keeps the field's layout.
+      if (const TupleLayout* fields = tupleStateOf(item->tuple); fields && item->index >= 0 && static_cast<size_t>(item->index) < fields->size()) {
+        if (const std::optional<LayoutState>& f = (*fields)[static_cast<size_t>(item->index)]) return bindConverted(b, value, *f);
+        out_.push_back({b.var, value});
+        return;
+      }
+    }
     const auto* call = as<CallNode>(value);
     const OpDef* op = call ? call->op() : nullptr;
     if (!op) return bindOriginal(b, value);
     if (op->id == OpId::Conv2D) return convertConv(b, *call);
+    if (op->id == OpId::Concatenate) return convertConcat(b, *call);
     const LayoutState* first = nullptr;
     for (const Expr& a : call->args)
       if ((first = stateOf(a))) break;
@@ -220,6 +274,34 @@ class BlockConverter final : public ExprMutator {
         return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
       }
     }
+    if (op->id == OpId::BatchNorm && call->args.size() == 5 && stateOf(call->args[0])) {
+      // TVM's InferLayoutBatchNorm: the data's layout, the axis found in it; mean and variance stay 1-d.
+      bool statsConverted = false;
+      for (size_t i = 1; i < 5; ++i) statsConverted = statsConverted || stateOf(call->args[i]);
+      if (std::optional<int64_t> axis = remapAxis(s, callAttr(*call, "axis").asInt()); axis && !statsConverted) {
+        attrs.set("axis", AttrValue::integer(*axis));
+        remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (axis remapped; the moments keep theirs)");
+        return bindConvertedTuple(b, makeOpCall(op->id, call->args, attrs, call->span), {s, std::nullopt, std::nullopt});
+      }
+    }
+    if (op->id == OpId::LayerNorm && call->args.size() == 3 && stateOf(call->args[0]) && !stateOf(call->args[1]) &&
+        !stateOf(call->args[2])) {
+      if (std::optional<int64_t> axis = remapAxis(s, callAttr(*call, "axis").asInt())) {
+        attrs.set("axis", AttrValue::integer(*axis));
+        remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (axis remapped)");
+        return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
+      }
+    }
+    if (call->args.size() == 1 && op->id == OpId::Split) {
+      const auto* tuple = as<TupleTypeNode>(b.value->checkedType);
+      if (std::optional<int64_t> axis = remapAxis(s, callAttr(*call, "axis").asInt()); axis && tuple) {
+        attrs.set("axis", AttrValue::integer(*axis));
+        remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (axis remapped, every part in it)");
+        return bindConvertedTuple(b, makeOpCall(op->id, call->args, attrs, call->span), TupleLayout(tuple->fields.size(), s));
+      }
+    }
+    if (call->args.size() == 1 && op->pattern == FusionPattern::CommReduce && !callAttr(*call, "exclude").asBool())
+      return convertReduce(b, *call, s);
     if (call->args.size() == 1) {
       switch (op->id) {
         case OpId::MaxPool2D:
@@ -250,6 +332,62 @@ class BlockConverter final : public ExprMutator {
     std::vector<Expr> args;
     for (const Expr& a : call->args) args.push_back(inOriginal(a));
     out_.push_back({b.var, makeCall(call->callee, std::move(args), call->attrs, call->span)});
+  }
+
+  /// TVM's InferLayoutStatistical: the reduced axes found in the input's
+  /// layout; with keepdims the result keeps that layout, without it the
+  /// remaining axes keep their order (which may be the original one again).
+  void convertReduce(const Binding& b, const CallNode& call, const LayoutState& s) {
+    const size_t rank = s.original.size();
+    std::vector<bool> reduced(rank, false);
+    const AttrValue axes = callAttr(call, "axis");
+    if (axes.isNone()) reduced.assign(rank, true);
+    else
+      for (const AttrValue& a : axes.asArray()) {
+        std::optional<int64_t> n = opt_util::normalizedAxis(a.asInt(), static_cast<int64_t>(rank));
+        if (!n) return bindOriginal(b, makeCall(call.callee, call.args, call.attrs, call.span));
+        reduced[static_cast<size_t>(*n)] = true;
+      }
+    std::string gone;
+    for (size_t d = 0; d < rank; ++d)
+      if (reduced[d]) gone += s.original[d];
+    std::vector<int64_t> newAxes;
+    LayoutState out{"", ""};
+    for (size_t d = 0; d < rank; ++d) {
+      if (gone.find(s.current[d]) != std::string::npos) newAxes.push_back(static_cast<int64_t>(d));
+      else out.current += s.current[d];
+      if (gone.find(s.original[d]) == std::string::npos) out.original += s.original[d];
+    }
+    const bool keep = callAttr(call, "keepdims").asBool();
+    AttrDict attrs = call.attrs;
+    attrs.set("axis", AttrValue::ints(newAxes));
+    const std::string name(call.op()->name);
+    remark(RemarkRule::LayoutFollow, b.value,
+           name + " follows " + s.current + " (reduced axes remapped" + (keep ? ")" : "; the result is " + out.current + ")"));
+    bindConverted(b, makeOpCall(call.op()->id, call.args, attrs, call.span), keep ? s : out);
+  }
+
+  /// TVM's InferLayoutConcat: every part in the layout of the first, the axis found in it.
+  void convertConcat(const Binding& b, const CallNode& call) {
+    const auto* parts = call.args.size() == 1 ? as<TupleNode>(call.args[0]) : nullptr;
+    const auto* originalCall = as<CallNode>(b.value);
+    const auto* originalParts = originalCall && originalCall->args.size() == 1 ? as<TupleNode>(originalCall->args[0]) : nullptr;
+    const LayoutState* first = parts && !parts->fields.empty() ? stateOf(parts->fields[0]) : nullptr;
+    std::optional<int64_t> axis = first ? remapAxis(*first, callAttr(call, "axis").asInt()) : std::nullopt;
+    bool ok = first && axis && originalParts && originalParts->fields.size() == parts->fields.size();
+    for (size_t i = 0; ok && i < parts->fields.size(); ++i)
+      ok = stateOf(parts->fields[i]) || rankOf(originalParts->fields[i]) == static_cast<int>(first->original.size());
+    if (!ok) return bindOriginal(b, makeCall(call.callee, call.args, call.attrs, call.span));
+    const LayoutState s = *first;
+    std::vector<Expr> fields;
+    for (const Expr& f : parts->fields) {
+      const LayoutState* st = stateOf(f);
+      fields.push_back(st ? permute(f, st->current, s.current) : permute(f, s.original, s.current));
+    }
+    AttrDict attrs = call.attrs;
+    attrs.set("axis", AttrValue::integer(*axis));
+    remark(RemarkRule::LayoutFollow, b.value, "concatenate follows " + s.current + " (every part in it, axis remapped)");
+    bindConverted(b, makeOpCall(OpId::Concatenate, {makeTuple(std::move(fields), parts->span)}, attrs, call.span), s);
   }
 
   void convertConv(const Binding& b, const CallNode& call) {
@@ -298,6 +436,7 @@ class BlockConverter final : public ExprMutator {
   std::vector<Binding> out_;
   std::unordered_map<const ExprNode*, Expr> remap_;
   std::unordered_map<const ExprNode*, LayoutState> state_;
+  std::unordered_map<const ExprNode*, TupleLayout> tupleState_;
   Substitution subst_;
 };
 

@@ -29,6 +29,16 @@ struct RelaxLayouts {
 ///    operand (a 4-d operand not in it gets a permute_dims); pools and
 ///    adaptive_avg_pool2d take it through their layout attribute, softmax and
 ///    passlab's bias_add through their axis;
+///  * as TVM's InferLayout functions do: concatenate takes the layout of its
+///    first part (the other parts are permuted to it) and split keeps it in
+///    every part, both with the axis found in it; the reductions (sum, mean,
+///    max, min, prod) find their axes in it and keep it with keepdims, else
+///    the remaining axes keep their order (often the original one again);
+///    layer_norm follows with its axis found in it, batch_norm too while its
+///    moving mean and variance keep their layout;
+///  * a tuple result (split, batch_norm) carries a layout per field: its
+///    projections keep the field's layout, and a block output is rebuilt
+///    field by field, each projected and permuted back where it was converted;
 ///  * every other use of a converted value, and every output variable of a
 ///    block, gets the value permuted back to its original layout first.
 /// Remarks (layout.converted, layout.already, layout.unsupported,

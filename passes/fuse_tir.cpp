@@ -3,6 +3,7 @@
 
 #include "core/pass/remark_rules.h"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 #include <set>
@@ -143,20 +144,43 @@ std::string uniqueName(std::set<std::string>& used, const std::string& name) {
   return out;
 }
 
+/// The static tensor types of a call's result: one for a tensor, one per field
+/// for a tuple of tensors; empty when any is not static.
+std::vector<const TensorTypeNode*> outputTypes(const Type& t) {
+  if (const TensorTypeNode* one = pass_util::staticTensorType(t)) return {one};
+  std::vector<const TensorTypeNode*> out;
+  if (const auto* tuple = as<TupleTypeNode>(t)) {
+    for (const Type& f : tuple->fields) {
+      const TensorTypeNode* ft = pass_util::staticTensorType(f);
+      if (!ft) return {};
+      out.push_back(ft);
+    }
+  }
+  return out;
+}
+
 /// The fused PrimFunc of group `fn`, or null when the group is not in the
 /// form FuseOps writes. `callees` receives the PrimFuncs it called; `inplace`
-/// the group parameter its result is written into, when a call_tir_inplace
-/// makes the result one of them (TVM's FuseTIR then calls the fused PrimFunc
-/// with call_tir_inplace), else -1.
+/// one entry per output of the group: the group parameter it is written into
+/// in place (a call_tir_inplace made it that parameter; TVM's FuseTIR then
+/// calls the fused PrimFunc with call_tir_inplace), or -1 for a fresh output.
+/// `intermediates` the number of call results that stayed root-block allocations.
+/// A binding's value is a call_tir (its outputs: fresh buffers, or for
+/// call_tir_inplace the buffers of the arguments it names), a projection of an
+/// earlier multi-output binding, or a tuple of earlier bindings.
 PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::string>& callees, std::string& why,
-                   int64_t& inplace) {
-  inplace = -1;
+                   std::vector<int64_t>& inplace, size_t& intermediates) {
+  inplace.clear();
+  intermediates = 0;
+  // Fresh results of the group's calls; those not returned are its intermediates.
+  std::vector<T::Buffer> freshResults;
   const auto* df = as<DataflowNode>(fn.body);
   if (!df || df->bindings.empty() || df->body != df->bindings.back().var) {
     why = "its body is not one dataflow block ending in its last binding";
     return nullptr;
   }
-  std::unordered_map<const ExprNode*, T::Buffer> bufferOf;
+  // Each value's buffers, one per tensor it holds (TVM's expr2buffers).
+  std::unordered_map<const ExprNode*, std::vector<T::Buffer>> bufferOf;
   std::vector<T::Param> params;
   std::set<std::string> names;
   for (const Var& p : fn.params) {
@@ -166,14 +190,38 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
       return nullptr;
     }
     T::Buffer b = T::makeBuffer(uniqueName(names, p->name), t->dtype, t->shape);
-    bufferOf[p.get()] = b;
+    bufferOf[p.get()] = {b};
     params.push_back({T::makeVar(b->name, b->dtype), b});
   }
+  const size_t inputs = params.size();
   std::vector<T::Buffer> scratch;
   std::vector<T::Stmt> stmts;
   std::set<std::string> blockNames;
   for (size_t k = 0; k < df->bindings.size(); ++k) {
     const Binding& b = df->bindings[k];
+    const bool last = k + 1 == df->bindings.size();
+    if (const auto* item = as<TupleGetItemNode>(b.value)) {
+      auto it = bufferOf.find(item->tuple.get());
+      if (it == bufferOf.end() || item->index < 0 || static_cast<size_t>(item->index) >= it->second.size()) {
+        why = "binding " + b.var->name + ": a projection of something that is not an earlier binding's tuple";
+        return nullptr;
+      }
+      bufferOf[b.var.get()] = {it->second[static_cast<size_t>(item->index)]};
+      continue;
+    }
+    if (const auto* tuple = as<TupleNode>(b.value)) {
+      std::vector<T::Buffer> all;
+      for (const Expr& f : tuple->fields) {
+        auto it = bufferOf.find(f.get());
+        if (it == bufferOf.end()) {
+          why = "binding " + b.var->name + ": a tuple of something that is not a parameter or an earlier binding";
+          return nullptr;
+        }
+        all.insert(all.end(), it->second.begin(), it->second.end());
+      }
+      bufferOf[b.var.get()] = std::move(all);
+      continue;
+    }
     const auto* call = as<CallNode>(b.value);
     const OpDef* op = call ? call->op() : nullptr;
     if (!op || op->id != OpId::CallTir || call->args.size() != 2) {
@@ -183,21 +231,21 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
     const auto* g = as<GlobalVarNode>(call->args[0]);
     const auto* args = as<TupleNode>(call->args[1]);
     const PrimFuncNode* callee = g ? as<PrimFuncNode>(mod->lookup(g->name)) : nullptr;
-    const TensorTypeNode* out = pass_util::staticTensorType(b.var->checkedType ? b.var->checkedType : b.value->checkedType);
-    // call_tir_inplace: the output is written into argument `into` (-1: a fresh output param).
-    int64_t into = -1;
+    std::vector<const TensorTypeNode*> outs = outputTypes(b.var->checkedType ? b.var->checkedType : b.value->checkedType);
+    // Output i is written into argument into[i] (call_tir_inplace), or into a fresh buffer (-1).
+    std::vector<int64_t> into(outs.size(), -1);
     if (isInplaceCallTir(*call)) {
-      std::vector<int64_t> idx = inplaceIndices(*call);
-      into = idx.size() == 1 ? idx[0] : -2;
-      if (into == -2 || (args && into >= static_cast<int64_t>(args->fields.size()))) {
-        why = "binding " + b.var->name + ": a call_tir_inplace with more than one output";
-        return nullptr;
-      }
+      into = inplaceIndices(*call);
+      for (int64_t i : into)
+        if (i < -1 || (args && i >= static_cast<int64_t>(args->fields.size())) || into.size() != outs.size()) {
+          why = "binding " + b.var->name + ": its inplace_indices do not name one argument (or -1) per output";
+          return nullptr;
+        }
     }
-    size_t expectedParams = args ? args->fields.size() + (into >= 0 ? 0 : 1) : 0;
-    if (!callee || !args || !out || callee->params.size() != expectedParams) {
+    const size_t fresh = static_cast<size_t>(std::count(into.begin(), into.end(), -1));
+    if (!callee || !args || outs.empty() || callee->params.size() != args->fields.size() + fresh) {
       why = "binding " + b.var->name + ": " +
-            (!callee ? "its callee is not a PrimFunc of the module" : !out ? "its result has no static shape" : "its arguments do not match the PrimFunc's");
+            (!callee ? "its callee is not a PrimFunc of the module" : outs.empty() ? "its result has no static shape" : "its arguments do not match the PrimFunc's");
       return nullptr;
     }
     callees.insert(g->name);
@@ -205,16 +253,11 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
     inliner.blockNames = &blockNames;
     for (size_t i = 0; i < args->fields.size(); ++i) {
       auto it = bufferOf.find(args->fields[i].get());
-      if (it == bufferOf.end() || !callee->params[i].buffer) {
+      if (it == bufferOf.end() || it->second.size() != 1 || !callee->params[i].buffer) {
         why = "binding " + b.var->name + ": argument " + std::to_string(i) + " is not a parameter or an earlier binding of the group";
         return nullptr;
       }
-      inliner.buffers[callee->params[i].buffer.get()] = it->second;
-    }
-    const T::Buffer& calleeOut = into >= 0 ? callee->params[static_cast<size_t>(into)].buffer : callee->params.back().buffer;
-    if (!calleeOut) {
-      why = g->name + " has no output buffer";
-      return nullptr;
+      inliner.buffers[callee->params[i].buffer.get()] = it->second[0];
     }
     // The callee's root block dissolves: its scratch joins the fused root's.
     T::Stmt body = callee->body;
@@ -226,31 +269,50 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
       }
       body = root->body;
     }
-    bool last = k + 1 == df->bindings.size();
-    if (into >= 0) {
-      // Written in place: the result is the argument's buffer, no new one.
-      T::Buffer result = inliner.buffers[calleeOut.get()];
-      bufferOf[b.var.get()] = result;
-      if (last) {
-        for (size_t p = 0; p < params.size(); ++p)
-          if (params[p].buffer == result) inplace = static_cast<int64_t>(p);
-        if (inplace < 0) {
-          // An intermediate written in place last: it becomes the output param.
-          std::erase(scratch, result);
-          params.push_back({T::makeVar(result->name, result->dtype), result});
-        }
+    std::vector<T::Buffer> results;
+    size_t nextFresh = args->fields.size();
+    for (size_t o = 0; o < outs.size(); ++o) {
+      if (into[o] >= 0) {
+        // Written in place: the result is the argument's buffer, no new one.
+        results.push_back(inliner.buffers[callee->params[static_cast<size_t>(into[o])].buffer.get()]);
+        continue;
       }
-    } else {
-      T::Buffer result = T::makeBuffer(uniqueName(names, calleeOut->name + (last ? "" : "_intermediate")), out->dtype, out->shape);
+      const T::Buffer& calleeOut = callee->params[nextFresh++].buffer;
+      if (!calleeOut) {
+        why = g->name + " has no output buffer";
+        return nullptr;
+      }
+      T::Buffer result = T::makeBuffer(uniqueName(names, calleeOut->name + (last ? "" : "_intermediate")), outs[o]->dtype, outs[o]->shape);
       inliner.buffers[calleeOut.get()] = result;
-      bufferOf[b.var.get()] = result;
-      if (last) params.push_back({T::makeVar(result->name, result->dtype), result});
-      else scratch.push_back(result);
+      scratch.push_back(result);
+      freshResults.push_back(result);
+      results.push_back(result);
     }
+    bufferOf[b.var.get()] = std::move(results);
     T::Stmt inlined = inliner.mutate(body);
     if (const auto* s = T::as<T::SeqNode>(inlined)) stmts.insert(stmts.end(), s->stmts.begin(), s->stmts.end());
     else stmts.push_back(inlined);
   }
+  // The group's outputs: a parameter written in place is named by its index; any
+  // other buffer (fresh, or an intermediate written in place) becomes an output parameter.
+  bool anyInplace = false;
+  for (const T::Buffer& result : bufferOf.at(df->bindings.back().var.get())) {
+    int64_t at = -1;
+    for (size_t p = 0; p < params.size(); ++p)
+      if (params[p].buffer == result) at = static_cast<int64_t>(p);
+    if (at >= static_cast<int64_t>(inputs) || (at >= 0 && std::count(inplace.begin(), inplace.end(), at) > 0)) {
+      why = "the group returns " + result->name + " twice; each output needs its own buffer";
+      return nullptr;
+    }
+    if (at < 0) {
+      std::erase(scratch, result);
+      params.push_back({T::makeVar(result->name, result->dtype), result});
+    }
+    anyInplace = anyInplace || at >= 0;
+    inplace.push_back(at);
+  }
+  if (!anyInplace) inplace.clear();
+  for (const T::Buffer& r : freshResults) intermediates += std::count(scratch.begin(), scratch.end(), r) > 0 ? 1 : 0;
   T::Stmt body = stmts.size() == 1 ? stmts[0] : T::seq(std::move(stmts));
   body = T::block("root", {}, nullptr, {}, {}, std::move(scratch), nullptr, body);
   AttrDict attrs;
@@ -259,10 +321,10 @@ PrimFunc fuseGroup(const IRModule& mod, const FunctionNode& fn, std::set<std::st
 }
 
 /// Calls of the fused groups become call_tir of their PrimFuncs
-/// (call_tir_inplace for a group whose result is written into a parameter).
+/// (call_tir_inplace for a group with an output written into a parameter).
 class CallRewriter final : public ExprMutator {
  public:
-  CallRewriter(const std::set<std::string>& fused, const std::map<std::string, int64_t>& inplace)
+  CallRewriter(const std::set<std::string>& fused, const std::map<std::string, std::vector<int64_t>>& inplace)
       : fused_(fused), inplace_(inplace) {}
 
  protected:
@@ -270,21 +332,29 @@ class CallRewriter final : public ExprMutator {
     const auto* call = as<CallNode>(rebuilt);
     const auto* g = call ? as<GlobalVarNode>(call->callee) : nullptr;
     if (!g || !fused_.count(g->name)) return rebuilt;
-    const TensorTypeNode* t = pass_util::staticTensorType(original->checkedType);
-    if (!t) return rebuilt;
+    std::vector<const TensorTypeNode*> outs = outputTypes(original->checkedType);
+    if (outs.empty()) return rebuilt;
     AttrDict attrs;
-    attrs.set("out_shape", AttrValue::ints(t->shape));
-    attrs.set("out_dtype", AttrValue::string(std::string(t->dtype.name())));
+    if (as<TensorTypeNode>(original->checkedType)) {
+      attrs.set("out_shape", AttrValue::ints(outs[0]->shape));
+      attrs.set("out_dtype", AttrValue::string(std::string(outs[0]->dtype.name())));
+    } else {
+      std::vector<AttrValue> shapes, dtypes;
+      for (const TensorTypeNode* t : outs) {
+        shapes.push_back(AttrValue::ints(t->shape));
+        dtypes.push_back(AttrValue::string(std::string(t->dtype.name())));
+      }
+      attrs.set("out_shape", AttrValue::array(std::move(shapes)));
+      attrs.set("out_dtype", AttrValue::array(std::move(dtypes)));
+    }
     auto in = inplace_.find(g->name);
-    if (in == inplace_.end() || in->second < 0)
-      return makeOpCall(OpId::CallTir, {call->callee, makeTuple(call->args)}, attrs, call->span);
-    attrs.set(kInplaceIndicesAttr, AttrValue::ints({in->second}));
+    if (in != inplace_.end() && !in->second.empty()) attrs.set(kInplaceIndicesAttr, AttrValue::ints(in->second));
     return makeOpCall(OpId::CallTir, {call->callee, makeTuple(call->args)}, attrs, call->span);
   }
 
  private:
   const std::set<std::string>& fused_;
-  const std::map<std::string, int64_t>& inplace_;
+  const std::map<std::string, std::vector<int64_t>>& inplace_;
 };
 
 /// What FuseTIR is: name, phases, options, config keys and docs (its entry in
@@ -298,7 +368,8 @@ const PassRegistration& fuseTirDeclaration() {
     r.info.description =
         "Merges the PrimFuncs of every fused group (a Primitive function of call_tir bindings from FuseOps) into one "
         "PrimFunc of the group's name; intermediate results become root-block allocations. Callers call it through "
-        "call_tir, or call_tir_inplace when the group's result is written in place into one of its parameters.";
+        "call_tir, or call_tir_inplace when an output of the group is written in place into one of its parameters (one index per "
+        "output, -1 for a fresh one; a call_tir_inplace with several outputs, its projections and tuples fuse too).";
     r.info.guarantees =
         "No global Primitive function of call_tirs remains; each became a PrimFunc of the same name computing the same "
         "values; PrimFuncs only the groups called are removed.";
@@ -318,15 +389,16 @@ class FuseTIRPass final : public Pass {
     const std::string& pass = info().name;
     IRModule typed = inferTypes(mod);
     std::map<std::string, PrimFunc> fusedFuncs;
-    std::map<std::string, int64_t> inplace;
+    std::map<std::string, std::vector<int64_t>> inplace;
     std::set<std::string> callees;
     for (const auto& [name, fn] : typed->functions) {
       const auto* f = as<FunctionNode>(fn);
       if (!f || !f->attrs.getBool(fn_attr::kPrimitive) || f->attrs.contains(fn_attr::kCompiler)) continue;
       std::set<std::string> called;
       std::string why;
-      int64_t into = -1;
-      PrimFunc p = fuseGroup(typed, *f, called, why, into);
+      std::vector<int64_t> into;
+      size_t intermediates = 0;
+      PrimFunc p = fuseGroup(typed, *f, called, why, into, intermediates);
       if (p) {
         fusedFuncs[name] = p;
         inplace[name] = into;
@@ -339,14 +411,17 @@ class FuseTIRPass final : public Pass {
         continue;
       }
       std::string list;
-      size_t intermediates = 0;
+      size_t merged = 0;
       for (const Binding& b : as<DataflowNode>(f->body)->bindings) {
-        list += (list.empty() ? "" : ", ") + as<GlobalVarNode>(as<CallNode>(b.value)->args[0])->name;
-        ++intermediates;
+        const auto* c = as<CallNode>(b.value);
+        if (!c) continue;  // a projection or a tuple of earlier results
+        list += (list.empty() ? "" : ", ") + as<GlobalVarNode>(c->args[0])->name;
+        ++merged;
       }
+      // Results written in place into a parameter or returned need no allocation of their own.
       ctx.remark(makeRemark(pass, RemarkRule::FuseTirMerged, name, {node},
-                            "merged " + std::to_string(intermediates) + " PrimFuncs (" + list + ") into " + name + "; " +
-                                std::to_string(intermediates - 1) + " intermediate result" + (intermediates == 2 ? "" : "s") +
+                            "merged " + std::to_string(merged) + " PrimFuncs (" + list + ") into " + name + "; " +
+                                std::to_string(intermediates) + " intermediate result" + (intermediates == 1 ? "" : "s") +
                                 " became root-block allocations"));
     }
     if (fusedFuncs.empty()) return mod;

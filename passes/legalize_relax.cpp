@@ -3,6 +3,7 @@
 #include "passes/legalize_relax.h"
 #include "passes/pass_util.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/analysis/structural_equal.h"
@@ -36,7 +37,13 @@ class RelaxLegalizer final : public ExprMutator {
     const auto* orig = static_cast<const CallNode*>(original.get());
     const std::string opName(op->name);
     const TensorTypeNode* out = pass_util::staticTensorType(original->checkedType);
-    if (!out) return missed(original, rebuilt, opName + "'s result has no static tensor shape");
+    // A tuple of static tensors (nn.batch_norm) is one call_tir with several outputs.
+    std::vector<const TensorTypeNode*> outs;
+    if (const auto* tuple = as<TupleTypeNode>(original->checkedType); !out && tuple) {
+      for (const Type& f : tuple->fields) outs.push_back(pass_util::staticTensorType(f));
+      if (outs.empty() || std::find(outs.begin(), outs.end(), nullptr) != outs.end()) outs.clear();
+    }
+    if (!out && outs.empty()) return missed(original, rebuilt, opName + "'s result has no static tensor shape");
     std::vector<KernelInput> inputs;
     std::vector<T::Param> params;
     std::vector<Expr> callArgs;
@@ -56,9 +63,17 @@ class RelaxLegalizer final : public ExprMutator {
       params.push_back({T::makeVar(name, t->dtype), b});
       callArgs.push_back(arg);
     }
-    std::optional<legalize_relax::Kernel> kernel = legalize_relax::buildKernel(*call, inputs, *out);
+    std::optional<legalize_relax::Kernel> kernel;
+    std::vector<T::Buffer> moreOutputs;
+    if (out) {
+      kernel = legalize_relax::buildKernel(*call, inputs, *out);
+    } else if (std::optional<legalize_relax::TupleKernel> t = legalize_relax::buildTupleKernel(*call, inputs, outs)) {
+      kernel = std::move(t->kernel);
+      moreOutputs = std::move(t->moreOutputs);
+    }
     if (!kernel) return missed(original, rebuilt, "no Relax-form kernel for " + opName + " with these attributes");
     params.push_back({T::makeVar(kernel->output->name, kernel->output->dtype), kernel->output});
+    for (const T::Buffer& b : moreOutputs) params.push_back({T::makeVar(b->name, b->dtype), b});
     AttrDict attrs;
     attrs.set("tir.noalias", AttrValue::boolean(true));
     const size_t before = newFuncs_.size();
@@ -68,8 +83,18 @@ class RelaxLegalizer final : public ExprMutator {
                                       opName + " → call_tir(" + name + "): TVM's topi compute, output block " + kernel->output->name +
                                           (newFuncs_.size() == before ? " (reuses the structurally equal " + name + ")" : "")));
     AttrDict callAttrs;
-    callAttrs.set("out_shape", AttrValue::ints(out->shape));
-    callAttrs.set("out_dtype", AttrValue::string(std::string(out->dtype.name())));
+    if (out) {
+      callAttrs.set("out_shape", AttrValue::ints(out->shape));
+      callAttrs.set("out_dtype", AttrValue::string(std::string(out->dtype.name())));
+    } else {
+      std::vector<AttrValue> shapes, dtypes;
+      for (const TensorTypeNode* t : outs) {
+        shapes.push_back(AttrValue::ints(t->shape));
+        dtypes.push_back(AttrValue::string(std::string(t->dtype.name())));
+      }
+      callAttrs.set("out_shape", AttrValue::array(std::move(shapes)));
+      callAttrs.set("out_dtype", AttrValue::array(std::move(dtypes)));
+    }
     return makeOpCall(OpId::CallTir, {makeGlobalVar(name), makeTuple(callArgs)}, callAttrs, orig->span);
   }
 

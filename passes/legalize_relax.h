@@ -57,10 +57,22 @@ struct Kernel {
   tir::Stmt body;
 };
 
+/// A kernel of an op whose result is a tuple of tensors: `kernel.output` is
+/// the first output, `moreOutputs` the others in order.
+struct TupleKernel {
+  Kernel kernel;
+  std::vector<tir::Buffer> moreOutputs;
+};
+
 /// The block-form kernel of `call` (an op call whose argument types and result
 /// type are static tensors), or no kernel when the op has no Relax-form
 /// legalization in passlab yet.
 std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<KernelInput>& inputs, const TensorTypeNode& out);
+
+/// The block-form kernel of `call` whose result is the tuple of static tensors
+/// `outs` (nn.batch_norm's (out, moving_mean, moving_var)), or no kernel.
+std::optional<TupleKernel> buildTupleKernel(const CallNode& call, const std::vector<KernelInput>& inputs,
+                                       const std::vector<const TensorTypeNode*>& outs);
 
 }  // namespace legalize_relax
 

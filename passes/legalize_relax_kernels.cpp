@@ -10,23 +10,13 @@
 
 #include "core/ir/tir_functor.h"
 #include "passes/legalize_relax.h"
+#include "passes/legalize_relax_te.h"
 
 namespace passlab::legalize_relax {
 
 namespace {
 
 namespace T = tir;
-using Exprs = std::vector<T::PrimExpr>;
-
-T::PrimExpr i64(int64_t v) { return T::intImm(DTypeCode::Int64, v); }
-T::PrimExpr add(T::PrimExpr a, T::PrimExpr b) { return T::binary(T::BinaryOp::Add, std::move(a), std::move(b)); }
-T::PrimExpr sub(T::PrimExpr a, T::PrimExpr b) { return T::binary(T::BinaryOp::Sub, std::move(a), std::move(b)); }
-T::PrimExpr mul(T::PrimExpr a, T::PrimExpr b) { return T::binary(T::BinaryOp::Mul, std::move(a), std::move(b)); }
-/// `a * k`, or `a` itself when k is 1 (TE folds the constant factor away).
-T::PrimExpr scaled(const T::PrimExpr& a, int64_t k) { return k == 1 ? a : mul(a, i64(k)); }
-
-/// Reads an input at `idx`: a load, or the inlined immediate.
-T::PrimExpr read(const KernelInput& in, const Exprs& idx) { return in.buffer ? T::load(in.buffer, idx) : in.immediate; }
 
 /// The loads of `e` in order of first access, one per buffer (TVM's block
 /// read detector lists each buffer once), leaving out `self`.
@@ -59,20 +49,7 @@ T::BufferRegion pointRegion(const T::Buffer& b, const Exprs& idx) {
   return r;
 }
 
-/// One computation stage, as te.compute writes it: a loop per axis (spatial
-/// then reduce), a block binding one iteration variable per loop, reads and
-/// writes at points, and for a reduction the init and the update.
-struct Stage {
-  std::string name;
-  T::Buffer out;
-  std::vector<int64_t> reduce;
-  /// The value at the spatial and reduce iteration variables.
-  std::function<T::PrimExpr(const Exprs&, const Exprs&)> value;
-  /// For a reduction: the initial value and how an element is combined.
-  T::PrimExpr init;
-  std::function<T::PrimExpr(T::PrimExpr, T::PrimExpr)> combine;
-  AttrDict annotations;
-};
+}  // namespace
 
 T::Stmt build(const Stage& s) {
   std::vector<T::Var> loops;
@@ -102,16 +79,11 @@ T::Stmt build(const Stage& s) {
   return stmt;
 }
 
-/// The implicit root block TVM's printer leaves out, holding the scratch buffers.
 T::Stmt root(std::vector<T::Stmt> stages, std::vector<T::Buffer> scratch) {
   T::Stmt body = stages.size() == 1 ? stages[0] : T::seq(std::move(stages));
   return T::block("root", {}, nullptr, {}, {}, std::move(scratch), nullptr, body);
 }
 
-T::PrimExpr castTo(DataType d, const T::PrimExpr& e) { return e->dtype == d ? e : T::cast(d, e); }
-
-/// The element index of `in` for output index `out` under numpy broadcasting:
-/// a dimension of extent 1 against a larger one reads index 0.
 Exprs broadcastIndex(const KernelInput& in, const std::vector<int64_t>& outShape, const Exprs& idx) {
   Exprs r;
   if (!in.buffer) return r;
@@ -120,6 +92,16 @@ Exprs broadcastIndex(const KernelInput& in, const std::vector<int64_t>& outShape
   for (size_t d = 0; d < shape.size(); ++d) r.push_back(shape[d] == 1 && outShape[lead + d] != 1 ? i64(0) : idx[lead + d]);
   return r;
 }
+
+namespace {
+
+/// `a * k`, or `a` itself when k is 1 (TE folds the constant factor away).
+T::PrimExpr scaled(const T::PrimExpr& a, int64_t k) { return k == 1 ? a : mul(a, i64(k)); }
+
+/// Reads an input at `idx`: a load, or the inlined immediate.
+T::PrimExpr read(const KernelInput& in, const Exprs& idx) { return in.buffer ? T::load(in.buffer, idx) : in.immediate; }
+
+T::PrimExpr castTo(DataType d, const T::PrimExpr& e) { return e->dtype == d ? e : T::cast(d, e); }
 
 std::optional<T::BinaryOp> binaryOf(OpId id) {
   switch (id) {

@@ -134,13 +134,35 @@ Value batchNormKernel(const KernelCall& call) {
   std::vector<double> var = channelVector(call, 4, channels, "moving_var");
   double epsilon = call.attrFloat("epsilon");
   bool center = call.attrBool("center"), scale = call.attrBool("scale");
+  const bool training = call.attrBool("training");
   // Inference form: (x - mean) / sqrt(var + eps) * gamma + beta, per channel.
+  // Training form (Relax's training=True, topi.nn.batch_norm): the batch's own
+  // mean and biased variance over every axis but `axis` take the moving ones' place.
   AxisSplit s = splitAt(data.shape(), axis);
   NDArray out(data.dtype(), data.shape());
+  std::vector<double> batchMean(static_cast<size_t>(channels)), batchVar(static_cast<size_t>(channels));
   dispatchDType(data.dtype(), [&](auto tag) {
     using T = typename decltype(tag)::type;
     const T* src = elems<T>(data);
     T* dst = mutableElems<T>(out);
+    if (training) {
+      const double count = static_cast<double>(s.outer * s.inner);
+      for (int64_t c = 0; c < channels; ++c) {
+        double sum = 0, squares = 0;
+        for (int64_t o = 0; o < s.outer; ++o)
+          for (int64_t i = 0; i < s.inner; ++i) sum += Elem<T>::toDouble(src[(o * channels + c) * s.inner + i]);
+        const double m = sum / count;
+        for (int64_t o = 0; o < s.outer; ++o)
+          for (int64_t i = 0; i < s.inner; ++i) {
+            double d = Elem<T>::toDouble(src[(o * channels + c) * s.inner + i]) - m;
+            squares += d * d;
+          }
+        batchMean[static_cast<size_t>(c)] = m;
+        batchVar[static_cast<size_t>(c)] = squares / count;
+      }
+      mean = batchMean;
+      var = batchVar;
+    }
     for (int64_t c = 0; c < channels; ++c) {
       double invStd = 1.0 / std::sqrt(var[c] + epsilon);
       double g = scale ? gamma[c] : 1.0;
@@ -151,8 +173,18 @@ Value batchNormKernel(const KernelCall& call) {
       }
     }
   });
-  // TVM returns (output, moving_mean, moving_var); inference leaves the moments unchanged.
-  return Value::tuple({out, call.tensor(3), call.tensor(4)});
+  // TVM returns (output, moving_mean, moving_var); inference leaves the moments unchanged,
+  // training moves them toward the batch's: (1 - momentum) * moving + momentum * batch.
+  if (!training) return Value::tuple({out, call.tensor(3), call.tensor(4)});
+  const double momentum = call.attrFloat("momentum");
+  auto moved = [&](size_t index, const std::vector<double>& batch) {
+    const NDArray& moving = call.tensor(index);
+    NDArray r(moving.dtype(), moving.shape());
+    for (int64_t c = 0; c < channels; ++c)
+      r.setFromDouble(c, (1 - momentum) * moving.getAsDouble(c) + momentum * batch[static_cast<size_t>(c)]);
+    return r;
+  };
+  return Value::tuple({out, moved(3, batchMean), moved(4, batchVar)});
 }
 
 Value layerNormKernel(const KernelCall& call) {

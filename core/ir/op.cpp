@@ -110,8 +110,10 @@ void describe(OpDef& d) {
       break;
     case OpId::BiasAdd: set(2, relBiasAdd, {intField("axis", 1)}); break;
     case OpId::BatchNorm:
+      // training: Relax's flag (TVM's default is True there; Relay and ONNX mean inference).
       set(5, relBatchNorm,
-          {intField("axis", 1), floatField("epsilon", 1e-5), boolField("center", true), boolField("scale", true)});
+          {intField("axis", 1), floatField("epsilon", 1e-5), boolField("center", true), boolField("scale", true),
+           floatField("momentum", 0.1), boolField("training", false)});
       break;
     case OpId::LayerNorm:
       set(3, relLayerNorm,

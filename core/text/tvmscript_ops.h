@@ -23,6 +23,7 @@ enum class AttrConv : uint8_t {
   AxisList,   ///< passlab's int axis is Relax's one-element axes list
   Positional, ///< printed without keyword, as an argument (R.shape([...]), prim values)
   Must,       ///< Relax-only, printed as `fixed`; another value is refused (passlab has only this one)
+  BoolDefault,///< a flag whose Relax default (`fixed`, True/False) is not passlab's: absent in TVMScript means `fixed`
 };
 
 /// One attribute of a Relax op, in TVM's order.
@@ -31,7 +32,7 @@ struct RelaxAttr {
   /// passlab's key (empty for Fixed).
   std::string_view key;
   AttrConv conv = AttrConv::Plain;
-  /// For Fixed/Must: the printed value; for OutLayout: the key of the input
+  /// For Fixed/Must: the printed value; for BoolDefault: Relax's default; for OutLayout: the key of the input
   /// layout; for Plain: what Relax writes where passlab has None (and what
   /// reads back as None).
   std::string_view fixed;

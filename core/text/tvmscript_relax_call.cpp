@@ -254,6 +254,15 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
         std::string inLayout = in ? in->asString() : attrOrDefault(*op, {}, ra.fixed).asString();
         if (o && o->kind() == AttrValue::Kind::String && o->asString() == inLayout) attrs.erase(ra.key);
       }
+  // BoolDefault: absent is Relax's default; passlab's own default is stored as absent.
+  if (spec)
+    for (const RelaxAttr& ra : spec->attrs)
+      if (ra.conv == AttrConv::BoolDefault) {
+        const AttrValue* v = attrs.find(ra.key);
+        bool value = v ? v->asBool() : ra.fixed == "True";
+        if (value == attrOrDefault(*op, {}, ra.key).asBool()) attrs.erase(ra.key);
+        else attrs.set(std::string(ra.key), AttrValue::boolean(value));
+      }
   OpId id = op->id;
   // R.matmul is numpy's: with a 3-d right operand it is a batch matmul.
   if (id == OpId::Matmul && values.size() == 2) {

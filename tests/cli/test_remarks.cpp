@@ -315,14 +315,16 @@ class Module:
         with R.dataflow():
             lv: R.Tensor((1, 3, 4, 4), dtype="float32") = R.nn.conv2d(x, w, out_dtype="float32")
             lv1: R.Tensor((1, 3, 4, 4), dtype="float32") = R.nn.relu(lv)
-            gv: R.Tensor((1, 3), dtype="float32") = R.sum(lv1, axis=[2, 3])
+            lv2: R.Tensor((1, 3, 1, 1), dtype="float32") = R.sum(lv1, axis=[2, 3], keepdims=True)
+            gv: R.Tensor((1, 3), dtype="float32") = R.reshape(lv2, R.shape([1, 3]))
             R.output(gv)
         return gv
 )",
        "ConvertLayout{desired_layouts={relax.nn.conv2d=[NHWC,OHWI]}}", "ConvertLayout", "layout.",
        {"layout.converted [nn.conv2d]: nn.conv2d converted from NCHW/OIHW to NHWC/OHWI",
         "layout.follow [nn.relu]: nn.relu follows NHWC (elementwise)",
-        "layout.transform-back [sum]: sum cannot follow the converted layout: its input is permuted back"}},
+        "layout.follow [sum]: sum follows NHWC (reduced axes remapped)",
+        "layout.transform-back [reshape]: reshape cannot follow the converted layout: its input is permuted back"}},
       {"amp: always, follow, never", R"(# from tvm.script import ir as I
 # from tvm.script import relax as R
 @I.ir_module
@@ -395,6 +397,24 @@ TEST_CASE("Remarks: Relax FuseOps names each group and boundary; FuseTIR what it
   for (const std::string& g : tir) UNSCOPED_INFO(g);
   CHECK(tir == std::vector<std::string>{"fuse-tir.merged [fn]: merged 3 PrimFuncs (conv2d, add, relu) into fused_conv2d_add_relu; "
                                         "2 intermediate results became root-block allocations"});
+}
+
+TEST_CASE("Remarks: FuseTIR counts only the results that became allocations (in-place outputs need none)", "[remarks][relax]") {
+  auto [file, expected] = GENERATE(table<std::string, std::string>({
+      {"inplace_two_outputs",
+       "fuse-tir.merged [fn]: merged 2 PrimFuncs (shift_scale_inplace, exp_inplace) into fused_shift_scale_inplace_exp_inplace; "
+       "0 intermediate results became root-block allocations"},
+      {"inplace_after_fresh",
+       "fuse-tir.merged [fn]: merged 2 PrimFuncs (add, exp_inplace) into fused_add_exp_inplace; 0 intermediate results became "
+       "root-block allocations"},
+  }));
+  CAPTURE(file);
+  PipelineRun r;
+  r.ctx->setRemarksEnabled(true);
+  r.run("FuseTIR", inferTypes(parseModuleFile(std::string(PASSLAB_SOURCE_DIR) + "/tests/relax_parity/FuseTIR/" + file + ".before.py")));
+  std::vector<std::string> tir = remarksOf(r, "FuseTIR");
+  for (const std::string& g : tir) UNSCOPED_INFO(g);
+  CHECK(tir == std::vector<std::string>{expected});
 }
 
 TEST_CASE("Remarks: FoldConstant's nested FuseOps records its own remarks on the nested event", "[remarks][fold-constant]") {

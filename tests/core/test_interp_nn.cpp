@@ -342,6 +342,23 @@ TEST_CASE("Interp: batch_norm follows the inference formula and returns three ou
   requireValues(w.fields()[0].tensor(), DTypeCode::Float32, {1, 1, 2, 2}, {0, 0, 2, 8});
 }
 
+TEST_CASE("Interp: batch_norm with training=True normalizes by the batch and moves the moving statistics", "[interp]") {
+  // Channel 0 holds 1, 3 (batch mean 2, biased variance 1); channel 1 holds 2, 6 (mean 4, variance 4).
+  NDArray x = f32({2, 2, 1, 1}, {1, 2, 3, 6});
+  NDArray gamma = f32({2}, {2, 1});
+  NDArray beta = f32({2}, {0.5, -1});
+  NDArray mean = f32({2}, {0, 10});
+  NDArray var = f32({2}, {1, 2});
+  Value v = runOpValue(OpId::BatchNorm, {x, gamma, beta, mean, var},
+                       {{"epsilon", AttrValue::floating(0)}, {"training", AttrValue::boolean(true)}, {"momentum", AttrValue::floating(0.25)}});
+  REQUIRE(v.isTuple());
+  // channel 0: (x - 2) / 1 * 2 + 0.5; channel 1: (x - 4) / 2 * 1 - 1.
+  requireValues(v.fields()[0].tensor(), DTypeCode::Float32, {2, 2, 1, 1}, {-1.5, -2, 2.5, 0});
+  // 0.75 * moving + 0.25 * batch.
+  requireValues(v.fields()[1].tensor(), DTypeCode::Float32, {2}, {0.5, 8.5});
+  requireValues(v.fields()[2].tensor(), DTypeCode::Float32, {2}, {1, 2.5});
+}
+
 TEST_CASE("Interp: layer_norm normalizes each slice", "[interp]") {
   NDArray x = randomArray(DTypeCode::Float32, {3, 8}, 21, -4, 4);
   NDArray ones = f32({8}, std::vector<double>(8, 1.0));

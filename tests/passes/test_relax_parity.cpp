@@ -20,6 +20,7 @@
 #include "core/ir/functor.h"
 #include "core/pass/registry.h"
 #include "core/text/parser.h"
+#include "core/text/printer.h"
 #include "core/trace/expect.h"
 #include "core/workbench/workbench.h"
 #include "passes/registry.h"
@@ -144,6 +145,7 @@ TEST_CASE("Relax parity: every Before goes through its pass to its Expected", "[
   CHECK(readFile(doc) == table);
 }
 
+
 namespace {
 
 /// The largest "max abs X" of the `numeric` command's table.
@@ -155,6 +157,32 @@ double largestNumericError(const std::string& table) {
 }
 
 }  // namespace
+
+TEST_CASE("Relax parity: ConvertLayout's and FuseTIR's pairs keep the values their Before computes", "[relax][parity][numeric]") {
+  // The Expected files are structure; this checks the meaning: the interpreter's
+  // result after the pass equals the one before (layouts permuted back, tuples
+  // rebuilt, in-place outputs in the right buffers).
+  for (const ParityCase& c : allCases()) {
+    if (c.pass != "ConvertLayout" && c.pass != "FuseTIR") continue;
+    INFO(c.pass + "/" + c.name);
+    auto registry = std::make_shared<PassRegistry>();
+    registerBuiltinPasses(*registry);
+    Workbench wb{registry};
+    CommandInterpreter repl{wb};
+    REQUIRE(repl.runLine("load " + c.before.string()).ok());
+    REQUIRE(repl.runLine("set numeric-check on").ok());
+    REQUIRE(repl.runLine("pipeline " + c.pipeline).ok());
+    // A loaded module is in phase 0; FuseTIR belongs to phase 2.
+    CommandResult step = repl.runLine("step --force");
+    INFO(step.output() + step.error());
+    REQUIRE(step.ok());
+    CommandResult numeric = repl.runLine("numeric");
+    REQUIRE(numeric.ok());
+    INFO(numeric.output());
+    CHECK(numeric.output().find("#1 " + c.pass) != std::string::npos);
+    CHECK(largestNumericError(numeric.output()) < 1e-5);
+  }
+}
 
 TEST_CASE("Relax end to end: an MLP and a CNN through relax.zero and relax.default match the interpreter and run on the host JIT",
           "[relax][e2e]") {
@@ -272,7 +300,7 @@ TEST_CASE("ConvertLayout: TVM's desired_layouts dict, its canonical text and its
 
 TEST_CASE("Relax: the new LegalizeOps kernels compute what the interpreter computes", "[relax][legalize]") {
   // Depthwise and NHWC convolutions, global and padded average pooling, gelu,
-  // silu, clip, dense, bias_add and batch_norm through DecomposeOpsForInference:
+  // silu, clip, dense, bias_add and batch_norm (TVM's default training form):
   // relax.default must agree with the graph-level interpreter.
   const char* module = R"(# from tvm.script import ir as I
 # from tvm.script import tir as T
@@ -305,7 +333,7 @@ class Module:
   CommandInterpreter repl{wb};
   wb.loadText(module, "kernels.py");
   REQUIRE(repl.runLine("set numeric-check on").ok());
-  REQUIRE(repl.runLine("pipeline DecomposeOpsForInference,relax.default").ok());
+  REQUIRE(repl.runLine("pipeline relax.default").ok());
   CommandResult run = repl.runLine("run");
   INFO(run.output() + run.error());
   REQUIRE(run.ok());
@@ -315,10 +343,95 @@ class Module:
   CHECK(largestNumericError(numeric.output()) < 1e-5);
   // Every op became a call_tir of a block-form kernel: nothing was left to the Relay-form lowering.
   const IRModule& out = wb.moduleAt(wb.cursor(), Side::After);
-  for (const char* kernel : {"conv2d", "conv2d1", "silu", "gelu", "adaptive_avg_pool2d", "avg_pool2d", "clip", "dense", "bias_add"}) {
+  for (const char* kernel : {"conv2d", "batch_norm", "conv2d1", "silu", "gelu", "adaptive_avg_pool2d", "avg_pool2d", "clip", "dense", "bias_add"}) {
     INFO(kernel);
     CHECK(out->lookup(kernel));
   }
+}
+
+TEST_CASE("LegalizeOps: batch_norm is legalized directly, in training and in inference form; the values match and it runs on the host",
+          "[relax][legalize][batch-norm]") {
+  // TVM's Relax batch_norm defaults to training=True (the batch's statistics,
+  // the moving ones updated); training=False uses the moving ones. Either way
+  // LegalizeOps writes one PrimFunc with three outputs, with no
+  // DecomposeOpsForInference first; that pass still gives the inference form.
+  auto [flag, pipeline] = GENERATE(table<std::string, std::string>({
+      {"", "relax.default"},
+      {", training=False", "relax.default"},
+      {", momentum=0.25", "relax.default"},
+      {", training=False", "DecomposeOpsForInference,relax.default"},
+  }));
+  CAPTURE(flag, pipeline);
+  const std::string module = R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3, 4, 4), dtype="float32"), g: R.Tensor((3,), dtype="float32"), b: R.Tensor((3,), dtype="float32"), m: R.Tensor((3,), dtype="float32"), v: R.Tensor((3,), dtype="float32")) -> R.Tuple(R.Tensor((2, 3, 4, 4), dtype="float32"), R.Tensor((3,), dtype="float32"), R.Tensor((3,), dtype="float32")):
+        with R.dataflow():
+            lv = R.nn.batch_norm(x, g, b, m, v, axis=1)" + flag + R"()
+            lv1: R.Tensor((2, 3, 4, 4), dtype="float32") = lv[0]
+            lv2: R.Tensor((2, 3, 4, 4), dtype="float32") = R.nn.relu(lv1)
+            lv3: R.Tensor((3,), dtype="float32") = lv[1]
+            lv4: R.Tensor((3,), dtype="float32") = lv[2]
+            gv = (lv2, lv3, lv4)
+            R.output(gv)
+        return gv
+)";
+  auto registry = std::make_shared<PassRegistry>();
+  registerBuiltinPasses(*registry);
+  Workbench wb{registry};
+  CommandInterpreter repl{wb};
+  wb.loadText(module, "batch_norm.py");
+  REQUIRE(repl.runLine("set numeric-check on").ok());
+  REQUIRE(repl.runLine("pipeline " + pipeline).ok());
+  CommandResult run = repl.runLine("run");
+  INFO(run.output() + run.error());
+  REQUIRE(run.ok());
+  CommandResult numeric = repl.runLine("numeric");
+  REQUIRE(numeric.ok());
+  INFO(numeric.output());
+  CHECK(largestNumericError(numeric.output()) < 1e-5);
+  const IRModule& out = wb.moduleAt(wb.cursor(), Side::After);
+  CHECK((out->lookup("batch_norm") != nullptr) == (pipeline == "relax.default"));
+  CommandResult build = repl.runLine("build --run");
+  INFO(build.output() + build.error());
+  CHECK(build.ok());
+  CHECK(build.output().find("PASS") != std::string::npos);
+}
+
+TEST_CASE("TVMScript: R.nn.batch_norm's training flag defaults to True as in TVM; passlab's own default (Relay, ONNX) is False",
+          "[relax][batch-norm][tvmscript]") {
+  auto [written, training, printed] = GENERATE(table<std::string, bool, std::string>({
+      {"", true, "momentum=0.10000000000000001, training=True)"},
+      {", training=True", true, "momentum=0.10000000000000001, training=True)"},
+      {", momentum=0.5, training=False", false, "momentum=0.5, training=False)"},
+  }));
+  CAPTURE(written);
+  const std::string text = R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((1, 2, 2, 2), dtype="float32"), g: R.Tensor((2,), dtype="float32")) -> R.Tuple(R.Tensor((1, 2, 2, 2), dtype="float32"), R.Tensor((2,), dtype="float32"), R.Tensor((2,), dtype="float32")):
+        gv: R.Tuple(R.Tensor((1, 2, 2, 2), dtype="float32"), R.Tensor((2,), dtype="float32"), R.Tensor((2,), dtype="float32")) = R.nn.batch_norm(x, g, g, g, g, axis=1)" +
+                           written + R"()
+        return gv
+)";
+  IRModule mod = inferTypes(parseModule(text, "bn.py"));
+  const CallNode* bn = nullptr;
+  postOrderVisit(mod->lookup("main"), [&](const Expr& e) {
+    if (const auto* c = as<CallNode>(e); c && c->op() && c->op()->id == OpId::BatchNorm) bn = c;
+  });
+  REQUIRE(bn);
+  CHECK(attrOrDefault(*bn->op(), bn->attrs, "training").asBool() == training);
+  // passlab's default is stored as absent, so a Relay or ONNX batch_norm and a TVMScript training=False one are equal.
+  CHECK(bn->attrs.contains("training") == training);
+  PrintOptions po;
+  po.syntax = TextSyntax::TVMScript;
+  CHECK_THAT(printModule(mod, po), Catch::Contains(printed));
 }
 
 TEST_CASE("StaticPlanBlockMemory: remarks say why an allocation reused a storage or took a new one", "[relax][memplan][remarks]") {

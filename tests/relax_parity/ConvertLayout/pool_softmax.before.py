@@ -2,7 +2,8 @@
 # from tvm.script import relax as R
 
 # max_pool2d follows through its layout attribute, softmax through its axis
-# (1 in NCHW is 3 in NHWC); sum cannot follow, so its input is permuted back.
+# (1 in NCHW is 3 in NHWC); sum follows with its axes found in NHWC, and its
+# result (N, C) is in the original order again, so nothing is permuted back.
 @I.ir_module
 class Module:
     @R.function

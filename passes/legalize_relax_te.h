@@ -1,0 +1,57 @@
+// Internal to the Relax-form LegalizeOps kernels (passes/legalize_relax_*.cpp):
+// one te.compute stage and how te.create_prim_func writes it, shared by the
+// kernel files.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/ir/tir.h"
+#include "passes/legalize_relax.h"
+
+namespace passlab::legalize_relax {
+
+/// Index expressions (iteration variables, loads' indices).
+using Exprs = std::vector<tir::PrimExpr>;
+
+/// An int64 immediate: Relax shapes, hence the kernels' indices, are int64.
+inline tir::PrimExpr i64(int64_t v) { return tir::intImm(DTypeCode::Int64, v); }
+/// `a + b`.
+inline tir::PrimExpr add(tir::PrimExpr a, tir::PrimExpr b) { return tir::binary(tir::BinaryOp::Add, std::move(a), std::move(b)); }
+/// `a - b`.
+inline tir::PrimExpr sub(tir::PrimExpr a, tir::PrimExpr b) { return tir::binary(tir::BinaryOp::Sub, std::move(a), std::move(b)); }
+/// `a * b`.
+inline tir::PrimExpr mul(tir::PrimExpr a, tir::PrimExpr b) { return tir::binary(tir::BinaryOp::Mul, std::move(a), std::move(b)); }
+
+/// One computation stage, as te.compute writes it: a loop per axis (spatial
+/// then reduce), a block binding one iteration variable per loop, reads and
+/// writes at points, and for a reduction the init and the update.
+struct Stage {
+  /// The block's name (TE's op name, made unique within the PrimFunc).
+  std::string name;
+  /// The buffer written: a parameter for an output, else a scratch buffer.
+  tir::Buffer out;
+  /// Reduction extents, one reduce axis each, after the spatial ones.
+  std::vector<int64_t> reduce;
+  /// The value at the spatial and reduce iteration variables.
+  std::function<tir::PrimExpr(const Exprs&, const Exprs&)> value;
+  /// For a reduction: the initial value and how an element is combined.
+  tir::PrimExpr init;
+  /// For a reduction: how the running value and an element combine.
+  std::function<tir::PrimExpr(tir::PrimExpr, tir::PrimExpr)> combine;
+  /// The block's annotations (schedule rules).
+  AttrDict annotations;
+};
+
+/// The loop nest and block of `s`.
+tir::Stmt build(const Stage& s);
+
+/// The implicit root block TVM's printer leaves out, holding the scratch buffers.
+tir::Stmt root(std::vector<tir::Stmt> stages, std::vector<tir::Buffer> scratch);
+
+/// The element index of `in` for output index `idx` under numpy broadcasting:
+/// a dimension of extent 1 against a larger one reads index 0.
+Exprs broadcastIndex(const KernelInput& in, const std::vector<int64_t>& outShape, const Exprs& idx);
+
+}  // namespace passlab::legalize_relax
