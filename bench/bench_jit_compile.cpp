@@ -15,9 +15,12 @@
 //   bench_jit_compile [--runs N] [--repeat N] [--isa native|avx2|both] [--only NAME] [--serial] [--depthwise] [--units]
 //
 // --units lists the last compile's units by their compile time (wall, ms).
-// --depthwise also profiles the entry (BuildOptions::profile) and prints each
-// depthwise convolution kernel's median time and GFLOP/s (its weight [C, 1,
-// kh, kw], its output shape).
+// --depthwise also profiles the entry (BuildOptions::profile) and prints the
+// median time and GFLOP/s of each depthwise convolution kernel (its weight
+// [C, 1, kh, kw], its output shape) and each matmul or dense kernel. The
+// FLOPs are multiplyAccumulateFlops: the lanes a schedule computes, so the
+// wide grid's dropped columns count and GFLOP/s of two schedules of one
+// layer compare only through their times.
 //
 // --serial compiles on the caller's thread only (PASSLAB_COMPILE_THREADS=1):
 // CPU time then equals wall time on an idle machine.
@@ -93,7 +96,8 @@ size_t countOps(const IRModule& mod) {
 }
 
 /// "5x5 depthwise, out 1x480x3x3" for a PrimFunc with a depthwise weight
-/// parameter [C, 1, kh, kw] (C > 1), else "".
+/// parameter [C, 1, kh, kw] (C > 1), "matmul/dense, out ..." for one named
+/// after those ops, else "".
 std::string depthwiseKernel(const IRModule& mod, const std::string& name) {
   Expr e = mod->lookup(name);
   if (!e || e->kind != ExprKind::PrimFunc) return "";
@@ -102,6 +106,7 @@ std::string depthwiseKernel(const IRModule& mod, const std::string& name) {
   for (const tir::Param& p : fn.params)
     if (p.buffer && p.buffer->shape.size() == 4 && p.buffer->shape[0] > 1 && p.buffer->shape[1] == 1 && p.buffer->shape[2] > 1)
       found = std::to_string(p.buffer->shape[2]) + "x" + std::to_string(p.buffer->shape[3]) + " depthwise";
+  if (found.empty() && (name.find("matmul") != std::string::npos || name.find("dense") != std::string::npos)) found = "matmul/dense";
   if (found.empty() || !fn.params.back().buffer) return "";
   std::string out;
   for (int64_t d : fn.params.back().buffer->shape) out += (out.empty() ? "" : "x") + std::to_string(d);
