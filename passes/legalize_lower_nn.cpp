@@ -371,7 +371,7 @@ T::Stmt lowerMatmul(const OpLowering& l) {
              l.weightTransposed ? "LegalizeOps transposed the constant weight to [K, N] at compile time (several rows of data): "
                                   "rows of N are contiguous"
                                 : "the second operand is [K, N], contiguous along N");
-    if (l.host && l.isa.registers < 32) return lowerMatmulRowTiles(l, K, accType, A, B);
+    if (l.host && l.isa.registers < 32 && N >= 6 * l.isa.floats) return lowerMatmulRowTiles(l, K, accType, A, B);
     auto acc = T::makeBuffer("matmul_acc", accType, {N});
     return loopNest(rows, "ax", [&](const std::vector<PrimExpr>& o) {
       T::Var j0 = T::makeVar("j"), j1 = T::makeVar("j"), j2 = T::makeVar("j"), k = T::makeVar("k");
