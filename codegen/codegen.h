@@ -108,6 +108,12 @@ struct Artifacts {
   std::string vectorUnit;
   /// Threads that optimized and compiled the code (1: one module on the caller's thread).
   int compileThreads = 1;
+  /// Host JIT builds compiled unit by unit: where the units' time went,
+  /// summed over the units (thread CPU time, ms): reading their bitcode,
+  /// LLVM's optimization pipeline, and machine code (instruction selection to
+  /// the object file); and the caller's wall time cutting the module into
+  /// units and finding shared bodies.
+  double unitsParseMs = 0, unitsOptimizeMs = 0, unitsMachineCodeMs = 0, splitMs = 0;
   /// A host JIT build compiled unit by unit (a kernel with its packed
   /// wrapper, or "(entry)"): each unit's optimization and machine code time
   /// on its worker, in ms (0 when its object was reused).

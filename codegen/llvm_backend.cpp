@@ -224,10 +224,15 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
   a.emitMs = msSince(t0);
   t0 = std::chrono::steady_clock::now();
   unsigned threads = std::max(1u, std::min(8u, std::thread::hardware_concurrency()));
+  // PASSLAB_COMPILE_THREADS=N caps the compile threads (1: the caller's only,
+  // so a compile's CPU time can be measured without the scheduler's noise).
+  if (const char* cap = std::getenv("PASSLAB_COMPILE_THREADS"); cap && std::atoi(cap) > 0)
+    threads = std::min(threads, static_cast<unsigned>(std::atoi(cap)));
   if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly) {
     std::map<std::string, std::string> nameOfSymbol{{kEntrySymbol, "(entry)"}};
     for (const std::string& f : a.functions) nameOfSymbol[symbolOf(mod, f)] = f;
     std::set<std::string> callers;
+    auto sharedStart = std::chrono::steady_clock::now();
     if (options.shareKernelBodies) {
       std::vector<std::string> kernels;
       for (const std::string& f : a.functions)
@@ -240,8 +245,13 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
         nameOfSymbol[body.body] = "(body of " + names.front() + ")";
       }
     }
+    const double sharedBodiesMs = msSince(sharedStart);
     UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, options.objectCacheDir, callers, out.diagnostics);
     out.objects = std::move(units.objects);
+    a.unitsParseMs = units.parseMs;
+    a.unitsOptimizeMs = units.optimizeMs;
+    a.unitsMachineCodeMs = units.machineCodeMs;
+    a.splitMs = units.splitMs + sharedBodiesMs;
     a.reusedUnits = units.reused;
     a.reusedUnitsFromDisk = units.reusedFromDisk;
     for (auto& [symbol, ms] : units.unitMs) {

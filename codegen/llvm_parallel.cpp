@@ -14,7 +14,10 @@
 #include <llvm/Target/TargetMachine.h>
 #include <llvm/Transforms/Utils/Cloning.h>
 
+#include <time.h>
+
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <map>
 #include <set>
@@ -27,6 +30,13 @@
 namespace passlab::codegen {
 
 namespace {
+
+/// CPU time of the calling thread, in ms.
+double threadCpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
 
 /// A unit: one group of definitions as a module of its own, in bitcode.
 struct Unit {
@@ -153,7 +163,9 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
       f.addFnAttr(llvm::Attribute::NoInline);
       f.addFnAttr(llvm::Attribute::OptimizeNone);
     }
+  auto splitStart = std::chrono::steady_clock::now();
   std::vector<Unit> units = splitIntoUnits(m, signature, together);
+  const double splitMs = msSince(splitStart);
   // Largest first, so a big kernel does not start last and leave the other threads idle.
   std::vector<size_t> schedule(units.size());
   for (size_t i = 0; i < schedule.size(); ++i) schedule[i] = i;
@@ -162,6 +174,8 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
   std::vector<double> ms(units.size(), 0);
   std::vector<char> hit(units.size(), 0), fromDisk(units.size(), 0);
   std::vector<std::string> errors(units.size());
+  // Per unit: thread CPU time of reading, optimizing, machine code.
+  std::vector<std::array<double, 3>> phases(units.size(), {0, 0, 0});
   std::atomic<size_t> next{0};
   ObjectCache& cache = ObjectCache::process();
   const std::string dir = reuse ? cacheDir : "";
@@ -181,15 +195,19 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
         auto unitSink = std::make_shared<DiagnosticSink>();
         collectDiagnostics(ctx, unitSink);
         llvm::MemoryBufferRef ref(llvm::StringRef(units[i].bitcode.data(), units[i].bitcode.size()), units[i].name);
+        double c0 = threadCpuMs();
         llvm::Expected<std::unique_ptr<llvm::Module>> part = llvm::parseBitcodeFile(ref, ctx);
         if (!part) {
           errors[i] = errorText(part.takeError());
           continue;
         }
         if (!tm) tm = makeTargetMachine(target);
+        double c1 = threadCpuMs();
         optimize(**part, *tm);
+        double c2 = threadCpuMs();
         auto entry = std::make_shared<CompiledUnit>();
         entry->object = emitFileConsuming(**part, *tm, llvm::CGFT_ObjectFile);
+        phases[i] = {c1 - c0, c2 - c1, threadCpuMs() - c2};
         entry->warnings = diagnosticsOf(*unitSink);
         compiled[i] = entry;
         if (reuse) cache.insert(units[i].key, entry, dir);
@@ -215,7 +233,11 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
     out.unitMs.emplace_back(units[i].name, ms[i]);
     out.reused += hit[i];
     out.reusedFromDisk += fromDisk[i];
+    out.parseMs += phases[i][0];
+    out.optimizeMs += phases[i][1];
+    out.machineCodeMs += phases[i][2];
   }
+  out.splitMs = splitMs;
   bool wrote = false;
   for (size_t i = 0; i < units.size(); ++i) wrote = wrote || !hit[i];
   if (wrote && !dir.empty()) ObjectCache::trimDirectory(dir, kObjectCacheDirectoryBytes);

@@ -280,6 +280,16 @@ struct SmallConvGeometry {
 bool smallSpatialConvFits(const VectorIsa& isa, int64_t positions, int64_t reduction, int64_t groups);
 /// The dot-product schedule of a small-spatial conv2d (legalize_lower_conv_small.cpp).
 tir::Stmt lowerSmallSpatialConv(const OpLowering& l, const Operand& data, const Operand& weight, const SmallConvGeometry& g);
+/// Whether a depthwise conv2d of `channels` channels and `positions` outputs
+/// per channel, which the wide-grid schedule would compute as `gridLanes`
+/// lanes per channel, is better vectorized along its channels
+/// (lowerDepthwiseChannels): the channels fill a vector and the grid would
+/// leave more than a third of its lanes idle (a 3x3 or 6x6 output), on
+/// ISAs without AVX-512 (see the definition for why).
+bool depthwiseChannelsFit(const VectorIsa& isa, int64_t channels, int64_t positions, int64_t gridLanes);
+/// The channels-vectorized schedule of a depthwise NCHW float32 conv2d with an
+/// OIHW weight (legalize_lower_conv_small.cpp).
+tir::Stmt lowerDepthwiseChannels(const OpLowering& l, const Operand& data, const Operand& weight, const SmallConvGeometry& g);
 /// nn.conv2d_transpose (legalize_lower_conv_transpose.cpp).
 tir::Stmt lowerConv2DTranspose(const OpLowering& l);
 /// image.resize2d: nearest, linear and cubic (legalize_lower_image.cpp).

@@ -370,6 +370,18 @@ T::Stmt lowerConv2D(const OpLowering& l) {
   if (l.host && nchw && data.dtype.code == DTypeCode::Float32 && weight.dtype.code == DTypeCode::Float32 &&
       l.out->dtype.code == DTypeCode::Float32) {
     const std::vector<int64_t>& o = l.out->shape;
+    // A depthwise map so small that the wide grid's position vectors would
+    // be mostly idle (a 3x3 output: 3 rows of the padded width in a tile of
+    // 3 vectors) is vectorized along its channels instead.
+    if (icPerGroup == 1 && ocPerGroup == 1 && kp == std::vector<size_t>{0, 1, 2, 3}) {
+      const int64_t grid = o[2] * ceilDiv(data.shape[3] + pad[1] + pad[3], strides[1]);
+      const int64_t tile = wideTileWidth(grid, 1, l.isa);
+      if (depthwiseChannelsFit(l.isa, outC, o[2] * o[3], ceilDiv(grid, tile) * tile)) {
+        SmallConvGeometry g{data.shape[0], inC, data.shape[2], data.shape[3], outC, o[2], o[3], kh, kw, strides[0], strides[1],
+                            dilation[0], dilation[1], pad[0], pad[1]};
+        return lowerDepthwiseChannels(l, data, weight, g);
+      }
+    }
     ConvGeometry g{data.shape[0], inC, data.shape[2], data.shape[3], outC, o[2], o[3], kh, kw, strides[0], strides[1],
                    dilation[0], dilation[1], groups, icPerGroup, ocPerGroup, pad, kp};
     return lowerWideGridConv(l, data, weight, g);

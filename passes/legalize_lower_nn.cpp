@@ -261,6 +261,70 @@ T::Stmt lowerTransposedMatmulTiles(const OpLowering& l, int64_t K, DataType accT
   return T::seq(std::move(parts));
 }
 
+/// matmul with B as [K, N] (contiguous along N) on a 16-register ISA
+/// (AVX2): tiles of 2 rows x 6 vectors of columns. A row's whole
+/// accumulator (120 columns: 15 ymm registers) with the B vector and the
+/// product did not fit in 16 registers, so every k stored and reloaded the
+/// sums. Here 12 sums, a B vector and two broadcast A values make 15, and
+/// each B vector loaded serves both rows. Every output is still summed over
+/// k in increasing order.
+template <typename ReadA, typename ReadB>
+T::Stmt lowerMatmulRowTiles(const OpLowering& l, int64_t K, DataType accType, const ReadA& A, const ReadB& B) {
+  const std::vector<int64_t>& outShape = l.out->shape;
+  const int64_t N = outShape.back();
+  const std::vector<int64_t> rowShape(outShape.begin(), outShape.end() - 1);
+  const int64_t R = numElements(rowShape);
+  const int64_t rowTile = R >= 2 ? 2 : 1, colTile = 6 * l.isa.floats;
+  if (l.choice)
+    choose(l, RemarkRule::LegalizeMatmulRows,
+           "register tiles of " + std::to_string(rowTile) + (rowTile == 1 ? " row" : " rows") + " x " + std::to_string(colTile) +
+               " columns (" + std::to_string(colTile / l.isa.floats) + " vectors each) over " + std::to_string(R) + (R == 1 ? " row" : " rows") +
+               " x " + std::to_string(N) + " columns, the reduction over K = " + std::to_string(K) + " outside a vectorized loop over the tile's columns",
+           std::string(l.weightTransposed ? "LegalizeOps transposed the constant weight to [K, N] at compile time (several rows of data)"
+                                          : "the second operand is [K, N]") +
+               ", contiguous along N; " + std::to_string(l.isa.registers) + " vector registers hold " + std::to_string(rowTile * colTile / l.isa.floats) +
+               " vectors of sums with a B vector and the broadcast A values");
+  auto tile = [&](const PrimExpr& r0, int64_t mr, const PrimExpr& j0, int64_t width) {
+    std::vector<std::vector<PrimExpr>> rows;
+    for (int64_t mi = 0; mi < mr; ++mi) rows.push_back(unflattenIndex(mi == 0 ? r0 : add(r0, i32(mi)), rowShape));
+    auto acc = T::makeBuffer("matmul_acc", accType, {mr, width});
+    T::Var j0v = T::makeVar("j"), j1 = T::makeVar("j"), j2 = T::makeVar("j"), k = T::makeVar("k");
+    std::vector<T::Stmt> zero, update, finish;
+    for (int64_t mi = 0; mi < mr; ++mi) {
+      const std::vector<PrimExpr>& r = rows[static_cast<size_t>(mi)];
+      std::vector<PrimExpr> o = r;
+      o.push_back(add(j0, j1));
+      zero.push_back(T::store(acc, {i32(mi), j0v}, constOf(accType, 0)));
+      update.push_back(T::store(acc, {i32(mi), j1}, add(T::load(acc, {i32(mi), j1}), mul(A(r, k), B(o, k, add(j0, j1))))));
+      std::vector<PrimExpr> oi = r;
+      oi.push_back(add(j0, j2));
+      finish.push_back(finishElement(l, oi, T::load(acc, {i32(mi), j2})));
+    }
+    T::Stmt init = T::forLoop(j0v, i32(0), i32(width), T::ForKind::Vectorized, T::seq(std::move(zero)));
+    T::Stmt body = T::forLoop(k, i32(0), i32(K), T::ForKind::Serial,
+                              T::forLoop(j1, i32(0), i32(width), T::ForKind::Vectorized, T::seq(std::move(update))));
+    T::Stmt store = T::forLoop(j2, i32(0), i32(width), T::ForKind::Vectorized, T::seq(std::move(finish)));
+    return T::allocate(acc, T::seq({init, body, store}));
+  };
+  auto columns = [&](const PrimExpr& r0, int64_t mr) {
+    std::vector<T::Stmt> parts;
+    if (N / colTile > 0) {
+      T::Var jb = T::makeVar("jb");
+      parts.push_back(T::forLoop(jb, i32(0), i32(N / colTile), T::ForKind::Serial, tile(r0, mr, mul(jb, i32(colTile)), colTile)));
+    }
+    if (N % colTile) parts.push_back(tile(r0, mr, i32(N / colTile * colTile), N % colTile));
+    return T::seq(std::move(parts));
+  };
+  std::vector<T::Stmt> parts;
+  if (R / rowTile > 0) {
+    T::Var rb = T::makeVar("rb");
+    parts.push_back(T::forLoop(rb, i32(0), i32(R / rowTile), R / rowTile > 1 ? T::ForKind::Parallel : T::ForKind::Serial,
+                               columns(rowTile == 1 ? PrimExpr(rb) : mul(rb, i32(rowTile)), rowTile)));
+  }
+  if (R % rowTile) parts.push_back(columns(i32(R - 1), 1));
+  return T::seq(std::move(parts));
+}
+
 T::Stmt lowerMatmul(const OpLowering& l) {
   const Operand& a = l.args.at(0);
   const Operand& b = l.args.at(1);
@@ -307,6 +371,7 @@ T::Stmt lowerMatmul(const OpLowering& l) {
              l.weightTransposed ? "LegalizeOps transposed the constant weight to [K, N] at compile time (several rows of data): "
                                   "rows of N are contiguous"
                                 : "the second operand is [K, N], contiguous along N");
+    if (l.host && l.isa.registers < 32 && N >= 6 * l.isa.floats) return lowerMatmulRowTiles(l, K, accType, A, B);
     auto acc = T::makeBuffer("matmul_acc", accType, {N});
     return loopNest(rows, "ax", [&](const std::vector<PrimExpr>& o) {
       T::Var j0 = T::makeVar("j"), j1 = T::makeVar("j"), j2 = T::makeVar("j"), k = T::makeVar("k");

@@ -2,7 +2,8 @@
 // interpreter: the wide-grid direct convolution (strides, dilations,
 // asymmetric padding, groups, depthwise multipliers, grids shorter than one
 // tile), pointwise tiles whose last tile overlaps, dense/matmul dot-product
-// tiles (single rows, odd rows and columns, K tails), elementwise nests with
+// tiles (single rows, odd rows and columns, K tails), matmul row tiles,
+// depthwise convolutions vectorized along channels, elementwise nests with
 // merged axes, and the JIT's parallel compilation.
 #include <catch2/catch.hpp>
 
@@ -114,6 +115,10 @@ TEST_CASE("Schedules: conv2d geometries on the host JIT match the interpreter", 
       {"grouped, dilation 2", {2, 8, 12, 12}, {8, 4, 3, 3}, 1, 1, 2, 2, 2, {2, 2, 2, 2}},
       {"stride 3, asymmetric padding, odd channels", {1, 5, 13, 16}, {7, 5, 2, 3}, 3, 3, 1, 1, 1, {0, 1, 2, 0}},
       {"grid shorter than one tile", {1, 4, 3, 3}, {4, 1, 3, 3}, 1, 1, 1, 1, 4, {0, 0, 0, 0}},
+      {"depthwise 5x5 on 3x3 along 40 channels (a last block of 8 on AVX-512)", {1, 40, 3, 3}, {40, 1, 5, 5}, 1, 1, 1, 1, 40, {2, 2, 2, 2}},
+      {"depthwise 5x5 stride 2 to 6x6 along 24 channels, batch 2", {2, 24, 12, 12}, {24, 1, 5, 5}, 2, 2, 1, 1, 24, {2, 2, 2, 2}},
+      {"depthwise 3x3 stride 2 to 3x3 along 17 channels, asymmetric padding, unread last column", {1, 17, 6, 7}, {17, 1, 3, 3}, 2, 2, 1, 1, 17, {1, 0, 0, 1}},
+      {"depthwise 3x3 dilation 2 on 3x3 along 32 channels", {1, 32, 3, 3}, {32, 1, 3, 3}, 1, 1, 2, 2, 32, {2, 2, 2, 2}},
       {"pointwise, last tile overlapping (7x7)", {1, 16, 7, 7}, {20, 16, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
       {"pointwise, 4-position tail (14x14)", {1, 8, 14, 14}, {9, 8, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
       {"pointwise, fewer positions than a vector", {1, 8, 3, 3}, {8, 8, 1, 1}, 1, 1, 1, 1, 1, {0, 0, 0, 0}},
@@ -175,6 +180,9 @@ TEST_CASE("Schedules: dense, matmul and batch_matmul tiles match the interpreter
       {"N-d data, K multiple of 16", "nn.dense(%a, %b)", {{2, 3, 32}, {6, 32}}},
       {"matmul with transpose_b", "nn.matmul(%a, %b, transpose_b=True)", {{3, 20}, {5, 20}}},
       {"batch_matmul broadcasting a batch of 1", "nn.batch_matmul(%a, %b, transpose_b=True)", {{3, 4, 18}, {1, 6, 18}}},
+      {"matmul by [K, N]: odd rows, whole column tiles and a tail", "nn.matmul(%a, %b)", {{5, 30}, {30, 120}}},
+      {"matmul of [1, T, C] by [C, N]: rows of 3-d data, columns fewer than a tile", "nn.matmul(%a, %b)", {{1, 7, 12}, {12, 53}}},
+      {"batch_matmul by [K, N]", "nn.batch_matmul(%a, %b, transpose_b=False)", {{2, 3, 16}, {2, 16, 20}}},
   }));
   INFO(what);
   std::ostringstream text;
@@ -272,7 +280,7 @@ struct RemarkCollector : PassInstrument {
 
 }  // namespace
 
-TEST_CASE("Schedules: register tiles fit the ISA's registers (pointwise and 4-channel wide-grid tiles on AVX2 and AVX-512)",
+TEST_CASE("Schedules: register tiles fit the ISA's registers (pointwise, 4-channel wide-grid and depthwise channel tiles on AVX2 and AVX-512)",
           "[schedules][codegen]") {
   // Pointwise: 40 channels over 14x14 positions: full tiles of both ISAs, a
   // last position tile that overlaps, and on AVX-512 a last tile of 8
@@ -291,6 +299,13 @@ def @main(%x: Tensor[(1, 3, 40, 40), float32], %w: Tensor[(8, 3, 3, 3), float32]
   // The last column: stack moves of vector registers in innermost loops.
   // AVX-512's stem loop keeps one of its 36 broadcast weights on the stack
   // (a store and a load per 72 products: left as it is).
+  // Depthwise 5x5 on a 3x3 map: vectorized along the channels on AVX2, one
+  // vector of sums per position of the tile (AVX-512 keeps the wide grid).
+  const char* depthwise = R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 48, 3, 3), float32], %w: Tensor[(48, 1, 5, 5), float32]) {
+  nn.relu(nn.conv2d(%x, %w, padding=[2, 2, 2, 2], groups=48, channels=48, kernel_size=[5, 5]))
+}
+)";
   auto [text, rule, target, accShape, tile, reg, spills] =
       GENERATE_COPY(table<const char*, const char*, const char*, const char*, const char*, const char*, int>({
           {pointwise, "legalize.conv-pointwise", "llvm -mcpu=haswell", "%conv_acc: Buffer[(4, 16), float32]",
@@ -301,6 +316,9 @@ def @main(%x: Tensor[(1, 3, 40, 40), float32], %w: Tensor[(8, 3, 3, 3), float32]
            "tiles of 4 channels x 8 positions (4 vector registers of accumulators)", "%ymm", 0},
           {stem, "legalize.conv-wide-grid", "llvm -mcpu=skylake-avx512", "%conv_acc: Buffer[(4, 32), float32]",
            "tiles of 4 channels x 32 positions (8 vector registers of accumulators)", "%zmm", 2},
+          {depthwise, "legalize.conv-depthwise", "llvm -mcpu=haswell", "%conv_acc: Buffer[(9, 8), float32]",
+           "vectorized along the channels: data and weights copied channels-last (7x7x48 and 25x48), tiles of 8 channels x 9 positions",
+           "%ymm", 0},
       }));
   INFO(target << " " << rule);
   PassRegistry registry;
