@@ -39,6 +39,7 @@ if(TARGET passlab_core)
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_relax_vm.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/op_relations_transform.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/type.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/type_attr.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/virtual_device.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_3)
 endif()
@@ -110,6 +111,7 @@ if(TARGET passlab_core)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/trace/build_log.cpp
     ${CMAKE_SOURCE_DIR}/core/trace/change_index.cpp
     ${CMAKE_SOURCE_DIR}/core/trace/change_summary.cpp
     ${CMAKE_SOURCE_DIR}/core/trace/diff.cpp
@@ -117,36 +119,41 @@ if(TARGET passlab_core)
     ${CMAKE_SOURCE_DIR}/core/trace/moved_lines.cpp
     ${CMAKE_SOURCE_DIR}/core/trace/numeric_check.cpp
     ${CMAKE_SOURCE_DIR}/core/trace/provenance_check.cpp
-    ${CMAKE_SOURCE_DIR}/core/trace/remark_nodes.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_trace_0)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/trace/remark_nodes.cpp
     ${CMAKE_SOURCE_DIR}/core/trace/trace.cpp
     ${CMAKE_SOURCE_DIR}/core/trace/trace_json.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_trace_1)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_branches.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/break_kind.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_changes.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_codegen.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_export.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_phases.cpp
-    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_queries.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/reduce.cpp
-    TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_workbench_0)
-endif()
-if(TARGET passlab_core)
-  set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_checks.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/reduce_reductions.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/remarks.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/reproducer.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/value_text.cpp
     ${CMAKE_SOURCE_DIR}/core/workbench/workbench.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_branches.cpp
+    TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_workbench_0)
+endif()
+if(TARGET passlab_core)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/workbench/run_settings.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_changes.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_export.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_phases.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_workbench_1)
+endif()
+if(TARGET passlab_core)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_checks.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_codegen.cpp
+    ${CMAKE_SOURCE_DIR}/core/workbench/workbench_queries.cpp
+    TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_workbench_2)
 endif()
 if(TARGET passlab_frontend)
   set_source_files_properties(
@@ -254,6 +261,12 @@ if(TARGET passlab_passes)
     ${CMAKE_SOURCE_DIR}/passes/simplify_inference.cpp
     ${CMAKE_SOURCE_DIR}/passes/to_non_dataflow.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_7)
+endif()
+if(TARGET passlab_passes)
+  set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/passes/vm_builtin_lower.cpp
+    ${CMAKE_SOURCE_DIR}/passes/vm_shape_lower.cpp
+    TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_9)
 endif()
 if(TARGET passlab_codegen)
   set_source_files_properties(
