@@ -31,7 +31,7 @@ class Classifier {
     auto mark = [&](uint32_t line, LineVerdict v) {
       if (line < out.size()) out[line] = combine(out[line], v);
     };
-    for (const auto& [key, range] : printed.ranges) {
+    printed.nodes.forEachRange([&](const void* key, const TextRange& range) {
       // Keys are graph nodes, functions or TIR statements: only matched graph
       // nodes have a record, and only the record's pointers are dereferenced.
       const auto* node = static_cast<const ExprNode*>(key);
@@ -41,12 +41,12 @@ class Classifier {
         // remember where its counterpart prints, in case its line moved.
         const ExprNode* other = e ? (before ? e->after : e->before) : node;
         if (other && range.line < out.size()) keptPartner(before).emplace(range.line, other);
-        continue;
+        return;
       }
       const ExprNode* self = before ? e->before : e->after;
-      if (!self || self != node) continue;
+      if (!self || self != node) return;
       LineVerdict v = verdictOf(*e, self, before);
-      if (v == LineVerdict::None) continue;
+      if (v == LineVerdict::None) return;
       mark(range.line, v);
       // A function's closing line belongs to it (a group's `}` is a bracket too);
       // a function that moved and got attributes (a lifted global's
@@ -55,7 +55,7 @@ class Classifier {
         bool attrsOnly = e->kind == EditKind::Moved && (e->changes & ~(kAttrsChanged | kTypeUnknown)) == 0;
         mark(range.endLine, attrsOnly ? LineVerdict::Move : v);
       }
-    }
+    });
     return out;
   }
 
@@ -223,10 +223,7 @@ void markMovedLines(const ModuleEdits& edits, const PrintedModule& before, const
     if (l.kind == DiffLine::Kind::Added && l.newLine < now.size()) addedAt[l.newLine] = &l;
   }
   std::vector<std::string> oldFn = functionOfLines(before, old.size()), newFn = functionOfLines(after, now.size());
-  auto partnerLine = [](const PrintedModule& p, const ExprNode* n) -> uint32_t {
-    auto it = p.ranges.find(n);
-    return it == p.ranges.end() ? 0 : it->second.line;
-  };
+  auto partnerLine = [](const PrintedModule& p, const ExprNode* n) -> uint32_t { return p.nodes.line(n); };
   std::vector<std::pair<uint32_t, uint32_t>> movedPairs;
   for (const auto& [line, other] : c.keptPartner(true)) {
     if (old[line] != LineVerdict::None || !removedAt[line]) continue;
