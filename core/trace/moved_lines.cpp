@@ -40,7 +40,11 @@ class Classifier {
         // A kept node (LambdaLifting reuses a literal's body as the global's):
         // remember where its counterpart prints, in case its line moved.
         const ExprNode* other = e ? (before ? e->after : e->before) : node;
-        if (other && range.line < out.size()) keptPartner(before).emplace(range.line, other);
+        if (other && range.line < out.size()) {
+          std::vector<const ExprNode*>& partner = keptPartner(before);
+          if (partner.size() < out.size()) partner.resize(out.size(), nullptr);
+          if (!partner[range.line]) partner[range.line] = other;
+        }
         return;
       }
       const ExprNode* self = before ? e->before : e->after;
@@ -144,12 +148,13 @@ class Classifier {
 
  public:
   /// Line → the counterpart of a kept node printed on it (first one wins).
-  std::unordered_map<uint32_t, const ExprNode*>& keptPartner(bool before) { return before ? keptBefore_ : keptAfter_; }
+  /// By line (null: none); empty when no line has one.
+  std::vector<const ExprNode*>& keptPartner(bool before) { return before ? keptBefore_ : keptAfter_; }
 
  private:
   const ModuleEdits& m_;
   std::unordered_map<const ExprNode*, bool> groups_;
-  std::unordered_map<uint32_t, const ExprNode*> keptBefore_, keptAfter_;
+  std::vector<const ExprNode*> keptBefore_, keptAfter_;
 };
 
 /// The function (by PrintedModule::functionLines) each 1-based line belongs to ("" before the first).
@@ -225,7 +230,10 @@ void markMovedLines(const ModuleEdits& edits, const PrintedModule& before, const
   std::vector<std::string> oldFn = functionOfLines(before, old.size()), newFn = functionOfLines(after, now.size());
   auto partnerLine = [](const PrintedModule& p, const ExprNode* n) -> uint32_t { return p.nodes.line(n); };
   std::vector<std::pair<uint32_t, uint32_t>> movedPairs;
-  for (const auto& [line, other] : c.keptPartner(true)) {
+  const std::vector<const ExprNode*>& keptBefore = c.keptPartner(true);
+  for (uint32_t line = 0; line < keptBefore.size(); ++line) {
+    const ExprNode* other = keptBefore[line];
+    if (!other) continue;
     if (old[line] != LineVerdict::None || !removedAt[line]) continue;
     uint32_t to = partnerLine(after, other);
     if (to == 0 || to >= now.size() || !addedAt[to] || now[to] == LineVerdict::Change) continue;
