@@ -2,8 +2,10 @@
 // modules after FoldConstant and after FuseOps (time, and memory against one
 // snapshot's), and lines marked changed by the plain line diff vs the aligned
 // diff for the examples and a generated model. Prints tables; asserts nothing.
-// Usage: bench_diff [--match-only] [--reps N] [--only fold|fuse] [ops...]   (default 10000 100000)
+// Usage: bench_diff [--match-only | --aligned-only] [--reps N] [--only fold|fuse] [ops...]   (default 10000 100000)
 //   --match-only: only the matcher + summary (best of N, default 5), for perf/callgrind runs.
+//   --aligned-only: only the aligned diff after one matching (best of N, thread CPU and wall, with
+//   its parts), and the load average, since wall time on a shared machine says little alone.
 #include <malloc.h>
 #include <sys/resource.h>
 #include <time.h>
@@ -174,6 +176,32 @@ void benchOne(const char* label, const IRModule& before, const IRModule& after, 
               renderMs, lines.lines.size());
 }
 
+/// The aligned diff alone (the matching is done once, outside the timing):
+/// best of `reps` in thread CPU and wall, and its parts in thread CPU.
+void benchAlignedOnly(const char* label, const IRModule& before, const IRModule& after, int reps) {
+  auto edits = matchModules(before, after);
+  double cpu = 1e30, wall = 1e30, printCpu = 1e30, linesCpu = 1e30, renderCpu = 1e30;
+  size_t marked = 0;
+  for (int rep = 0; rep < reps; ++rep) {
+    double c0 = threadCpuMs();
+    auto t0 = Clock::now();
+    std::string aligned = alignedDiff(*edits, "before", "after");
+    wall = std::min(wall, msSince(t0));
+    cpu = std::min(cpu, threadCpuMs() - c0);
+    marked = countLines(aligned);
+    c0 = threadCpuMs();
+    AlignedPrinted printed = printAlignedWithRanges(*edits);
+    printCpu = std::min(printCpu, threadCpuMs() - c0);
+    c0 = threadCpuMs();
+    AlignedLines lines = passlab::alignedLines(*edits);
+    linesCpu = std::min(linesCpu, threadCpuMs() - c0);
+    c0 = threadCpuMs();
+    std::string text = renderUnifiedDiff(lines.lines, "before", "after");
+    renderCpu = std::min(renderCpu, threadCpuMs() - c0);
+  }
+  std::printf("%-26s %10.1f %10.1f %10.1f %14.1f %10.1f %9zu\n", label, cpu, wall, printCpu, linesCpu, renderCpu, marked);
+}
+
 void exampleLines(const char* path, const std::string& spec) {
   IRModule mod = parseModuleFile(std::string(PASSLAB_SOURCE_DIR) + "/" + path);
   auto ctx = PassContext::create();
@@ -196,18 +224,37 @@ void exampleLines(const char* path, const std::string& spec) {
 
 int main(int argc, char** argv) {
   std::vector<size_t> sizes;
-  bool matchOnly = false;
+  bool matchOnly = false, alignedOnly = false;
   int reps = 5;
   std::string only;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
     if (a == "--match-only") matchOnly = true;
+    else if (a == "--aligned-only") alignedOnly = true;
     else if (a == "--reps" && i + 1 < argc) reps = std::atoi(argv[++i]);
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
     else sizes.push_back(static_cast<size_t>(std::atoll(argv[i])));
   }
   if (sizes.empty()) sizes = {10000, 100000};
   registry();
+  double load[3] = {0, 0, 0};
+  if (getloadavg(load, 3) == 3) std::printf("load average %.2f %.2f %.2f\n", load[0], load[1], load[2]);
+  if (alignedOnly) {
+    std::printf("%-26s %10s %10s %10s %14s %10s %9s\n", "module", "cpu ms", "wall ms", "prints cpu", "+lines+moves", "render cpu",
+                "marked ±");
+    for (size_t n : sizes) {
+      if (only != "fuse") {
+        IRModule mod = runSpec(parseModule(foldableModelText(n), "fold.relay"), "InferType");
+        benchAlignedOnly(("FoldConstant " + std::to_string(n / 1000) + "k").c_str(), mod, runSpec(mod, "FoldConstant"), reps);
+      }
+      if (only != "fold") {
+        IRModule mod = runSpec(parseModule(bench::syntheticModelText(n), "synthetic.relay"), "InferType");
+        benchAlignedOnly(("FuseOps " + std::to_string(n / 1000) + "k").c_str(), mod, runSpec(mod, "FuseOps"), reps);
+      }
+    }
+    if (getloadavg(load, 3) == 3) std::printf("load average %.2f %.2f %.2f\n", load[0], load[1], load[2]);
+    return 0;
+  }
   if (matchOnly) {
     std::printf("%-26s %9s %9s %10s %10s %10s %10s\n", "module", "match ms", "summ ms", "total ms", "cpu ms", "cpu ns/op", "faults");
     for (size_t n : sizes) {

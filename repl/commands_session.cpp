@@ -172,7 +172,21 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   } else if (what == "report") {
     if (tooMany(ctx, args, 2, "save", result)) return;
     ReportStats stats;
-    writeFile(path, renderHtmlReport(wb, reportOptions(wb), &stats));
+    ReportOptions options = reportOptions(wb);
+    // A report of a big model takes seconds: its sections and changed events
+    // show on the status line, and Ctrl-C stops it before the file is written.
+    if (ctx.interpreter.statusLine) options.progress = ctx.interpreter.statusLine;
+    wb.clearCancel();  // a Ctrl-C from before this command is not for it
+    options.cancelled = [&wb] { return wb.cancelRequested(); };
+    std::string page;
+    try {
+      page = renderHtmlReport(wb, options, &stats);
+    } catch (const WorkbenchError&) {
+      wb.clearCancel();
+      throw;
+    }
+    wb.clearCancel();
+    writeFile(path, page);
     result.out("wrote the report (" + std::to_string(stats.events) + " events, " + std::to_string(stats.changedEvents) +
                " changed, " + std::to_string(stats.diffs) + " function diffs, " + std::to_string((stats.bytes + 1023) / 1024) +
                " KiB) to " + path + "; open it in a browser\n");

@@ -89,10 +89,10 @@ std::string formatRemarkedModule(const Workbench& wb, int id, const std::string&
   uint32_t first = 1, last = UINT32_MAX;
   if (!function.empty()) {
     Expr fn = ev.before ? ev.before->lookup(function) : nullptr;
-    auto it = fn ? printed.ranges.find(fn.get()) : printed.ranges.end();
-    if (it == printed.ranges.end()) throw WorkbenchError("no function @" + function + " in the module event #" + std::to_string(id) + " was given");
-    first = it->second.line;
-    last = it->second.endLine;
+    const TextRange* range = fn ? printed.nodes.range(fn.get()) : nullptr;
+    if (!range) throw WorkbenchError("no function @" + function + " in the module event #" + std::to_string(id) + " was given");
+    first = range->line;
+    last = range->endLine;
   }
   std::map<uint32_t, std::vector<std::string>> byLine;
   std::string unplaced;

@@ -46,6 +46,13 @@ struct ReportOptions {
   double maxGraphHeightPt = 8000;
   /// Graphs wider than this (a picture of very many pages) are left out the same way.
   double maxGraphWidthPt = 20000;
+  /// Told what is being written next ("changes: #12 FuseOps (3/9)", "remarks"),
+  /// before each section and each changed event, for a face's status line.
+  /// Null: silent.
+  std::function<void(const std::string&)> progress;
+  /// Polled at the same points; true stops the report with a WorkbenchError
+  /// ("report interrupted (Ctrl-C)"): nothing is written, the workbench is untouched.
+  std::function<bool()> cancelled;
 };
 
 /// Figures of a written report, for the faces' messages and the benchmarks.

@@ -13,6 +13,11 @@
 
 namespace passlab {
 
+void ReportModel::checkpoint(const std::string& what) const {
+  if (options.cancelled && options.cancelled()) throw WorkbenchError("report interrupted (Ctrl-C) while writing " + what + "; nothing was written");
+  if (options.progress) options.progress("report: " + what);
+}
+
 ReportModel::ReportModel(const Workbench& wb, const ReportOptions& opts) : options(opts), wb_(wb) {
   for (const TraceEvent& ev : wb.trace().events()) {
     ++events;
@@ -349,9 +354,13 @@ void writeChanges(std::string& out, const Workbench& wb, ReportModel& model) {
     return;
   }
   out += "<p class=\"muted\">Each pass that changed the module, with a side-by-side diff per changed function (open one to render it).</p>\n";
+  int written = 0;
   for (int id : wb.timeline()) {
     const TraceEvent& ev = wb.event(id);
     if (wb.builds().isCodegen(id) || ev.status != EventStatus::Changed) continue;
+    // Each changed event is one matching, diffs and graphs: the report's long part.
+    model.checkpoint("changes: #" + std::to_string(id) + " " + ev.pass + " (" + std::to_string(++written) + "/" +
+                     std::to_string(model.changedEvents) + ")");
     std::string nested;
     if (ev.parent >= 0) nested = " <span class=\"muted\">(nested in #" + std::to_string(ev.parent) + " " + htmlEscape(wb.event(ev.parent).pass) + ")</span>";
     out += "<details class=\"change\" id=\"change-" + std::to_string(id) + "\" data-event=\"" + std::to_string(id) + "\"><summary>#" +

@@ -35,6 +35,9 @@ class ReportModel {
   void writeData(std::string& out) const;
   /// Counts of what was embedded.
   ReportStats stats() const;
+  /// Before writing `what`: throws WorkbenchError when ReportOptions::cancelled
+  /// says so, else tells ReportOptions::progress.
+  void checkpoint(const std::string& what) const;
 
   const ReportOptions& options;
   int events = 0, changedEvents = 0, unchangedEvents = 0, skippedEvents = 0, failedEvents = 0, quietEvents = 0;

@@ -1,6 +1,6 @@
 #include "core/ir/functor.h"
 
-#include <unordered_set>
+#include "core/support/pointer_index.h"
 
 namespace passlab {
 
@@ -59,7 +59,9 @@ void appendChildren(const Expr& e, std::vector<Expr>& out) {
 void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit,
                     const std::function<bool(const Expr&)>& enter) {
   if (!root) return;
-  std::unordered_set<const ExprNode*> done;
+  // A flat set: a 100k-op module has ~300k nodes, and a node-based set cost a
+  // malloc and a cache miss per node (15% of an aligned diff's time).
+  PointerSet done;
   // Each frame: node and whether its children were already pushed.
   std::vector<std::pair<Expr, bool>> stack;
   std::vector<Expr> children;

@@ -42,19 +42,12 @@ class TextWriter {
   /// Marks the start of `node` at the current position (first start wins).
   void rangeStart(const void* node) {
     if (!ranges_ || namesOnly_) return;
-    auto [it, inserted] = ranges_->ranges.try_emplace(node);
-    if (inserted) {
-      it->second.line = line_;
-      it->second.column = column();
-    }
+    ranges_->nodes.startRange(node, line_, column());
   }
   /// Marks the end of `node` at the last character written.
   void rangeEnd(const void* node) {
     if (!ranges_ || namesOnly_) return;
-    auto it = ranges_->ranges.find(node);
-    if (it == ranges_->ranges.end() || it->second.endLine != 0) return;
-    it->second.endLine = line_;
-    it->second.endColumn = column() > 1 ? column() - 1 : 1;
+    ranges_->nodes.endRange(node, line_, column() > 1 ? column() - 1 : 1);
   }
   PrintedModule* ranges() { return ranges_; }
   /// Counts a placeholder constant printed (each distinct reference once).

@@ -165,8 +165,8 @@ class GraphPrinter {
   void appendTypeComment(std::string& out, const Type& t);
   const std::string& varName(const VarNode* v) {
     if (const AlignedNames* a = options_.alignedNames) {
-      auto it = a->names.find(v);
-      if (it != a->names.end()) return names_.nameFor(v, it->second);
+      std::string_view n = a->find(v);
+      if (!n.empty()) return names_.nameFor(v, n);
     }
     return names_.nameFor(v, v->name);
   }
@@ -175,7 +175,7 @@ class GraphPrinter {
   TextWriter& w_;
   const PrintOptions& options_;
   std::vector<NodeInfo> nodes_;
-  std::unordered_map<const ExprNode*, uint32_t> ids_;
+  PointerIndex ids_;
   std::vector<uint32_t> childIds_;
   std::vector<uint32_t> postOrder_;
   std::vector<Item> events_;
@@ -188,12 +188,12 @@ class GraphPrinter {
 };
 
 uint32_t GraphPrinter::idOf(const ExprNode* e) {
-  auto [it, inserted] = ids_.try_emplace(e, static_cast<uint32_t>(nodes_.size()));
+  auto [id, inserted] = ids_.insert(e, static_cast<uint32_t>(nodes_.size()));
   if (inserted) {
     nodes_.emplace_back();
     nodes_.back().expr = e;
   }
-  return it->second;
+  return id;
 }
 
 void GraphPrinter::dfs(uint32_t root) {
@@ -479,9 +479,9 @@ void GraphPrinter::assignAlignedNames() {
   std::unordered_set<std::string> used;
   std::vector<uint32_t> fresh;
   for (uint32_t id : bound) {
-    auto it = a.names.find(nodes_[id].expr);
-    if (it != a.names.end() && !it->second.empty() && used.insert(it->second).second)
-      aligned_[id] = it->second;
+    std::string_view n = a.find(nodes_[id].expr);
+    if (!n.empty() && used.insert(std::string(n)).second)
+      aligned_[id] = n;
     else
       fresh.push_back(id);
   }
@@ -516,7 +516,7 @@ void GraphPrinter::appendTypeComment(std::string& out, const Type& t) {
 void GraphPrinter::appendVarDecl(std::string& out, const VarNode* v, bool showInferred) {
   out += '%';
   out += varName(v);
-  if (options_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(v, varName(v));
+  if (options_.recordNames && w_.ranges()) w_.ranges()->nodes.recordName(v, varName(v));
   if (!v->virtualDevice.isNone()) {
     out += " {virtual_device=";
     out += v->virtualDevice.toString();
@@ -681,7 +681,7 @@ void GraphPrinter::printItem(const Item& item) {
       {
         size_t at = out.size();
         appendBound(out, item.node);
-        if (options_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(n.expr, out.substr(at));
+        if (options_.recordNames && w_.ranges()) w_.ranges()->nodes.recordName(n.expr, std::string_view(out).substr(at));
       }
       out += " = ";
       emitExpr(item.node, ";");

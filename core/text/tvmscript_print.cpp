@@ -311,15 +311,15 @@ class RelaxPrinter {
 
   std::string varName(const void* key, const std::string& wanted) {
     if (const AlignedNames* a = opt_.alignedNames) {
-      auto it = a->names.find(key);
-      if (it != a->names.end()) return names_.nameFor(key, it->second);
+      std::string_view given = a->find(key);
+      if (!given.empty()) return names_.nameFor(key, given);
     }
     std::string s = sanitizeName(wanted.empty() ? std::string("v") : wanted, NameKind::Identifier);
     for (char& ch : s)
       if (ch == '.') ch = '_';  // Python names have no dots (fc.weight -> fc_weight)
     if (s == "R" || s == "T" || s == "I" || s == "cls" || s == className_) s += "_1";
     const std::string& n = names_.nameFor(key, s);
-    if (opt_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(key, n);
+    if (opt_.recordNames && w_.ranges()) w_.ranges()->nodes.recordName(key, n);
     return n;
   }
 
@@ -475,11 +475,10 @@ class RelaxPrinter {
     std::string wanted;
     if (const AlignedNames* a = opt_.alignedNames) {
       // A diff prints the after side with the before side's names.
-      auto it = a->names.find(e.get());
-      if (it != a->names.end()) wanted = it->second;
+      wanted = a->find(e.get());
     }
     const std::string name = names_.nameFor(key, wanted.empty() ? nextName(stem) : wanted);
-    if (opt_.recordNames && w_.ranges()) w_.ranges()->names.try_emplace(e.get(), name);
+    if (opt_.recordNames && w_.ranges()) w_.ranges()->nodes.recordName(e.get(), name);
     Type t = e->checkedType;
     if (const auto* c = as<ConstantNode>(e); c && !t) t = tensorType(c->data.shape(), c->data.dtype());
     if (const auto* fn = as<FunctionNode>(e)) {

@@ -366,13 +366,17 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
   p.before = print(before, o);
   // Start from the before names (nodes shared with before keep them), then
   // give every matched after node its counterpart's name.
-  p.names.names = p.before.names;
+  p.names.setBase(&p.before);
   uint32_t maxNumber = 0;
-  for (const auto& [node, name] : p.before.names) {
-    if (name.empty() || name.size() > 9 || !std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; }))
-      continue;
-    maxNumber = std::max<uint32_t>(maxNumber, static_cast<uint32_t>(std::stoul(name)) + 1);
-  }
+  p.before.nodes.forEachName([&](const void*, std::string_view name) {
+    if (name.empty() || name.size() > 9) return;
+    uint32_t number = 0;
+    for (char c : name) {
+      if (c < '0' || c > '9') return;
+      number = number * 10 + static_cast<uint32_t>(c - '0');
+    }
+    maxNumber = std::max<uint32_t>(maxNumber, number + 1);
+  });
   p.names.freshBase = maxNumber;
   // A call to a function (a fused literal, a lifted global) stands for the
   // function's result: on the before side a result printed inline borrows the
@@ -387,18 +391,22 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
       if (auto* fn = mod->lookupFunction(gv->name)) return fn->body.get();
     return nullptr;
   };
-  std::unordered_map<const ExprNode*, std::string> callName;
+  // Result node -> the call's before name (a view into the before print's names).
+  PointerIndex callNameIndex;
+  std::vector<std::string_view> callNames;
   for (const NodeEdit& e : m.edits) {
     if (!e.before || e.before->kind != ExprKind::Call) continue;
-    auto it = p.before.names.find(e.before);
+    std::string_view name = p.before.nodes.name(e.before);
+    if (name.empty()) continue;
     const ExprNode* r = resultOf(e.before, m.before);
-    if (it != p.before.names.end() && r && !p.before.names.count(r)) callName.emplace(r, it->second);
+    if (r && p.before.nodes.name(r).empty() && callNameIndex.insert(r, static_cast<uint32_t>(callNames.size())).second)
+      callNames.push_back(name);
   }
-  auto beforeName = [&](const ExprNode* b) -> const std::string* {
-    auto it = p.before.names.find(b);
-    if (it != p.before.names.end()) return &it->second;
-    auto c = callName.find(b);
-    return c == callName.end() ? nullptr : &c->second;
+  auto beforeName = [&](const ExprNode* b) -> std::string_view {
+    std::string_view n = p.before.nodes.name(b);
+    if (!n.empty()) return n;
+    uint32_t c = callNameIndex.find(b);
+    return c == PointerIndex::kAbsent ? std::string_view() : callNames[c];
   };
   for (const NodeEdit& e : m.edits) {
     if (!e.before || !e.after || e.kind == EditKind::Folded) continue;
@@ -406,24 +414,21 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
     // name the destination's own nodes may need; its line moves anyway.
     if (e.beforeFunction != e.afterFunction && e.beforeFunction >= 0 && e.afterFunction >= 0 &&
         m.functionName(e.beforeFunction) != m.functionName(e.afterFunction)) {
-      p.names.names.erase(e.after);
+      p.names.erase(e.after);
       continue;
     }
-    if (const std::string* n = beforeName(e.before))
-      p.names.names[e.after] = *n;
-    else
-      p.names.names.erase(e.after);
+    p.names.setView(e.after, beforeName(e.before));
   }
   // Inserted nodes never take a before name, even when a pointer happens to be
   // shared, except a call standing for a matched result.
   for (const NodeEdit& e : m.edits) {
     if (e.kind != EditKind::Inserted) continue;
-    p.names.names.erase(e.after);
+    p.names.erase(e.after);
     const ExprNode* r = resultOf(e.after, m.after);
     if (!r) continue;
     const ExprNode* b = m.beforeOf(r);
     if (b && b != r && !m.findAfter(r)->before) b = nullptr;
-    if (const std::string* n = b ? beforeName(b) : nullptr) p.names.names[e.after] = *n;
+    if (b) p.names.setView(e.after, beforeName(b));
   }
   o.alignedNames = &p.names;
   p.after = print(after, o);
@@ -435,7 +440,7 @@ AlignedPrint alignedPrint(const ModuleEdits& m, const std::string& function, con
 AlignedText printAligned(const ModuleEdits& m, const std::string& function, const PrintOptions& options) {
   if (!m.before || !m.after) return {};
   AlignedPrint p = alignedPrint(m, function, options);
-  return {std::move(p.before.text), std::move(p.after.text), std::move(p.before.names), std::move(p.after.names)};
+  return {std::move(p.before.text), std::move(p.after.text), std::move(p.before.nodes), std::move(p.after.nodes)};
 }
 
 AlignedPrinted printAlignedWithRanges(const ModuleEdits& m, const PrintOptions& options) {
@@ -499,9 +504,8 @@ std::string formatEditScript(const ModuleEdits& m, bool all, const std::string& 
   // Names as the print syntax spells them: `%5` in Relay text, `lv5` in TVMScript.
   const std::string sigil = options.syntax == TextSyntax::Relay ? "%" : "";
   auto nameOf = [&](const ExprNode* e, bool afterSide) -> std::string {
-    const auto& names = afterSide ? p.after.names : p.before.names;
-    auto it = names.find(e);
-    std::string n = it == names.end() ? "" : sigil + it->second;
+    std::string_view name = (afterSide ? p.after : p.before).nodes.name(e);
+    std::string n = name.empty() ? "" : sigil + std::string(name);
     switch (e->kind) {
       case ExprKind::Call: {
         std::string op = opName(e);

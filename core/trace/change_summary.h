@@ -40,8 +40,9 @@ std::string summarizeFunctionList(const std::vector<std::string>& names, size_t 
 /// after text parses to a module structurally equal to `edits.after`.
 struct AlignedText {
   std::string before, after;
-  /// The name (without '%') each bound node and variable got on each side.
-  std::unordered_map<const void*, std::string> beforeNames, afterNames;
+  /// The name (without '%') each bound node and variable got on each side
+  /// (PrintedNodes::name; no ranges).
+  PrintedNodes beforeNames, afterNames;
 };
 /// Prints the whole module, or one function (one-sided functions print empty on the other side).
 AlignedText printAligned(const ModuleEdits& edits, const std::string& function = "",

@@ -173,7 +173,10 @@ std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& n
 
   // Interning turns line comparison into integer comparison.
   std::unordered_map<std::string_view, int> ids;
+  ids.reserve((n - prefix - suffix) + (m - prefix - suffix));
   std::vector<int> oldIds, newIds;
+  oldIds.reserve(n - prefix - suffix);
+  newIds.reserve(m - prefix - suffix);
   std::vector<int> oldCount, newCount;
   auto intern = [&](std::string_view line, std::vector<int>& seqIds, std::vector<int>& counts, std::vector<int>& otherCounts) {
     auto [it, inserted] = ids.emplace(line, static_cast<int>(ids.size()));
@@ -274,10 +277,11 @@ std::vector<DiffLine> diffLinesIgnoringIndent(const std::string& oldText, const 
   std::vector<std::string_view> oldLines = split(oldText, oldStripped), newLines = split(newText, newStripped);
   std::vector<DiffLine> lines = diffLines(oldStripped, newStripped);
   for (DiffLine& l : lines) {
+    // assign, not a temporary: the line's buffer is reused (one malloc per line saved).
     if (l.kind == DiffLine::Kind::Removed) {
-      if (l.oldLine >= 1 && l.oldLine <= oldLines.size()) l.text = std::string(oldLines[l.oldLine - 1]);
+      if (l.oldLine >= 1 && l.oldLine <= oldLines.size()) l.text.assign(oldLines[l.oldLine - 1]);
     } else if (l.newLine >= 1 && l.newLine <= newLines.size()) {
-      l.text = std::string(newLines[l.newLine - 1]);
+      l.text.assign(newLines[l.newLine - 1]);
     }
   }
   return lines;

@@ -31,7 +31,7 @@ class Classifier {
     auto mark = [&](uint32_t line, LineVerdict v) {
       if (line < out.size()) out[line] = combine(out[line], v);
     };
-    for (const auto& [key, range] : printed.ranges) {
+    printed.nodes.forEachRange([&](const void* key, const TextRange& range) {
       // Keys are graph nodes, functions or TIR statements: only matched graph
       // nodes have a record, and only the record's pointers are dereferenced.
       const auto* node = static_cast<const ExprNode*>(key);
@@ -40,13 +40,17 @@ class Classifier {
         // A kept node (LambdaLifting reuses a literal's body as the global's):
         // remember where its counterpart prints, in case its line moved.
         const ExprNode* other = e ? (before ? e->after : e->before) : node;
-        if (other && range.line < out.size()) keptPartner(before).emplace(range.line, other);
-        continue;
+        if (other && range.line < out.size()) {
+          std::vector<const ExprNode*>& partner = keptPartner(before);
+          if (partner.size() < out.size()) partner.resize(out.size(), nullptr);
+          if (!partner[range.line]) partner[range.line] = other;
+        }
+        return;
       }
       const ExprNode* self = before ? e->before : e->after;
-      if (!self || self != node) continue;
+      if (!self || self != node) return;
       LineVerdict v = verdictOf(*e, self, before);
-      if (v == LineVerdict::None) continue;
+      if (v == LineVerdict::None) return;
       mark(range.line, v);
       // A function's closing line belongs to it (a group's `}` is a bracket too);
       // a function that moved and got attributes (a lifted global's
@@ -55,7 +59,7 @@ class Classifier {
         bool attrsOnly = e->kind == EditKind::Moved && (e->changes & ~(kAttrsChanged | kTypeUnknown)) == 0;
         mark(range.endLine, attrsOnly ? LineVerdict::Move : v);
       }
-    }
+    });
     return out;
   }
 
@@ -144,12 +148,13 @@ class Classifier {
 
  public:
   /// Line → the counterpart of a kept node printed on it (first one wins).
-  std::unordered_map<uint32_t, const ExprNode*>& keptPartner(bool before) { return before ? keptBefore_ : keptAfter_; }
+  /// By line (null: none); empty when no line has one.
+  std::vector<const ExprNode*>& keptPartner(bool before) { return before ? keptBefore_ : keptAfter_; }
 
  private:
   const ModuleEdits& m_;
   std::unordered_map<const ExprNode*, bool> groups_;
-  std::unordered_map<uint32_t, const ExprNode*> keptBefore_, keptAfter_;
+  std::vector<const ExprNode*> keptBefore_, keptAfter_;
 };
 
 /// The function (by PrintedModule::functionLines) each 1-based line belongs to ("" before the first).
@@ -223,12 +228,12 @@ void markMovedLines(const ModuleEdits& edits, const PrintedModule& before, const
     if (l.kind == DiffLine::Kind::Added && l.newLine < now.size()) addedAt[l.newLine] = &l;
   }
   std::vector<std::string> oldFn = functionOfLines(before, old.size()), newFn = functionOfLines(after, now.size());
-  auto partnerLine = [](const PrintedModule& p, const ExprNode* n) -> uint32_t {
-    auto it = p.ranges.find(n);
-    return it == p.ranges.end() ? 0 : it->second.line;
-  };
+  auto partnerLine = [](const PrintedModule& p, const ExprNode* n) -> uint32_t { return p.nodes.line(n); };
   std::vector<std::pair<uint32_t, uint32_t>> movedPairs;
-  for (const auto& [line, other] : c.keptPartner(true)) {
+  const std::vector<const ExprNode*>& keptBefore = c.keptPartner(true);
+  for (uint32_t line = 0; line < keptBefore.size(); ++line) {
+    const ExprNode* other = keptBefore[line];
+    if (!other) continue;
     if (old[line] != LineVerdict::None || !removedAt[line]) continue;
     uint32_t to = partnerLine(after, other);
     if (to == 0 || to >= now.size() || !addedAt[to] || now[to] == LineVerdict::Change) continue;

@@ -39,19 +39,20 @@ std::string describeNode(const Expr& node) {
 }
 
 std::string RemarkNodeIndex::name(const Expr& node) const {
-  if (auto it = printed_.names.find(node.get()); it != printed_.names.end()) return "%" + it->second;
+  std::string_view n = printed_.nodes.name(node.get());
+  if (!n.empty()) return "%" + std::string(n);
   return describeNode(node);
 }
 
 TextRange RemarkNodeIndex::range(const Expr& node) const {
-  auto it = printed_.ranges.find(node.get());
-  return it == printed_.ranges.end() ? TextRange{} : it->second;
+  const TextRange* r = printed_.nodes.range(node.get());
+  return r ? *r : TextRange{};
 }
 
 bool RemarkNodeIndex::named(const Expr& node, std::string_view name) const {
   if (!name.empty() && name.front() == '%') name.remove_prefix(1);
-  auto it = printed_.names.find(node.get());
-  return it != printed_.names.end() && it->second == name;
+  std::string_view n = printed_.nodes.name(node.get());
+  return !n.empty() && n == name;
 }
 
 std::string remarkToJson(const Remark& remark, const RemarkNodeIndex* index) {

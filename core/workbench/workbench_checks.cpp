@@ -262,8 +262,21 @@ BisectResult Workbench::bisect(const BisectPredicate& predicate) {
   std::optional<NumericReference> reference;
   if (predicate.kind == BisectPredicate::Kind::Numeric)
     reference.emplace(trace_->event(0).after, numericCheck_ ? *numericCheck_ : NumericCheckOptions{});
+  // Ctrl-C (requestCancel) stops the search between passes and between
+  // probes: the events recorded so far stay, the cursor stays where it was,
+  // and the request is consumed so the next command runs normally. A probe cut
+  // short by the interrupt is not an answer (a numeric probe that cannot
+  // evaluate would read as "holds"), so it is checked after every probe too.
+  auto stopIfCancelled = [&](const char* where) {
+    if (!cancel_.exchange(false, std::memory_order_relaxed)) return;
+    interp::clearInterrupt();
+    throw WorkbenchError(std::string("bisect interrupted (Ctrl-C) ") + where + " after " + std::to_string(result.passesRun) +
+                         (result.passesRun == 1 ? " pass" : " passes") + " and " + std::to_string(result.probes.size()) +
+                         (result.probes.size() == 1 ? " probe" : " probes") + "; the recorded events are kept");
+  };
   // Record the whole pipeline; the cursor stays where it is.
   while (canRunMore()) {
+    stopIfCancelled("while recording the pipeline");
     MoveResult ignored;
     runNextPass(ignored);
     ++result.passesRun;
@@ -272,8 +285,17 @@ BisectResult Workbench::bisect(const BisectPredicate& predicate) {
   for (int id : trace_->topLevel())
     if (!builds_->isCodegen(id)) events.push_back(id);  // builds change no module
   result.candidates = static_cast<int>(events.size());
+  size_t maxProbes = 2;  // the two ends, then one per halving
+  for (size_t k = 1; k < events.size(); k *= 2) ++maxProbes;
   auto test = [&](size_t index) {
+    stopIfCancelled("while probing");
+    // The faces' status line: "[2/5] running bisect probe of #4 FoldConstant" (at most maxProbes probes).
+    if (progress_)
+      progress_(PassProgress{result.probes.size(), maxProbes,
+                             "bisect probe of #" + std::to_string(events[index]) + " " + trace_->event(events[index]).pass, false,
+                             -1});
     BisectProbe p = evaluatePredicate(predicate, *trace_, events[index], reference ? &*reference : nullptr, builds_.get());
+    stopIfCancelled("while probing");
     result.probes.push_back(p);
     return p.holds;
   };

@@ -27,10 +27,10 @@ class SpanIndex {
     for (const auto& [name, fn] : text.module->functions) {
       postOrderVisit(fn, [&](const Expr& e) {
         if (!e->span.known()) return;
-        auto range = text.ranges.find(e.get());
-        if (range == text.ranges.end()) return;
+        const TextRange* range = text.nodes.range(e.get());
+        if (!range) return;
         // The outermost node starting at a position wins: visited last in post-order.
-        byPosition_[key(e->span.line, e->span.column)] = range->second;
+        byPosition_[key(e->span.line, e->span.column)] = *range;
       });
     }
   }

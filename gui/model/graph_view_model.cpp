@@ -345,8 +345,7 @@ uint32_t GraphViewModel::lineOf(GraphPick pick, const PrintedText& printed) cons
   if (!s.graph || static_cast<size_t>(pick.node) >= s.graph->nodes.size()) return 0;
   const graph::Node& n = s.graph->nodes[static_cast<size_t>(pick.node)];
   if (!n.ir) return 0;
-  auto it = printed.ranges.find(n.ir);
-  return it == printed.ranges.end() ? 0 : it->second.line;
+  return printed.nodes.line(n.ir);
 }
 
 GraphPick GraphViewModel::pickOf(Side which, const ExprNode* ir) const {
@@ -366,8 +365,7 @@ GraphPick GraphViewModel::nodeAtLine(Side which, uint32_t line, const PrintedTex
   for (size_t i = 0; i < s.graph->nodes.size(); ++i) {
     const graph::Node& n = s.graph->nodes[i];
     if (!n.ir) continue;
-    auto it = printed.ranges.find(n.ir);
-    if (it == printed.ranges.end() || it->second.line != line) continue;
+    if (printed.nodes.line(n.ir) != line) continue;
     // A folded constant expression is an op drawn as a chip: its reader's line wins.
     int rank = n.chipOf >= 0 ? 2 : n.kind == graph::NodeKind::Op || n.kind == graph::NodeKind::GlobalCall ? 0 : 1;
     if (rank < bestRank) best = GraphPick{which, static_cast<int>(i)}, bestRank = rank;

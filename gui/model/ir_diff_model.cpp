@@ -64,17 +64,17 @@ uint32_t IrDiffModel::counterpartLine(Side side, uint32_t line) const {
   // The innermost node starting on that line (the shortest range).
   const void* best = nullptr;
   uint32_t bestSpan = ~0u;
-  for (const auto& [node, range] : from.ranges)
+  from.nodes.forEachRange([&](const void* node, const TextRange& range) {
     if (range.line == line && range.endLine - range.line < bestSpan) {
       best = node;
       bestSpan = range.endLine - range.line;
     }
+  });
   if (!best) return 0;
   auto* e = static_cast<const ExprNode*>(best);
   const ExprNode* other = side == Side::Before ? edits_->afterOf(e) : edits_->beforeOf(e);
   if (!other) return 0;
-  auto it = to.ranges.find(other);
-  return it == to.ranges.end() ? 0 : it->second.line;
+  return to.nodes.line(other);
 }
 
 void IrDiffModel::buildRows(std::vector<DiffLine> lines) {

@@ -32,8 +32,7 @@ std::shared_ptr<const PrintedText> viewOfPrinted(const IRModule& mod, PrintedMod
   auto out = std::make_shared<PrintedText>();
   out->module = mod;
   out->index = TextIndex(std::move(printed.text));
-  out->ranges = std::move(printed.ranges);
-  out->names = std::move(printed.names);
+  out->nodes = std::move(printed.nodes);
   std::vector<std::pair<std::string, uint32_t>> starts(printed.functionLines.begin(), printed.functionLines.end());
   std::sort(starts.begin(), starts.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   const uint32_t lastLine = static_cast<uint32_t>(out->index.lineCount());

@@ -16,14 +16,13 @@ namespace passlab::gui {
 
 /// One module printed once, with everything the IR view needs to find lines.
 struct PrintedText {
-  /// The module printed (kept alive so the node pointers in `ranges` stay valid).
+  /// The module printed (kept alive so the node pointers in `nodes` stay valid).
   IRModule module;
   TextIndex index;
-  /// Graph-level node → text range, from printModuleWithRanges.
-  std::unordered_map<const void*, TextRange> ranges;
-  /// Bound node or variable → the name it was printed under (without '%'), so
-  /// the faces name a node as this text does (remarks).
-  std::unordered_map<const void*, std::string> names;
+  /// Node → text range, from printModuleWithRanges, and bound node or variable
+  /// → the name it was printed under (without '%'), so the faces name a node
+  /// as this text does (remarks).
+  PrintedNodes nodes;
   /// Functions in text order with the lines they span.
   std::vector<std::pair<std::string, LineRange>> functions;
 

@@ -61,8 +61,8 @@ RemarksModel RemarksModel::build(const Workbench& wb, int id, const PrintedText&
     if (!viewPrint) nested = std::make_unique<RemarkNodeIndex>(ev.before, wb.printOptions());
     auto nameOf = [&](const Expr& n) {
       if (nested) return nested->name(n);
-      auto it = before.names.find(n.get());
-      return it != before.names.end() ? "%" + it->second : describeNode(n);
+      std::string_view name = before.nodes.name(n.get());
+      return !name.empty() ? "%" + std::string(name) : describeNode(n);
     };
     for (const Remark& r : ev.remarks) m.add(e, r, nameOf, id, before, after);
   }
@@ -99,13 +99,13 @@ void RemarksModel::add(int event, const Remark& r, const std::function<std::stri
     // Nodes the pass kept are printed on the after side as well.
     const PrintedText* sides[2] = {&before, &after};
     for (int s = 0; s < 2; ++s) {
-      auto it = sides[s]->ranges.find(n.get());
-      if (it == sides[s]->ranges.end() || it->second.line == 0) continue;
-      lines[static_cast<size_t>(s)].push_back(it->second.line);
+      const TextRange* range = sides[s]->nodes.range(n.get());
+      if (!range) continue;
+      lines[static_cast<size_t>(s)].push_back(range->line);
       if (!row.target)
         row.target = IrLocation{s == 0 ? Side::Before : Side::After,
-                                LineRange{it->second.line, it->second.endLine ? it->second.endLine : it->second.line},
-                                it->second.column, it->second.endColumn};
+                                LineRange{range->line, range->endLine ? range->endLine : range->line},
+                                range->column, range->endColumn};
     }
   }
   // A remark about no printed node (a nested run's module, the module as a

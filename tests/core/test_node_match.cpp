@@ -346,8 +346,8 @@ namespace {
 std::vector<std::string> keptLinesInDiff(const ModuleEdits& m, const AlignedText& t) {
   // Names restart in every function: a name may stand for several nodes.
   std::unordered_multimap<std::string, const void*> beforeByName, afterByName;
-  for (const auto& [node, name] : t.beforeNames) beforeByName.emplace(name, node);
-  for (const auto& [node, name] : t.afterNames) afterByName.emplace(name, node);
+  t.beforeNames.forEachName([&](const void* node, std::string_view name) { beforeByName.emplace(std::string(name), node); });
+  t.afterNames.forEachName([&](const void* node, std::string_view name) { afterByName.emplace(std::string(name), node); });
   std::vector<std::string> out;
   std::vector<std::string> lines = changedLines(unifiedDiffIgnoringIndent(t.before, t.after, "a", "b"));
   // A line removed and added unchanged is the line diff moving it past others, not an edit.

@@ -110,7 +110,8 @@ TEST_CASE("Printer: a 100k-op chain prints and reparses without deep recursion",
   CHECK(printModule(reparsed, plain()) == text);
   PrintedModule ranged = printModuleWithRanges(mod, plain());
   CHECK(ranged.text == text);
-  CHECK(ranged.ranges.at(e.get()).line == kOps + 3);  // after the two header lines and the def line
+  REQUIRE(ranged.nodes.range(e.get()));
+  CHECK(ranged.nodes.range(e.get())->line == kOps + 3);  // after the two header lines and the def line
 }
 
 TEST_CASE("Printer: variables are renamed only to stay unique and readable", "[printer]") {
@@ -350,13 +351,16 @@ def @main(%x: float32) {
   std::vector<std::string> lines;
   std::istringstream in(printed.text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
-  const TextRange& r = printed.ranges.at(add);
+  REQUIRE(printed.nodes.range(add));
+  const TextRange& r = *printed.nodes.range(add);
   CHECK(r.line == 9);
   CHECK(lines[r.line - 1].substr(r.column - 1, r.endColumn - r.column + 1) == "%1 = add(%0, %0);");
-  const TextRange& fr = printed.ranges.at(main);
+  REQUIRE(printed.nodes.range(main));
+  const TextRange& fr = *printed.nodes.range(main);
   CHECK(fr.line == 7);
   CHECK(fr.endLine == 11);
-  const TextRange& pr = printed.ranges.at(main->params[0].get());
+  REQUIRE(printed.nodes.range(main->params[0].get()));
+  const TextRange& pr = *printed.nodes.range(main->params[0].get());
   CHECK(lines[pr.line - 1].substr(pr.column - 1, 2) == "%x");
 }
 

@@ -445,12 +445,12 @@ class Module:
   CHECK(printed.functionLines.at("main") == 6);
   const auto* let = as<LetNode>(mod->lookupFunction("main")->body);
   REQUIRE(let);
-  REQUIRE(printed.ranges.count(let->value.get()));
-  CHECK(printed.ranges.at(let->value.get()).line == 8);
-  CHECK(printed.names.at(let->var.get()) == "y");
+  REQUIRE(printed.nodes.range(let->value.get()));
+  CHECK(printed.nodes.range(let->value.get())->line == 8);
+  CHECK(printed.nodes.name(let->var.get()) == "y");
   // An aligned print takes the given names.
   AlignedNames aligned;
-  aligned.names[let->var.get()] = "renamed";
+  aligned.set(let->var.get(), "renamed");
   PrintOptions a = scriptOptions(TvmScriptSpelling::Release);
   a.alignedNames = &aligned;
   CHECK(printModule(mod, a).find("renamed: R.Tensor((2,), dtype=\"float32\") = R.nn.relu(x)") != std::string::npos);

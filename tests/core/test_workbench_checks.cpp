@@ -158,6 +158,50 @@ TEST_CASE("Bisect: numeric, attribute and well-formedness predicates find the fi
   }
 }
 
+TEST_CASE("Bisect: Ctrl-C stops it between passes and between probes, keeping what was recorded", "[workbench][bisect][interrupt]") {
+  Workbench wb(registryWithBreakingPass());
+  scenario(wb);
+  BisectPredicate p;
+  p.threshold = 1e-5;
+  SECTION("while recording the pipeline") {
+    // The interrupt arrives while the second pass runs (as the REPL's SIGINT handler calls requestCancel).
+    int started = 0;
+    wb.setProgressListener([&](const PassProgress& progress) {
+      if (!progress.finished && ++started == 2) wb.requestCancel();
+    });
+    CHECK_THROWS_WITH(wb.bisect(p), Catch::Contains("bisect interrupted (Ctrl-C) while recording the pipeline after 2 passes"));
+    wb.setProgressListener(nullptr);
+    // The two passes that ran stay recorded, the cursor did not move, and the request was consumed.
+    CHECK(wb.trace().topLevel().size() == 3);
+    CHECK(wb.cursor() == 0);
+    CHECK_FALSE(wb.cancelRequested());
+    // The next bisect runs the rest and finds the pass.
+    BisectResult r = wb.bisect(p);
+    CHECK(r.passesRun == 3);
+    REQUIRE(r.firstEvent >= 0);
+    CHECK(wb.event(r.firstEvent).pass == "ToMixedPrecision");
+  }
+  SECTION("while probing") {
+    // Each probe is announced on the progress listener; the interrupt comes during the second.
+    std::vector<std::string> announced;
+    wb.setProgressListener([&](const PassProgress& progress) {
+      if (progress.pass.rfind("bisect probe", 0) != 0) return;
+      announced.push_back(progress.pass);
+      if (announced.size() == 2) wb.requestCancel();
+    });
+    CHECK_THROWS_WITH(wb.bisect(p), Catch::Contains("while probing after 5 passes and 1 probe"));
+    wb.setProgressListener(nullptr);
+    REQUIRE(announced.size() == 2);
+    CHECK_THAT(announced[0], Catch::StartsWith("bisect probe of #") && Catch::EndsWith(" FuseOps"));  // the last pass first
+    CHECK(wb.cursor() == 0);
+    CHECK_FALSE(wb.cancelRequested());
+    BisectResult r = wb.bisect(p);
+    CHECK(r.passesRun == 0);
+    REQUIRE(r.firstEvent >= 0);
+    CHECK(wb.event(r.firstEvent).pass == "ToMixedPrecision");
+  }
+}
+
 TEST_CASE("Provenance: the teaching switch makes the nested FuseOps read link-params from the module, and the workbench flags it",
           "[workbench][provenance]") {
   Workbench wb(std::make_shared<const PassRegistry>(builtinRegistry()));

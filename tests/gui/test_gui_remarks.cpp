@@ -79,9 +79,9 @@ TEST_CASE("Remarks model: FuseOps' remarks, counted by rule, missed first, place
   for (size_t i = 0; i < m.rows().size(); ++i) {
     const RemarkRow& r = m.rows()[i];
     if (r.ir.empty() || !r.target || r.target->side != Side::Before) continue;
-    auto range = ir.before().ranges.find(r.ir.front());
-    REQUIRE(range != ir.before().ranges.end());
-    CHECK(r.target->lines.first == range->second.line);
+    const TextRange* range = ir.before().nodes.range(r.ir.front());
+    REQUIRE(range != nullptr);
+    CHECK(r.target->lines.first == range->line);
     const std::vector<size_t>* marked = m.rowsAt(Side::Before, r.target->lines.first);
     REQUIRE(marked != nullptr);
     CHECK(std::find(marked->begin(), marked->end(), i) != marked->end());

@@ -196,6 +196,32 @@ TEST_CASE("Report: a function unchanged by a pass is embedded once", "[report]")
   CHECK(stats.texts < 2 * stats.diffs);
 }
 
+TEST_CASE("Report: progress names each section and changed event, and a cancel stops it", "[report][interrupt]") {
+  Session s;
+  s.run("load examples/seed003/two_blocks.relay\n"
+        "pipeline InferType,AnnotateTarget,MergeCompilerRegions,PartitionGraph,Inline,OutlineCompilerFunctions,MarkCompilerFunctionsAsExtern\n"
+        "run");
+  ReportOptions options;
+  std::vector<std::string> said;
+  options.progress = [&](const std::string& what) { said.push_back(what); };
+  ReportStats stats;
+  std::string whole = renderHtmlReport(s.workbench, options, &stats);
+  REQUIRE(stats.changedEvents >= 2);
+  // The sections in order, with one line per changed event counting them.
+  REQUIRE(said.size() == 8 + static_cast<size_t>(stats.changedEvents));
+  CHECK(said.front() == "report: trace");
+  CHECK_THAT(said[1], Catch::StartsWith("report: changes: #") && Catch::EndsWith(" (1/" + std::to_string(stats.changedEvents) + ")"));
+  CHECK(said.back() == "report: page data");
+  // A cancel (the REPL's Ctrl-C) during the second changed event stops the report there.
+  said.clear();
+  options.cancelled = [&] { return said.size() >= 2; };
+  CHECK_THROWS_WITH(renderHtmlReport(s.workbench, options), Catch::StartsWith("report interrupted (Ctrl-C) while writing changes: #"));
+  CHECK(said.size() == 2);
+  // Nothing of the workbench changed: the same report again.
+  options.cancelled = nullptr;
+  CHECK(renderHtmlReport(s.workbench, options) == whole);
+}
+
 TEST_CASE("Report: FuseOps' regrouping is drawn as moves, and oversized graphs are left out", "[report][moves]") {
   Session s;
   s.run("load examples/seed000/cnn_fp32.relay\n"
