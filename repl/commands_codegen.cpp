@@ -13,8 +13,11 @@
 
 #include "codegen/codegen.h"
 #include "core/interp/interpreter.h"
+#include "core/ir/shape_expr.h"
+#include "core/pass/pass.h"
 #include "core/trace/numeric_check.h"
 #include "core/workbench/remarks.h"
+#include "passes/bind_symbolic_vars.h"
 #include "repl/codegen_backend.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
@@ -156,6 +159,35 @@ namespace {
 /// What `run` compares with: the graph-level interpreter on the last snapshot
 /// before lowering (seconds faster than interpreting every kernel's loops),
 /// else, or with --tir-reference, the TIR interpreter on the module itself.
+/// `mod` with the shape variables of `entry`'s signature bound: those
+/// `bindings` ("n=3;m=4") names to their values, the others to 1, which
+/// `note` says. `mod` itself when its entry has no shape variables and
+/// nothing is bound.
+IRModule bindShapesForRun(const IRModule& mod, const std::string& entry, const std::string& bindings, std::string& note) {
+  std::map<std::string, int64_t> values = parseSymbolicBindings(bindings);
+  std::vector<tir::Var> vars;
+  if (const FunctionNode* fn = mod->lookupFunction(entry)) {
+    for (const Var& p : fn->params) shape::collectTypeVars(p->annotation ? p->annotation : p->checkedType, vars);
+    shape::collectTypeVars(fn->retType, vars);
+  }
+  if (vars.empty() && values.empty()) return mod;
+  std::string chosen, defaulted;
+  for (const tir::Var& v : vars) {
+    if (values.count(v->name)) continue;
+    values[v->name] = 1;
+    defaulted += (defaulted.empty() ? "" : ", ") + v->name;
+  }
+  for (const auto& [name, value] : values) chosen += (chosen.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+  BindSymbolicVarsOptions options;
+  options.values = values;
+  PassContextPtr ctx = PassContext::create();
+  IRModule bound = runPass(*createBindSymbolicVarsPass(options), mod, *ctx);
+  note = "shapes bound for this run: " + chosen + " (BindSymbolicVars on a copy)";
+  if (!defaulted.empty()) note += "; " + defaulted + " defaulted to 1, choose with --bind NAME=N";
+  note += "\n";
+  return bound;
+}
+
 RunReference runReference(const Workbench& wb, const std::string& entry, bool tirReference) {
   RunReference ref;
   const int built = wb.builds().builtFrom(wb.cursor());
@@ -181,7 +213,8 @@ RunReference runReference(const Workbench& wb, const std::string& entry, bool ti
 
 void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   constexpr const char* kUsage =
-      "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [--threads N] [--all] [@<function>]";
+      "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [--threads N] [--bind NAME=N,...] "
+      "[--all] [@<function>]";
   bool hexagon = args.takeFlag("--hexagon");
   bool host = args.takeFlag("--host");
   bool profile = args.takeFlag("--profile");
@@ -193,6 +226,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   if (entry.empty()) entry = "main";
   uint32_t seed = 0;
   int repeat = 0;
+  std::string bindings;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--seed" && i + 1 < args.size()) {
       char* end = nullptr;
@@ -202,6 +236,10 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
       ++i;
     } else if (args[i] == "--repeat" && i + 1 < args.size()) {
       repeat = parseCount(args[++i]);
+    } else if (args[i] == "--bind" && i + 1 < args.size()) {
+      bindings += (bindings.empty() ? "" : ";") + args[++i];
+    } else if (args[i].rfind("--bind=", 0) == 0) {
+      bindings += (bindings.empty() ? "" : ";") + args[i].substr(7);
     } else if (args[i] == "--threads" && i + 1 < args.size() && !hexagon) {
       threads = parseCount(args[++i]);
     } else {
@@ -213,10 +251,20 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   if (threads > 0) codegen::setThreadCount(threads);
   Workbench& wb = ctx.workbench;
   IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
+  // Compiled code needs static entry shapes: a symbolic module runs as a copy
+  // with its shape variables bound (BindSymbolicVars), the workbench's module
+  // is left as it is.
+  std::string bindNote;
+  try {
+    mod = bindShapesForRun(mod, entry, bindings, bindNote);
+  } catch (const DiagnosticError& e) {
+    return result.fail(e.renderAll());
+  }
   std::optional<TimingRequest> timing;
   if (repeat > 0 || profile) timing = TimingRequest{repeat > 0 ? repeat : 10, profile, profile ? kernelSchedules(wb, wb.cursor()) : std::map<std::string, std::string>{}};
   RunReference reference = runReference(wb, entry, tirReference);
-  reference.cache = &ensureCodegenBackend(wb).referenceCache();
+  // Cached reference outputs belong to the module, not to one binding of it.
+  reference.cache = bindNote.empty() ? &ensureCodegenBackend(wb).referenceCache() : nullptr;
   if (ctx.interpreter.statusLine) reference.status = ctx.interpreter.statusLine;
   wb.clearCancel();  // a Ctrl-C from before this command is not for it
   reference.cancelled = [&wb] { return wb.cancelRequested(); };
@@ -227,7 +275,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference, hostTarget);
   wb.clearCancel();
   if (!report.error.empty()) return result.fail(report.error);
-  result.out(all ? report.text : capBuildText(report.text, kListCap, kNamesCap));
+  result.out(bindNote + (all ? report.text : capBuildText(report.text, kListCap, kNamesCap)));
   if (!report.ok) result.status = CommandStatus::Error;
 }
 
