@@ -10,11 +10,13 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "codegen/codegen.h"
 #include "core/interp/interpreter.h"
 #include "core/ir/shape_expr.h"
 #include "core/pass/pass.h"
+#include "core/pass/registry.h"
 #include "core/trace/numeric_check.h"
 #include "core/workbench/remarks.h"
 #include "passes/bind_symbolic_vars.h"
@@ -159,21 +161,43 @@ namespace {
 /// What `run` compares with: the graph-level interpreter on the last snapshot
 /// before lowering (seconds faster than interpreting every kernel's loops),
 /// else, or with --tir-reference, the TIR interpreter on the module itself.
-/// `mod` with the shape variables of `entry`'s signature bound: those
-/// `bindings` ("n=3;m=4") names to their values, the others to 1, which
-/// `note` says. `mod` itself when its entry has no shape variables and
-/// nothing is bound.
-IRModule bindShapesForRun(const IRModule& mod, const std::string& entry, const std::string& bindings, std::string& note) {
+/// The module `run --host|--hexagon` compiles when shapes are symbolic.
+/// Compiled code needs static shapes, and LegalizeOps lowers only static ones,
+/// so the shape variables of the entry (those `bindings`, "n=3;m=4", names to
+/// their values, the others to 1, as `note` says) are bound by
+/// BindSymbolicVars on a copy of the module the trace starts from, and the
+/// trace's passes up to the cursor are replayed on it (none recorded). A
+/// trace that cannot be replayed (an edit, a pass not in the registry) binds
+/// the module at the cursor instead. The module at the cursor itself when its
+/// entry has no shape variables and nothing is bound.
+IRModule boundModuleForRun(const Workbench& wb, const std::string& entry, const std::string& bindings, std::string& note) {
+  IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
   std::map<std::string, int64_t> values = parseSymbolicBindings(bindings);
   std::vector<tir::Var> vars;
-  if (const FunctionNode* fn = mod->lookupFunction(entry)) {
-    for (const Var& p : fn->params) shape::collectTypeVars(p->annotation ? p->annotation : p->checkedType, vars);
-    shape::collectTypeVars(fn->retType, vars);
+  auto collect = [&vars, &entry](const IRModule& m) {
+    if (const FunctionNode* fn = m ? m->lookupFunction(entry) : nullptr) {
+      for (const Var& p : fn->params) shape::collectTypeVars(p->annotation ? p->annotation : p->checkedType, vars);
+      shape::collectTypeVars(fn->retType, vars);
+    }
+  };
+  collect(mod);
+  // Replay from the first top-level pass's input, when every step is a registered pass.
+  IRModule start;
+  std::string replay;
+  bool replayable = wb.cursor() > 0;
+  for (int id = 1; replayable && id <= wb.cursor(); ++id) {
+    const TraceEvent& ev = wb.event(id);
+    if (ev.parent != -1) continue;
+    if (!start) start = ev.before;
+    if (!wb.registry().find(ev.pass)) replayable = false;
+    else replay += (replay.empty() ? "" : ",") + ev.pass + (ev.options.empty() ? "" : "{" + ev.options + "}");
   }
+  if (replayable && start) collect(start);
   if (vars.empty() && values.empty()) return mod;
   std::string chosen, defaulted;
+  std::set<std::string> seen;
   for (const tir::Var& v : vars) {
-    if (values.count(v->name)) continue;
+    if (values.count(v->name) || !seen.insert(v->name).second) continue;
     values[v->name] = 1;
     defaulted += (defaulted.empty() ? "" : ", ") + v->name;
   }
@@ -181,8 +205,16 @@ IRModule bindShapesForRun(const IRModule& mod, const std::string& entry, const s
   BindSymbolicVarsOptions options;
   options.values = values;
   PassContextPtr ctx = PassContext::create();
-  IRModule bound = runPass(*createBindSymbolicVarsPass(options), mod, *ctx);
-  note = "shapes bound for this run: " + chosen + " (BindSymbolicVars on a copy)";
+  IRModule bound;
+  if (replayable && start) {
+    bound = runPass(*createBindSymbolicVarsPass(options), start, *ctx);
+    if (!replay.empty()) bound = runPass(*parsePipeline(replay, wb.registry()), bound, *ctx);
+    note = "shapes bound for this run: " + chosen + " (BindSymbolicVars on the trace's input, then its " +
+           std::to_string(std::count(replay.begin(), replay.end(), ',') + (replay.empty() ? 0 : 1)) + " passes replayed)";
+  } else {
+    bound = runPass(*createBindSymbolicVarsPass(options), mod, *ctx);
+    note = "shapes bound for this run: " + chosen + " (BindSymbolicVars on a copy of the module at the cursor)";
+  }
   if (!defaulted.empty()) note += "; " + defaulted + " defaulted to 1, choose with --bind NAME=N";
   note += "\n";
   return bound;
@@ -250,13 +282,12 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   // --threads N sizes the process's pool (as `set threads N`) before the build.
   if (threads > 0) codegen::setThreadCount(threads);
   Workbench& wb = ctx.workbench;
-  IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
-  // Compiled code needs static entry shapes: a symbolic module runs as a copy
-  // with its shape variables bound (BindSymbolicVars), the workbench's module
-  // is left as it is.
+  // Compiled code needs static shapes: a symbolic module runs as a bound
+  // copy (boundModuleForRun); the workbench's module is left as it is.
   std::string bindNote;
+  IRModule mod;
   try {
-    mod = bindShapesForRun(mod, entry, bindings, bindNote);
+    mod = boundModuleForRun(wb, entry, bindings, bindNote);
   } catch (const DiagnosticError& e) {
     return result.fail(e.renderAll());
   }
