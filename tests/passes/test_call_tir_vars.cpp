@@ -7,6 +7,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/interp/interpreter.h"
 #include "core/pass/pass.h"
+#include "core/pass/registry.h"
 #include "core/text/printer.h"
 #include "core/text/tvmscript.h"
 #include "tests/interp_test_util.h"
@@ -32,7 +33,7 @@ std::string loadError(const std::string& text) {
 
 IRModule runNamed(const std::string& pass, const IRModule& mod) {
   PassContextPtr ctx = PassContext::create();
-  return runPass(*builtinRegistry().create(pass), mod, *ctx);
+  return runPass(*parsePipeline(pass, builtinRegistry()), mod, *ctx);
 }
 
 }  // namespace
@@ -102,4 +103,30 @@ TEST_CASE("tir_vars: CallTIRRewrite passes known values and refuses symbolic one
   NDArray x = f32({4}, {1, 2, 3, 4}), y = f32({4}, {0, 0, 0, 0});
   CHECK(toDoubles(evaluate(lowered, "main", {x, y}).tensor()) == std::vector<double>{5, 6, 7, 8});
   CHECK(toDoubles(evaluate(mod, "main", {x, y}).tensor()) == std::vector<double>{5, 6, 7, 8});
+}
+
+TEST_CASE("tir_vars: bound by BindSymbolicVars, CallTIRRewrite lowers them", "[passes][tir_vars][symbolic]") {
+  IRModule mod = inferTypes(loadCorpus());
+  IRModule bound = runNamed("BindSymbolicVars{binding_map=\"n=3\"}", mod);
+  PrintOptions o;
+  o.syntax = TextSyntax::TVMScript;
+  std::string text = printModule(bound, o);
+  CAPTURE(text);
+  CHECK(text.find("y: R.Tensor((3,), dtype=\"float32\")") != std::string::npos);
+  CHECK(text.find("tir_vars=R.shape([3])") != std::string::npos);
+  IRModule lowered = runNamed("CallTIRRewrite", bound);
+  NDArray x = f32({4}, {1, 2, 3, 4}), y = f32({3}, {0, 0, 0});
+  CHECK(toDoubles(evaluate(lowered, "main", {x, y}).tensor()) == std::vector<double>{4, 5, 6, 7});
+}
+
+TEST_CASE("BindSymbolicVars: TVM's errors, by name", "[passes][symbolic]") {
+  IRModule mod = inferTypes(loadCorpus());
+  CHECK_THROWS_WITH(runNamed("BindSymbolicVars{binding_map=\"k=3\"}", mod),
+                    Catch::Contains("no function defines a shape variable named 'k'"));
+  CHECK_THROWS_WITH(runNamed("BindSymbolicVars{binding_map=\"n=3\",func_name=\"other\"}", mod),
+                    Catch::Contains("the module has no function 'other'"));
+  CHECK_THROWS_WITH(runNamed("BindSymbolicVars{binding_map=\"n=3;n=4\"}", mod), Catch::Contains("'n' is bound twice"));
+  CHECK_THROWS_WITH(runNamed("BindSymbolicVars{binding_map=\"n\"}", mod), Catch::Contains("binding 'n' is not name=value"));
+  // An empty map leaves the module as it is.
+  CHECK(runNamed("BindSymbolicVars", mod) == mod);
 }
