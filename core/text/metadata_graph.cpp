@@ -23,7 +23,10 @@ struct OutJson {
   int64_t integer = 0;
   std::string text;
   std::vector<OutJson> items;
-  std::vector<std::pair<std::string, OutJson>> members;
+  /// Object members: keys[i] names values[i] (a vector of pairs would need
+  /// OutJson complete, which clang 14's library insists on).
+  std::vector<std::string> keys;
+  std::vector<OutJson> values;
 
   static OutJson number(int64_t v) {
     OutJson j;
@@ -42,10 +45,11 @@ struct OutJson {
     j.items = std::move(items);
     return j;
   }
-  static OutJson object(std::vector<std::pair<std::string, OutJson>> members) {
+  static OutJson object(std::vector<std::string> keys, std::vector<OutJson> values) {
     OutJson j;
     j.kind = Kind::Object;
-    j.members = std::move(members);
+    j.keys = std::move(keys);
+    j.values = std::move(values);
     return j;
   }
 };
@@ -90,12 +94,12 @@ void writeJson(std::string& out, const OutJson& v, int indent) {
       return;
     case OutJson::Kind::Object:
       out += '{';
-      for (size_t i = 0; i < v.members.size(); ++i) {
+      for (size_t i = 0; i < v.keys.size(); ++i) {
         if (i) out += ',';
         newline(indent + 2);
-        writeJsonString(out, v.members[i].first);
+        writeJsonString(out, v.keys[i]);
         out += ": ";
-        writeJson(out, v.members[i].second, indent + 2);
+        writeJson(out, v.values[i], indent + 2);
       }
       newline(indent);
       out += '}';
@@ -110,7 +114,7 @@ void writeJson(std::string& out, const OutJson& v, int indent) {
 class GraphWriter {
  public:
   int64_t none() {
-    if (none_ < 0) none_ = add(OutJson::object({{"type", OutJson::string("None")}}));
+    if (none_ < 0) none_ = add(OutJson::object({"type"}, {OutJson::string("None")}));
     return none_;
   }
 
@@ -129,23 +133,17 @@ class GraphWriter {
     for (int64_t d : data.shape()) dims.push_back(OutJson::number(intImm(d)));
     const auto ndim = static_cast<int64_t>(data.shape().size());
     int64_t values = add(node("ffi.Array", OutJson::array(std::move(dims))));
-    int64_t shapeType = add(node("relax.ShapeType", OutJson::object({{"span", OutJson::number(span)},
-                                                                     {"values", OutJson::number(values)},
-                                                                     {"ndim", OutJson::number(ndim)}})));
-    int64_t shape = add(node("relax.expr.ShapeExpr", OutJson::object({{"span", OutJson::number(span)},
-                                                                       {"ty", OutJson::number(shapeType)},
-                                                                       {"values", OutJson::number(values)}})));
+    int64_t shapeType = add(node("relax.ShapeType", OutJson::object({"span", "values", "ndim"},
+        {OutJson::number(span), OutJson::number(values), OutJson::number(ndim)})));
+    int64_t shape = add(node("relax.expr.ShapeExpr", OutJson::object({"span", "ty", "values"},
+        {OutJson::number(span), OutJson::number(shapeType), OutJson::number(values)})));
     int64_t dtype = primType(std::string(data.dtype().name()));
     int64_t vdevice = none();
-    int64_t type = add(node("relax.TensorType", OutJson::object({{"span", OutJson::number(span)},
-                                                                  {"shape", OutJson::number(shape)},
-                                                                  {"dtype", OutJson::number(dtype)},
-                                                                  {"vdevice", OutJson::number(vdevice)},
-                                                                  {"ndim", OutJson::number(ndim)}})));
+    int64_t type = add(node("relax.TensorType", OutJson::object({"span", "shape", "dtype", "vdevice", "ndim"},
+        {OutJson::number(span), OutJson::number(shape), OutJson::number(dtype), OutJson::number(vdevice), OutJson::number(ndim)})));
     int64_t tensor = add(node("ffi.Tensor", OutJson::string(encodeBase64(encodeTvmNDArray(data)))));
-    return add(node("relax.expr.Constant", OutJson::object({{"span", OutJson::number(span)},
-                                                            {"ty", OutJson::number(type)},
-                                                            {"data", OutJson::number(tensor)}})));
+    return add(node("relax.expr.Constant", OutJson::object({"span", "ty", "data"},
+        {OutJson::number(span), OutJson::number(type), OutJson::number(tensor)})));
   }
 
   int64_t add(OutJson node) {
@@ -154,7 +152,7 @@ class GraphWriter {
   }
 
   static OutJson node(std::string_view type, OutJson data) {
-    return OutJson::object({{"type", OutJson::string(std::string(type))}, {"data", std::move(data)}});
+    return OutJson::object({"type", "data"}, {OutJson::string(std::string(type)), std::move(data)});
   }
 
   std::vector<OutJson> take() { return std::move(nodes_); }
@@ -164,7 +162,8 @@ class GraphWriter {
     auto it = primTypes_.find(dtype);
     if (it != primTypes_.end()) return it->second;
     int64_t span = none();
-    int64_t i = add(node("ir.PrimType", OutJson::object({{"span", OutJson::number(span)}, {"dtype", OutJson::string(dtype)}})));
+    int64_t i = add(node("ir.PrimType", OutJson::object({"span", "dtype"},
+        {OutJson::number(span), OutJson::string(dtype)})));
     primTypes_.emplace(dtype, i);
     return i;
   }
@@ -172,9 +171,8 @@ class GraphWriter {
   int64_t intImm(int64_t value) {
     int64_t span = none();
     int64_t ty = primType("int64");
-    return add(node("ir.IntImm", OutJson::object({{"span", OutJson::number(span)},
-                                                  {"ty", OutJson::number(ty)},
-                                                  {"value", OutJson::number(value)}})));
+    return add(node("ir.IntImm", OutJson::object({"span", "ty", "value"},
+        {OutJson::number(span), OutJson::number(ty), OutJson::number(value)})));
   }
 
   std::vector<OutJson> nodes_;
@@ -290,9 +288,8 @@ std::string encodeScriptMetadata(const std::vector<NDArray>& constants) {
   for (const NDArray& c : constants) elements.push_back(OutJson::number(c.defined() ? graph.constant(c) : graph.none()));
   int64_t array = graph.add(GraphWriter::node("ffi.Array", OutJson::array(std::move(elements))));
   int64_t map = graph.add(GraphWriter::node("ffi.Map", OutJson::array({OutJson::number(key), OutJson::number(array)})));
-  OutJson doc = OutJson::object({{"root_index", OutJson::number(map)},
-                                 {"nodes", OutJson::array(graph.take())},
-                                 {"metadata", OutJson::object({{"tvm_version", OutJson::string(std::string(kScriptMetadataTvmVersion))}})}});
+  OutJson doc = OutJson::object({"root_index", "nodes", "metadata"},
+      {OutJson::number(map), OutJson::array(graph.take()), OutJson::object({"tvm_version"}, {OutJson::string(std::string(kScriptMetadataTvmVersion))})});
   std::string out;
   writeJson(out, doc, 0);
   return out;
