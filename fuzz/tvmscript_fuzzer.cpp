@@ -8,7 +8,9 @@
 //    overflow or a hang is a bug);
 //  - whatever parses prints as TVMScript in the spelling it came in, the
 //    printed text parses back, and prints identically (print -> parse -> print
-//    is the identity) and to a structurally equal module.
+//    is the identity) and to a structurally equal module;
+//  - the same holds for the text a file gets (the metadata statement of
+//    TVM's show_meta=True holding the tensor constants).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -58,5 +60,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   std::string twice = printModule(again, options);
   if (twice != once) fuzzFailure("print -> parse -> print changed the text", once, twice);
+  // As a file (-o x.py): with TVM's metadata statement holding the constants.
+  options.metadataSection = true;
+  std::string file = printModule(mod, options);
+  IRModule reloaded;
+  try {
+    reloaded = parseTvmScript(file, "written.py");
+  } catch (const DiagnosticError& e) {
+    fuzzFailure("written TVMScript (with its metadata statement) does not parse", file, e.renderAll());
+  }
+  std::string rewritten = printModule(reloaded, options);
+  if (rewritten != file) fuzzFailure("write -> parse -> write changed the text", file, rewritten);
   return 0;
 }

@@ -54,6 +54,19 @@ class Rewriter {
     allocate(where, call, outType, outs, inplace, args);
     for (size_t i = 0; i < outs.size(); ++i)
       if (inplace.empty() || (i < inplace.size() && inplace[i] == -1)) args.push_back(outs[i]);
+    // tir_vars go to the PrimFunc's trailing scalar parameters. TVM (0.25)
+    // emits R.call_tir_dyn, which unpacks the shape at run time; passlab has
+    // no call_tir_dyn, so it passes known values as int64 scalar constants and refuses
+    // symbolic ones (BindSymbolicVars makes them known).
+    if (const AttrValue* vars = call.attrs.find("tir_vars"); vars && vars->kind() == AttrValue::Kind::Array) {
+      for (const AttrValue& v : vars->asArray()) {
+        if (v.kind() != AttrValue::Kind::Int)
+          throwError(call.span, "CallTIRRewrite: tir_vars value " + v.toString() + " is symbolic; passlab has no call_tir_dyn "
+                     "to pass it at run time (bind the shape variables first: BindSymbolicVars)", "lower.dynamic-shape");
+        // An int64 scalar: what a PrimFunc's scalar parameter takes from graph level.
+        args.push_back(makeConstant(NDArray::scalar(DTypeCode::Int64, static_cast<double>(v.asInt())), call.span));
+      }
+    }
     Expr invoke;
     Type invokeType;
     if (op.id == OpId::CallTir) {

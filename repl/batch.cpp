@@ -34,17 +34,13 @@
 namespace passlab {
 namespace {
 
-/// How the final module is written: a file round-trips, so in Relay text
-/// references carry a #[metadata] section; TVMScript has no section here, so
-/// its constants print inline where TVMScript can spell them
-/// (Workbench::fileOptions is the same rule).
+/// How the final module is written: a file round-trips, so references carry
+/// their data: Relay text's #[metadata] section, TVMScript's metadata
+/// statement (Workbench::fileOptions is the same rule).
 PrintOptions fileOptions(const PrintOptions& printing) {
   PrintOptions options = printing;
   options.numbering = nullptr;
-  if (options.syntax == TextSyntax::Relay)
-    options.metadataSection = true;
-  else
-    options.constants = ConstantStyle::Inline;
+  options.metadataSection = true;
   return options;
 }
 

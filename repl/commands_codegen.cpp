@@ -10,11 +10,16 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "codegen/codegen.h"
 #include "core/interp/interpreter.h"
+#include "core/ir/shape_expr.h"
+#include "core/pass/pass.h"
+#include "core/pass/registry.h"
 #include "core/trace/numeric_check.h"
 #include "core/workbench/remarks.h"
+#include "passes/bind_symbolic_vars.h"
 #include "repl/codegen_backend.h"
 #include "repl/command_util.h"
 #include "repl/format.h"
@@ -156,6 +161,65 @@ namespace {
 /// What `run` compares with: the graph-level interpreter on the last snapshot
 /// before lowering (seconds faster than interpreting every kernel's loops),
 /// else, or with --tir-reference, the TIR interpreter on the module itself.
+/// The module `run --host|--hexagon` compiles when shapes are symbolic.
+/// Compiled code needs static shapes, and LegalizeOps lowers only static ones,
+/// so the shape variables of the entry (those `bindings`, "n=3;m=4", names to
+/// their values, the others to 1, as `note` says) are bound by
+/// BindSymbolicVars on a copy of the module the trace starts from, and the
+/// trace's passes up to the cursor are replayed on it (none recorded). A
+/// trace that cannot be replayed (an edit, a pass not in the registry) binds
+/// the module at the cursor instead. The module at the cursor itself when its
+/// entry has no shape variables and nothing is bound.
+IRModule boundModuleForRun(const Workbench& wb, const std::string& entry, const std::string& bindings, std::string& note) {
+  IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
+  std::map<std::string, int64_t> values = parseSymbolicBindings(bindings);
+  std::vector<tir::Var> vars;
+  auto collect = [&vars, &entry](const IRModule& m) {
+    if (const FunctionNode* fn = m ? m->lookupFunction(entry) : nullptr) {
+      for (const Var& p : fn->params) shape::collectTypeVars(p->annotation ? p->annotation : p->checkedType, vars);
+      shape::collectTypeVars(fn->retType, vars);
+    }
+  };
+  collect(mod);
+  // Replay from the first top-level pass's input, when every step is a registered pass.
+  IRModule start;
+  std::string replay;
+  bool replayable = wb.cursor() > 0;
+  for (int id = 1; replayable && id <= wb.cursor(); ++id) {
+    const TraceEvent& ev = wb.event(id);
+    if (ev.parent != -1) continue;
+    if (!start) start = ev.before;
+    if (!wb.registry().find(ev.pass)) replayable = false;
+    else replay += (replay.empty() ? "" : ",") + ev.pass + (ev.options.empty() ? "" : "{" + ev.options + "}");
+  }
+  if (replayable && start) collect(start);
+  if (vars.empty() && values.empty()) return mod;
+  std::string chosen, defaulted;
+  std::set<std::string> seen;
+  for (const tir::Var& v : vars) {
+    if (values.count(v->name) || !seen.insert(v->name).second) continue;
+    values[v->name] = 1;
+    defaulted += (defaulted.empty() ? "" : ", ") + v->name;
+  }
+  for (const auto& [name, value] : values) chosen += (chosen.empty() ? "" : ", ") + name + "=" + std::to_string(value);
+  BindSymbolicVarsOptions options;
+  options.values = values;
+  PassContextPtr ctx = PassContext::create();
+  IRModule bound;
+  if (replayable && start) {
+    bound = runPass(*createBindSymbolicVarsPass(options), start, *ctx);
+    if (!replay.empty()) bound = runPass(*parsePipeline(replay, wb.registry()), bound, *ctx);
+    note = "shapes bound for this run: " + chosen + " (BindSymbolicVars on the trace's input, then its " +
+           std::to_string(std::count(replay.begin(), replay.end(), ',') + (replay.empty() ? 0 : 1)) + " passes replayed)";
+  } else {
+    bound = runPass(*createBindSymbolicVarsPass(options), mod, *ctx);
+    note = "shapes bound for this run: " + chosen + " (BindSymbolicVars on a copy of the module at the cursor)";
+  }
+  if (!defaulted.empty()) note += "; " + defaulted + " defaulted to 1, choose with --bind NAME=N";
+  note += "\n";
+  return bound;
+}
+
 RunReference runReference(const Workbench& wb, const std::string& entry, bool tirReference) {
   RunReference ref;
   const int built = wb.builds().builtFrom(wb.cursor());
@@ -181,7 +245,8 @@ RunReference runReference(const Workbench& wb, const std::string& entry, bool ti
 
 void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   constexpr const char* kUsage =
-      "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [--threads N] [--all] [@<function>]";
+      "usage: run --host|--hexagon [--tir-reference] [--seed N] [--repeat N [--profile]] [--threads N] [--bind NAME=N,...] "
+      "[--all] [@<function>]";
   bool hexagon = args.takeFlag("--hexagon");
   bool host = args.takeFlag("--host");
   bool profile = args.takeFlag("--profile");
@@ -193,6 +258,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   if (entry.empty()) entry = "main";
   uint32_t seed = 0;
   int repeat = 0;
+  std::string bindings;
   for (size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--seed" && i + 1 < args.size()) {
       char* end = nullptr;
@@ -202,6 +268,10 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
       ++i;
     } else if (args[i] == "--repeat" && i + 1 < args.size()) {
       repeat = parseCount(args[++i]);
+    } else if (args[i] == "--bind" && i + 1 < args.size()) {
+      bindings += (bindings.empty() ? "" : ";") + args[++i];
+    } else if (args[i].rfind("--bind=", 0) == 0) {
+      bindings += (bindings.empty() ? "" : ";") + args[i].substr(7);
     } else if (args[i] == "--threads" && i + 1 < args.size() && !hexagon) {
       threads = parseCount(args[++i]);
     } else {
@@ -212,11 +282,20 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   // --threads N sizes the process's pool (as `set threads N`) before the build.
   if (threads > 0) codegen::setThreadCount(threads);
   Workbench& wb = ctx.workbench;
-  IRModule mod = wb.moduleAt(wb.cursor(), Side::After);
+  // Compiled code needs static shapes: a symbolic module runs as a bound
+  // copy (boundModuleForRun); the workbench's module is left as it is.
+  std::string bindNote;
+  IRModule mod;
+  try {
+    mod = boundModuleForRun(wb, entry, bindings, bindNote);
+  } catch (const DiagnosticError& e) {
+    return result.fail(e.renderAll());
+  }
   std::optional<TimingRequest> timing;
   if (repeat > 0 || profile) timing = TimingRequest{repeat > 0 ? repeat : 10, profile, profile ? kernelSchedules(wb, wb.cursor()) : std::map<std::string, std::string>{}};
   RunReference reference = runReference(wb, entry, tirReference);
-  reference.cache = &ensureCodegenBackend(wb).referenceCache();
+  // Cached reference outputs belong to the module, not to one binding of it.
+  reference.cache = bindNote.empty() ? &ensureCodegenBackend(wb).referenceCache() : nullptr;
   if (ctx.interpreter.statusLine) reference.status = ctx.interpreter.statusLine;
   wb.clearCancel();  // a Ctrl-C from before this command is not for it
   reference.cancelled = [&wb] { return wb.cancelRequested(); };
@@ -227,7 +306,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   RunReport report = runAndCompare(mod, entry, hexagon, seed, nullptr, timing ? &*timing : nullptr, &reference, hostTarget);
   wb.clearCancel();
   if (!report.error.empty()) return result.fail(report.error);
-  result.out(all ? report.text : capBuildText(report.text, kListCap, kNamesCap));
+  result.out(bindNote + (all ? report.text : capBuildText(report.text, kListCap, kNamesCap)));
   if (!report.ok) result.status = CommandStatus::Error;
 }
 

@@ -104,7 +104,7 @@ void addNavigationCommands(std::vector<Command>& out) {
     Command c;
     c.name = "run";
     c.aliases = {"continue", "c"};
-    c.syntax = {"run", "run --host|--hexagon [--tir-reference] [--seed <n>] [--repeat <n>] [--profile] [--threads <n>] [--all] [@<function>]"};
+    c.syntax = {"run", "run --host|--hexagon [--tir-reference] [--seed <n>] [--repeat <n>] [--profile] [--threads <n>] [--bind <name=n,...>] [--all] [@<function>]"};
     c.summary = "Run to the end of the pipeline or the next breakpoint";
     c.help = "Replays recorded events after the cursor, then runs the remaining passes, stopping at the first "
              "breakpoint hit, the first failed pass, or an interrupt (Ctrl-C stops between passes and keeps the trace). "
@@ -121,7 +121,10 @@ void addNavigationCommands(std::vector<Command>& out) {
              "`build --profile` records the same as a stage of a build (`profile --compare` compares two). `--threads N` sizes "
              "the process's thread pool first, as `set threads N`: the code then runs its outer parallel loops on N threads "
              "and the profile adds each thread's time in them. The JIT compiles for the session's host target, so after "
-             "`set target llvm -mattr=-avx512f` it runs AVX2 code.";
+             "`set target llvm -mattr=-avx512f` it runs AVX2 code. Compiled code needs static shapes: when the entry has "
+             "shape variables (`R.Tensor((n, 3))`, an ONNX `batch_size`), the run compiles a copy with them bound "
+             "(BindSymbolicVars): `--bind n=4` (or `n=4,m=2`) chooses the values, an unnamed one is 1, and the output "
+             "says which were bound.";
     c.run = [](CommandContext& ctx, CommandArgs& args, CommandResult& result) {
       if (isCodegenRun(args)) return runCodegenRun(ctx, args, result);
       if (tooMany(ctx, args, 0, "run", result)) return;

@@ -187,11 +187,11 @@ void checkArgument(const Type& declared, const Value& v, const VarNode& param, c
 }
 
 /// The attributes of an op call with every symbolic dimension of a shape
-/// attribute (out_shape, newshape, shape, values) evaluated under `names`.
+/// attribute (out_shape, newshape, shape, values, call_tir's tir_vars) evaluated under `names`.
 AttrDict concreteShapes(const AttrDict& attrs, const shape::NameEnv& names, const Span& span) {
   AttrDict out = attrs;
   for (const auto& [key, value] : attrs.entries()) {
-    if (key != "out_shape" && key != "newshape" && key != "shape" && key != "values" && key != "size") continue;
+    if (key != "out_shape" && key != "newshape" && key != "shape" && key != "values" && key != "size" && key != "tir_vars") continue;
     if (!shape::attrHasSymbolic(value)) continue;
     std::optional<AttrValue> v = shape::evaluateAttr(value, names);
     if (!v) runtimeError(span, key + " " + value.toString() + " mentions a shape variable this call has not bound", "interp.type-mismatch");
@@ -202,7 +202,7 @@ AttrDict concreteShapes(const AttrDict& attrs, const shape::NameEnv& names, cons
 
 bool hasSymbolicShapeAttr(const AttrDict& attrs) {
   for (const auto& [key, value] : attrs.entries())
-    if ((key == "out_shape" || key == "newshape" || key == "shape" || key == "values" || key == "size") && shape::attrHasSymbolic(value)) return true;
+    if ((key == "out_shape" || key == "newshape" || key == "shape" || key == "values" || key == "size" || key == "tir_vars") && shape::attrHasSymbolic(value)) return true;
   return false;
 }
 

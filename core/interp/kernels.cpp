@@ -69,12 +69,25 @@ NDArray tensorInStorage(const KernelCall& call, const NDArray& storage, int64_t 
 }
 
 /// call_tir and call_dps_packed: fresh outputs, inputs read-only, outputs returned.
+/// call_tir's tir_vars (evaluated by the interpreter before the call): the
+/// PrimFunc's trailing scalar parameters, each an int64 scalar.
+void appendTirVars(const KernelCall& call, std::vector<NDArray>& buffers) {
+  const AttrValue& vars = call.attr("tir_vars");
+  if (vars.isNone()) return;
+  if (vars.kind() != AttrValue::Kind::Array) call.fail("tir_vars must be a list of integers");
+  for (const AttrValue& v : vars.asArray()) {
+    if (v.kind() != AttrValue::Kind::Int) call.fail("tir_vars value " + v.toString() + " is not an integer");
+    buffers.push_back(NDArray::scalar(DTypeCode::Int64, static_cast<double>(v.asInt())));
+  }
+}
+
 Value destinationPassingCall(const KernelCall& call) {
   std::string callee = primFuncCallee(call);
   std::vector<NDArray> buffers = packedInputs(call);
   size_t inputs = buffers.size();
   std::vector<NDArray> outs = allocateOutputs(call);
   buffers.insert(buffers.end(), outs.begin(), outs.end());
+  appendTirVars(call, buffers);
   requireHost(call).callPrimFunc(callee, buffers, inputs);
   bool tupleOut = call.attr("out_shape").asArray().size() > 0 && call.attr("out_shape").asArray().front().kind() == AttrValue::Kind::Array;
   if (!tupleOut) return outs[0];
@@ -109,6 +122,7 @@ Value inplaceCall(const KernelCall& call) {
     outs.push_back(copy);
   }
   buffers.insert(buffers.end(), extra.begin(), extra.end());
+  appendTirVars(call, buffers);
   requireHost(call).callPrimFunc(callee, buffers, 0);
   bool tupleOut = call.attr("out_shape").asArray().size() > 0 && call.attr("out_shape").asArray().front().kind() == AttrValue::Kind::Array;
   if (!tupleOut) return outs[0];

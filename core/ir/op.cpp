@@ -200,6 +200,9 @@ void describe(OpDef& d) {
       attrs[1].alsoAccepts = {Kind::Array};
       // inplace_indices makes it R.call_tir_inplace (core/ir/call_tir.h).
       attrs.push_back(optional("inplace_indices", Kind::Array));
+      // tir_vars: TVM's extra symbolic shape arguments (R.shape([n])), passed
+      // to the PrimFunc's trailing integer scalar parameters.
+      attrs.push_back(optional("tir_vars", Kind::Array));
       set(2, relCallTir, attrs);
       break;
     }

@@ -270,13 +270,23 @@ static bool fitsSymbolically(const Type& expected, const Type& given) {
 
 /// Destination-passing check: a low-level function taking `inputs` then the
 /// outputs must have exactly that many parameters, with matching types.
-static void checkDpsCallee(const Type& callee, const std::vector<Type>& inputs, const std::vector<Type>& outputs) {
+/// `tirVars` trailing parameters take call_tir's tir_vars (TVM's symbolic
+/// shape arguments): each must be an integer scalar.
+static void checkDpsCallee(const Type& callee, const std::vector<Type>& inputs, const std::vector<Type>& outputs,
+                           size_t tirVars = 0) {
   const auto* fn = as<FuncTypeNode>(callee);
   if (!fn) relationError("callee must be a function, got " + typeToString(callee));
-  if (fn->params.size() != inputs.size() + outputs.size())
+  if (fn->params.size() != inputs.size() + outputs.size() + tirVars)
     relationError("callee takes " + std::to_string(fn->params.size()) + " parameters but the call passes " +
-                  std::to_string(inputs.size()) + " inputs and " + std::to_string(outputs.size()) + " outputs");
-  for (size_t i = 0; i < fn->params.size(); ++i) {
+                  std::to_string(inputs.size()) + " inputs and " + std::to_string(outputs.size()) + " outputs" +
+                  (tirVars ? " and " + std::to_string(tirVars) + " tir_vars" : std::string()));
+  for (size_t i = inputs.size() + outputs.size(); i < fn->params.size(); ++i) {
+    const auto* scalar = as<TensorTypeNode>(fn->params[i]);
+    if (!scalar || !scalar->shape.empty() || scalar->unknownRank || !scalar->dtype.isInt())
+      relationError("tir_vars value " + std::to_string(i - inputs.size() - outputs.size()) + " goes to a parameter of type " +
+                    typeToString(fn->params[i]) + "; the callee must take an integer scalar (T.int64) there");
+  }
+  for (size_t i = 0; i < inputs.size() + outputs.size(); ++i) {
     const Type& expected = fn->params[i];
     const Type& given = i < inputs.size() ? inputs[i] : outputs[i - inputs.size()];
     if (!typeEqual(expected, given) && !fitsSymbolically(expected, given))
@@ -288,7 +298,7 @@ static void checkDpsCallee(const Type& callee, const std::vector<Type>& inputs, 
 
 /// call_tir_inplace: output i is argument inplace_indices[i] (same type) or,
 /// for -1, a fresh output the callee takes after the arguments.
-static Type inplaceCallTir(std::span<const Type> args, const Type& out, const AttrValue& indices) {
+static Type inplaceCallTir(std::span<const Type> args, const Type& out, const AttrValue& indices, size_t tirVars) {
   std::vector<Type> inputs = packedArgs(args[1]);
   std::vector<Type> outputs = flattenOutputs(out);
   const auto& items = indices.asArray();
@@ -318,15 +328,17 @@ static Type inplaceCallTir(std::span<const Type> args, const Type& out, const At
                     ", which it is written into, is " + typeToString(inputs[j]));
   }
   if (!anyInPlace) relationError("at least one in-place index must not be -1 (use call_tir)");
-  checkDpsCallee(args[0], inputs, fresh);
+  checkDpsCallee(args[0], inputs, fresh, tirVars);
   return out;
 }
 
 Type relCallTir(std::span<const Type> args, const AttrDict& attrs) {
   Type out = typeFromOutAttrs(opAttr(OpId::CallTir, attrs, "out_shape"), opAttr(OpId::CallTir, attrs, "out_dtype"), argShapeVars(args));
   const AttrValue& inplace = opAttr(OpId::CallTir, attrs, "inplace_indices");
-  if (!inplace.isNone()) return inplaceCallTir(args, out, inplace);
-  checkDpsCallee(args[0], packedArgs(args[1]), flattenOutputs(out));
+  const AttrValue& tirVars = opAttr(OpId::CallTir, attrs, "tir_vars");
+  size_t extra = tirVars.kind() == AttrValue::Kind::Array ? tirVars.asArray().size() : 0;
+  if (!inplace.isNone()) return inplaceCallTir(args, out, inplace, extra);
+  checkDpsCallee(args[0], packedArgs(args[1]), flattenOutputs(out), extra);
   return out;
 }
 

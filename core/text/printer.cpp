@@ -9,6 +9,7 @@
 #include "core/text/lexer.h"
 #include "core/text/literal.h"
 #include "core/text/metadata.h"
+#include "core/text/metadata_graph.h"
 #include "core/text/printer_impl.h"
 
 namespace passlab {
@@ -235,7 +236,9 @@ static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptio
   // placeholder numbers are kept free so the two kinds of reference never clash.
   ConstantNumbering local;
   std::set<int32_t> placeholders;
-  if (options.constants == ConstantStyle::Ref) placeholders = placeholderIndices(mod);
+  // TVMScript prints every tensor constant by reference, whatever the style.
+  if (options.constants == ConstantStyle::Ref || options.syntax == TextSyntax::TVMScript)
+    placeholders = placeholderIndices(mod);
   if (options.metadataSection) {
     options.numbering = nullptr;
     if (!placeholders.empty()) options.constants = ConstantStyle::Inline;
@@ -245,7 +248,26 @@ static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptio
   w.setNumbering(numbering);
   // TVMScript follows the same rule (core/text/constant_refs.h) in its own printer.
   if (options.syntax == TextSyntax::TVMScript) {
-    printTvmScriptModule(w, mod, options);
+    if (!options.metadataSection) {
+      printTvmScriptModule(w, mod, options);
+      return;
+    }
+    // TVM's show_meta=True: the metadata statement comes before the module,
+    // and its table is known only once the module has been printed.
+    TextWriter body(nullptr);
+    body.setNumbering(numbering);
+    printTvmScriptModule(body, mod, options);
+    if (!body.referenced().empty()) {
+      std::vector<NDArray> arrays = local.arrays();
+      // Placeholders keep their numbers: the table reaches them too (None entries).
+      int32_t last = *body.referenced().rbegin();
+      if (!placeholders.empty()) last = std::max(last, *placeholders.rbegin());
+      std::vector<NDArray> table(static_cast<size_t>(last) + 1);
+      for (int32_t n : body.referenced())
+        if (static_cast<size_t>(n) < arrays.size() && !placeholders.count(n)) table[static_cast<size_t>(n)] = arrays[static_cast<size_t>(n)];
+      w.text(scriptMetadataStatement(table));
+    }
+    w.text(body.out());
     return;
   }
   if (options.versionHeader) {

@@ -32,7 +32,7 @@ bool looksLikeTvmScript(std::string_view text) {
     }
     return line.starts_with("from tvm.script import") || line.starts_with("import tvm") ||
            line.starts_with("@I.ir_module") || line.starts_with("@R.function") || line.starts_with("@T.prim_func") ||
-           line.starts_with("@tvm.script.ir_module");
+           line.starts_with("@tvm.script.ir_module") || line.starts_with("metadata = tvm.ir.load_json(");
   }
   return false;
 }
@@ -84,9 +84,10 @@ IRModule ModuleParser::parseModule() {
       continue;
     }
     const PyToken& t = peek();
-    if (t.is("metadata") && check(PyTok::Equal, 1))
-      fail(t, "a metadata section (TVM's show_meta=True) is not read yet; print without it, and passlab makes "
-              "placeholder constants of the annotated types");
+    if (t.is("metadata") && check(PyTok::Equal, 1)) {
+      parseMetadataStatement();
+      continue;
+    }
     if (t.is("def")) fail(t, "a function needs a decorator (@R.function or @T.prim_func) to be TVMScript");
     if (t.is("class")) fail(t, "a class needs the @I.ir_module decorator to be a TVMScript module");
     if (t.is("for") || t.is("while")) fail(t, "'" + std::string(t.text) + "' at module level is not TVMScript passlab reads");

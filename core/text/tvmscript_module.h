@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <variant>
@@ -14,6 +15,7 @@
 #include "core/ir/module.h"
 #include "core/ir/shape_expr.h"
 #include "core/ir/virtual_device.h"
+#include "core/text/metadata_graph.h"
 #include "core/text/tvmscript_parser.h"
 
 namespace passlab::tvmscript {
@@ -50,6 +52,9 @@ class ModuleParser : public ScriptParser {
   void parseDecoratedFunction();
   /// `@I.ir_module class Name:` and its body.
   void parseModuleClass();
+  /// `metadata = tvm.ir.load_json("""...""")` (TVM's show_meta=True): the
+  /// constants `metadata["relax.expr.Constant"][N]` then refers to.
+  void parseMetadataStatement();
   /// Module-level statements in the class: I.module_attrs, I.module_global_infos.
   void parseClassStatement();
   /// Resolves `cls.f` / `Module.f` / a bare global name at the cursor, or null.
@@ -142,6 +147,12 @@ class ModuleParser : public ScriptParser {
   /// Replaces the stand-ins among `values` by placeholders of the type op `id` requires there.
   void resolvePendingMeta(OpId id, std::vector<Expr>& values, const AttrDict& attrs);
   bool metaNoted_ = false;
+  /// The metadata statement's table, when the text has one.
+  std::optional<ScriptMetadata> metadata_;
+  /// The constant `metadata["relax.expr.Constant"][index]` names in the
+  /// statement's table (checked against `annotation` when it is a static
+  /// tensor type), or undefined when there is no table or the entry has no data.
+  NDArray metadataConstant(const PyToken& at, int64_t index, const Type& annotation);
   int fresh_ = 0;
 };
 

@@ -18,6 +18,7 @@
 #include "core/ir/shape_attr.h"
 #include "core/ir/type_attr.h"
 #include "core/ir/virtual_device.h"
+#include "core/text/metadata.h"
 #include "core/text/printer_impl.h"
 #include "core/text/tvmscript_device.h"
 #include "core/text/tvmscript_ops.h"
@@ -841,6 +842,12 @@ class RelaxPrinter {
       for (size_t i = 0; i < idx.size(); ++i) indices += (i ? ", " : "") + std::to_string(idx[i]);
       indices += "]";
     }
+    // TVM (0.20 .. 0.25) prints tir_vars last, as a shape expression.
+    if (const AttrValue* vars = call.attrs.find("tir_vars"); vars && vars->kind() == AttrValue::Kind::Array) {
+      indices += ", tir_vars=R.shape(";
+      dimsLiteral(indices, *vars);
+      indices += ")";
+    }
     return name + "(" + fn + ", " + tuple + ", " + kw + out + indices + ")";
   }
 
@@ -942,8 +949,9 @@ void printTvmScriptModule(TextWriter& w, const IRModule& mod, const PrintOptions
     w.endLine();
   }
   w.indent(-kLevel);
-  if (w.placeholders() > 0) {
-    // TVM's printer says so when it leaves the constants' data out.
+  if (w.placeholders() > 0 && (!options.metadataSection || summarizePlaceholders(mod).placeholders > 0)) {
+    // TVM's printer says so when it leaves the constants' data out (with a
+    // metadata statement, only placeholders, which have no data, are left out).
     w.endLine();
     w.text("# Metadata omitted. Use show_meta=True in script() method to show it.");
     w.endLine();

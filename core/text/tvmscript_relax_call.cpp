@@ -68,6 +68,7 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
     Expr tuple;
     Type out;
     AttrValue inplace;
+    AttrValue tirVars;
     int positional = 0;
     for (const ScriptArg& a : args) {
       // call_tir_inplace(f, args, inplace_indices, out_sinfo): an int or a list of ints.
@@ -87,10 +88,17 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
         out = a.type;
         continue;
       }
-      if (!a.keyword.empty() && a.keyword != "args") {
-        if (a.keyword == "tir_vars") fail(a.at, "tir_vars (symbolic shape arguments) are not supported yet");
-        fail(a.at, "unknown keyword '" + a.keyword + "' of R." + std::string(name));
+      if (a.keyword == "tir_vars" && id == OpId::CallTir) {
+        // TVM (0.20 .. 0.25): R.shape([n, m]) or a list of PrimExprs; 0.26 dropped it.
+        if (!a.isLiteral || a.literal.kind() != AttrValue::Kind::Array || (!a.literalForm.empty() && a.literalForm != "shape"))
+          fail(a.at, "tir_vars takes the symbolic values to pass, as R.shape([n]) or [n]");
+        for (const AttrValue& v : a.literal.asArray())
+          if (v.kind() != AttrValue::Kind::Int && !shape::attrHasSymbolic(v))
+            fail(a.at, "tir_vars values are integer expressions over shape variables, got " + v.toString());
+        tirVars = a.literal;
+        continue;
       }
+      if (!a.keyword.empty() && a.keyword != "args") fail(a.at, "unknown keyword '" + a.keyword + "' of R." + std::string(name));
       if (positional == 0 && a.keyword.empty()) {
         if (a.isLiteral && a.literal.kind() == AttrValue::Kind::String) fn = makeGlobalVar(a.literal.asString(), spanOf(a.at));
         else if (a.value) fn = a.value;
@@ -111,6 +119,7 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
       if (inplace.isNone()) fail(at, "R.call_tir_inplace needs inplace_indices=[...] (which argument each output is written into)");
       attrs.set(kInplaceIndicesAttr, inplace);
     }
+    if (!tirVars.isNone()) attrs.set("tir_vars", tirVars);
     try {
       return makeOpCall(id, {fn, tuple}, attrs, span);
     } catch (const DiagnosticError& e) {

@@ -337,6 +337,9 @@ Expr ModuleParser::parseRelaxPrimary() {
     expect(PyTok::RBracket, "']'");
     int64_t index = intValue(idx);
     if (index < 0 || index > INT32_MAX) fail(idx, "constant index out of range");
+    // With a metadata statement (TVM's show_meta=True) the reference is its data.
+    if (NDArray data = metadataConstant(idx, index, expectedType_); data.defined())
+      return makeConstant(std::move(data), spanOf(t, last()));
     const auto* tt = as<TensorTypeNode>(expectedType_);
     if (!tt || tt->hasDynamicDim()) {
       // An operand: the op it is passed to tells its type (resolvePendingMeta).

@@ -95,13 +95,9 @@ PrintOptions Workbench::printOptions() const {
 PrintOptions Workbench::fileOptions() const {
   PrintOptions options = printOptions();
   options.numbering = nullptr;
-  if (options.syntax == TextSyntax::Relay) {
-    options.metadataSection = true;
-  } else {
-    // The TVMScript printer writes no metadata section (nor does its parser
-    // read one): constants stay inline where TVMScript can spell them.
-    options.constants = ConstantStyle::Inline;
-  }
+  // Relay text gets its #[metadata] section, TVMScript TVM's metadata
+  // statement (show_meta=True): either way the file keeps the weights.
+  options.metadataSection = true;
   return options;
 }
 

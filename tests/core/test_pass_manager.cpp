@@ -86,7 +86,7 @@ TEST_CASE("PassManager: every pass file's registrar reaches the built-in registr
   // The registrars run when libpasslab_passes is loaded; a pass file left out of
   // the link (or a registrar that never ran) is a pass missing here.
   const std::vector<std::string> expected = {
-      "AnnotateTIROpPattern", "AnnotateTarget", "BindParams", "BindTarget", "CallTIRRewrite", "CanonicalizeBindings", "ConvertLayout",
+      "AnnotateTIROpPattern", "AnnotateTarget", "BindParams", "BindSymbolicVars", "BindTarget", "CallTIRRewrite", "CanonicalizeBindings", "ConvertLayout",
       "DeadCodeElimination", "DecomposeOpsForInference", "DefuseOps", "EliminateCommonSubexpr", "FoldConstant", "FoldScaleAxis", "FuseOps",
       "FuseTIR", "InferType", "Inline", "InlinePrivateFunctions", "KillAfterLastUse", "LambdaLifting", "LegalizeOps", "LowerAllocTensor", "LowerRuntimeBuiltin",
       "MarkCompilerFunctionsAsExtern", "MergeCompilerRegions", "Normalize", "OutlineCompilerFunctions",
