@@ -146,6 +146,31 @@ T::Stmt argReduce(const OpLowering& l) {
   }, NestSchedule{l.host && numElements(l.out->shape) >= 64, false});
 }
 
+/// Covers R rows x N columns with `tile(r0, rows, c0, columns)` register
+/// tiles of rowTile x colTile: whole tiles (parallel over row blocks when
+/// there are several), then the leftover columns and the leftover row (rowTile
+/// is 1 or 2) as narrower tiles. Both matmul tilings walk their output so.
+template <typename Tile>
+T::Stmt coverWithTiles(int64_t R, int64_t N, int64_t rowTile, int64_t colTile, const Tile& tile) {
+  auto columns = [&](const PrimExpr& r0, int64_t mr) {
+    std::vector<T::Stmt> parts;
+    if (N / colTile > 0) {
+      T::Var jb = T::makeVar("jb");
+      parts.push_back(T::forLoop(jb, i32(0), i32(N / colTile), T::ForKind::Serial, tile(r0, mr, mul(jb, i32(colTile)), colTile)));
+    }
+    if (N % colTile) parts.push_back(tile(r0, mr, i32(N / colTile * colTile), N % colTile));
+    return T::seq(std::move(parts));
+  };
+  std::vector<T::Stmt> parts;
+  if (R / rowTile > 0) {
+    T::Var rb = T::makeVar("rb");
+    parts.push_back(T::forLoop(rb, i32(0), i32(R / rowTile), R / rowTile > 1 ? T::ForKind::Parallel : T::ForKind::Serial,
+                               columns(rowTile == 1 ? PrimExpr(rb) : mul(rb, i32(rowTile)), rowTile)));
+  }
+  if (R % rowTile) parts.push_back(columns(i32(R - 1), 1));
+  return T::seq(std::move(parts));
+}
+
 }  // namespace
 
 T::Stmt lowerReduce(const OpLowering& l) { return l.op.id == OpId::ArgMax || l.op.id == OpId::ArgMin ? argReduce(l) : reduce(l); }
@@ -241,24 +266,7 @@ T::Stmt lowerTransposedMatmulTiles(const OpLowering& l, int64_t K, DataType accT
         },
         [&](int64_t mi, int64_t nj, const PrimExpr& total) { return finishElement(l, outIndex(mi, nj), total); });
   };
-  // Whole tiles, then the leftover columns and the leftover row as narrower tiles.
-  auto columns = [&](const PrimExpr& r0, int64_t mr) {
-    std::vector<T::Stmt> parts;
-    if (N / colTile > 0) {
-      T::Var jb = T::makeVar("jb");
-      parts.push_back(T::forLoop(jb, i32(0), i32(N / colTile), T::ForKind::Serial, tile(r0, mr, mul(jb, i32(colTile)), colTile)));
-    }
-    if (N % colTile) parts.push_back(tile(r0, mr, i32(N / colTile * colTile), N % colTile));
-    return T::seq(std::move(parts));
-  };
-  std::vector<T::Stmt> parts;
-  if (R / rowTile > 0) {
-    T::Var rb = T::makeVar("rb");
-    parts.push_back(T::forLoop(rb, i32(0), i32(R / rowTile), R / rowTile > 1 ? T::ForKind::Parallel : T::ForKind::Serial,
-                               columns(rowTile == 1 ? PrimExpr(rb) : mul(rb, i32(rowTile)), rowTile)));
-  }
-  if (R % rowTile) parts.push_back(columns(i32(R - 1), 1));
-  return T::seq(std::move(parts));
+  return coverWithTiles(R, N, rowTile, colTile, tile);
 }
 
 /// matmul with B as [K, N] (contiguous along N) on a 16-register ISA
@@ -306,23 +314,7 @@ T::Stmt lowerMatmulRowTiles(const OpLowering& l, int64_t K, DataType accType, co
     T::Stmt store = T::forLoop(j2, i32(0), i32(width), T::ForKind::Vectorized, T::seq(std::move(finish)));
     return T::allocate(acc, T::seq({init, body, store}));
   };
-  auto columns = [&](const PrimExpr& r0, int64_t mr) {
-    std::vector<T::Stmt> parts;
-    if (N / colTile > 0) {
-      T::Var jb = T::makeVar("jb");
-      parts.push_back(T::forLoop(jb, i32(0), i32(N / colTile), T::ForKind::Serial, tile(r0, mr, mul(jb, i32(colTile)), colTile)));
-    }
-    if (N % colTile) parts.push_back(tile(r0, mr, i32(N / colTile * colTile), N % colTile));
-    return T::seq(std::move(parts));
-  };
-  std::vector<T::Stmt> parts;
-  if (R / rowTile > 0) {
-    T::Var rb = T::makeVar("rb");
-    parts.push_back(T::forLoop(rb, i32(0), i32(R / rowTile), R / rowTile > 1 ? T::ForKind::Parallel : T::ForKind::Serial,
-                               columns(rowTile == 1 ? PrimExpr(rb) : mul(rb, i32(rowTile)), rowTile)));
-  }
-  if (R % rowTile) parts.push_back(columns(i32(R - 1), 1));
-  return T::seq(std::move(parts));
+  return coverWithTiles(R, N, rowTile, colTile, tile);
 }
 
 T::Stmt lowerMatmul(const OpLowering& l) {

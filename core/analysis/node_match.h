@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "core/ir/module.h"
+#include "core/support/pointer_index.h"
 
 namespace passlab {
 
@@ -147,83 +148,30 @@ struct MatchOptions {
   bool keepAll = false;
 };
 
-/// Node -> index, open addressing over a flat array. A node-based
-/// std::unordered_map costs an allocation per node and a cache miss per
-/// lookup; matching a 100k-op module does several lookups per node, and its
-/// tables are far larger than the caches, so a key and its value share a slot
-/// (one cache line per probe, not two).
+/// Node -> index (core/support/pointer_index.h, typed for graph nodes):
+/// matching a 100k-op module does several lookups per node in tables far
+/// larger than the caches.
 class NodeIdMap {
  public:
   /// `get`'s answer for an absent node.
-  static constexpr uint32_t kAbsent = 0xffffffffu;
+  static constexpr uint32_t kAbsent = PointerIndex::kAbsent;
   /// The index of `e`, kAbsent when absent (or null).
-  uint32_t get(const ExprNode* e) const {
-    if (!e || slots_.empty()) return kAbsent;
-    for (size_t i = slot(e);; i = (i + 1) & mask_) {
-      if (slots_[i].key == e) return slots_[i].val;
-      if (!slots_[i].key) return kAbsent;
-    }
-  }
+  uint32_t get(const ExprNode* e) const { return index_.find(e); }
   /// Whether `e` is present.
-  bool has(const ExprNode* e) const { return get(e) != kAbsent; }
+  bool has(const ExprNode* e) const { return index_.contains(e); }
   /// Records `e` -> `id` unless `e` is present; true when recorded. One probe sequence.
-  bool insert(const ExprNode* e, uint32_t id) {
-    if (!e) return false;
-    if ((size_ + 1) * 2 > slots_.size()) grow();
-    size_t i = slot(e);
-    for (; slots_[i].key; i = (i + 1) & mask_)
-      if (slots_[i].key == e) return false;
-    slots_[i] = {e, id};
-    ++size_;
-    return true;
-  }
+  bool insert(const ExprNode* e, uint32_t id) { return e && index_.insert(e, id).second; }
   /// Records `e` -> `id` (`e` must be absent and not null).
-  void put(const ExprNode* e, uint32_t id) {
-    if ((size_ + 1) * 2 > slots_.size()) grow();
-    size_t i = slot(e);
-    while (slots_[i].key) i = (i + 1) & mask_;
-    slots_[i] = {e, id};
-    ++size_;
-  }
-  /// Room for `n` entries without growing (the table stays at most half full).
-  void reserve(size_t n) {
-    size_t cap = 1024;
-    while (cap < 2 * (n + 1)) cap *= 2;
-    if (cap > slots_.size()) grow(cap);
-  }
-  /// Replaces every value v by `to[v]` (kAbsent when v is out of range): one
-  /// sweep over the table, no probing, so an index of nodes can become an
-  /// index of records without being built again. Entries mapped to kAbsent
-  /// read as absent.
-  void remap(const std::vector<uint32_t>& to) {
-    for (Slot& s : slots_)
-      if (s.key) s.val = s.val < to.size() ? to[s.val] : kAbsent;
-  }
+  void put(const ExprNode* e, uint32_t id) { index_.put(e, id); }
+  /// Room for `n` entries without growing.
+  void reserve(size_t n) { index_.reserve(n); }
+  /// Replaces every value v by `to[v]` (PointerIndex::remap).
+  void remap(const std::vector<uint32_t>& to) { index_.remap(to); }
   /// Number of entries.
-  size_t size() const { return size_; }
+  size_t size() const { return index_.size(); }
 
  private:
-  struct Slot {
-    const ExprNode* key = nullptr;
-    uint32_t val = kAbsent;
-  };
-  size_t slot(const ExprNode* e) const {
-    return static_cast<size_t>((reinterpret_cast<uintptr_t>(e) >> 4) * 0x9E3779B97F4A7C15ull >> shift_) & mask_;
-  }
-  void grow(size_t minCap = 0) {
-    std::vector<Slot> old = std::move(slots_);
-    size_t cap = std::max(minCap, old.empty() ? size_t{1024} : old.size() * 2);
-    slots_.assign(cap, Slot{});
-    mask_ = cap - 1;
-    shift_ = 64;
-    for (size_t c = cap; c > 1; c >>= 1) --shift_;
-    size_ = 0;
-    for (const Slot& s : old)
-      if (s.key) put(s.key, s.val);
-  }
-  std::vector<Slot> slots_;
-  size_t mask_ = 0, size_ = 0;
-  unsigned shift_ = 64;
+  PointerIndex index_;
 };
 
 /// The matching of two snapshots, with edit scripts and counts.

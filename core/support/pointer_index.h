@@ -1,10 +1,11 @@
 // Pointer -> dense index, open addressing over one flat array: the lookup
-// table of the printer's per-node records (core/text/printer.h) and of its
-// node numbering. A node-based std::unordered_map costs an allocation per
-// entry and two cache misses per lookup; a 100k-op module prints ~300k nodes
-// and an aligned diff looks each one up several times. Key and value share a
-// slot, so a probe touches one cache line. (The matcher's NodeIdMap in
-// core/analysis/node_match.h is the same idea, typed for graph nodes.)
+// table of the printer's per-node records (core/text/printer.h), of its node
+// numbering, and of the matcher's node ids (NodeIdMap in
+// core/analysis/node_match.h). A node-based std::unordered_map costs an
+// allocation per entry and a cache miss per lookup; a 100k-op module prints
+// ~300k nodes, and matching or an aligned diff looks each one up several
+// times in tables far larger than the caches. Key and value share a slot, so
+// a probe touches one cache line.
 #pragma once
 
 #include <cstddef>
@@ -41,6 +42,23 @@ class PointerIndex {
     slots_[i] = {key, next};
     ++size_;
     return {next, true};
+  }
+  /// Records `key` -> `index` without looking for it first: `key` must be
+  /// absent and not null (a table being filled from distinct keys).
+  void put(const void* key, uint32_t index) {
+    if ((size_ + 1) * 2 > slots_.size()) grow();
+    size_t i = slot(key);
+    while (slots_[i].key) i = (i + 1) & mask_;
+    slots_[i] = {key, index};
+    ++size_;
+  }
+  /// Replaces every index v by `to[v]` (kAbsent when v is out of range): one
+  /// sweep over the table, no probing, so an index of nodes can become an
+  /// index of records without being built again. Entries mapped to kAbsent
+  /// read as absent.
+  void remap(const std::vector<uint32_t>& to) {
+    for (Slot& s : slots_)
+      if (s.key) s.val = s.val < to.size() ? to[s.val] : kAbsent;
   }
   /// Room for `n` entries without growing (the table stays at most half full).
   void reserve(size_t n) {
