@@ -9,6 +9,8 @@
 // PASSLAB_CACHE_DIR=off for a cold compile (2.5 s of the first figure then).
 //
 // Usage: bench_run_reference [--tir] [MODEL.onnx]   (default: generates one with /usr/bin/python3)
+#include <sys/resource.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -24,17 +26,27 @@ using namespace passlab;
 
 namespace {
 
-/// Runs `line`, prints its first output line and the wall time; exits on failure.
+/// CPU time of the whole process (every thread: the JIT and the kernels may use
+/// several), user + system, in seconds; on a loaded machine it says more than wall time.
+double processCpuSeconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+}
+
+/// Runs `line`, prints its first output line, the wall and the CPU time; exits on failure.
 double timed(CommandInterpreter& interpreter, const std::string& line) {
+  double cpu0 = processCpuSeconds();
   auto t0 = std::chrono::steady_clock::now();
   CommandResult r = interpreter.runLine(line);
   double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  double cpu = processCpuSeconds() - cpu0;
   if (!r.ok()) {
     std::fprintf(stderr, "`%s` failed:\n%s%s", line.c_str(), r.output().c_str(), r.error().c_str());
     std::exit(1);
   }
   std::string out = r.output();
-  std::printf("  %-34s %8.2f s   %s\n", line.c_str(), s, out.substr(0, out.find('\n')).c_str());
+  std::printf("  %-34s %8.2f s wall %8.2f s cpu   %s\n", line.c_str(), s, cpu, out.substr(0, out.find('\n')).c_str());
   return s;
 }
 
@@ -56,6 +68,8 @@ int main(int argc, char** argv) {
   registerBuiltinPasses(*registry);
   Workbench wb(registry);
   CommandInterpreter interpreter(wb);
+  double load[3] = {0, 0, 0};
+  if (getloadavg(load, 3) == 3) std::printf("load average %.2f %.2f %.2f\n", load[0], load[1], load[2]);
   std::printf("run --host on %s, input 1x3x96x96\n", model.c_str());
   timed(interpreter, "load --input-shape \"input=1,3,96,96\" \"" + model + "\"");
   // The pipeline the codegen tests build with: FuseOps' groups become PrimFuncs called through call_tir.
@@ -64,5 +78,6 @@ int main(int argc, char** argv) {
   timed(interpreter, "run --host");
   timed(interpreter, "run --host");
   if (tir) timed(interpreter, "run --host --tir-reference");
+  if (getloadavg(load, 3) == 3) std::printf("load average %.2f %.2f %.2f\n", load[0], load[1], load[2]);
   return 0;
 }
