@@ -47,8 +47,11 @@ void addViewCommands(std::vector<Command>& out) {
         auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), n);
         if (word.empty() || ec != std::errc() || end != word.data() + word.size() || n < 0)
           return result.fail("expected a constant number N (as in meta[relay.Constant][N]), got '" + word + "'");
-        return result.out("meta[relay.Constant][" + std::to_string(n) + "]: " +
-                          describeConstant(ctx.workbench.numberedConstant(n), all));
+        // Named as `show` prints the reference in the session's syntax.
+        std::string reference = ctx.workbench.printSyntax() == TextSyntax::TVMScript
+                                    ? "metadata[\"relax.expr.Constant\"][" + std::to_string(n) + "]"
+                                    : "meta[relay.Constant][" + std::to_string(n) + "]";
+        return result.out(reference + ": " + describeConstant(ctx.workbench.numberedConstant(n), all));
       }
       std::string function = args.takeFunction();
       bool remarks = args.takeFlag("--remarks");

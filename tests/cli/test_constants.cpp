@@ -274,6 +274,10 @@ TEST_CASE("Constants: REPL show const, set print-constants and the settings list
   CHECK(repl.runLine("set print-constants big").error().find("inline or ref") != std::string::npos);
   REQUIRE(repl.runLine("set print-constants ref").ok());
   CHECK(repl.runLine("show").output().find("meta[relay.Constant][0]") != std::string::npos);
+  // In TVMScript the reference is named as the TVMScript printer writes it.
+  REQUIRE(repl.runLine("set syntax tvmscript").ok());
+  CHECK(repl.runLine("show").output().find("metadata[\"relax.expr.Constant\"][0]") != std::string::npos);
+  CHECK(repl.runLine("show const 0").output().rfind("metadata[\"relax.expr.Constant\"][0]: Tensor[(4, 3, 3, 3), float32]", 0) == 0);
 }
 
 TEST_CASE("Constants: save module writes a #[metadata] section that loads back", "[constants]") {
