@@ -262,10 +262,10 @@ static void printModuleInto(TextWriter& w, const IRModule& mod, const PrintOptio
       // Placeholders keep their numbers: the table reaches them too (None entries).
       int32_t last = *body.referenced().rbegin();
       if (!placeholders.empty()) last = std::max(last, *placeholders.rbegin());
-      std::vector<NDArray> table(static_cast<size_t>(last) + 1);
+      std::vector<NDArray> entries(static_cast<size_t>(last) + 1);
       for (int32_t n : body.referenced())
-        if (static_cast<size_t>(n) < arrays.size() && !placeholders.count(n)) table[static_cast<size_t>(n)] = arrays[static_cast<size_t>(n)];
-      w.text(scriptMetadataStatement(table));
+        if (static_cast<size_t>(n) < arrays.size() && !placeholders.count(n)) entries[static_cast<size_t>(n)] = arrays[static_cast<size_t>(n)];
+      w.text(scriptMetadataStatement(entries));
     }
     w.text(body.out());
     return;
