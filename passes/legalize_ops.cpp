@@ -41,7 +41,11 @@ const TensorTypeNode& tensorTypeOrThrow(const Expr& e, const std::string& what) 
   const TensorTypeNode* t = opt_util::tensorTypeOf(e);
   if (!t) throw Unsupported("LegalizeOps: " + what + " has no static tensor type");
   for (int64_t d : t->shape)
-    if (d < 0) throw Unsupported("LegalizeOps: " + what + " has a dynamic shape");
+    if (d < 0)
+      throw Unsupported("LegalizeOps: " + what + " has a dynamic shape" +
+                        (t->hasSymbolicDim() ? std::string(" (shape variables lower once bound: BindSymbolicVars before "
+                                                           "LegalizeOps, or `run --host --bind NAME=N`)")
+                                             : std::string()));
   return *t;
 }
 
