@@ -98,11 +98,6 @@ double NDArray::getAsDouble(int64_t i) const {
   return 0;
 }
 
-int64_t NDArray::getAsInt(int64_t i) const {
-  if (dtype_.code == DTypeCode::Int64) return reinterpret_cast<const int64_t*>(rawData())[i];
-  return static_cast<int64_t>(getAsDouble(i));
-}
-
 /// `v` converted to integer type T, saturating (NaN is 0): a plain cast of an
 /// out-of-range double is undefined behaviour (found by fuzz/onnx_fuzzer).
 template <class T>
@@ -111,6 +106,13 @@ static T saturatingCast(double v) {
   if (v <= static_cast<double>(std::numeric_limits<T>::min())) return std::numeric_limits<T>::min();
   if (v >= static_cast<double>(std::numeric_limits<T>::max())) return std::numeric_limits<T>::max();
   return static_cast<T>(v);
+}
+
+int64_t NDArray::getAsInt(int64_t i) const {
+  if (dtype_.code == DTypeCode::Int64) return reinterpret_cast<const int64_t*>(rawData())[i];
+  // A float element read as an integer (a Gather's float indices before the
+  // type check refuses them) may be far outside int64 (found by fuzz/onnx_fuzzer).
+  return saturatingCast<int64_t>(getAsDouble(i));
 }
 
 void NDArray::setFromDouble(int64_t i, double v) {

@@ -20,7 +20,9 @@ TEST_CASE("Fuzz regressions: ONNX importer findings fail cleanly", "[fuzz][onnx]
   std::string bytes = readFile(corpusDir("data/fuzz/onnx") / (name + ".onnx"));
   // reshape_shape_overflow: a Reshape whose shape multiplies past int64 (signed overflow, UBSan);
   // tile_huge_repeats: a Tile repeating 2^32 times (out of memory building the concatenation);
-  // int8_cast_out_of_range: a constant value far outside int8 stored by a double-to-int cast (UBSan).
+  // int8_cast_out_of_range: a constant value far outside int8 stored by a double-to-int cast (UBSan);
+  // gather_float_indices_huge: a Gather whose indices are a float initializer holding 2e36, read as
+  // an integer before the type check refused it (a double-to-int64 cast, UBSan).
   try {
     OnnxImport imported = importOnnxBytes(bytes, name + ".onnx");
     CHECK(imported.module);
