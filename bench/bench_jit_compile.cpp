@@ -37,6 +37,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_stats.h"
 #include "codegen/codegen.h"
 #include "core/frontend/load_model.h"
 #include "core/ir/expr.h"
@@ -45,6 +46,8 @@
 #include "passes/build_pipeline.h"
 
 using namespace passlab;
+using bench::countOps;
+using bench::median;
 
 namespace {
 
@@ -76,24 +79,7 @@ double msSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
-
 double minimum(const std::vector<double>& v) { return v.empty() ? 0 : *std::min_element(v.begin(), v.end()); }
-
-size_t countOps(const IRModule& mod) {
-  size_t n = 0;
-  for (const auto& [name, fn] : mod->functions)
-    if (fn->kind == ExprKind::Function)
-      postOrderVisit(fn, [&](const Expr& e) {
-        const auto* c = as<CallNode>(e);
-        n += c && c->op();
-      });
-  return n;
-}
 
 /// "5x5 depthwise, out 1x480x3x3" for a PrimFunc with a depthwise weight
 /// parameter [C, 1, kh, kw] (C > 1), "matmul/dense, out ..." for one named

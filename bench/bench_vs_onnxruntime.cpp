@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_stats.h"
 #include "codegen/codegen.h"
 #include "core/frontend/load_model.h"
 #include "core/ir/expr.h"
@@ -39,6 +40,8 @@
 #include "repl/codegen_backend.h"
 
 using namespace passlab;
+using bench::countOps;
+using bench::median;
 
 namespace {
 
@@ -115,12 +118,6 @@ class OrtServer {
   bool ready_ = false;
 };
 
-double medianOf(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-}
-
 /// The 10th percentile: on a machine shared with other work, the runs that
 /// were not interrupted, so a ratio of these drifts less with the load than
 /// one of medians.
@@ -148,17 +145,6 @@ struct ModelInfo {
 
 double msSince(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-}
-
-size_t countOps(const IRModule& mod) {
-  size_t n = 0;
-  for (const auto& [name, fn] : mod->functions)
-    if (fn->kind == ExprKind::Function)
-      postOrderVisit(fn, [&](const Expr& e) {
-        const auto* c = as<CallNode>(e);
-        n += c && c->op();
-      });
-  return n;
 }
 
 /// Compiles `low` cold `runs` times and says what compiling cost with less of
@@ -364,15 +350,15 @@ int main(int argc, char** argv) {
           }
           std::vector<double> other2 = ort2.round(perRound);
           theirs2.insert(theirs2.end(), other2.begin(), other2.end());
-          ratios.push_back(medianOf(ours) / medianOf(other));
+          ratios.push_back(median(ours) / median(other));
           mine.insert(mine.end(), ours.begin(), ours.end());
           theirs.insert(theirs.end(), other.begin(), other.end());
         }
         if (!theirs.empty()) {
-          row.passlabMs = medianOf(mine);
-          row.ortMs = medianOf(theirs);
-          row.ort2Ms = medianOf(theirs2);
-          row.passlab2Ms = medianOf(mine2);
+          row.passlabMs = median(mine);
+          row.ortMs = median(theirs);
+          row.ort2Ms = median(theirs2);
+          row.passlab2Ms = median(mine2);
           row.passlabLowMs = lowOf(mine), row.ortLowMs = lowOf(theirs), row.passlab2LowMs = lowOf(mine2), row.ort2LowMs = lowOf(theirs2);
           row.roundRatios = {*std::min_element(ratios.begin(), ratios.end()), *std::max_element(ratios.begin(), ratios.end())};
         }
