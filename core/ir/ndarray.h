@@ -88,7 +88,8 @@ class NDArray {
 
   /// Element i converted to double (exact for every dtype but int64 beyond 2^53).
   double getAsDouble(int64_t i) const;
-  /// Element i converted to int64 (floats truncated toward zero).
+  /// Element i converted to int64 (floats truncated toward zero, saturating at
+  /// the int64 range and NaN → 0, so a hostile initializer cannot reach UB).
   int64_t getAsInt(int64_t i) const;
   /// Stores a double into element i, rounding to the dtype (half: nearest-even).
   void setFromDouble(int64_t i, double v);
