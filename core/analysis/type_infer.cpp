@@ -27,6 +27,7 @@ bool compatible(const Type& a, const Type& b) {
   }
   if (const auto* x = as<PrimTypeNode>(a)) {
     const auto* y = as<PrimTypeNode>(b);
+    // A symbolic value (R.Prim(value=n)) fits any value: it is checked at run time.
     return x->dtype == y->dtype && (!x->value || !y->value || x->value == y->value);
   }
   if (a->kind == TypeKind::Storage) return true;

@@ -171,7 +171,36 @@ bool fitsRankAndDtype(const TensorTypeNode& t, const NDArray& a) {
 /// Checks a runtime value against a declared parameter type: static extents,
 /// and symbolic ones through `env`, which binds each shape variable (`n`) to
 /// the extent it first meets, so every parameter must agree on it.
+/// A symbolic R.Prim(value=n) or R.Shape([n, 4]) against its run-time value
+/// (a rank-0 or 1-d int64 tensor): binds a bare variable on first sight,
+/// checks what it can evaluate. Empty when it fits, else why not.
+std::string bindScalars(const Type& declared, const Value& v, shape::Env& env) {
+  std::vector<shape::Dim> dims;
+  if (const auto* pr = as<PrimTypeNode>(declared); pr && pr->symbolic) dims = {pr->symbolic};
+  const auto* sh = as<ShapeTypeNode>(declared);
+  if (sh && sh->values && !sh->symbolic.empty())
+    for (size_t i = 0; i < sh->values->size(); ++i)
+      dims.push_back(i < sh->symbolic.size() && sh->symbolic[i] ? sh->symbolic[i] : shape::constant((*sh->values)[i]));
+  if (dims.empty()) return "";
+  if (!v.isTensor() || v.tensor().numElements() != static_cast<int64_t>(dims.size()) || (sh && v.tensor().ndim() != 1))
+    return "expects " + std::to_string(dims.size()) + " value(s), got " + v.describe();
+  for (size_t i = 0; i < dims.size(); ++i) {
+    const auto* var = tir::as<tir::VarNode>(dims[i]);
+    if (var && !env.count(var)) env[var] = v.tensor().getAsInt(static_cast<int64_t>(i));
+  }
+  for (size_t i = 0; i < dims.size(); ++i) {
+    std::optional<int64_t> want = shape::evaluate(dims[i], env);
+    int64_t got = v.tensor().getAsInt(static_cast<int64_t>(i));
+    if (want && *want != got)
+      return "value " + std::to_string(i) + " is " + shape::toScript(dims[i]) + " = " + std::to_string(*want) + ", but " +
+             std::to_string(got) + " was passed";
+  }
+  return "";
+}
+
 void checkArgument(const Type& declared, const Value& v, const VarNode& param, const Span& span, shape::Env& env) {
+  if (std::string why = bindScalars(declared, v, env); !why.empty())
+    runtimeError(span, "argument %" + param.name + ": " + why, "interp.type-mismatch");
   const auto* tt = as<TensorTypeNode>(declared);
   if (!tt) return;
   bool ok = v.isTensor() && fitsRankAndDtype(*tt, v.tensor());
@@ -231,7 +260,18 @@ void checkMatchCast(const VarNode& var, const Expr& value, const Value& v, shape
   const auto* op = call ? as<OpNode>(call->callee) : nullptr;
   if (!op || op->def->id != OpId::MatchCast) return;
   const auto* tt = as<TensorTypeNode>(var.annotation);
-  if (!tt) return;
+  if (!tt) {
+    // R.match_cast(s, R.Shape([m])), R.match_cast(p, R.Prim(value=m)): bind or check m.
+    shape::Env env;
+    std::vector<tir::Var> vars;
+    shape::collectTypeVars(var.annotation, vars);
+    for (const tir::Var& known : vars)
+      if (auto it = names.find(known->name); it != names.end()) env[known.get()] = it->second;
+    if (std::string why = bindScalars(var.annotation, v, env); !why.empty())
+      runtimeError(value->span, "R.match_cast of %" + var.name + " failed: " + why, "interp.type-mismatch");
+    shape::addNames(env, names);
+    return;
+  }
   bool ok = v.isTensor() && fitsRankAndDtype(*tt, v.tensor());
   std::string why;
   shape::Env env;
@@ -582,7 +622,15 @@ class GraphEvaluator final : public KernelHost {
         args[0] = shapeElementsTuple(args[0].tensor());
       Value result;
       try {
-        if (hasSymbolicShapeAttr(call->attrs))
+        if (op->id == OpId::RelaxPrimValue && call->attrs.find("value") &&
+            call->attrs.find("value")->kind() == AttrValue::Kind::String) {
+          // R.prim_value(n): the value of n this call has bound.
+          std::optional<AttrValue> v = shape::evaluateAttr(*call->attrs.find("value"), frames_[f].shapes);
+          if (!v) runtimeError(call->span, "R.prim_value(" + call->attrs.find("value")->asString() + ") mentions a shape variable this call has not bound", "interp.type-mismatch");
+          AttrDict attrs = call->attrs;
+          attrs.set("value", std::move(*v));
+          result = runKernel(*op, args, attrs, this);
+        } else if (hasSymbolicShapeAttr(call->attrs))
           result = runKernel(*op, args, concreteShapes(call->attrs, frames_[f].shapes, call->span), this);
         else
           result = runKernel(*op, args, call->attrs, this);

@@ -38,6 +38,8 @@ Value batchMatmulKernel(const KernelCall& call);
 Value biasAddKernel(const KernelCall& call);
 Value batchNormKernel(const KernelCall& call);
 Value layerNormKernel(const KernelCall& call);
+/// nn.group_norm: layer normalization over each group of channels and `axes`.
+Value groupNormKernel(const KernelCall& call);
 /// nn.max_pool2d and nn.avg_pool2d.
 Value pool2dKernel(const KernelCall& call, bool isMax);
 Value globalAvgPool2dKernel(const KernelCall& call);

@@ -179,6 +179,7 @@ Value runKernel(const OpDef& op, std::span<const Value> args, const AttrDict& at
     case OpId::BiasAdd: return biasAddKernel(call);
     case OpId::BatchNorm: return batchNormKernel(call);
     case OpId::LayerNorm: return layerNormKernel(call);
+    case OpId::GroupNorm: return groupNormKernel(call);
     case OpId::MaxPool2D: return pool2dKernel(call, true);
     case OpId::AvgPool2D: return pool2dKernel(call, false);
     case OpId::GlobalAvgPool2D: return globalAvgPool2dKernel(call);

@@ -1,4 +1,4 @@
-// nn.bias_add, nn.batch_norm, nn.layer_norm, the 2-d pools, nn.softmax and nn.pad.
+// nn.bias_add, nn.batch_norm, nn.layer_norm, nn.group_norm, the 2-d pools, nn.softmax and nn.pad.
 // Normalizations and softmax compute in double and round once; pools
 // accumulate like reductions (float for float16/float32).
 #include <algorithm>
@@ -217,6 +217,72 @@ Value softmaxKernel(const KernelCall& call) {
     for (double& x : v) sum += (x = std::exp(x - m));
     for (double& x : v) x /= sum;
   });
+}
+
+Value groupNormKernel(const KernelCall& call) {
+  const NDArray& data = call.tensor(0);
+  const size_t rank = data.ndim();
+  const int64_t channelAxis = call.axis(call.attrInt("channel_axis"), rank);
+  const int64_t channels = data.shape()[channelAxis];
+  const int64_t groups = call.attrInt("num_groups");
+  if (groups <= 0 || channels % groups != 0)
+    call.fail("num_groups " + std::to_string(groups) + " does not divide the " + std::to_string(channels) + " channels");
+  std::vector<double> gamma = channelVector(call, 1, channels, "gamma");
+  std::vector<double> beta = channelVector(call, 2, channels, "beta");
+  std::vector<bool> reduced(rank, false);
+  for (int64_t a : call.attrInts("axes")) {
+    int64_t axis = call.axis(a, rank);
+    if (axis == channelAxis) call.fail("channel_axis must not be in axes");
+    reduced[static_cast<size_t>(axis)] = true;
+  }
+  const double epsilon = call.attrFloat("epsilon");
+  const bool center = call.attrBool("center"), scale = call.attrBool("scale");
+  // topi's form: the channel axis splits into (group, channel in group); the
+  // statistics run over the channel in group and `axes`, one per group and
+  // per index of every other axis. Each element's statistic index is its
+  // index over the kept axes, the group in the channel axis's place.
+  const int64_t perGroup = channels / groups;
+  const int64_t n = data.numElements();
+  std::vector<int64_t> statOf(static_cast<size_t>(n));
+  std::vector<int64_t> index(rank, 0);
+  int64_t stats = 1;
+  for (size_t d = 0; d < rank; ++d)
+    if (!reduced[d]) stats *= static_cast<int64_t>(d) == channelAxis ? groups : data.shape()[d];
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t s = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      if (reduced[d]) continue;
+      bool channel = static_cast<int64_t>(d) == channelAxis;
+      s = s * (channel ? groups : data.shape()[d]) + (channel ? index[d] / perGroup : index[d]);
+    }
+    statOf[static_cast<size_t>(e)] = s;
+    for (size_t d = rank; d-- > 0;) {
+      if (++index[d] < data.shape()[d]) break;
+      index[d] = 0;
+    }
+  }
+  std::vector<double> sum(static_cast<size_t>(stats), 0.0), squares(static_cast<size_t>(stats), 0.0);
+  std::vector<int64_t> count(static_cast<size_t>(stats), 0);
+  for (int64_t e = 0; e < n; ++e) {
+    sum[statOf[e]] += data.getAsDouble(e);
+    ++count[statOf[e]];
+  }
+  for (int64_t s = 0; s < stats; ++s) sum[s] /= static_cast<double>(std::max<int64_t>(count[s], 1));
+  for (int64_t e = 0; e < n; ++e) {
+    double d = data.getAsDouble(e) - sum[statOf[e]];
+    squares[statOf[e]] += d * d;
+  }
+  NDArray out(data.dtype(), data.shape());
+  int64_t inner = 1;
+  for (size_t d = static_cast<size_t>(channelAxis) + 1; d < rank; ++d) inner *= data.shape()[d];
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t s = statOf[e];
+    int64_t c = (e / inner) % channels;
+    double var = squares[s] / static_cast<double>(std::max<int64_t>(count[s], 1));
+    double y = (data.getAsDouble(e) - sum[s]) / std::sqrt(var + epsilon);
+    out.setFromDouble(e, y * (scale ? gamma[c] : 1.0) + (center ? beta[c] : 0.0));
+  }
+  return out;
 }
 
 Value pool2dKernel(const KernelCall& call, bool isMax) {

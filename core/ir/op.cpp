@@ -119,6 +119,12 @@ void describe(OpDef& d) {
       set(3, relLayerNorm,
           {intField("axis", -1), floatField("epsilon", 1e-5), boolField("center", true), boolField("scale", true)});
       break;
+    case OpId::GroupNorm:
+      // TVM's GroupNormAttrs, in its field order; axes excludes the channel axis.
+      set(3, relGroupNorm,
+          {required("num_groups", Kind::Int), required("channel_axis", Kind::Int), required("axes", Kind::Array),
+           floatField("epsilon", 1e-5), boolField("center", true), boolField("scale", true)});
+      break;
     case OpId::MaxPool2D:
       set(1, relPool2D,
           {required("pool_size", Kind::Array), intsField("strides", {1, 1}), intsField("dilation", {1, 1}),
@@ -268,7 +274,13 @@ void describe(OpDef& d) {
 
     // Relax's VM lowering (op_relations_relax_vm.cpp): TVM's argument names and order.
     case OpId::RelaxShapeExpr: set(0, relRelaxShapeExpr, {required("values", Kind::Array)}); break;
-    case OpId::RelaxPrimValue: set(0, relRelaxPrimValue, {required("value", Kind::Int), stringField("dtype", "int64")}); break;
+    case OpId::RelaxPrimValue: {
+      // value: an int, or a symbolic one's text ("n", "n * 2"), as shape attributes hold it.
+      AttrField value = required("value", Kind::Int);
+      value.alsoAccepts = {Kind::String};
+      set(0, relRelaxPrimValue, {value, stringField("dtype", "int64")});
+      break;
+    }
     case OpId::RelaxNullValue: set(0, relRelaxNullValue); break;
     case OpId::RelaxCallPacked: {
       // No out type: R.Object; empty lists: R.Tuple (ty_args=(R.Tuple,)).

@@ -167,6 +167,9 @@ Type relBiasAdd(std::span<const Type> args, const AttrDict& attrs);
 Type relBatchNorm(std::span<const Type> args, const AttrDict& attrs);
 /// nn.layer_norm: gamma and beta matching data.shape[axis].
 Type relLayerNorm(std::span<const Type> args, const AttrDict& attrs);
+/// nn.group_norm: float data whose channel_axis divides into num_groups, axes
+/// without the channel axis, gamma and beta of the channel count.
+Type relGroupNorm(std::span<const Type> args, const AttrDict& attrs);
 /// nn.max_pool2d, nn.avg_pool2d: window, strides, dilation, padding, ceil_mode, layouts.
 Type relPool2D(std::span<const Type> args, const AttrDict& attrs);
 /// nn.global_avg_pool2d: H and W become 1.

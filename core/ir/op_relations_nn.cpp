@@ -1,5 +1,6 @@
 // Type relations of the neural-network ops: convolutions, dense/matmul,
 // normalizations, pools, softmax, pad and resize (TVM's shape rules).
+#include <algorithm>
 #include <array>
 
 #include "core/ir/op_relations.h"
@@ -299,6 +300,31 @@ Type relLayerNorm(std::span<const Type> args, const AttrDict& attrs) {
   int64_t axis = normalizeAxis(opAttr(OpId::LayerNorm, attrs, "axis").asInt(), data.shape.size());
   requireVector(args, 1, data.shape[axis], "gamma", args[0]);
   requireVector(args, 2, data.shape[axis], "beta", args[0]);
+  return args[0];
+}
+
+Type relGroupNorm(std::span<const Type> args, const AttrDict& attrs) {
+  const TensorTypeNode& data = tensorArg(args, 0, "data");
+  requireSameDType(args, 0, 3);
+  if (!data.dtype.isFloat()) relationError("group_norm expects float data, got " + typeToString(args[0]));
+  int64_t groups = opAttr(OpId::GroupNorm, attrs, "num_groups").asInt();
+  if (groups <= 0) relationError("num_groups must be positive, got " + std::to_string(groups));
+  if (data.unknownRank) return args[0];
+  int64_t channel = normalizeAxis(opAttr(OpId::GroupNorm, attrs, "channel_axis").asInt(), data.shape.size(), "channel_axis");
+  std::vector<int64_t> seen;
+  for (int64_t a : intList(opAttr(OpId::GroupNorm, attrs, "axes"), "axes")) {
+    int64_t axis = normalizeAxis(a, data.shape.size(), "axes");
+    if (axis == channel)
+      relationError("channel_axis must not be in axes, but got channel_axis " + std::to_string(channel) + " and axes " +
+                    opAttr(OpId::GroupNorm, attrs, "axes").toString());
+    if (std::find(seen.begin(), seen.end(), axis) != seen.end()) relationError("axes lists axis " + std::to_string(axis) + " twice");
+    seen.push_back(axis);
+  }
+  int64_t c = data.shape[channel];
+  if (c != kDynamicDim && c % groups != 0)
+    relationError("the size of channel_axis must be divisible by " + std::to_string(groups) + ", but got " + std::to_string(c));
+  requireVector(args, 1, c, "gamma", args[0]);
+  requireVector(args, 2, c, "beta", args[0]);
   return args[0];
 }
 

@@ -41,7 +41,15 @@ Type relRelaxShapeExpr(std::span<const Type>, const AttrDict& attrs) {
 
 Type relRelaxPrimValue(std::span<const Type>, const AttrDict& attrs) {
   DataType d = dtypeAttr(opAttr(OpId::RelaxPrimValue, attrs, "dtype"), "dtype", DTypeCode::Int64);
-  return primType(d, opAttr(OpId::RelaxPrimValue, attrs, "value").asInt());
+  const AttrValue& value = opAttr(OpId::RelaxPrimValue, attrs, "value");
+  if (value.kind() == AttrValue::Kind::String) {
+    // R.prim_value(n): TVM's R.Prim(value=n), an int64 over shape variables (by name, as R.shape's).
+    std::vector<shape::Dim> dims = shape::dimsOfAttr(AttrValue::array({value}), {});
+    if (dims.size() != 1 || !dims[0]) relationError("value " + value.toString() + " is not a shape expression");
+    if (d != DataType(DTypeCode::Int64)) relationError("a symbolic prim value is an int64, not " + std::string(d.name()));
+    return primTypeOf(dims[0]);
+  }
+  return primType(d, value.asInt());
 }
 
 Type relRelaxNullValue(std::span<const Type>, const AttrDict&) { return objectType(); }

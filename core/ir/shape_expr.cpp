@@ -306,6 +306,11 @@ bool typesEqual(const Type& a, const Type& b, VarMap& map) {
       if (!equal(x->symbolic[i], y->symbolic[i], &map)) return false;
     return true;
   }
+  if (const auto* x = as<PrimTypeNode>(a)) {
+    const auto* y = as<PrimTypeNode>(b);
+    return x->dtype == y->dtype && x->value == y->value && !x->symbolic == !y->symbolic &&
+           (!x->symbolic || equal(x->symbolic, y->symbolic, &map));
+  }
   if (const auto* x = as<TupleTypeNode>(a)) {
     const auto* y = as<TupleTypeNode>(b);
     if (x->fields.size() != y->fields.size()) return false;
@@ -374,6 +379,8 @@ void collectTypeVars(const Type& t, std::vector<tir::Var>& out) {
     for (const tir::PrimExpr& s : tt->symbolic) collectVars(s, out);
   } else if (const auto* sh = as<ShapeTypeNode>(t)) {
     for (const tir::PrimExpr& s : sh->symbolic) collectVars(s, out);
+  } else if (const auto* pr = as<PrimTypeNode>(t)) {
+    collectVars(pr->symbolic, out);
   } else if (const auto* tup = as<TupleTypeNode>(t)) {
     for (const Type& f : tup->fields) collectTypeVars(f, out);
   } else if (const auto* f = as<FuncTypeNode>(t)) {

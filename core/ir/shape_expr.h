@@ -73,7 +73,7 @@ std::string toScript(const Dim& d);
 /// The shape variables of `d` in order of first appearance, each once, appended
 /// to `out` when not already there.
 void collectVars(const Dim& d, std::vector<tir::Var>& out);
-/// The shape variables of every dimension of every tensor in `t` (tuples and
+/// The shape variables of every dimension of every tensor, shape and prim value in `t` (tuples and
 /// function types included), appended as collectVars does.
 void collectTypeVars(const Type& t, std::vector<tir::Var>& out);
 

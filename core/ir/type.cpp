@@ -111,6 +111,12 @@ Type objectType() {
   return kObject;
 }
 Type primType(DataType dtype, std::optional<int64_t> value) { return std::make_shared<const PrimTypeNode>(dtype, value); }
+Type primTypeOf(tir::PrimExpr value) {
+  const DataType i64(DTypeCode::Int64);
+  if (!value) return primType(i64);
+  if (const auto* imm = tir::as<tir::IntImmNode>(value)) return primType(i64, imm->value);
+  return std::make_shared<const PrimTypeNode>(i64, std::nullopt, std::move(value));
+}
 
 bool typeEqual(const Type& a, const Type& b) {
   if (a == b) return true;
@@ -152,7 +158,8 @@ bool typeEqual(const Type& a, const Type& b) {
     case TypeKind::Prim: {
       auto* x = as<PrimTypeNode>(a);
       auto* y = as<PrimTypeNode>(b);
-      return x->dtype == y->dtype && x->value == y->value;
+      return x->dtype == y->dtype && x->value == y->value && !x->symbolic == !y->symbolic &&
+             (!x->symbolic || shape::equal(x->symbolic, y->symbolic));
     }
   }
   return false;
@@ -193,6 +200,8 @@ size_t typeHash(const Type& t) {
       auto* x = as<PrimTypeNode>(t);
       mix(static_cast<size_t>(x->dtype.code));
       if (x->value) mix(std::hash<int64_t>()(*x->value));
+      // A symbolic value hashes as "some value": equality may bind its variables.
+      if (x->symbolic) mix(0x5a3bull);
       break;
     }
   }
@@ -241,7 +250,8 @@ std::string typeToString(const Type& t) {
     }
     case TypeKind::Prim: {
       auto* x = as<PrimTypeNode>(t);
-      return "Prim(" + std::string(x->dtype.name()) + (x->value ? ", " + std::to_string(*x->value) : "") + ")";
+      std::string value = x->value ? ", " + std::to_string(*x->value) : x->symbolic ? ", " + shape::toScript(x->symbolic) : "";
+      return "Prim(" + std::string(x->dtype.name()) + value + ")";
     }
   }
   return "?";

@@ -118,13 +118,18 @@ struct ObjectTypeNode final : TypeNode {
   ObjectTypeNode() : TypeNode(kKind) {}
 };
 
-/// Relax's `R.Prim("int64")` / `R.Prim(value=n)`: a scalar that is not a
-/// tensor (a PrimValue), with its value when it is a known constant.
+/// Relax's `R.Prim("int64")` / `R.Prim(value=4)` / `R.Prim(value=n)`: a
+/// scalar that is not a tensor (a PrimValue), with its value when known: a
+/// constant in `value`, or (`value` empty) a symbolic int64 expression over
+/// shape variables in `symbolic`, as ShapeTypeNode keeps its values.
 struct PrimTypeNode final : TypeNode {
   static constexpr TypeKind kKind = TypeKind::Prim;
   DataType dtype;
   std::optional<int64_t> value;
-  PrimTypeNode(DataType d, std::optional<int64_t> v) : TypeNode(kKind), dtype(d), value(v) {}
+  /// Null, or the symbolic value (then `value` is empty).
+  tir::PrimExpr symbolic;
+  PrimTypeNode(DataType d, std::optional<int64_t> v, tir::PrimExpr sym = nullptr)
+      : TypeNode(kKind), dtype(d), value(v), symbolic(std::move(sym)) {}
 };
 
 /// Downcast: the node as T, or null when it is another kind (or null).
@@ -165,6 +170,9 @@ Type shapeTypeOfRank(int64_t ndim);
 Type objectType();
 /// `R.Prim(dtype)`, with its value when known.
 Type primType(DataType dtype, std::optional<int64_t> value = std::nullopt);
+/// `R.Prim(value=n)`: an int64 prim value given by an expression (a constant
+/// one becomes `value`, null none).
+Type primTypeOf(tir::PrimExpr value);
 
 /// Structural equality of types (null equals only null). Symbolic dimensions
 /// compare after simplification, shape variables by name (see

@@ -1,6 +1,8 @@
 // Relax types as attribute values (see type_attr.h).
 #include "core/ir/type_attr.h"
 
+#include "core/ir/shape_attr.h"
+
 namespace passlab::type_attr {
 
 std::optional<AttrValue> encode(const Type& t) {
@@ -18,6 +20,8 @@ std::optional<AttrValue> encode(const Type& t) {
     d.set("kind", AttrValue::string("Prim"));
     d.set("dtype", AttrValue::string(std::string(pr->dtype.name())));
     if (pr->value) d.set("value", AttrValue::integer(*pr->value));
+    // A symbolic value as its text, as shape attributes hold one (shape_attr.h).
+    if (pr->symbolic) d.set("value", shape::toAttr(pr->symbolic));
   } else if (as<ObjectTypeNode>(t)) {
     d.set("kind", AttrValue::string("Object"));
   } else if (const auto* tup = as<TupleTypeNode>(t)) {
@@ -67,6 +71,11 @@ Type decode(const AttrValue& v) {
     auto dt = dtype();
     if (!dt) return nullptr;
     const AttrValue* value = d.find("value");
+    if (value && value->kind() == AttrValue::Kind::String) {
+      std::vector<shape::Dim> dims = shape::dimsOfAttr(AttrValue::array({*value}), {});
+      if (dims.size() != 1 || !dims[0] || *dt != DataType(DTypeCode::Int64)) return nullptr;
+      return primTypeOf(dims[0]);
+    }
     if (value && value->kind() != AttrValue::Kind::Int) return nullptr;
     return primType(*dt, value ? std::optional<int64_t>(value->asInt()) : std::nullopt);
   }

@@ -172,6 +172,11 @@ std::string typeText(const Type& t, bool signature = false, bool mainSpelling = 
   }
   if (const auto* pr = as<PrimTypeNode>(t)) {
     if (pr->value && pr->dtype == DataType(DTypeCode::Int64)) return "R.Prim(value=" + std::to_string(*pr->value) + ")";
+    // As R.Shape's values: a string in the signature, where it defines its variables.
+    if (pr->symbolic) {
+      std::string v = shape::toScript(pr->symbolic);
+      return "R.Prim(value=" + (signature ? quoted(v) : v) + ")";
+    }
     return "R.Prim(" + quoted(std::string(pr->dtype.name())) + ")";
   }
   return "";
@@ -261,6 +266,15 @@ class RelaxPrinter {
     bodyVars = sigVars;
     collectBodyShapeVars(fn.body, bodyVars);
     bodyVars.erase(bodyVars.begin(), bodyVars.begin() + static_cast<std::ptrdiff_t>(sigVars.size()));
+    // A name is declared once: a type read back from an attribute (a packed
+    // call's R.Prim(value=n * m)) holds variables of the same names as new nodes.
+    std::vector<std::string> declared;
+    for (const tir::Var& v : sigVars) declared.push_back(v->name);
+    std::erase_if(bodyVars, [&declared](const tir::Var& v) {
+      if (std::find(declared.begin(), declared.end(), v->name) != declared.end()) return true;
+      declared.push_back(v->name);
+      return false;
+    });
     head += ':';
     w_.rangeStart(&fn);
     line(head);
@@ -725,7 +739,11 @@ class RelaxPrinter {
     std::string arg0 = args.empty() ? "" : args[0];
     switch (def.id) {
       case OpId::RelaxShapeExpr: return shapeText("values");
-      case OpId::RelaxPrimValue: return primText(attr("value").asInt());
+      case OpId::RelaxPrimValue:
+        // A symbolic value prints as its expression (main's spelling is the bare expression).
+        if (attr("value").kind() == AttrValue::Kind::String)
+          return main ? attr("value").asString() : "R.prim_value(" + attr("value").asString() + ")";
+        return primText(attr("value").asInt());
       case OpId::RelaxNullValue: return "R.null_value()";
       case OpId::RelaxStrImm: return strText("value");
       case OpId::RelaxDataTypeImm: return dtypeText("value");

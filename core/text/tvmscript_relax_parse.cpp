@@ -496,6 +496,7 @@ Type ModuleParser::parseRelaxType() {
     expect(PyTok::LParen, "'(' after R.Prim");
     std::optional<DataType> dtype;
     std::optional<int64_t> value;
+    shape::Dim symbolic;
     while (!check(PyTok::RParen)) {
       std::string key = "dtype";
       if (check(PyTok::Name) && check(PyTok::Equal, 1)) {
@@ -507,11 +508,21 @@ Type ModuleParser::parseRelaxType() {
         dtype = DataType::parse(decodePyString(d.text));
         if (!dtype) fail(d, "unknown dtype " + std::string(d.text));
       } else if (key == "value") {
-        bool neg = accept(PyTok::Minus);
-        const PyToken& v = peek();
-        if (!check(PyTok::Int)) fail(v, "only integer constant values of R.Prim are supported");
-        take();
-        value = intValue(v) * (neg ? -1 : 1);
+        if (check(PyTok::String) || check(PyTok::Name)) {
+          // R.Prim(value="n") in a signature (defines n), R.Prim(value=n * 2) in a body.
+          const PyToken& v = peek();
+          shape::Dim d = parseShapeDim();
+          if (std::optional<int64_t> c = shape::asConstant(d)) value = *c;
+          else symbolic = d;
+          if (dtype && *dtype != DataType(DTypeCode::Int64)) fail(v, "a symbolic R.Prim value is an int64");
+          dtype = DataType(DTypeCode::Int64);
+        } else {
+          bool neg = accept(PyTok::Minus);
+          const PyToken& v = peek();
+          if (!check(PyTok::Int)) fail(v, "R.Prim's value is an integer or a shape expression such as n or \"n\"");
+          take();
+          value = intValue(v) * (neg ? -1 : 1);
+        }
         if (!dtype) dtype = DataType(DTypeCode::Int64);
       } else {
         fail(last(), "unknown keyword '" + key + "' of " + name);
@@ -520,6 +531,7 @@ Type ModuleParser::parseRelaxType() {
     }
     expect(PyTok::RParen, "')'");
     if (!dtype) fail(start, "R.Prim needs a dtype or a value");
+    if (symbolic) return primTypeOf(symbolic);
     return primType(*dtype, value);
   }
   fail(start, "unknown Relax type '" + name + "' (Relax types are R.Tensor, R.Tuple, R.Callable, R.Shape, R.Prim, R.Object/R.Any)");

@@ -70,6 +70,15 @@ Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
       failAt(span, e.diagnostics().front().message);
     }
   };
+  if (name == "prim_value" && check(PyTok::Name) && shapeVars_.count(std::string(peek().text))) {
+    // R.prim_value(n), R.prim_value(n * 2): TVM's PrimValue of a shape expression.
+    noteSpelling(TvmScriptSpelling::Release, at);
+    shape::Dim value = parseShapeDim();
+    expect(PyTok::RParen, "')'");
+    AttrDict attrs;
+    attrs.set("value", shape::toAttr(value));
+    return build(OpId::RelaxPrimValue, {}, attrs);
+  }
   if (name == "shape" || name == "prim_value" || name == "null_value") {
     std::vector<ScriptArg> args = parseCallArgs();
     if (name == "null_value") {
@@ -113,7 +122,7 @@ Expr ModuleParser::parseRelaxVmCall(std::string_view name, const PyToken& at) {
       lit.set("values", v);
       return build(OpId::RelaxShapeExpr, {}, lit);
     }
-    if (v.kind() == AttrValue::Kind::Int) {
+    if (v.kind() == AttrValue::Kind::Int || (form == "prim_value" && v.kind() == AttrValue::Kind::String)) {
       lit.set("value", v);
       return build(OpId::RelaxPrimValue, {}, lit);
     }
