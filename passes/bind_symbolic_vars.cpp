@@ -112,6 +112,10 @@ class Binder final : public ExprMutator {
       }
       return shapeTypeSymbolic(std::move(values), std::move(symbolic));
     }
+    if (const auto* p = as<PrimTypeNode>(t); p && p->symbolic) {
+      tir::PrimExpr b = bindDim(p->symbolic);
+      return b == p->symbolic ? t : primTypeOf(b);
+    }
     return t;
   }
 

@@ -292,6 +292,24 @@ class BlockConverter final : public ExprMutator {
         return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
       }
     }
+    if (op->id == OpId::GroupNorm && call->args.size() == 3 && stateOf(call->args[0]) && !stateOf(call->args[1]) &&
+        !stateOf(call->args[2])) {
+      // TVM's InferLayoutGroupNorm: the data's layout; channel_axis and every axis found in it.
+      std::optional<int64_t> channel = remapAxis(s, callAttr(*call, "channel_axis").asInt());
+      std::vector<int64_t> axes;
+      bool all = channel.has_value();
+      for (const AttrValue& a : callAttr(*call, "axes").asArray()) {
+        std::optional<int64_t> axis = all ? remapAxis(s, a.asInt()) : std::nullopt;
+        all = all && axis;
+        if (axis) axes.push_back(*axis);
+      }
+      if (all) {
+        attrs.set("channel_axis", AttrValue::integer(*channel));
+        attrs.set("axes", AttrValue::ints(axes));
+        remark(RemarkRule::LayoutFollow, b.value, name + " follows " + s.current + " (channel_axis and axes remapped)");
+        return bindConverted(b, makeOpCall(op->id, call->args, attrs, call->span), s);
+      }
+    }
     if (call->args.size() == 1 && op->id == OpId::Split) {
       const auto* tuple = as<TupleTypeNode>(b.value->checkedType);
       if (std::optional<int64_t> axis = remapAxis(s, callAttr(*call, "axis").asInt()); axis && tuple) {

@@ -388,6 +388,7 @@ LoweringFamily loweringFamily(OpId id) {
     // shape_of and later-phase ops are not kernels here.
     case OpId::BatchNorm:
     case OpId::LayerNorm:
+    case OpId::GroupNorm:
     case OpId::ShapeOf:
     case OpId::OnDevice:
     // The lowering ops of ops.def: what lowering produces.
@@ -426,7 +427,9 @@ T::Stmt lowerOpCall(const OpLowering& l) {
     describeLoopNest(l, nest);
     return nest;
   }
-  std::string hint = l.op.id == OpId::BatchNorm || l.op.id == OpId::LayerNorm ? " (run SimplifyInference first)" : "";
+  std::string hint = l.op.id == OpId::BatchNorm || l.op.id == OpId::LayerNorm || l.op.id == OpId::GroupNorm
+                         ? " (run SimplifyInference first)"
+                         : "";
   throw Unsupported("LegalizeOps has no lowering for op '" + std::string(l.op.name) + "'" + hint);
 }
 

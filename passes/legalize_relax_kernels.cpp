@@ -396,30 +396,8 @@ std::optional<Kernel> reshape(const std::vector<KernelInput>& in, const TensorTy
   Stage s;
   s.name = "T_reshape";
   s.out = T::makeBuffer("T_reshape", out.dtype, out.shape);
-  s.value = [&](const Exprs& v, const Exprs&) {
-    // The flat position in the output (Horner's form), then each input index
-    // as topi writes it: flat % (extent of the trailing dims) // (their stride).
-    T::PrimExpr flat;
-    for (size_t d = 0; d < v.size(); ++d) flat = flat ? add(mul(flat, i64(out.shape[d])), v[d]) : v[d];
-    if (!flat) flat = i64(0);
-    Exprs idx;
-    int64_t trailing = 1;
-    std::vector<int64_t> strides(shape.size());
-    for (size_t d = shape.size(); d-- > 0;) {
-      strides[d] = trailing;
-      trailing *= shape[d];
-    }
-    for (size_t d = 0; d < shape.size(); ++d) {
-      if (shape[d] == 1) {
-        idx.push_back(i64(0));
-        continue;
-      }
-      T::PrimExpr e = T::binary(T::BinaryOp::FloorMod, flat, i64(strides[d] * shape[d]));
-      if (strides[d] != 1) e = T::binary(T::BinaryOp::FloorDiv, e, i64(strides[d]));
-      idx.push_back(e);
-    }
-    return T::load(in[0].buffer, idx);
-  };
+  // topi.reshape: the output's flat position unravelled over the input's shape.
+  s.value = [&](const Exprs& v, const Exprs&) { return T::load(in[0].buffer, reshapeIndex(out.shape, v, shape)); };
   return Kernel{"reshape", s.out, root({build(s)}, {})};
 }
 
@@ -659,6 +637,7 @@ std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<Kernel
     case OpId::MaxPool2D: return in.size() == 1 ? maxPool2d(call, in, out) : std::nullopt;
     case OpId::Matmul: return in.size() == 2 ? matmul(in, out) : std::nullopt;
     case OpId::Reshape: return in.size() == 1 ? reshape(in, out) : std::nullopt;
+    case OpId::GroupNorm: return groupNorm(call, in, out);
     case OpId::Transpose: return in.size() == 1 ? transpose(call, in, out) : std::nullopt;
     case OpId::Softmax: return in.size() == 1 ? softmax(call, in[0], out) : std::nullopt;
     case OpId::GlobalAvgPool2D: return in.size() == 1 ? globalAvgPool2d(call, in[0], out) : std::nullopt;

@@ -54,4 +54,13 @@ tir::Stmt root(std::vector<tir::Stmt> stages, std::vector<tir::Buffer> scratch);
 /// a dimension of extent 1 against a larger one reads index 0.
 Exprs broadcastIndex(const KernelInput& in, const std::vector<int64_t>& outShape, const Exprs& idx);
 
+/// The input indices topi.reshape reads for output indices `idx` (of an output
+/// of `outShape`, from an input of `inShape`), in the form TVM's simplifier
+/// leaves them: `v_i0 % 24 // 12`, `(v_ax0 * 2 + v_ax1) % 4`
+/// (passes/legalize_relax_group_norm.cpp).
+Exprs reshapeIndex(const std::vector<int64_t>& outShape, const Exprs& idx, const std::vector<int64_t>& inShape);
+
+/// nn.group_norm as topi.nn.group_norm writes it: PrimFunc "group_norm".
+std::optional<Kernel> groupNorm(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out);
+
 }  // namespace passlab::legalize_relax

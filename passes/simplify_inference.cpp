@@ -58,6 +58,45 @@ Expr unpackLayerNorm(const CallNode& ln, const TensorTypeNode& dataType) {
   return out;
 }
 
+/// group_norm as layer normalization over groups: the data reshaped with its
+/// channel axis split into (groups, channels per group), the statistics over
+/// the channels of a group and `axes`, reshaped back, then gamma and beta per
+/// channel (the form of TVM's GroupNormToInferUnpack). Static shapes only.
+std::optional<Expr> unpackGroupNorm(const CallNode& gn, const TensorTypeNode& dataType) {
+  if (dataType.hasDynamicDim()) return std::nullopt;
+  const Expr& data = gn.args[0];
+  const int64_t ndim = static_cast<int64_t>(dataType.shape.size());
+  const double epsilon = static_cast<float>(callAttr(gn, "epsilon").asFloat());
+  std::optional<int64_t> channel = opt_util::normalizedAxis(callAttr(gn, "channel_axis").asInt(), ndim);
+  const int64_t groups = callAttr(gn, "num_groups").asInt();
+  if (!channel || groups <= 0) return std::nullopt;
+  const size_t c = static_cast<size_t>(*channel);
+  std::vector<int64_t> split;
+  for (size_t d = 0; d < dataType.shape.size(); ++d) {
+    if (d != c) {
+      split.push_back(dataType.shape[d]);
+      continue;
+    }
+    split.push_back(groups);
+    split.push_back(dataType.shape[d] / groups);
+  }
+  std::vector<int64_t> axes{*channel + 1};
+  for (const AttrValue& a : callAttr(gn, "axes").asArray()) {
+    std::optional<int64_t> axis = opt_util::normalizedAxis(a.asInt(), ndim);
+    if (!axis) return std::nullopt;
+    axes.push_back(*axis < *channel ? *axis : *axis + 1);
+  }
+  AttrDict reduce = {{"axis", AttrValue::ints(axes)}, {"keepdims", AttrValue::boolean(true)}};
+  Expr grouped = call(OpId::Reshape, {data}, {{"newshape", AttrValue::ints(split)}});
+  Expr centered = call(OpId::Subtract, {grouped, call(OpId::Mean, {grouped}, reduce)});
+  Expr variance = call(OpId::Mean, {call(OpId::Multiply, {centered, centered})}, reduce);
+  Expr normalized = call(OpId::Divide, {centered, call(OpId::Sqrt, {call(OpId::Add, {variance, scalarConstant(dataType.dtype, epsilon)})})});
+  Expr out = call(OpId::Reshape, {normalized}, {{"newshape", AttrValue::ints(dataType.shape)}});
+  if (callAttr(gn, "scale").asBool()) out = call(OpId::Multiply, {out, expandBiasToMatchAxis(gn.args[1], ndim, *channel)});
+  if (callAttr(gn, "center").asBool()) out = call(OpId::Add, {out, expandBiasToMatchAxis(gn.args[2], ndim, *channel)});
+  return out;
+}
+
 class InferenceSimplifier final : public ExprMutator {
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
@@ -73,6 +112,11 @@ class InferenceSimplifier final : public ExprMutator {
       const TensorTypeNode* dataType = opt_util::tensorTypeOf(as<CallNode>(original)->args[0]);
       if (dataType) return unpackLayerNorm(*ln, *dataType);
     }
+    if (const CallNode* gn = callTo(rebuilt, OpId::GroupNorm); gn && gn->args.size() == 3) {
+      const TensorTypeNode* dataType = opt_util::tensorTypeOf(as<CallNode>(original)->args[0]);
+      if (dataType)
+        if (std::optional<Expr> unpacked = unpackGroupNorm(*gn, *dataType)) return *unpacked;
+    }
     return rebuilt;
   }
 };
@@ -87,9 +131,11 @@ const PassRegistration& simplifyInferenceDeclaration() {
     r.info.optLevel = 0;
     r.info.required = {"InferType"};
     r.info.acceptedPhases = {Phase::Ingestion, Phase::Optimization};
-    r.info.description = "Rewrites nn.batch_norm (element 0) and nn.layer_norm in inference form into elementwise arithmetic.";
+    r.info.description =
+        "Rewrites nn.batch_norm (element 0), nn.layer_norm and nn.group_norm (static shapes) in inference form into "
+        "elementwise arithmetic, reductions and (group_norm) reshapes.";
     r.info.guarantees =
-        "No batch_norm(...).0 and no layer_norm remains outside skipped functions; every rewritten expression keeps its type.";
+        "No batch_norm(...).0, no layer_norm and no group_norm of static shape remains outside skipped functions; every rewritten expression keeps its type.";
     r.create = [](const AttrDict&) { return createSimplifyInferencePass(); };
     return r;
   }();
@@ -104,7 +150,7 @@ class SimplifyInferencePass final : public FunctionPass {
 
   Function runOnFunction(const Function& fn, const std::string& name, const IRModule& mod, PassContext& ctx) const override {
     bool hasNorm = false;
-    postOrderVisit(fn, [&](const Expr& e) { hasNorm = hasNorm || callTo(e, OpId::BatchNorm) || callTo(e, OpId::LayerNorm); });
+    postOrderVisit(fn, [&](const Expr& e) { hasNorm = hasNorm || callTo(e, OpId::BatchNorm) || callTo(e, OpId::LayerNorm) || callTo(e, OpId::GroupNorm); });
     if (!hasNorm) return fn;
     opt_util::ensureTyped(fn, mod);
     InferenceSimplifier simplifier;

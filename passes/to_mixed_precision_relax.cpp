@@ -24,6 +24,7 @@ RelaxMixedPolicy relaxMixedPolicy(OpId op) {
     case OpId::AvgPool2D:
     case OpId::GlobalAvgPool2D:
     case OpId::LayerNorm:
+    case OpId::GroupNorm:
     case OpId::Resize2D:
     case OpId::Clip:
     case OpId::Where:

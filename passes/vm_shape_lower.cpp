@@ -114,7 +114,9 @@ bool isBaseOf(const Type& base, const Type& derived) {
   }
   if (const auto* b = as<PrimTypeNode>(base)) {
     const auto* d = as<PrimTypeNode>(derived);
-    return d && d->dtype == b->dtype && (!b->value || d->value == b->value);
+    if (!d || d->dtype != b->dtype) return false;
+    if (b->symbolic) return d->symbolic && shape::equal(b->symbolic, d->symbolic);
+    return !b->value || d->value == b->value;
   }
   if (const auto* b = as<TupleTypeNode>(base)) {
     const auto* d = as<TupleTypeNode>(derived);
@@ -139,6 +141,15 @@ std::vector<shape::Dim> knownDims(const TensorTypeNode& t) {
 bool isRelaxShapeExpr(const Expr& e) {
   const auto* c = as<CallNode>(e);
   return c && c->op() && c->op()->id == OpId::RelaxShapeExpr;
+}
+
+/// The text of a symbolic R.prim_value(n) (its value attribute), null for
+/// anything else (a constant R.prim_value included).
+const AttrValue* symbolicPrimValue(const Expr& e) {
+  const auto* c = as<CallNode>(e);
+  if (!c || !c->op() || c->op()->id != OpId::RelaxPrimValue) return nullptr;
+  const AttrValue* v = c->attrs.find("value");
+  return v && v->kind() == AttrValue::Kind::String ? v : nullptr;
 }
 
 /// The attributes of passlab's VM ops that TVM passes as R.shape values.
@@ -242,10 +253,15 @@ class FunctionLowerer {
       for (size_t i = 0; i < tt->shape.size(); ++i) collectDim(tt->symbolicDim(i));
     } else if (const auto* sh = as<ShapeTypeNode>(t)) {
       for (const shape::Dim& d : sh->symbolic) collectDim(d);
+    } else if (const auto* pr = as<PrimTypeNode>(t)) {
+      collectDim(pr->symbolic);
     } else if (const auto* tup = as<TupleTypeNode>(t)) {
       for (const Type& f : tup->fields) collectType(f);
     }
   }
+
+  /// The expression of a symbolic R.prim_value, its text read in the function's scope.
+  shape::Dim primDim(const AttrValue& text) const { return attrDims(AttrValue::array({text})).at(0); }
 
   /// The dims of a shape attribute, symbolic texts read in the function's scope.
   std::vector<shape::Dim> attrDims(const AttrValue& v) const { return shape::dimsOfAttr(v, scope_); }
@@ -259,6 +275,10 @@ class FunctionLowerer {
     if (!call) return;
     if (isRelaxShapeExpr(e)) {
       for (const shape::Dim& d : attrDims(*call->attrs.find("values"))) collectDim(d);
+      return;
+    }
+    if (const AttrValue* v = symbolicPrimValue(e)) {
+      collectDim(primDim(*v));
       return;
     }
     if (call->op() && isLoweringBuiltin(call->op()->id))
@@ -384,6 +404,8 @@ class FunctionLowerer {
         emitCheck("vm.builtin.check_prim_value_info",
                   {operand(value), strValue(OpId::RelaxDataTypeImm, std::string(pr->dtype.name())), errCtx(ctx)});
       if (pr->value) todos.push_back({value, {shape::constant(*pr->value)}, ctx});
+      // R.Prim(value=n): n is matched into (or checked against) its heap slot.
+      if (pr->symbolic) todos.push_back({value, {pr->symbolic}, ctx});
       return;
     }
     if (const auto* sh = as<ShapeTypeNode>(type)) {
@@ -507,8 +529,35 @@ class FunctionLowerer {
 
   // ---- Values --------------------------------------------------------------
 
-  /// A symbolic R.shape value as vm.builtin.make_shape; anything else as it is.
+  /// The heap slot of a symbolic expression that must be computed by now
+  /// (TVM's MakeSymbolicShapeArg): (LoadShape, index), or (UseImm, value).
+  std::pair<MakeCode, int64_t> makeArg(const shape::Dim& d, const CallNode& at, const char* what) {
+    if (std::optional<int64_t> c = shape::asConstant(d)) return {MakeCode::UseImm, *c};
+    Slot* slot = d ? slotOf(d) : nullptr;
+    if (!slot || !slot->computed)
+      throwError(at.span, "VMShapeLower: " + (d ? shape::toScript(d) : std::string("?")) + " in @" + name_ +
+                              " has not been computed before this " + what,
+                 "vm-shape-lower.not-computed");
+    return {MakeCode::LoadShape, slot->index};
+  }
+
+  /// A symbolic R.prim_value(n) as vm.builtin.make_prim_value (TVM's
+  /// VisitExpr_(PrimValueNode)): the value loaded from n's heap slot.
+  Expr makePrimValue(const Expr& e, const AttrValue& text) {
+    const auto* call = as<CallNode>(e);
+    shape::Dim d = primDim(text);
+    auto [code, value] = makeArg(d, *call, "R.prim_value");
+    Type out = call->checkedType ? call->checkedType : primTypeOf(d);
+    Expr made = packedCall("vm.builtin.make_prim_value", {heap_, primValue(static_cast<int64_t>(code)), primValue(value)}, out);
+    madeTypes_[made.get()] = out;
+    made_.push_back(made);
+    return made;
+  }
+
+  /// A symbolic R.shape value as vm.builtin.make_shape, a symbolic
+  /// R.prim_value as vm.builtin.make_prim_value; anything else as it is.
   Expr makeShape(const Expr& e) {
+    if (const AttrValue* text = symbolicPrimValue(e)) return makePrimValue(e, *text);
     if (!isRelaxShapeExpr(e)) return e;
     const auto* call = as<CallNode>(e);
     const AttrValue& values = *call->attrs.find("values");
@@ -516,18 +565,9 @@ class FunctionLowerer {
     std::vector<shape::Dim> dims = attrDims(values);
     std::vector<Expr> args{heap_, primValue(static_cast<int64_t>(dims.size()))};
     for (const shape::Dim& d : dims) {
-      if (std::optional<int64_t> c = shape::asConstant(d)) {
-        args.push_back(primValue(static_cast<int64_t>(MakeCode::UseImm)));
-        args.push_back(primValue(*c));
-        continue;
-      }
-      Slot* slot = d ? slotOf(d) : nullptr;
-      if (!slot || !slot->computed)
-        throwError(call->span, "VMShapeLower: " + (d ? shape::toScript(d) : std::string("?")) + " in @" + name_ +
-                                   " has not been computed before this R.shape",
-                   "vm-shape-lower.not-computed");
-      args.push_back(primValue(static_cast<int64_t>(MakeCode::LoadShape)));
-      args.push_back(primValue(slot->index));
+      auto [code, value] = makeArg(d, *call, "R.shape");
+      args.push_back(primValue(static_cast<int64_t>(code)));
+      args.push_back(primValue(value));
     }
     Type out = shapeTypeOfRank(static_cast<int64_t>(dims.size()));
     Expr made = packedCall("vm.builtin.make_shape", std::move(args), out);
@@ -536,9 +576,9 @@ class FunctionLowerer {
     return made;
   }
 
-  /// A binding's value with its symbolic R.shape operands made (and bound).
+  /// A binding's value with its symbolic R.shape and R.prim_value operands made (and bound).
   Expr rewriteValue(const Expr& value) {
-    if (isRelaxShapeExpr(value)) return makeShape(value);
+    if (isRelaxShapeExpr(value) || symbolicPrimValue(value)) return makeShape(value);
     const auto* call = as<CallNode>(value);
     if (!call) return value;
     std::vector<Expr> args = call->args;
@@ -602,9 +642,10 @@ const PassRegistration& vmShapeLowerDeclaration() {
     r.info.description =
         "TVM's VMShapeLower: a shape heap per Relax function, checks of parameters, match_casts and results against "
         "their types (vm.builtin.check_*_info), symbolic shapes matched into the heap (vm.builtin.match_shape), "
-        "expressions over them computed by private host PrimFuncs shape_func, and symbolic R.shape values built by "
-        "vm.builtin.make_shape.";
-    r.info.guarantees = "No symbolic R.shape value remains in Relax functions outside skipped ones; every parameter is checked.";
+        "expressions over them computed by private host PrimFuncs shape_func, symbolic R.shape values built by "
+        "vm.builtin.make_shape and symbolic R.prim_value values by vm.builtin.make_prim_value (R.Prim(value=n) "
+        "parameters and casts are matched by vm.builtin.match_prim_value).";
+    r.info.guarantees = "No symbolic R.shape or R.prim_value value remains in Relax functions outside skipped ones; every parameter is checked.";
     r.options = {{"emit_err_ctx", AttrValue::Kind::Bool, AttrValue::boolean(true),
                   "give each check TVM's ErrorContext(...) text (false: \"\", as TVM's tests run it)"}};
     r.create = [](const AttrDict& options) { return createVMShapeLowerPass(options.getBool("emit_err_ctx", true)); };
