@@ -4,6 +4,8 @@
 // grouping and dtype properties.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "core/analysis/type_infer.h"
 #include "core/text/parser.h"
 #include "tests/interp_test_util.h"
@@ -373,6 +375,32 @@ TEST_CASE("Interp: layer_norm normalizes each slice", "[interp]") {
   }
   NDArray small = runOp(OpId::LayerNorm, {f32({1, 2}, {1, 3}), f32({2}, {2, 3}), f32({2}, {1, 1})}, {{"epsilon", AttrValue::floating(0)}});
   requireValues(small, DTypeCode::Float32, {1, 2}, {-1, 4});  // (-1)*2 + 1, (+1)*3 + 1
+}
+
+TEST_CASE("Interp: group_norm normalizes each group of channels over the axes", "[interp]") {
+  // 1x4x2, two groups of two channels, normalized over the channels of a group and axis 2.
+  // Group 0 holds {1, 3, 5, 7} (mean 4, variance 5), group 1 {0, 0, 2, -2} (mean 0, variance 2).
+  NDArray x = f32({1, 4, 2}, {1, 3, 5, 7, 0, 0, 2, -2});
+  AttrDict attrs{{"num_groups", AttrValue::integer(2)}, {"channel_axis", AttrValue::integer(1)}, {"axes", ints({2})},
+                 {"epsilon", AttrValue::floating(0)}};
+  NDArray gamma = f32({4}, {1, 1, 1, 2});
+  NDArray beta = f32({4}, {0, 0, 0, 10});
+  NDArray out = runOp(OpId::GroupNorm, {x, gamma, beta}, attrs);
+  const double s5 = std::sqrt(5.0), s2 = std::sqrt(2.0);
+  const std::vector<double> want{-3 / s5, -1 / s5, 1 / s5, 3 / s5, 0, 0, 10 + 2 * 2 / s2, 10 - 2 * 2 / s2};
+  for (int64_t i = 0; i < 8; ++i) CHECK(out.getAsDouble(i) == Approx(want[static_cast<size_t>(i)]).epsilon(1e-6));
+  // center=False and scale=False leave gamma and beta out; a negative channel axis counts from the end.
+  attrs.set("center", AttrValue::boolean(false));
+  attrs.set("scale", AttrValue::boolean(false));
+  attrs.set("channel_axis", AttrValue::integer(-2));
+  NDArray plain = runOp(OpId::GroupNorm, {x, gamma, beta}, attrs);
+  CHECK(plain.getAsDouble(6) == Approx(2 / s2).epsilon(1e-6));
+  CHECK(plain.getAsDouble(7) == Approx(-2 / s2).epsilon(1e-6));
+  // Four groups of one channel: each channel on its own (instance norm).
+  attrs.set("num_groups", AttrValue::integer(4));
+  NDArray single = runOp(OpId::GroupNorm, {x, gamma, beta}, attrs);
+  CHECK(single.getAsDouble(0) == Approx(-1).epsilon(1e-6));
+  CHECK(single.getAsDouble(3) == Approx(1).epsilon(1e-6));
 }
 
 TEST_CASE("Interp: max and avg pools with padding, ceil mode and count_include_pad", "[interp]") {

@@ -122,3 +122,63 @@ TEST_CASE("TVMScript types: a list dimension may start with a parenthesis", "[tv
                                  "q.py"),
                   DiagnosticError);
 }
+
+TEST_CASE("TVMScript types: R.Prim(value=n) and R.prim_value(n) carry a symbolic value", "[tvmscript][types]") {
+  Type p = paramType("R.Prim(value=\"n\")");
+  const auto* pr = as<PrimTypeNode>(p);
+  REQUIRE(pr);
+  CHECK(pr->dtype == DataType(DTypeCode::Int64));
+  CHECK_FALSE(pr->value);
+  REQUIRE(pr->symbolic);
+  CHECK(relaxTypeText(p) == "R.Prim(value=n)");
+  // A constant written as a string is a constant; a symbolic value is not the bare dtype.
+  CHECK(as<PrimTypeNode>(paramType("R.Prim(value=\"4\")"))->value == 4);
+  CHECK_FALSE(typeEqual(p, primType(DTypeCode::Int64)));
+  // The body's R.prim_value of an expression types as R.Prim(value=...), and the module prints back to itself.
+  std::string text = std::string(kHead) +
+                     "    def main(x: R.Tensor((\"n\", 4), dtype=\"float32\"), k: R.Prim(value=\"m\")) -> R.Prim(\"int64\"):\n"
+                     "        n = T.int64()\n        m = T.int64()\n"
+                     "        v: R.Prim(value=n * m + 1) = R.prim_value(n * m + 1)\n"
+                     "        j: R.Prim(value=m) = R.match_cast(k, R.Prim(value=m))\n"
+                     "        return v\n";
+  IRModule mod = inferTypes(parseTvmScript(text, "p.py"));
+  std::string printed = printModule(mod, scriptOptions());
+  CAPTURE(printed);
+  CHECK_THAT(printed, Catch::Contains("k: R.Prim(value=\"m\")") && Catch::Contains("R.prim_value(n * m + 1)") &&
+                          Catch::Contains("v: R.Prim(value=n * m + 1)"));
+  IRModule reread = inferTypes(parseTvmScript(printed, "p2.py"));
+  CHECK(printModule(reread, scriptOptions()) == printed);
+  CHECK(structuralEqual(mod, reread));
+  // A name that is no shape variable is an error at its place.
+  try {
+    paramType("R.Prim(value=q)");
+    FAIL("an undeclared shape variable was read");
+  } catch (const DiagnosticError& e) {
+    CHECK_THAT(e.renderAll(), Catch::Contains("t.py:8:") && Catch::Contains("unknown shape variable 'q'"));
+  }
+}
+
+TEST_CASE("TVMScript: R.nn.group_norm reads, types and prints with TVM's attributes", "[tvmscript][types]") {
+  std::string text = std::string(kHead) +
+                     "    def main(x: R.Tensor((2, 6, 4), dtype=\"float32\"), g: R.Tensor((6,), dtype=\"float32\"), b: R.Tensor((6,), dtype=\"float32\")) -> R.Tensor((2, 6, 4), dtype=\"float32\"):\n"
+                     "        gv: R.Tensor((2, 6, 4), dtype=\"float32\") = R.nn.group_norm(x, g, b, num_groups=3, channel_axis=1, axes=[2])\n"
+                     "        return gv\n";
+  IRModule mod = inferTypes(parseTvmScript(text, "g.py"));
+  std::string printed = printModule(mod, scriptOptions());
+  CHECK_THAT(printed, Catch::Contains("R.nn.group_norm(x, g, b, num_groups=3, channel_axis=1, axes=[2], epsilon=1.0000000000000001e-05, center=True, scale=True)"));
+  CHECK(structuralEqual(mod, inferTypes(parseTvmScript(printed, "g2.py"))));
+  // TVM's type rules: groups divide the channels, the channel axis is not normalized over.
+  auto error = [&](const std::string& from, const std::string& to) {
+    std::string bad = text;
+    bad.replace(bad.find(from), from.size(), to);
+    try {
+      inferTypes(parseTvmScript(bad, "g.py"));
+      return std::string();
+    } catch (const DiagnosticError& e) {
+      return e.renderAll();
+    }
+  };
+  CHECK_THAT(error("num_groups=3", "num_groups=4"), Catch::Contains("divisible by 4"));
+  CHECK_THAT(error("axes=[2]", "axes=[1, 2]"), Catch::Contains("channel_axis must not be in axes"));
+  CHECK_THAT(error("g, b, num", "x, b, num"), Catch::Contains("gamma"));
+}

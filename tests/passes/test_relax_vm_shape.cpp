@@ -211,3 +211,57 @@ class Module:
   CHECK_THAT(runError(mod, {Value(testing::randomArray(DTypeCode::Float32, {2, 3, 1}, 2))}),
              Catch::Contains("vm.builtin.check_tensor_info: ctx: expected a tensor of rank 2"));
 }
+
+TEST_CASE("VMShapeLower: symbolic prim values are matched, computed and made, and run equal before and after",
+          "[relax][vmshape][symbolic][e2e]") {
+  auto [file, wantValue] = GENERATE(table<std::string, std::vector<double>>({
+      {"prim_value_param", {12}},           // n * m for x of 3 rows and k = 4
+      {"prim_value_match_cast", {2, 9}},   // (a, b + c) for s = (2, 5) and k = 4
+  }));
+  CAPTURE(file);
+  const std::string dir = "tests/relax_parity/VMShapeLower/";
+  IRModule mod = inferTypes(parseTvmScript(readSource(dir + file + ".before.py"), file));
+  IRModule lowered = runPipeline(mod, "VMShapeLower");
+  std::string text = printModule(lowered, scriptOptions());
+  CAPTURE(text);
+  CHECK(text.find("\"vm.builtin.match_prim_value\"") != std::string::npos);
+  // The lowered module reads back to itself.
+  CHECK(printModule(inferTypes(parseTvmScript(text, "lowered.py")), scriptOptions()) == text);
+  NDArray k = NDArray::scalar(DTypeCode::Int64, 4);
+  std::vector<Value> args;
+  if (file == "prim_value_param") args = {Value(testing::randomArray(DTypeCode::Float32, {3, 4}, 3)), Value(k)};
+  else args = {Value(testing::makeArray(DTypeCode::Int64, {2}, {2, 5})), Value(k)};
+  Value want = evaluate(mod, "main", args);
+  Value got = evaluate(lowered, "main", args);
+  REQUIRE(want.isTensor());
+  REQUIRE(got.isTensor());
+  CHECK(testing::toDoubles(want.tensor()) == wantValue);
+  CHECK(testing::toDoubles(got.tensor()) == wantValue);
+}
+
+TEST_CASE("VMShapeLower: a prim value cast to R.Prim(value=n) that contradicts n fails the match at run time", "[relax][vmshape][symbolic]") {
+  const char* src = R"(# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(("n", 2), dtype="float32"), k: R.Prim("int64")) -> R.Prim("int64"):
+        n = T.int64()
+        R.func_attr({"relax.force_pure": True})
+        j: R.Prim(value=n) = R.match_cast(k, R.Prim(value=n))
+        return R.prim_value(n + 1)
+)";
+  IRModule mod = inferTypes(parseTvmScript(src, "prim.py"));
+  IRModule lowered = runPipeline(mod, "VMShapeLower");
+  NDArray x = testing::randomArray(DTypeCode::Float32, {3, 2}, 4);
+  CHECK(testing::toDoubles(evaluate(lowered, "main", {Value(x), Value(NDArray::scalar(DTypeCode::Int64, 3))}).tensor()) ==
+        std::vector<double>{4});
+  // k must equal x's row count: VMShapeLower's match_prim_value (before the cast) and, before lowering,
+  // the interpreter's own match_cast check both say so.
+  CHECK_THAT(runError(lowered, {Value(x), Value(NDArray::scalar(DTypeCode::Int64, 5))}),
+             Catch::Contains("vm.builtin.match_prim_value") && Catch::Contains("the value is 5, expected 3"));
+  CHECK_THAT(runError(mod, {Value(x), Value(NDArray::scalar(DTypeCode::Int64, 5))}),
+             Catch::Contains("R.match_cast of %j") && Catch::Contains("n = 3"));
+}
