@@ -459,7 +459,7 @@ TEST_CASE("Types: dense, matmul and batch_matmul", "[ops][types]") {
   REQUIRE_THROWS_WITH(infer("nn.batch_matmul", {f32({2, 4, 8}), f32({2, 5, 7})}), Contains("reduction"));
 }
 
-TEST_CASE("Types: bias_add, batch_norm and layer_norm", "[ops][types]") {
+TEST_CASE("Types: bias_add, batch_norm, layer_norm and group_norm", "[ops][types]") {
   CHECK(infer("nn.bias_add", {f32({1, 16, 8, 8}), f32({16})}) == "Tensor[(1, 16, 8, 8), float32]");
   CHECK(infer("nn.bias_add", {f32({1, 8, 8, 16}), f32({16})}, {{"axis", integer(-1)}}) == "Tensor[(1, 8, 8, 16), float32]");
   REQUIRE_THROWS_WITH(infer("nn.bias_add", {f32({1, 16, 8, 8}), f32({8})}), Contains("bias") && Contains("(16)"));
@@ -469,6 +469,11 @@ TEST_CASE("Types: bias_add, batch_norm and layer_norm", "[ops][types]") {
   REQUIRE_THROWS_WITH(infer("nn.batch_norm", {f32({1, 16, 8, 8}), c, c, f32({8}), c}), Contains("moving_mean"));
   CHECK(infer("nn.layer_norm", {f32({2, 5, 32}), f32({32}), f32({32})}) == "Tensor[(2, 5, 32), float32]");
   REQUIRE_THROWS_WITH(infer("nn.layer_norm", {f32({2, 5, 32}), f32({5}), f32({32})}), Contains("gamma"));
+  AttrDict gn{{"num_groups", integer(4)}, {"channel_axis", integer(1)}, {"axes", ints({2, 3})}};
+  CHECK(infer("nn.group_norm", {f32({1, 16, 8, 8}), c, c}, gn) == "Tensor[(1, 16, 8, 8), float32]");
+  REQUIRE_THROWS_WITH(infer("nn.group_norm", {f32({1, 16, 8, 8}), f32({8}), c}, gn), Contains("gamma"));
+  gn.set("num_groups", integer(5));
+  REQUIRE_THROWS_WITH(infer("nn.group_norm", {f32({1, 16, 8, 8}), c, c}, gn), Contains("divisible by 5"));
 }
 
 TEST_CASE("Types: pools and softmax", "[ops][types]") {
@@ -655,6 +660,7 @@ TEST_CASE("Ops: every op of the table has a sample call that type-checks", "[ops
       {"nn.dense", {{f32({2, 4}), f32({3, 4})}, {}}}, {"nn.matmul", {{f32({2, 4}), f32({4, 3})}, {}}},
       {"nn.batch_matmul", {{f32({2, 3, 4}), f32({2, 5, 4})}, {}}}, {"nn.bias_add", {{x, v4}, {}}},
       {"nn.batch_norm", {{x, v4, v4, v4, v4}, {}}}, {"nn.layer_norm", {{f32({2, 4}), v4, v4}, {}}},
+      {"nn.group_norm", {{x, v4, v4}, {{"num_groups", integer(2)}, {"channel_axis", integer(1)}, {"axes", ints({2, 3})}}}},
       {"nn.max_pool2d", {{x}, {{"pool_size", ints({2, 2})}}}}, {"nn.avg_pool2d", {{x}, {{"pool_size", ints({2, 2})}}}},
       {"nn.global_avg_pool2d", {{x}, {}}}, {"nn.softmax", {{x}, {}}},
       {"nn.pad", {{v4}, {{"pad_width", AttrValue::array({ints({1, 1})})}}}},

@@ -182,7 +182,7 @@ const OpCase kOpCases[] = {
 
 /// Ops of the table LegalizeOps leaves to other passes or does not lower.
 const std::set<std::string> kNotLowered = {
-    "nn.batch_norm", "nn.layer_norm", "shape_of",
+    "nn.batch_norm", "nn.layer_norm", "nn.group_norm", "shape_of",
     "call_tir", "call_dps_packed", "call_pure_packed", "invoke_pure_closure", "match_cast", "vm.builtin.alloc_storage",
     "vm.builtin.alloc_tensor", "vm.builtin.call_tir",
     // Device planning: on_device is dropped, device_copy kept (tests/passes/test_devices.cpp).
