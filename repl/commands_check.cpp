@@ -77,7 +77,7 @@ void addCheckCommands(std::vector<Command>& out) {
     Command c;
     c.name = "bisect";
     c.syntax = {"bisect numeric <threshold> [abs|rel]", "bisect wellformed", "bisect attr <attr> [present|absent|<value>] [@<function>]",
-                "bisect fails [<pass>] [<rule>]", "bisect diag [<rule>]"};
+                "bisect fails [<pass>] [<rule>]", "bisect diag [<rule>]", "bisect differs <file>"};
     c.summary = "Find the first pipeline pass after which a predicate holds (binary search over prefixes)";
     c.help = "Records the rest of the pipeline (without moving the cursor), then binary-searches the top-level "
              "events for the first one whose module satisfies the predicate, evaluating it O(log n) times: "
@@ -86,7 +86,8 @@ void addCheckCommands(std::vector<Command>& out) {
              "some function (or @FUNCTION) has attribute KEY, `absent` — none has it, VALUE — it has that printed "
              "value; `fails [PASS] [RULE]` — a pass (PASS, nested ones included) failed, with an error of rule RULE when given; "
              "`diag [RULE]` — a diagnostic with that rule id (any error without one) was reported by an event up to "
-             "there. Assumes that once the predicate holds it keeps holding. The cursor moves to the event found. "
+             "there; `differs FILE` — the module is not structurally equal to FILE's (TVM's rules, as `expect`: the first "
+             "pass after which the module no longer is FILE's). Assumes that once the predicate holds it keeps holding. The cursor moves to the event found. "
              "`reduce` takes the same predicates.";
     c.run = runBisect;
     out.push_back(std::move(c));

@@ -101,7 +101,8 @@ void addReduceCommands(std::vector<Command>& out) {
            "on it in a scratch workbench (the trace here is not touched). Predicates are bisect's: `fails [PASS] "
            "[RULE]` (without RULE, pinned to the original failure's rule so the reduction cannot slip to another "
            "bug), `diag RULE`, `numeric [>] T` (the candidate against itself before the pipeline), `attr`, "
-           "`wellformed`. Prints a summary and the reduced module (`-o FILE` writes it there instead), `--repro FILE` a "
+           "`wellformed` (not `differs FILE`: any shrinking of the input changes the output, so it would hold for almost "
+           "every candidate; `bisect differs FILE` takes it). Prints a summary and the reduced module (`-o FILE` writes it there instead), `--repro FILE` a "
            "reproducer that replays the pipeline and re-checks the predicate (`passlab --reproduce FILE`). "
            "`--max-runs N` bounds the pipeline runs, `--only inputs,bypass` picks reductions; Ctrl-C stops and "
            "keeps the best module so far.";

@@ -14,7 +14,7 @@ namespace passlab {
 
 /// What `bisect` looks for (the first top-level pass after which it holds) and
 /// what `reduce` keeps true (core/workbench/reduce.h). Module predicates
-/// (numeric, wellformed, attr) look at the module after an event; run
+/// (numeric, wellformed, attr, differs) look at the module after an event; run
 /// predicates (fails, diag) at every event recorded up to it, nested ones too.
 struct BisectPredicate {
   enum class Kind : uint8_t {
@@ -23,6 +23,7 @@ struct BisectPredicate {
     Attr,        ///< an attribute condition holds
     Fails,       ///< a pass failed (`pass`, any when empty; with `rule`, its error has that rule id)
     Diag,        ///< a diagnostic with rule id `rule` was reported (any error when empty)
+    Differs,     ///< the module is not structurally equal to `expected` (TVM's rules, as `expect`)
   };
   /// How an Attr predicate tests the attribute.
   enum class AttrTest : uint8_t { Present, Absent, Equals };
@@ -38,13 +39,18 @@ struct BisectPredicate {
   /// Fails: the pass name ("" = any pass). Fails and Diag: the rule id.
   std::string pass;
   std::string rule;
+  /// Differs: the file named and the module loaded from it (loadExpectedModule).
+  std::string file;
+  IRModule expected;
 };
 /// "numeric rel error > 0.01", "not well formed", "attr Compiler present on some function", ...
 std::string describeBisectPredicate(const BisectPredicate& predicate);
 /// Parses the predicate language shared by `bisect`, `reduce`, `--reduce` and
 /// reproducers: `numeric [>] T [abs|rel]`, `wellformed`, `attr [@F] KEY
 /// [present|absent|VALUE]`, `fails [PASS] [RULE]` (a word with a '.' is a
-/// rule id), `diag [RULE]`. WorkbenchError with the expected forms otherwise.
+/// rule id), `diag [RULE]`, `differs FILE` (FILE is loaded here: a located
+/// DiagnosticError when it does not load). WorkbenchError with the expected
+/// forms otherwise.
 BisectPredicate parseBisectPredicate(const std::vector<std::string>& words);
 /// The predicate as text that parseBisectPredicate reads back.
 std::string bisectPredicateText(const BisectPredicate& predicate);

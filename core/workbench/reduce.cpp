@@ -419,6 +419,10 @@ ReduceResult reduceModule(std::shared_ptr<const PassRegistry> registry, const Re
                           const ReduceOptions& options, const std::function<void(const ReduceProgress&)>& progress,
                           const std::function<bool()>& cancelled) {
   if (!job.module) throw WorkbenchError("nothing to reduce: no module");
+  if (predicate.kind == BisectPredicate::Kind::Differs)
+    throw WorkbenchError("reduce does not take `differs FILE`: shrinking the input changes the pipeline's output, so it "
+                         "would differ from FILE for almost every candidate and the module would shrink to nothing; "
+                         "use `bisect differs FILE` to find the pass after which the module no longer is FILE's");
   if (!predicate.pass.empty() && !registry->find(predicate.pass)) throw WorkbenchError("unknown pass '" + predicate.pass + "' in the predicate");
   return Reducer(std::move(registry), job, std::move(predicate), options, progress, cancelled).run();
 }

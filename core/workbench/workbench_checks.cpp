@@ -4,6 +4,7 @@
 #include "core/analysis/type_infer.h"
 #include "core/analysis/well_formed.h"
 #include "core/support/strings.h"
+#include "core/trace/expect.h"
 #include "core/workbench/workbench.h"
 
 namespace passlab {
@@ -53,6 +54,12 @@ BisectProbe probeModule(const BisectPredicate& predicate, const IRModule& mod, c
         p.detail = p.holds ? "@" + withAttr.front() + " has " + predicate.attr + "=" + functionAttrs(mod->lookup(withAttr.front())).find(predicate.attr)->toString()
                            : "no function has it";
       }
+      return p;
+    }
+    case BisectPredicate::Kind::Differs: {
+      ExpectOutcome o = expectModule(mod, predicate.expected, "the module", predicate.file);
+      p.holds = !o.equal;
+      p.detail = (o.equal ? "equal to " : "differs from ") + predicate.file;
       return p;
     }
     case BisectPredicate::Kind::Fails:
@@ -137,6 +144,7 @@ std::string describeBisectPredicate(const BisectPredicate& predicate) {
              (predicate.rule.empty() ? "" : " with " + predicate.rule);
     case BisectPredicate::Kind::Diag:
       return predicate.rule.empty() ? "an error diagnostic is reported" : "diagnostic " + predicate.rule + " is reported";
+    case BisectPredicate::Kind::Differs: return "the module differs from " + predicate.file;
   }
   return "?";
 }
@@ -155,13 +163,15 @@ std::string bisectPredicateText(const BisectPredicate& predicate) {
     case BisectPredicate::Kind::Fails:
       return "fails" + (predicate.pass.empty() ? "" : " " + predicate.pass) + (predicate.rule.empty() ? "" : " " + predicate.rule);
     case BisectPredicate::Kind::Diag: return "diag" + (predicate.rule.empty() ? "" : " " + predicate.rule);
+    case BisectPredicate::Kind::Differs: return "differs " + predicate.file;
   }
   return "";
 }
 
 BisectPredicate parseBisectPredicate(const std::vector<std::string>& input) {
   static const char* kForms =
-      "numeric [>] THRESHOLD [abs|rel], wellformed, attr [@FUNCTION] KEY [present|absent|VALUE], fails [PASS] [RULE], diag [RULE]";
+      "numeric [>] THRESHOLD [abs|rel], wellformed, attr [@FUNCTION] KEY [present|absent|VALUE], fails [PASS] [RULE], diag [RULE], "
+      "differs FILE";
   if (input.empty()) throw WorkbenchError(std::string("expected a predicate: ") + kForms);
   BisectPredicate predicate;
   const std::string kind = input[0];
@@ -217,6 +227,13 @@ BisectPredicate parseBisectPredicate(const std::vector<std::string>& input) {
     predicate.kind = BisectPredicate::Kind::Diag;
     if (!args.empty()) predicate.rule = args[0];
     tooMany(1);
+  } else if (kind == "differs") {
+    // TVM's Before/Expected check as a predicate: the module is not equal to FILE's.
+    predicate.kind = BisectPredicate::Kind::Differs;
+    if (args.empty()) throw WorkbenchError("the differs predicate needs the expected module's file, e.g. differs expected.py");
+    tooMany(1);
+    predicate.file = args[0];
+    predicate.expected = loadExpectedModule(predicate.file);
   } else {
     throw WorkbenchError("unknown predicate '" + kind + "'; expected " + kForms);
   }

@@ -136,6 +136,30 @@ TEST_CASE("expect: the REPL command compares the cursor's module and keeps runni
   CHECK(repl.runLine("trace").ok());
 }
 
+TEST_CASE("expect: `differs FILE` is a bisect predicate; reduce refuses it and says why", "[expect][bisect][reduce]") {
+  Workbench wb{sharedBuiltinRegistry()};
+  CommandInterpreter repl{wb};
+  REQUIRE(repl.runLine("load " + kData + "dce_before.py").ok());
+  REQUIRE(repl.runLine("pipeline DeadCodeElimination,Normalize").ok());
+  // The first pass after which the module no longer is the loaded one.
+  CommandResult first = repl.runLine("bisect differs " + kData + "dce_before.py");
+  INFO(first.output() + first.error());
+  REQUIRE(first.ok());
+  CHECK(contains(first.output(), "the module differs from " + kData + "dce_before.py"));
+  CHECK(contains(first.output(), "first: #1 DeadCodeElimination"));
+  // A file that does not load is a located error, a missing file name a usage error.
+  CHECK(contains(repl.runLine("bisect differs " + kData + "broken.relay").error(), "broken.relay:4:1"));
+  CHECK(repl.runLine("bisect differs").status == CommandStatus::Error);
+  BisectPredicate p = parseBisectPredicate({"differs", kData + "dce_expected.py"});
+  CHECK(p.kind == BisectPredicate::Kind::Differs);
+  CHECK(bisectPredicateText(p) == "differs " + kData + "dce_expected.py");
+  CHECK(parseBisectPredicate({"differs", kData + "dce_expected.py"}).expected != nullptr);
+  // reduce refuses it and says why (docs/pipelines.md): a smaller input gives another output.
+  CommandResult reduced = repl.runLine("reduce differs " + kData + "dce_before.py");
+  CHECK(reduced.status == CommandStatus::Error);
+  CHECK(contains(reduced.error(), "use `bisect differs FILE`"));
+}
+
 TEST_CASE("named pipelines: relay.default, relax.default, relax.zero", "[expect][pipeline]") {
   auto registry = sharedBuiltinRegistry();
   PassPtr relay = parsePipeline("relay.default", *registry);
