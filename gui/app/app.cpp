@@ -135,6 +135,13 @@ double threadCpuMs() {
 
 void GuiApp::frame() {
   GuiSession& s = *session_;
+  if (busyFrames_ > 0) {
+    // Keys released while the bar's context was current never reached this
+    // one: a step key would otherwise stay down and repeat the move.
+    ImGuiIO& io = ImGui::GetIO();
+    for (bool& down : io.KeysDown) down = false;
+    io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
+  }
   busyFrames_ = 0;  // the next command's bar takes a new backdrop
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = threadCpuMs();
