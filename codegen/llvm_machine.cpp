@@ -10,7 +10,6 @@
 #include <llvm/IR/Module.h>
 #include <llvm/IR/OptBisect.h>
 #include <llvm/IR/PassInstrumentation.h>
-#include <llvm/Analysis/LoopInfo.h>
 #include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
@@ -248,7 +247,8 @@ StageWatch::StageWatch(const BuildOptions& options, std::string stage, int total
     : options_(options), stage_(std::move(stage)), total_(total), nameOf_(std::move(nameOf)) {}
 
 void StageWatch::at(const std::string& symbol) {
-  if (std::this_thread::get_id() != owner_ || symbol == last_) return;
+  // Once cancelled, LLVM still passes over the rest (its required passes): that is not progress.
+  if (std::this_thread::get_id() != owner_ || symbol == last_ || cancelled_.load(std::memory_order_relaxed)) return;
   last_ = symbol;
   const int done = ++done_;
   if (options_.progress) options_.progress(BuildProgress{stage_, nameOf_ ? nameOf_(symbol) : symbol, std::min(done, total_), total_});
@@ -277,12 +277,18 @@ void StageWatch::throwIfCancelled() {
 
 namespace {
 
-/// The function a new-pass-manager pass runs on (null for a module pass).
-const llvm::Function* functionOf(const llvm::Any& ir) {
-  if (llvm::any_isa<const llvm::Function*>(ir)) return llvm::any_cast<const llvm::Function*>(ir);
-  if (llvm::any_isa<const llvm::Loop*>(ir)) return llvm::any_cast<const llvm::Loop*>(ir)->getHeader()->getParent();
-  return nullptr;
-}
+/// The first pass of the watched function pipeline: tells the watch which
+/// function the passes after it work on. (The instrumentation callbacks get
+/// the function in an llvm::Any, whose type ids this library, built with an
+/// export map, does not share with libLLVM: any_isa would never match.)
+struct WatchFunctionPass : llvm::PassInfoMixin<WatchFunctionPass> {
+  StageWatch* watch;
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&) {
+    watch->at(f.getName().str());
+    return llvm::PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
 
 /// The legacy pass manager's hook for code generation: every optional pass
 /// asks it before it runs on a function ("function (NAME)").
@@ -310,12 +316,16 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm, StageWatch* watch) {
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
   llvm::PassInstrumentationCallbacks instrumentation;
-  if (watch && watch->active())
-    instrumentation.registerShouldRunOptionalPassCallback([watch](llvm::StringRef, llvm::Any ir) {
-      if (const llvm::Function* f = functionOf(ir)) watch->at(f->getName().str());
-      return !watch->cancelled();
-    });
+  const bool watching = watch && watch->active();
+  if (watching) instrumentation.registerShouldRunOptionalPassCallback([watch](llvm::StringRef, llvm::Any) { return !watch->cancelled(); });
   llvm::PassBuilder pb(&tm, tuning, llvm::None, &instrumentation);
+  if (watching)
+    pb.registerPipelineParsingCallback(
+        [watch](llvm::StringRef name, llvm::FunctionPassManager& fpm, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+          if (name != "passlab-watch") return false;
+          fpm.addPass(WatchFunctionPass{{}, watch});
+          return true;
+        });
   llvm::TargetLibraryInfoImpl library(tm.getTargetTriple());
   if (usesVectorMathLibrary(tm.getTargetTriple())) {
     // What the subtarget has after every feature applied in order: a target's
@@ -337,7 +347,11 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm, StageWatch* watch) {
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm;
-  if (llvm::Error error = pb.parsePassPipeline(mpm, kKernelPipeline)) throw CodegenError("LLVM rejects the kernel pipeline: " + errorText(std::move(error)));
+  std::string pipeline = kKernelPipeline;
+  // The watch's pass first in each function's pipeline (the object cache's
+  // key is kKernelPipeline: the marker changes no code).
+  if (watching) pipeline.replace(pipeline.find("function("), 9, "function(passlab-watch,");
+  if (llvm::Error error = pb.parsePassPipeline(mpm, pipeline)) throw CodegenError("LLVM rejects the kernel pipeline: " + errorText(std::move(error)));
   mpm.run(m, mam);
 }
 
