@@ -264,7 +264,8 @@ void GuiApp::busyFrame() {
   glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
-  if (std::string path = s.progress().takeScreenshotRequest(); !path.empty()) {
+  // A new ImGui window is hidden for its first frames while it sizes itself.
+  if (std::string path = busyFrames_ >= 4 ? s.progress().takeScreenshotRequest() : std::string(); !path.empty()) {
     std::string error;
     if (!writeScreenshot(path, &error)) {
       std::fprintf(stderr, "passlab-gui: %s\n", error.c_str());

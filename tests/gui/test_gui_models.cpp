@@ -886,7 +886,7 @@ TEST_CASE("GuiSession: a long command's status lines reach the progress model; C
   };
   CommandResult stopped = s.runCommand("build", false);
   CHECK_FALSE(stopped.ok());
-  CHECK_THAT(stopped.error(), Catch::StartsWith("build interrupted (Ctrl-C): cancelled while emitting LLVM IR for @"));
+  CHECK_THAT(stopped.error(), Catch::StartsWith("error: build interrupted (Ctrl-C): cancelled while emitting LLVM IR for @"));
   REQUIRE(seen.size() == 1);
   CHECK(seen[0].busy);
   CHECK(seen[0].command == "build");
