@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <span>
@@ -27,6 +28,25 @@ namespace passlab::codegen {
 class CodegenError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// A build stopped by BuildOptions::cancelled: its message says where
+/// ("while optimizing @fused_conv2d (12 of 81 functions)").
+class BuildCancelled : public CodegenError {
+ public:
+  using CodegenError::CodegenError;
+};
+
+/// Where a build is, for a face's status line or progress bar.
+struct BuildProgress {
+  /// What is being done: "emitting LLVM IR", "optimizing", "generating
+  /// assembly", "generating the object", "compiling".
+  std::string stage;
+  /// The function worked on (its module name; an LLVM symbol for the packed
+  /// wrappers and the entry).
+  std::string function;
+  /// Functions (or units) of the stage started so far, this one included, and their total.
+  int done = 0, total = 0;
 };
 
 /// Where code runs.
@@ -212,11 +232,20 @@ struct BuildOptions {
   /// the code is compiled for (`llvm -mattr=-avx512f`: AVX2 on an AVX-512
   /// machine); the host CPU as it is by default.
   Target hostTarget = Target::host();
+  /// Called as the build moves from one function to the next in each stage
+  /// (on the calling thread only, also in a parallel build); null: silent.
+  std::function<void(const BuildProgress&)> progress;
+  /// Polled between functions and between LLVM's passes on a function (the
+  /// calling thread and the compile threads may call it at once): once it
+  /// returns true the remaining passes are skipped and the build throws
+  /// BuildCancelled. Null: never cancelled.
+  std::function<bool()> cancelled;
 };
 
 /// Compiles every PrimFunc of `mod` whose `target` attribute (or the module's
 /// when absent) is of `target`'s kind, plus the entry when it has one.
-/// PrimFuncs without any target go to every build. Throws CodegenError.
+/// PrimFuncs without any target go to every build. Throws CodegenError
+/// (BuildCancelled when BuildOptions::cancelled stopped it).
 Artifacts build(const IRModule& mod, const Target& target, const BuildOptions& options = {});
 
 /// Writes the artifacts to `dir` (created): `<kind>.ll`, `<kind>.opt.ll`,

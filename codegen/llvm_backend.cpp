@@ -214,7 +214,23 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
   request.storageByAddress = forJit;
   request.parallel = forJit && target.kind == TargetKind::Host && threadCount() > 1;
   request.parallelLoops = &a.parallelLoops;
+  // Kernels that share another's code are not emitted.
+  StageWatch emitting(options, "emitting LLVM IR for", static_cast<int>(a.functions.size() - a.sharedKernels.size()));
+  if (emitting.active()) request.watch = &emitting;
   std::unique_ptr<llvm::Module> m = emitModule(*out.context, request);
+  emitting.throwIfCancelled();
+  // The later stages see LLVM symbols; the faces show the module's names.
+  std::map<std::string, std::string> nameOfSymbol{{kEntrySymbol, "(entry)"}};
+  for (const std::string& f : a.functions) {
+    nameOfSymbol[symbolOf(mod, f)] = f;
+    nameOfSymbol[packedSymbol(symbolOf(mod, f))] = f + " (packed wrapper)";
+  }
+  auto nameOf = [&nameOfSymbol](const std::string& symbol) {
+    auto known = nameOfSymbol.find(symbol);
+    return known == nameOfSymbol.end() ? symbol : known->second;
+  };
+  int defined = 0;
+  for (const llvm::Function& f : *m) defined += !f.isDeclaration();
   std::unique_ptr<llvm::TargetMachine> tm = makeTargetMachine(target);
   a.vectorUnit = vectorUnitOf(*tm);
   m->setDataLayout(tm->createDataLayout());
@@ -229,8 +245,6 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
   if (const char* cap = std::getenv("PASSLAB_COMPILE_THREADS"); cap && std::atoi(cap) > 0)
     threads = std::min(threads, static_cast<unsigned>(std::atoi(cap)));
   if (forJit && target.kind == TargetKind::Host && !options.keepText && !options.emitAssembly) {
-    std::map<std::string, std::string> nameOfSymbol{{kEntrySymbol, "(entry)"}};
-    for (const std::string& f : a.functions) nameOfSymbol[symbolOf(mod, f)] = f;
     std::set<std::string> callers;
     auto sharedStart = std::chrono::steady_clock::now();
     if (options.shareKernelBodies) {
@@ -246,7 +260,9 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
       }
     }
     const double sharedBodiesMs = msSince(sharedStart);
-    UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, options.objectCacheDir, callers, out.diagnostics);
+    StageWatch compiling(options, "compiling", 0, nameOf);
+    UnitObjects units = compileUnitsInParallel(*m, target, threads, options.reuseCompiledKernels, options.objectCacheDir, callers, out.diagnostics,
+                                               compiling.active() ? &compiling : nullptr);
     out.objects = std::move(units.objects);
     a.unitsParseMs = units.parseMs;
     a.unitsOptimizeMs = units.optimizeMs;
@@ -265,13 +281,21 @@ Compiled compileModule(const IRModule& input, const Target& target, const BuildO
     a.llvmDiagnostics = diagnosticsOf(*out.diagnostics);
     return out;
   }
-  optimize(*m, *tm);
+  StageWatch optimizing(options, "optimizing", defined, nameOf);
+  optimize(*m, *tm, &optimizing);
+  optimizing.throwIfCancelled();
   if (options.keepText) a.llvmIROptimized = toString(*m);
   a.optimizeMs = msSince(t0);
   t0 = std::chrono::steady_clock::now();
-  if (options.emitAssembly || target.kind == TargetKind::Hexagon) a.assembly = emitFile(*m, *tm, llvm::CGFT_AssemblyFile);
+  if (options.emitAssembly || target.kind == TargetKind::Hexagon) {
+    StageWatch assembling(options, "generating assembly for", defined, nameOf);
+    a.assembly = emitFile(*m, *tm, llvm::CGFT_AssemblyFile, &assembling);
+    assembling.throwIfCancelled();
+  }
   if (target.kind == TargetKind::Hexagon) {
-    std::string obj = emitFile(*m, *tm, llvm::CGFT_ObjectFile);
+    StageWatch objecting(options, "generating the object code of", defined, nameOf);
+    std::string obj = emitFile(*m, *tm, llvm::CGFT_ObjectFile, &objecting);
+    objecting.throwIfCancelled();
     a.object.assign(obj.begin(), obj.end());
     std::vector<std::pair<std::string, std::string>> symbols;
     for (const std::string& f : a.functions) {

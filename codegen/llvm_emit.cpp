@@ -22,6 +22,7 @@
 
 #include "codegen/llvm_entry.h"
 #include "codegen/llvm_function_emitter.h"
+#include "codegen/llvm_machine.h"
 #include "core/analysis/structural_equal.h"
 
 namespace passlab::codegen {
@@ -106,6 +107,10 @@ std::unique_ptr<llvm::Module> emitModule(llvm::LLVMContext& ctx, const EmitReque
     Expr e = request.mod->lookup(name);
     if (!e || e->kind != ExprKind::PrimFunc) throw CodegenError("no PrimFunc @" + name + " in the module");
     if (request.shared.count(name)) continue;
+    if (request.watch) {
+      request.watch->throwIfCancelled();
+      request.watch->at(name);
+    }
     const auto& fn = static_cast<const PrimFuncNode&>(*e);
     FunctionEmitter emitter(*m, request.mod, name, request.allowContract, request.forceFloatVectorize, request.inlineKernels,
                             request.storageByAddress, request.parallel);

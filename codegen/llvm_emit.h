@@ -16,6 +16,8 @@ class Module;
 
 namespace passlab::codegen {
 
+class StageWatch;
+
 /// What to emit into one LLVM module.
 struct EmitRequest {
   IRModule mod;
@@ -57,6 +59,8 @@ struct EmitRequest {
   bool parallel = false;
   /// With `parallel`: where each outer parallel loop runs (Artifacts::parallelLoops).
   std::vector<std::string>* parallelLoops = nullptr;
+  /// Told each PrimFunc before it is emitted, and asked whether to stop (may be null).
+  StageWatch* watch = nullptr;
 };
 
 /// Emits the module. Every PrimFunc `f` becomes `void SYM(i8*... buffers,

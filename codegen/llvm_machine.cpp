@@ -8,6 +8,8 @@
 #include <llvm/IR/DiagnosticPrinter.h>
 #include <llvm/IR/LegacyPassManager.h>
 #include <llvm/IR/Module.h>
+#include <llvm/IR/OptBisect.h>
+#include <llvm/IR/PassInstrumentation.h>
 #include <llvm/MC/MCSubtargetInfo.h>
 #include <llvm/MC/TargetRegistry.h>
 #include <llvm/Analysis/TargetLibraryInfo.h>
@@ -240,7 +242,72 @@ std::string machineSignature(const llvm::TargetMachine& tm) {
          std::to_string(static_cast<int>(tm.getOptLevel())) + (usesVectorMathLibrary(tm.getTargetTriple()) ? "|libmvec" : "") + "|" + pipeline;
 }
 
-void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
+StageWatch::StageWatch(const BuildOptions& options, std::string stage, int total,
+                       std::function<std::string(const std::string&)> nameOf)
+    : options_(options), stage_(std::move(stage)), total_(total), nameOf_(std::move(nameOf)) {}
+
+void StageWatch::at(const std::string& symbol) {
+  // Once cancelled, LLVM still passes over the rest (its required passes): that is not progress.
+  if (std::this_thread::get_id() != owner_ || symbol == last_ || cancelled_.load(std::memory_order_relaxed)) return;
+  last_ = symbol;
+  const int done = ++done_;
+  if (options_.progress) options_.progress(BuildProgress{stage_, nameOf_ ? nameOf_(symbol) : symbol, std::min(done, total_), total_});
+}
+
+void StageWatch::unitStarted(const std::string& symbol) {
+  const int done = ++done_;
+  if (std::this_thread::get_id() != owner_) return;
+  last_ = symbol;
+  if (options_.progress) options_.progress(BuildProgress{stage_, nameOf_ ? nameOf_(symbol) : symbol, std::min(done, total_), total_});
+}
+
+bool StageWatch::cancelled() {
+  if (cancelled_.load(std::memory_order_relaxed)) return true;
+  if (options_.cancelled && options_.cancelled()) cancelled_.store(true, std::memory_order_relaxed);
+  return cancelled_.load(std::memory_order_relaxed);
+}
+
+void StageWatch::throwIfCancelled() {
+  if (!cancelled()) return;
+  std::string where = "cancelled while " + stage_;
+  if (!last_.empty()) where += " @" + (nameOf_ ? nameOf_(last_) : last_);
+  where += " (" + std::to_string(std::min(done_.load(), total_)) + " of " + std::to_string(total_) + " functions)";
+  throw BuildCancelled(where);
+}
+
+namespace {
+
+/// The first pass of the watched function pipeline: tells the watch which
+/// function the passes after it work on. (The instrumentation callbacks get
+/// the function in an llvm::Any, whose type ids this library, built with an
+/// export map, does not share with libLLVM: any_isa would never match.)
+struct WatchFunctionPass : llvm::PassInfoMixin<WatchFunctionPass> {
+  StageWatch* watch;
+  llvm::PreservedAnalyses run(llvm::Function& f, llvm::FunctionAnalysisManager&) {
+    watch->at(f.getName().str());
+    return llvm::PreservedAnalyses::all();
+  }
+  static bool isRequired() { return true; }
+};
+
+/// The legacy pass manager's hook for code generation: every optional pass
+/// asks it before it runs on a function ("function (NAME)").
+class WatchGate final : public llvm::OptPassGate {
+ public:
+  explicit WatchGate(StageWatch& watch) : watch_(watch) {}
+  bool isEnabled() const override { return true; }
+  bool shouldRunPass(const llvm::Pass*, llvm::StringRef description) override {
+    if (description.consume_front("function (") && description.consume_back(")")) watch_.at(description.str());
+    return !watch_.cancelled();
+  }
+
+ private:
+  StageWatch& watch_;
+};
+
+}  // namespace
+
+void optimize(llvm::Module& m, llvm::TargetMachine& tm, StageWatch* watch) {
   llvm::LoopAnalysisManager lam;
   llvm::FunctionAnalysisManager fam;
   llvm::CGSCCAnalysisManager cgam;
@@ -248,7 +315,17 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
   llvm::PipelineTuningOptions tuning;
   tuning.LoopVectorization = true;
   tuning.SLPVectorization = true;
-  llvm::PassBuilder pb(&tm, tuning);
+  llvm::PassInstrumentationCallbacks instrumentation;
+  const bool watching = watch && watch->active();
+  if (watching) instrumentation.registerShouldRunOptionalPassCallback([watch](llvm::StringRef, llvm::Any) { return !watch->cancelled(); });
+  llvm::PassBuilder pb(&tm, tuning, llvm::None, &instrumentation);
+  if (watching)
+    pb.registerPipelineParsingCallback(
+        [watch](llvm::StringRef name, llvm::FunctionPassManager& fpm, llvm::ArrayRef<llvm::PassBuilder::PipelineElement>) {
+          if (name != "passlab-watch") return false;
+          fpm.addPass(WatchFunctionPass{{}, watch});
+          return true;
+        });
   llvm::TargetLibraryInfoImpl library(tm.getTargetTriple());
   if (usesVectorMathLibrary(tm.getTargetTriple())) {
     // What the subtarget has after every feature applied in order: a target's
@@ -270,22 +347,40 @@ void optimize(llvm::Module& m, llvm::TargetMachine& tm) {
   pb.registerLoopAnalyses(lam);
   pb.crossRegisterProxies(lam, fam, cgam, mam);
   llvm::ModulePassManager mpm;
-  if (llvm::Error error = pb.parsePassPipeline(mpm, kKernelPipeline)) throw CodegenError("LLVM rejects the kernel pipeline: " + errorText(std::move(error)));
+  std::string pipeline = kKernelPipeline;
+  // The watch's pass first in each function's pipeline (the object cache's
+  // key is kKernelPipeline: the marker changes no code).
+  if (watching) pipeline.replace(pipeline.find("function("), 9, "function(passlab-watch,");
+  if (llvm::Error error = pb.parsePassPipeline(mpm, pipeline)) throw CodegenError("LLVM rejects the kernel pipeline: " + errorText(std::move(error)));
   mpm.run(m, mam);
 }
 
-std::string emitFileConsuming(llvm::Module& m, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
+std::string emitFileConsuming(llvm::Module& m, llvm::TargetMachine& tm, llvm::CodeGenFileType type, StageWatch* watch) {
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream os(buffer);
   llvm::legacy::PassManager pm;
   if (tm.addPassesToEmitFile(pm, os, nullptr, type)) throw CodegenError("LLVM cannot emit this file type for " + tm.getTargetTriple().str());
-  pm.run(m);
+  if (watch && watch->active()) {
+    // The gate belongs to this run only: the context's own (LLVM's
+    // -opt-bisect-limit) comes back however the run ends.
+    WatchGate gate(*watch);
+    llvm::OptPassGate& previous = m.getContext().getOptPassGate();
+    m.getContext().setOptPassGate(gate);
+    struct Restore {
+      llvm::LLVMContext& ctx;
+      llvm::OptPassGate& gate;
+      ~Restore() { ctx.setOptPassGate(gate); }
+    } restore{m.getContext(), previous};
+    pm.run(m);
+  } else {
+    pm.run(m);
+  }
   return std::string(buffer.begin(), buffer.end());
 }
 
-std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type) {
+std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type, StageWatch* watch) {
   std::unique_ptr<llvm::Module> m = llvm::CloneModule(source);
-  return emitFileConsuming(*m, tm, type);
+  return emitFileConsuming(*m, tm, type, watch);
 }
 
 void collectDiagnostics(llvm::LLVMContext& ctx, const std::shared_ptr<DiagnosticSink>& sink) {

@@ -3,10 +3,13 @@
 // where LLVM's diagnostics go. Internal to codegen/ (LLVM types).
 #pragma once
 
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <llvm/Support/CodeGen.h>
@@ -52,15 +55,55 @@ std::string vectorUnitOf(const llvm::TargetMachine& tm);
 /// (triple, CPU, features): part of the key of a compiled object.
 std::string machineSignature(const llvm::TargetMachine& tm);
 
+/// One stage of a build watched for BuildOptions::progress and ::cancelled:
+/// the stage notes each function LLVM (or the emitter) starts on, the watch
+/// reports it to the face when it changed, and once cancelled it stays so
+/// (LLVM's optional passes are then skipped and the stage's caller throws).
+/// Reports only on the thread that made it; cancelled() may be asked on any.
+class StageWatch {
+ public:
+  /// `total`: the functions the stage goes over; `nameOf` turns an LLVM symbol
+  /// into the name the user knows (null: the symbol itself).
+  StageWatch(const BuildOptions& options, std::string stage, int total,
+             std::function<std::string(const std::string&)> nameOf = nullptr);
+  /// Notes that the stage works on `symbol` now (a report when it changed).
+  void at(const std::string& symbol);
+  /// Notes that one more unit of a parallel stage started (counted on any
+  /// thread; reported when called on the watch's own thread).
+  void unitStarted(const std::string& symbol);
+  /// Sets the total once the stage knows it (before any unit starts).
+  void setTotal(int total) { total_ = total; }
+  /// True once BuildOptions::cancelled said so.
+  bool cancelled();
+  /// Throws BuildCancelled naming the stage and the function when cancelled().
+  void throwIfCancelled();
+  /// True when a face listens or can cancel (otherwise the stage need not watch).
+  bool active() const { return static_cast<bool>(options_.progress) || static_cast<bool>(options_.cancelled); }
+
+ private:
+  const BuildOptions& options_;
+  std::string stage_;
+  int total_;
+  std::function<std::string(const std::string&)> nameOf_;
+  std::thread::id owner_ = std::this_thread::get_id();
+  std::string last_;
+  std::atomic<int> done_{0};
+  std::atomic<bool> cancelled_{false};
+};
+
 /// LLVM 14's O3 function pipeline, loop and SLP vectorization included,
 /// without the inliner and the interprocedural passes (kKernelPipeline).
-void optimize(llvm::Module& m, llvm::TargetMachine& tm);
+/// With a watch, each function's first pass reports it and a cancelled
+/// watch makes LLVM skip every optional pass left.
+void optimize(llvm::Module& m, llvm::TargetMachine& tm, StageWatch* watch = nullptr);
 
-/// Code generation of `m` itself (it rewrites the IR it runs on).
-std::string emitFileConsuming(llvm::Module& m, llvm::TargetMachine& tm, llvm::CodeGenFileType type);
+/// Code generation of `m` itself (it rewrites the IR it runs on). With a
+/// watch, as optimize: a cancelled one leaves the rest at -O0 (instruction
+/// selection cannot be skipped, its optimizations can).
+std::string emitFileConsuming(llvm::Module& m, llvm::TargetMachine& tm, llvm::CodeGenFileType type, StageWatch* watch = nullptr);
 
 /// Code generation of a copy of `source`.
-std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type);
+std::string emitFile(const llvm::Module& source, llvm::TargetMachine& tm, llvm::CodeGenFileType type, StageWatch* watch = nullptr);
 
 /// Where the warnings of every LLVM context of one build go (shared: a JIT
 /// compiles after the build returns, workers on other threads).

@@ -154,7 +154,8 @@ std::vector<Unit> splitIntoUnits(llvm::Module& m, const std::string& signature, 
 }  // namespace
 
 UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
-                                   const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink) {
+                                   const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink,
+                                   StageWatch* watch) {
   std::string signature = machineSignature(*makeTargetMachine(target));
   // Functions that only pass their arguments on run once per kernel call: O3
   // finds nothing to do in them, yet cost the detector about 30 of its 750 ms.
@@ -170,6 +171,7 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
   std::vector<size_t> schedule(units.size());
   for (size_t i = 0; i < schedule.size(); ++i) schedule[i] = i;
   std::stable_sort(schedule.begin(), schedule.end(), [&](size_t a, size_t b) { return units[a].instructions > units[b].instructions; });
+  if (watch) watch->setTotal(static_cast<int>(units.size()));
   std::vector<std::shared_ptr<const CompiledUnit>> compiled(units.size());
   std::vector<double> ms(units.size(), 0);
   std::vector<char> hit(units.size(), 0), fromDisk(units.size(), 0);
@@ -183,6 +185,8 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
     std::unique_ptr<llvm::TargetMachine> tm;
     for (size_t k = next++; k < schedule.size(); k = next++) {
       size_t i = schedule[k];
+      if (watch && watch->cancelled()) break;
+      if (watch) watch->unitStarted(units[i].name);
       bool disk = false;
       if (reuse && (compiled[i] = cache.find(units[i].key, dir, &disk))) {
         hit[i] = 1;
@@ -221,6 +225,7 @@ UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsign
   for (unsigned t = 1; t < threads && t < units.size(); ++t) pool.emplace_back(worker);
   worker();
   for (std::thread& t : pool) t.join();
+  if (watch) watch->throwIfCancelled();
   for (size_t i = 0; i < units.size(); ++i)
     if (!errors[i].empty()) throw CodegenError("compiling " + units[i].name + ": " + errors[i]);
   UnitObjects out;

@@ -51,7 +51,10 @@ struct UnitObjects {
 /// cost less than a unit's fixed cost (a pass pipeline and an object file).
 /// Those kernels, packed wrappers and the entry only pass arguments on; they
 /// are compiled without optimization (optnone).
+/// A watch (may be null) counts the units as they start and stops starting
+/// them once cancelled (the caller then throws BuildCancelled).
 UnitObjects compileUnitsInParallel(llvm::Module& m, const Target& target, unsigned threads, bool reuse, const std::string& cacheDir,
-                                   const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink);
+                                   const std::set<std::string>& together, const std::shared_ptr<DiagnosticSink>& sink,
+                                   StageWatch* watch = nullptr);
 
 }  // namespace passlab::codegen

@@ -435,6 +435,11 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
   try {
     codegen::BuildOptions options;
     options.entry = entry;
+    options.cancelled = ref.cancelled;
+    if (ref.status)
+      options.progress = [&ref](const codegen::BuildProgress& p) {
+        ref.status("run: " + p.stage + " @" + p.function + " (" + std::to_string(p.done) + " of " + std::to_string(p.total) + ")");
+      };
     if (!hexagon) {
       options.profile = timing && timing->perKernel;
       options.emitAssembly = false;  // nobody reads it here, and it is a second code generation
@@ -467,6 +472,9 @@ RunReport runAndCompare(const IRModule& mod, const std::string& entry, bool hexa
       actual = codegen::runHexagon(*built, inputs, dir).outputs;
       std::filesystem::remove_all(dir);
     }
+  } catch (const codegen::BuildCancelled& e) {
+    report.error = std::string("interrupted (Ctrl-C) while compiling: ") + e.what() + "; nothing was compared";
+    return report;
   } catch (const codegen::CodegenError& e) {
     report.error = std::string("run failed: ") + e.what();
     return report;
@@ -515,7 +523,15 @@ CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenReque
   if (request.profile && target.kind != codegen::TargetKind::Host) throw WorkbenchError(kHostOnlyProfiling);
   codegen::BuildOptions options;
   options.entry = request.entry;
-  codegen::Artifacts a = codegen::build(mod, target, options);
+  options.progress = hooks.progress;
+  options.cancelled = hooks.cancelled;
+  codegen::Artifacts a;
+  try {
+    a = codegen::build(mod, target, options);
+  } catch (const codegen::BuildCancelled& e) {
+    // The workbench records nothing for a build that throws: the trace and the cursor stay.
+    throw WorkbenchError(std::string("build interrupted (Ctrl-C): ") + e.what() + "; nothing was recorded");
+  }
   CodegenOutcome out;
   out.target = a.target.text;
   out.summary = summaryOf(a);
@@ -564,7 +580,11 @@ CodegenOutcome LlvmCodegenBackend::build(const IRModule& mod, const CodegenReque
   if (request.run) {
     // A failed run is the stage's content, not a failed build: the code above it is still worth reading.
     const bool hexagon = a.target.kind == codegen::TargetKind::Hexagon;
-    RunReport report = runAndCompare(mod, request.entry, hexagon, request.seed, &a, nullptr, nullptr, hexagon ? "" : request.target);
+    RunReference reference;
+    reference.cancelled = hooks.cancelled;
+    RunReport report = runAndCompare(mod, request.entry, hexagon, request.seed, &a, nullptr, &reference, hexagon ? "" : request.target);
+    if (hooks.cancelled && hooks.cancelled())
+      throw WorkbenchError("build interrupted (Ctrl-C) while running the compiled entry (--run); nothing was recorded");
     out.stages.push_back({"run", {{"", report.error.empty() ? report.text : "error: " + report.error + "\n"}}});
   }
   if (request.profile) {

@@ -67,6 +67,16 @@ class LlvmCodegenBackend : public CodegenBackend {
   /// Reference outputs of `run` commands on this workbench.
   ReferenceCache& referenceCache() { return references_; }
 
+  /// What a face hears of the builds this backend makes and how it stops
+  /// them: set around one command (the REPL's `build`), null otherwise.
+  struct Hooks {
+    /// Each function a stage of the build starts on (codegen::BuildOptions::progress).
+    std::function<void(const codegen::BuildProgress&)> progress;
+    /// Polled between functions and LLVM passes, and by `build --run`'s reference run.
+    std::function<bool()> cancelled;
+  };
+  Hooks hooks;
+
  private:
   ReferenceCache references_;
   std::optional<codegen::Artifacts> last_;

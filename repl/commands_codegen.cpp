@@ -75,6 +75,24 @@ void runBuild(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   if (!targetGiven && !wb.context().target.empty()) request.target = wb.context().target;
   parseTargetWord(request.target);  // an unknown target is reported as such, not as a failed build
   LlvmCodegenBackend& backend = ensureCodegenBackend(wb);
+  // LLVM takes seconds on a 700-op model: each function it starts on shows
+  // on the status line, and Ctrl-C stops the build (nothing is recorded).
+  wb.clearCancel();  // a Ctrl-C from before this command is not for it
+  if (ctx.interpreter.statusLine)
+    backend.hooks.progress = [&ctx](const codegen::BuildProgress& p) {
+      ctx.interpreter.statusLine({"build: " + p.stage + " @" + p.function + " (" + std::to_string(p.done) + " of " + std::to_string(p.total) +
+                                      ")  (Ctrl-C stops)",
+                                  static_cast<size_t>(p.done), static_cast<size_t>(p.total)});
+    };
+  backend.hooks.cancelled = [&wb] { return wb.cancelRequested(); };
+  struct Unhook {
+    Workbench& wb;
+    LlvmCodegenBackend& backend;
+    ~Unhook() {
+      backend.hooks = {};
+      wb.clearCancel();
+    }
+  } unhook{wb, backend};
   const int id = wb.build(request);
   const TraceEvent& ev = wb.event(id);
   const BuildLog& builds = wb.builds();
@@ -296,7 +314,7 @@ void runCodegenRun(CommandContext& ctx, CommandArgs& args, CommandResult& result
   RunReference reference = runReference(wb, entry, tirReference);
   // Cached reference outputs belong to the module, not to one binding of it.
   reference.cache = bindNote.empty() ? &ensureCodegenBackend(wb).referenceCache() : nullptr;
-  if (ctx.interpreter.statusLine) reference.status = ctx.interpreter.statusLine;
+  if (ctx.interpreter.statusLine) reference.status = [&ctx](const std::string& text) { ctx.interpreter.statusLine({text}); };
   wb.clearCancel();  // a Ctrl-C from before this command is not for it
   reference.cancelled = [&wb] { return wb.cancelRequested(); };
   // The JIT compiles for the session's host target (its -mcpu / -mattr), as LegalizeOps shaped the schedules for it.
@@ -425,7 +443,9 @@ void addCodegenCommands(std::vector<Command>& out) {
            "the cursor moves to it: `stepin`/`back` walk the stages and `show [@F]` at a stage prints its code. "
            "`show llvm|llvm-opt|asm|c @F` prints one function of the cursor's build (else the most recent one); "
            "`run --host|--hexagon` executes the module at the cursor. Function lists stop at 20 names with a count and the "
-           "kernel table at the 20 slowest kernels, a row for the rest and the total; `--all` lists every one.";
+           "kernel table at the 20 slowest kernels, a row for the rest and the total; `--all` lists every one. "
+           "While LLVM works, the status line names the stage and the function (\"build: optimizing @f (12 of 81)\"); Ctrl-C "
+           "stops the build within a function's pass and records nothing.";
   c.run = runBuild;
   out.push_back(std::move(c));
 

@@ -51,9 +51,9 @@ void runReduce(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
   std::function<void(const ReduceProgress&)> progress;
   if (ctx.interpreter.statusLine)
     progress = [&ctx](const ReduceProgress& p) {
-      ctx.interpreter.statusLine("reduce round " + std::to_string(p.round) + " " + p.reduction + " (chunk " + std::to_string(p.chunk) +
-                                 "): " + std::to_string(p.opsBefore) + " -> " + std::to_string(p.opsNow) + " ops, " +
-                                 std::to_string(p.runs) + " runs, " + secondsText(p.seconds) + "  (Ctrl-C keeps the best so far)");
+      ctx.interpreter.statusLine({"reduce round " + std::to_string(p.round) + " " + p.reduction + " (chunk " + std::to_string(p.chunk) +
+                                  "): " + std::to_string(p.opsBefore) + " -> " + std::to_string(p.opsNow) + " ops, " +
+                                  std::to_string(p.runs) + " runs, " + secondsText(p.seconds) + "  (Ctrl-C keeps the best so far)"});
     };
   ReduceJob job = reduceJobAt(wb);
   ReduceResult r = reduceAtCursor(wb, predicate, options, progress);

@@ -175,7 +175,7 @@ void runSave(CommandContext& ctx, CommandArgs& args, CommandResult& result) {
     ReportOptions options = reportOptions(wb);
     // A report of a big model takes seconds: its sections and changed events
     // show on the status line, and Ctrl-C stops it before the file is written.
-    if (ctx.interpreter.statusLine) options.progress = ctx.interpreter.statusLine;
+    if (ctx.interpreter.statusLine) options.progress = [&ctx](const std::string& text) { ctx.interpreter.statusLine({text}); };
     wb.clearCancel();  // a Ctrl-C from before this command is not for it
     options.cancelled = [&wb] { return wb.cancelRequested(); };
     std::string page;

@@ -25,6 +25,14 @@ struct Completion {
   bool appendSpace = true;
 };
 
+/// One update of a long command's status line.
+struct StatusUpdate {
+  /// What it is doing ("build: optimizing @fused_conv2d (12 of 81)").
+  std::string text;
+  /// Steps done and their total, when the command knows them (total 0: no known end).
+  size_t done = 0, total = 0;
+};
+
 /// Runs commands.
 class CommandInterpreter {
  public:
@@ -68,9 +76,10 @@ class CommandInterpreter {
   Workbench& workbench() { return workbench_; }
   const Style& style() const { return style_; }
   void setStyle(Style style) { style_ = style; }
-  /// Where long commands (reduce) report progress: a terminal status line in
-  /// the interactive REPL, null elsewhere (scripts and transcripts stay quiet).
-  std::function<void(const std::string&)> statusLine;
+  /// Where long commands (build, run, reduce, save report, numeric) report
+  /// progress: a terminal status line in the interactive REPL, the GUI's
+  /// progress bar, null elsewhere (scripts and transcripts stay quiet).
+  std::function<void(const StatusUpdate&)> statusLine;
   /// The prompt the REPL shows.
   static constexpr const char* kPrompt = "(passlab) ";
 

@@ -87,7 +87,7 @@ CommandResult runGuarded(CommandInterpreter& interpreter, const std::string& lin
   gCommandRunning = 1;
   if (statusLine) {
     interpreter.workbench().setProgressListener(showProgress);
-    interpreter.statusLine = [](const std::string& text) { writeStderr(("\r\x1b[K" + text).c_str()); };
+    interpreter.statusLine = [](const StatusUpdate& update) { writeStderr(("\r\x1b[K" + update.text).c_str()); };
   }
   CommandResult result = interpreter.runLine(line);
   if (statusLine) {

@@ -51,10 +51,10 @@ static void forEachProjectionPrefix(std::string_view name, F&& f) {
   }
 }
 
-bool NameTable::taken(const std::string& name) const {
-  if (used_.count(name) || projectionPrefixes_.count(name)) return true;
+bool NameTable::taken(std::string_view name) const {
+  if (used_.find(name) != used_.end() || projectionPrefixes_.find(name) != projectionPrefixes_.end()) return true;
   bool clash = false;
-  forEachProjectionPrefix(name, [&](std::string_view prefix) { clash = clash || used_.count(std::string(prefix)); });
+  forEachProjectionPrefix(name, [&](std::string_view prefix) { clash = clash || used_.find(prefix) != used_.end(); });
   return clash;
 }
 
@@ -70,7 +70,9 @@ const std::string& NameTable::nameFor(const void* key, std::string_view wanted) 
       candidate = base + "_" + std::to_string(next++);
     } while (taken(candidate));
   }
-  forEachProjectionPrefix(candidate, [&](std::string_view prefix) { projectionPrefixes_.emplace(prefix); });
+  forEachProjectionPrefix(candidate, [&](std::string_view prefix) {
+    if (projectionPrefixes_.find(prefix) == projectionPrefixes_.end()) projectionPrefixes_.emplace(prefix);
+  });
   used_.insert(candidate);
   return names_.emplace(key, std::move(candidate)).first->second;
 }

@@ -8,6 +8,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <vector>
@@ -92,12 +93,19 @@ class NameTable {
   void alias(const void* key, const std::string& name) { names_.emplace(key, name); }
 
  private:
+  /// Looked up by string_view without a temporary string (a print names
+  /// every parameter of tens of thousands of functions).
+  struct ViewHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using NameSet = std::unordered_set<std::string, ViewHash, std::equal_to<>>;
   std::unordered_map<const void*, std::string> names_;
-  std::unordered_set<std::string> used_;
+  NameSet used_;
   std::unordered_map<std::string, int> nextSuffix_;
   /// P for every used name of the form P.<digits>[.<digits>...].
-  std::unordered_set<std::string> projectionPrefixes_;
-  bool taken(const std::string& name) const;
+  NameSet projectionPrefixes_;
+  bool taken(std::string_view name) const;
 };
 
 /// Where a name is printed; the lexer allows dots differently in each.

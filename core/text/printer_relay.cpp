@@ -183,8 +183,13 @@ class GraphPrinter {
   NameTable names_;
   std::vector<Task> tasks_;
   std::vector<Task> pending_;  // tasks of one expression, in forward order
-  /// Aligned printing: the name of each bound node, by node id.
-  std::vector<std::string> aligned_;
+  /// Aligned printing: the name of each bound node, by node id: a number, or
+  /// (number < 0) a view of the AlignedNames' text, which outlives the print.
+  struct AlignedName {
+    std::string_view text;
+    int64_t number = -1;
+  };
+  std::vector<AlignedName> aligned_;
 };
 
 uint32_t GraphPrinter::idOf(const ExprNode* e) {
@@ -470,35 +475,58 @@ void GraphPrinter::analyze(const Expr& root, bool rootIsDef) {
 void GraphPrinter::assignAlignedNames() {
   // Requested names first, in number order (a clash keeps the first), then fresh
   // numbers from freshBase for the rest, skipping every name already taken.
+  // Almost every name is a number: those are taken in a bitmap, the others by
+  // view, so no name is copied (a 100k-op print names ~300k nodes).
   const AlignedNames& a = *options_.alignedNames;
   std::vector<uint32_t> bound;
   for (uint32_t id = 0; id < nodes_.size(); ++id)
     if (nodes_[id].number >= 0 && !isAtomic(nodes_[id].expr->kind)) bound.push_back(id);
   std::sort(bound.begin(), bound.end(), [&](uint32_t x, uint32_t y) { return nodes_[x].number < nodes_[y].number; });
-  aligned_.assign(nodes_.size(), std::string());
-  std::unordered_set<std::string> used;
+  aligned_.assign(nodes_.size(), AlignedName{});
+  std::vector<bool> usedNumbers;
+  std::unordered_set<std::string_view> usedOthers;
+  // The decimal number a name spells as to_string would write it (-1: not one).
+  auto numberOf = [](std::string_view n) -> int64_t {
+    if (n.empty() || n.size() > 9 || (n.size() > 1 && n[0] == '0')) return -1;
+    int64_t v = 0;
+    for (char c : n) {
+      if (c < '0' || c > '9') return -1;
+      v = v * 10 + (c - '0');
+    }
+    return v;
+  };
+  auto take = [&](std::string_view n) {
+    const int64_t k = numberOf(n);
+    if (k < 0) return usedOthers.insert(n).second;
+    if (static_cast<size_t>(k) >= usedNumbers.size()) usedNumbers.resize(static_cast<size_t>(k) + 1, false);
+    if (usedNumbers[static_cast<size_t>(k)]) return false;
+    usedNumbers[static_cast<size_t>(k)] = true;
+    return true;
+  };
   std::vector<uint32_t> fresh;
   for (uint32_t id : bound) {
     std::string_view n = a.find(nodes_[id].expr);
-    if (!n.empty() && used.insert(std::string(n)).second)
-      aligned_[id] = n;
+    if (!n.empty() && take(n))
+      aligned_[id].text = n;
     else
       fresh.push_back(id);
   }
-  uint32_t next = a.freshBase;
+  size_t next = a.freshBase;
   for (uint32_t id : fresh) {
-    std::string name;
-    do {
-      name = std::to_string(next++);
-    } while (used.count(name));
-    used.insert(name);
-    aligned_[id] = std::move(name);
+    while (next < usedNumbers.size() && usedNumbers[next]) ++next;
+    if (next >= usedNumbers.size()) usedNumbers.resize(next + 1, false);
+    usedNumbers[next] = true;
+    aligned_[id].number = static_cast<int64_t>(next++);
   }
 }
 
 void GraphPrinter::appendBound(std::string& out, uint32_t id) {
   if (!aligned_.empty()) {
-    out += aligned_[id];
+    const AlignedName& n = aligned_[id];
+    if (n.number >= 0)
+      appendNumber(out, n.number);
+    else
+      out += n.text;
   } else {
     appendNumber(out, nodes_[id].number);
   }

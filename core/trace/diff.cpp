@@ -1,4 +1,5 @@
 #include "core/trace/diff.h"
+#include "core/trace/diff_views.h"
 
 #include <algorithm>
 #include <cmath>
@@ -163,6 +164,11 @@ constexpr int64_t kWorkBudget = 20'000'000;
 std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& newText) {
   const std::vector<std::string_view> oldLines = splitLines(oldText);
   const std::vector<std::string_view> newLines = splitLines(newText);
+  return diffLineViews(oldLines, newLines, oldLines, newLines);
+}
+
+std::vector<DiffLine> diffLineViews(const std::vector<std::string_view>& oldLines, const std::vector<std::string_view>& newLines,
+                                    const std::vector<std::string_view>& oldText, const std::vector<std::string_view>& newText) {
   const size_t n = oldLines.size(), m = newLines.size();
 
   // Common prefix and suffix are matched without any search.
@@ -210,11 +216,12 @@ std::vector<DiffLine> diffLines(const std::string& oldText, const std::string& n
 
   std::vector<DiffLine> out;
   out.reserve(std::max(n, m));
+  // A line in both reads as the new side writes it (the same text when the keys are the lines).
   auto same = [&](size_t i, size_t j) {
-    out.push_back({DiffLine::Kind::Same, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(j + 1), std::string(oldLines[i])});
+    out.push_back({DiffLine::Kind::Same, static_cast<uint32_t>(i + 1), static_cast<uint32_t>(j + 1), std::string(newText[j])});
   };
-  auto removed = [&](size_t i) { out.push_back({DiffLine::Kind::Removed, static_cast<uint32_t>(i + 1), 0, std::string(oldLines[i])}); };
-  auto added = [&](size_t j) { out.push_back({DiffLine::Kind::Added, 0, static_cast<uint32_t>(j + 1), std::string(newLines[j])}); };
+  auto removed = [&](size_t i) { out.push_back({DiffLine::Kind::Removed, static_cast<uint32_t>(i + 1), 0, std::string(oldText[i])}); };
+  auto added = [&](size_t j) { out.push_back({DiffLine::Kind::Added, 0, static_cast<uint32_t>(j + 1), std::string(newText[j])}); };
 
   for (size_t i = 0; i < prefix; ++i) same(i, i);
   size_t j = 0;  // next unconsumed position in newIds
@@ -256,35 +263,29 @@ std::string unifiedDiffIgnoringIndent(const std::string& oldText, const std::str
 }
 
 std::vector<DiffLine> diffLinesIgnoringIndent(const std::string& oldText, const std::string& newText) {
+  return diffLineViewsIgnoringIndent(oldText, newText);
+}
+
+std::vector<DiffLine> diffLineViewsIgnoringIndent(std::string_view oldText, std::string_view newText) {
   // Compare the lines without their leading blanks, then print the real lines
-  // (a line common to both shows as the new side writes it).
-  auto split = [](const std::string& text, std::string& stripped) {
-    std::vector<std::string_view> lines;
+  // (a line common to both shows as the new side writes it). Both are views
+  // of the texts: nothing is copied but the lines of the result.
+  auto split = [](std::string_view text, std::vector<std::string_view>& lines, std::vector<std::string_view>& stripped) {
     size_t start = 0;
     while (start < text.size()) {
       size_t nl = text.find('\n', start);
-      size_t end = nl == std::string::npos ? text.size() : nl;
-      lines.emplace_back(text.data() + start, end - start);
+      size_t end = nl == std::string_view::npos ? text.size() : nl;
+      lines.push_back(text.substr(start, end - start));
       size_t first = start;
       while (first < end && (text[first] == ' ' || text[first] == '\t')) ++first;
-      stripped.append(text, first, end - first);
-      stripped += '\n';
+      stripped.push_back(text.substr(first, end - first));
       start = end + 1;
     }
-    return lines;
   };
-  std::string oldStripped, newStripped;
-  std::vector<std::string_view> oldLines = split(oldText, oldStripped), newLines = split(newText, newStripped);
-  std::vector<DiffLine> lines = diffLines(oldStripped, newStripped);
-  for (DiffLine& l : lines) {
-    // assign, not a temporary: the line's buffer is reused (one malloc per line saved).
-    if (l.kind == DiffLine::Kind::Removed) {
-      if (l.oldLine >= 1 && l.oldLine <= oldLines.size()) l.text.assign(oldLines[l.oldLine - 1]);
-    } else if (l.newLine >= 1 && l.newLine <= newLines.size()) {
-      l.text.assign(newLines[l.newLine - 1]);
-    }
-  }
-  return lines;
+  std::vector<std::string_view> oldLines, newLines, oldKeys, newKeys;
+  split(oldText, oldLines, oldKeys);
+  split(newText, newLines, newKeys);
+  return diffLineViews(oldKeys, newKeys, oldLines, newLines);
 }
 
 std::string renderUnifiedDiff(const std::vector<DiffLine>& lines, const std::string& oldName, const std::string& newName,

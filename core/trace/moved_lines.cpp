@@ -7,6 +7,7 @@
 
 #include "core/ir/functor.h"
 #include "core/analysis/node_match.h"
+#include "core/trace/diff_views.h"
 
 namespace passlab {
 
@@ -271,20 +272,22 @@ std::vector<DiffLine> diffAlignedPrints(const ModuleEdits& edits, const PrintedM
   std::vector<Chunk> oldChunks = chunksOf(before, oldCount, rename), newChunks = chunksOf(after, newCount, {});
 
   auto slice = [](const std::string& text, const std::vector<size_t>& starts, const Chunk& c) {
-    if (c.last < c.first) return std::string();
-    return text.substr(starts[c.first], starts[c.last + 1] - starts[c.first]);
+    if (c.last < c.first) return std::string_view();
+    return std::string_view(text).substr(starts[c.first], starts[c.last + 1] - starts[c.first]);
   };
   // Pair the chunks by key, in print order: a line diff over the key sequences.
   std::string oldKeys, newKeys;
   for (const Chunk& c : oldChunks) oldKeys += c.key + "\n";
   for (const Chunk& c : newChunks) newKeys += c.key + "\n";
   std::vector<DiffLine> out;
+  out.reserve(oldCount + newCount);  // at most every line of both sides (300k at 100k ops)
   auto emitOneSided = [&](const Chunk& c, bool removed) {
     for (uint32_t l = c.first; l <= c.last; ++l) {
       const std::vector<size_t>& starts = removed ? oldStarts : newStarts;
       const std::string& text = removed ? before.text : after.text;
-      std::string line = text.substr(starts[l], starts[l + 1] - starts[l]);
-      if (!line.empty() && line.back() == '\n') line.pop_back();
+      size_t length = starts[l + 1] - starts[l];
+      if (length > 0 && text[starts[l] + length - 1] == '\n') --length;
+      std::string line = text.substr(starts[l], length);
       out.push_back({removed ? DiffLine::Kind::Removed : DiffLine::Kind::Added, removed ? l : 0u, removed ? 0u : l, std::move(line)});
     }
   };
@@ -296,7 +299,7 @@ std::vector<DiffLine> diffAlignedPrints(const ModuleEdits& edits, const PrintedM
     } else {
       const Chunk& a = oldChunks[k.oldLine - 1];
       const Chunk& b = newChunks[k.newLine - 1];
-      for (DiffLine l : diffLinesIgnoringIndent(slice(before.text, oldStarts, a), slice(after.text, newStarts, b))) {
+      for (DiffLine& l : diffLineViewsIgnoringIndent(slice(before.text, oldStarts, a), slice(after.text, newStarts, b))) {
         if (l.oldLine) l.oldLine += a.first - 1;
         if (l.newLine) l.newLine += b.first - 1;
         out.push_back(std::move(l));

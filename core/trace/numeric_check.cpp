@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "core/interp/interp_limits.h"
 #include "core/interp/interpreter.h"
 #include "core/text/parser.h"
 #include "core/support/strings.h"
@@ -212,6 +213,8 @@ NumericCheckResult NumericCheckInstrument::check(const IRModule& mod) {
       trace_->mutableEvent(0).numeric = self;
     } catch (const DiagnosticError& e) {
       referenceError_ = e.diagnostics().empty() ? e.what() : e.diagnostics().front().message;
+      // An interrupted reference is not a failed one: the next check tries again.
+      if (interp::interruptRequested()) referenceTried_ = false;
     }
   }
   NumericCheckResult r;
@@ -220,6 +223,8 @@ NumericCheckResult NumericCheckInstrument::check(const IRModule& mod) {
   } else {
     r = reference_->check(mod);
   }
+  // Nor is an interrupted evaluation this module's result.
+  if (interp::interruptRequested()) return r;
   lastModule_ = mod;
   lastResult_ = r;
   return r;

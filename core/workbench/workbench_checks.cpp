@@ -261,15 +261,40 @@ std::vector<ProvenanceConflict> Workbench::provenanceConflicts(int id) const {
 void Workbench::setNumericCheck(std::optional<NumericCheckOptions> options) {
   if (options && trace_) {
     // Build the reference first: a bad inputs file or an unsupported module is an error now, not a note on every event.
-    NumericReference check(trace_->event(0).after, *options);
+    try {
+      NumericReference check(trace_->event(0).after, *options);
+    } catch (const DiagnosticError&) {
+      if (!cancel_.exchange(false, std::memory_order_relaxed)) throw;
+      interp::clearInterrupt();
+      throw WorkbenchError("numeric check interrupted (Ctrl-C) while computing the reference (#0); the setting is unchanged");
+    }
   }
   numericCheck_ = std::move(options);
   if (!trace_) return;
   installInstruments();
   if (!numericInstrument_) return;
-  numericInstrument_->annotate(0);
+  // Every recorded event is evaluated again: on a lowered 700-op model that is
+  // seconds per event, so each shows on the faces' status line, and Ctrl-C
+  // stops between events and inside one (the interpreter polls the interrupt).
+  // The check stays on; events not reached keep no result.
+  std::vector<int> events{0};
   for (const TraceEvent& ev : trace_->events())
-    if (ev.id > 0 && ev.contextDepth == 0 && ev.status != EventStatus::Skipped && !builds_->isCodegen(ev.id)) numericInstrument_->annotate(ev.id);
+    if (ev.id > 0 && ev.contextDepth == 0 && ev.status != EventStatus::Skipped && !builds_->isCodegen(ev.id)) events.push_back(ev.id);
+  for (size_t i = 0; i < events.size(); ++i) {
+    const int id = events[i];
+    const std::string what = "numeric check of #" + std::to_string(id) + " " + trace_->event(id).pass;
+    if (progress_) progress_(PassProgress{i, events.size(), what, false, -1});
+    if (!cancel_.load(std::memory_order_relaxed)) numericInstrument_->annotate(id);
+    if (!cancel_.exchange(false, std::memory_order_relaxed)) continue;
+    // A result cut short by the interrupt is no result, and those of the
+    // events not reached may be of other options.
+    interp::clearInterrupt();
+    for (size_t k = i; k < events.size(); ++k) trace_->mutableEvent(events[k]).numeric.reset();
+    throw WorkbenchError("numeric check interrupted (Ctrl-C) at #" + std::to_string(id) + " " + trace_->event(id).pass + ": " +
+                         std::to_string(i) + " of " + std::to_string(events.size()) +
+                         " recorded events checked; the check stays on for new passes, the events from #" + std::to_string(id) +
+                         " on have no new result (`set numeric-check on ...` again checks them)");
+  }
 }
 
 BisectResult Workbench::bisect(const BisectPredicate& predicate) {

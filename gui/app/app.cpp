@@ -89,6 +89,8 @@ bool GuiApp::init(std::string* error) {
   window_ = std::make_unique<MainWindow>(*session_);
   // Layouts finish on a worker thread: wake the idle loop to show them.
   session_->setBackgroundWake([] { glfwPostEmptyEvent(); });
+  // Long commands run on a worker thread while this one draws their progress bar.
+  session_->setBusyPump([this] { busyFrame(); });
 
   restoreAtStart();
   if (!options_.scriptPath.empty()) script_ = ScriptRunner::fromFile(options_.scriptPath);
@@ -133,6 +135,14 @@ double threadCpuMs() {
 
 void GuiApp::frame() {
   GuiSession& s = *session_;
+  if (busyFrames_ > 0) {
+    // Keys released while the bar's context was current never reached this
+    // one: a step key would otherwise stay down and repeat the move.
+    ImGuiIO& io = ImGui::GetIO();
+    for (bool& down : io.KeysDown) down = false;
+    io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
+  }
+  busyFrames_ = 0;  // the next command's bar takes a new backdrop
   const auto t0 = std::chrono::steady_clock::now();
   const double cpu0 = threadCpuMs();
   glfwPollEvents();
@@ -207,6 +217,64 @@ void GuiApp::frame() {
   if (s.quitRequested()) finished_ = true;
 }
 
+void GuiApp::busyFrame() {
+  GuiSession& s = *session_;
+  int fbw = 0, fbh = 0;
+  glfwGetFramebufferSize(glfw_, &fbw, &fbh);
+  if (busyFrames_ == 0) {
+    // The front buffer holds the last frame the user saw: keep it as the bar's backdrop.
+    if (!busyTexture_) glGenTextures(1, &busyTexture_);
+    glBindTexture(GL_TEXTURE_2D, busyTexture_);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glReadBuffer(GL_FRONT);
+    glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, fbw, fbh, 0);
+    glReadBuffer(GL_BACK);
+    busyTextureW_ = fbw;
+    busyTextureH_ = fbh;
+  }
+  ++busyFrames_;
+  ImGuiContext* outer = ImGui::GetCurrentContext();
+  if (!busyContext_) {
+    busyContext_ = ImGui::CreateContext();
+    ImGui::SetCurrentContext(busyContext_);
+    ImGui::GetIO().IniFilename = nullptr;
+    applyStyle();
+    loadFonts(15.f);
+    // The main context's backend owns GLFW's callbacks; they feed whichever
+    // context is current, so this one gets the clicks of its own frames.
+    ImGui_ImplGlfw_InitForOpenGL(glfw_, false);
+    ImGui_ImplOpenGL3_Init("#version 130");
+  }
+  ImGui::SetCurrentContext(busyContext_);
+  struct Restore {
+    ImGuiContext* outer;
+    ~Restore() { ImGui::SetCurrentContext(outer); }
+  } restore{outer};
+  glfwPollEvents();
+  if (glfwWindowShouldClose(glfw_) || terminateRequested.load() || glfwGetKey(glfw_, GLFW_KEY_ESCAPE) == GLFW_PRESS) s.cancelLongCommand();
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplGlfw_NewFrame();
+  ImGui::NewFrame();
+  drawProgressOverlay(s, reinterpret_cast<ImTextureID>(static_cast<intptr_t>(busyTexture_)),
+                      ImVec2(static_cast<float>(busyTextureW_), static_cast<float>(busyTextureH_)));
+  ImGui::Render();
+  glViewport(0, 0, fbw, fbh);
+  const Rgba bg = colourOf(ColourRole::WindowBg);
+  glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // A new ImGui window is hidden for its first frames while it sizes itself.
+  if (std::string path = busyFrames_ >= 4 ? s.progress().takeScreenshotRequest() : std::string(); !path.empty()) {
+    std::string error;
+    if (!writeScreenshot(path, &error)) {
+      std::fprintf(stderr, "passlab-gui: %s\n", error.c_str());
+      exitStatus_ = 1;
+    }
+  }
+  glfwSwapBuffers(glfw_);
+}
+
 bool GuiApp::done() const {
   return finished_ || terminateRequested.load() || (glfw_ && glfwWindowShouldClose(glfw_));
 }
@@ -236,7 +304,23 @@ int GuiApp::run() {
 }
 
 void GuiApp::shutdown() {
-  if (session_) session_->setBackgroundWake(nullptr);
+  if (session_) {
+    session_->setBackgroundWake(nullptr);
+    session_->setBusyPump(nullptr);
+  }
+  if (busyContext_) {
+    ImGuiContext* outer = ImGui::GetCurrentContext();
+    ImGui::SetCurrentContext(busyContext_);
+    ImGui_ImplOpenGL3_Shutdown();
+    ImGui_ImplGlfw_Shutdown();
+    ImGui::DestroyContext(busyContext_);
+    busyContext_ = nullptr;
+    ImGui::SetCurrentContext(outer);
+  }
+  if (busyTexture_ && glfw_) {
+    glDeleteTextures(1, &busyTexture_);
+    busyTexture_ = 0;
+  }
   if (imguiReady_) {
     ImGui_ImplOpenGL3_Shutdown();
     ImGui_ImplGlfw_Shutdown();

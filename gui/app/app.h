@@ -65,6 +65,10 @@ class GuiApp {
 
  private:
   void restoreAtStart();
+  /// One frame while a long command runs on its worker thread: input, the
+  /// progress bar over the last frame, render, a pending progress screenshot
+  /// (GuiSession::setBusyPump). At most about 30 a second.
+  void busyFrame();
   /// True when nothing can change without input: no script running, no
   /// screenshot or frame count pending, and a few frames since the last input
   /// (ImGui needs them to settle hover and focus). Then run() sleeps until an
@@ -82,6 +86,15 @@ class GuiApp {
   int frames_ = 0;
   int lastInputFrame_ = 0;
   FrameTiming timing_;
+  /// The last frame before the running command, as a texture (0: none yet).
+  unsigned busyTexture_ = 0;
+  int busyTextureW_ = 0, busyTextureH_ = 0;
+  /// Busy frames drawn for the running command (0: none yet).
+  int busyFrames_ = 0;
+  /// The ImGui context of the busy frames: a command can start inside the
+  /// main context's frame (a button, the console), which a second NewFrame
+  /// there would break. Made at the first long command.
+  struct ImGuiContext* busyContext_ = nullptr;
   /// The frame at which the script finished (-1 while running).
   int scriptDoneFrame_ = -1;
   bool finished_ = false;

@@ -148,6 +148,7 @@ Command makeGuiCommand(GuiSession& session) {
               "gui graph size <percent>",
               "gui graph zoom <percent>",
               "gui screenshot <file>",
+              "gui screenshot-progress <file>",
               "gui edit",
               "gui wait <N>"};
   c.summary = "Drive the GUI: panels, IR filter, search, go to line, diagnostics, screenshots";
@@ -166,7 +167,8 @@ Command makeGuiCommand(GuiSession& session) {
       "function); `fit`, `collapse`, `expand` every box, `next` search hit, `wait` until the layouts are done (scripts), `follow on|off`, `search TEXT` "
       "(selects and centres the first match), `line N` selects the node printed on line N (as clicking the line "
       "in the IR view does), `size P` gives the bottom area P% of the window, `zoom P` zooms both sides to P% around the selection. "
-      "`gui screenshot FILE` writes the next frame to FILE (PNG). "
+      "`gui screenshot FILE` writes the next frame to FILE (PNG); `gui screenshot-progress FILE` writes the first frame "
+      "that shows the next long command's progress bar with a status line. "
       "`gui edit` opens the IR view's editor on the cursor's module (or the filtered function), as its Edit button does. "
       "`gui wait N` lets N frames pass before a script's next line.";
   GuiSession* s = &session;
@@ -225,6 +227,9 @@ Command makeGuiCommand(GuiSession& session) {
     } else if (sub == "screenshot") {
       if (args.size() != 2) throw WorkbenchError("usage: gui screenshot <file>");
       s->screenshotRequests().push_back(args[1]);
+    } else if (sub == "screenshot-progress") {
+      if (args.size() != 2) throw WorkbenchError("usage: gui screenshot-progress <file>");
+      s->progress().requestScreenshot(args[1]);
     } else if (sub == "edit") {
       if (args.size() != 1) throw WorkbenchError("usage: gui edit");
       view.beginEdit = true;
@@ -233,7 +238,7 @@ Command makeGuiCommand(GuiSession& session) {
       if (args.size() != 2) throw WorkbenchError("usage: gui wait <N>");
       view.waitFrames = parseNumber(args[1], "a frame count");
     } else {
-      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, remark, remarks, unchanged, graph, screenshot, edit, wait)");
+      throw WorkbenchError("unknown gui subcommand '" + sub + "' (panel, close, filter, search, line, diag, remark, remarks, unchanged, graph, screenshot, screenshot-progress, edit, wait)");
     }
   };
   return c;

@@ -1,6 +1,10 @@
 #include "gui/model/gui_session.h"
 
 #include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
+#include <thread>
 
 #include "core/text/load_text.h"
 #include "passes/registry.h"
@@ -61,6 +65,61 @@ GuiSession::GuiSession(std::optional<SessionStore> store) : store_(std::move(sto
   std::vector<Command> extra;
   extra.push_back(makeGuiCommand(*this));
   console_ = std::make_unique<ConsoleModel>(*interpreter_, std::move(extra));
+  // The progress bar hears what the REPL's status line shows: the passes a
+  // move runs, bisect's probes and the numeric re-check (the workbench's
+  // listener), and build, run, report and reduce (the interpreter's).
+  workbench_->setProgressListener([this](const PassProgress& p) {
+    progress_.update("[" + std::to_string(p.index + 1) + "/" + std::to_string(p.total) + "] " + (p.finished ? "done " : "running ") + p.pass,
+                     p.index + (p.finished ? 1 : 0), p.total);
+  });
+  interpreter_->statusLine = [this](const StatusUpdate& update) { progress_.update(update.text, update.done, update.total); };
+}
+
+void GuiSession::cancelLongCommand() {
+  if (!progress_.snapshot().busy) return;
+  progress_.markCancelling();
+  workbench_->requestCancel();
+}
+
+void GuiSession::runLong(const std::string& label, const std::function<void()>& work) {
+  workbench_->clearCancel();  // a Cancel pressed as the previous command ended is not for this one
+  progress_.begin(label);
+  struct End {
+    GuiSession& s;
+    ~End() {
+      s.progress_.end();
+      s.workbench_->clearCancel();
+    }
+  } end{*this};
+  if (!busyPump_) {
+    work();
+    return;
+  }
+  std::mutex mutex;
+  std::condition_variable finished;
+  bool done = false;
+  std::exception_ptr failure;
+  std::thread worker([&] {
+    try {
+      work();
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    done = true;
+    finished.notify_one();
+  });
+  const auto started = std::chrono::steady_clock::now();
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      if (finished.wait_for(lock, std::chrono::milliseconds(33), [&] { return done; })) break;
+    }
+    // A command that ends within 150 ms never shows the bar (no flicker).
+    if (std::chrono::steady_clock::now() - started >= std::chrono::milliseconds(150)) busyPump_();
+  }
+  worker.join();
+  if (failure) std::rethrow_exception(failure);
 }
 
 GuiSession::~GuiSession() = default;
@@ -77,18 +136,21 @@ void GuiSession::perform(Action action) {
   Workbench& wb = *workbench_;
   try {
     MoveResult r;
-    switch (action) {
-      case Action::StepOver: r = wb.next(); break;
-      case Action::StepIn: r = wb.stepIn(); break;
-      case Action::StepOut: r = wb.stepOut(); break;
-      case Action::Step: r = wb.step(); break;
-      case Action::Back: r = wb.back(); break;
-      case Action::Run: r = wb.run(); break;
-      case Action::Restart:
-        wb.restart();
-        setStatus("restarted at #0", false);
-        changed(t0);
-        return;
+    runLong(std::string("[") + actionTitle(action) + "]", [&] {
+      switch (action) {
+        case Action::StepOver: r = wb.next(); break;
+        case Action::StepIn: r = wb.stepIn(); break;
+        case Action::StepOut: r = wb.stepOut(); break;
+        case Action::Step: r = wb.step(); break;
+        case Action::Back: r = wb.back(); break;
+        case Action::Run: r = wb.run(); break;
+        case Action::Restart: wb.restart(); break;
+      }
+    });
+    if (action == Action::Restart) {
+      setStatus("restarted at #0", false);
+      changed(t0);
+      return;
     }
     setStatus(std::string(actionTitle(action)) + ": " + describeStop(wb, r),
               r.reason == StopReason::Failure);
@@ -198,7 +260,8 @@ bool GuiSession::enableBreakpoint(int id, bool enabled) {
 
 CommandResult GuiSession::runCommand(const std::string& line, bool userTyped) {
   const double t0 = nowMs();
-  CommandResult result = userTyped ? console_->submit(line) : console_->execute(line);
+  CommandResult result;
+  runLong(line, [&] { result = userTyped ? console_->submit(line) : console_->execute(line); });
   if (result.status == CommandStatus::Quit) quitRequested_ = true;
   if (!result.ok())
     setStatus(result.error().empty() ? "command failed" : result.error(), true);

@@ -22,6 +22,7 @@
 #include "gui/model/graph_view_model.h"
 #include "gui/model/ir_diff_model.h"
 #include "gui/model/numerics_model.h"
+#include "gui/model/progress_model.h"
 #include "gui/model/remarks_model.h"
 #include "gui/model/session_store.h"
 #include "gui/model/trace_model.h"
@@ -158,6 +159,18 @@ class GuiSession {
   /// The store, when persistence is configured.
   const std::optional<SessionStore>& store() const { return store_; }
 
+  // ---- Long commands ----------------------------------------------------------------
+  /// What the running command reports (the progress bar's model).
+  ProgressModel& progress() { return progress_; }
+  /// Installed by the app: draws one frame of the progress bar (and handles
+  /// its Cancel button). With a pump, console commands and debugger moves run
+  /// on a worker thread while this one calls the pump about 30 times a
+  /// second, after the first 150 ms; without one (tests, start-up) they run here.
+  void setBusyPump(std::function<void()> pump) { busyPump_ = std::move(pump); }
+  /// The Cancel button (and Escape) while a command runs: as Ctrl-C in the
+  /// REPL, the command stops at its next check and the workbench stays intact.
+  void cancelLongCommand();
+
   // ---- Requests to the application -----------------------------------------------
   /// `gui screenshot FILE` asks the app to write the next frame to FILE.
   std::vector<std::string>& screenshotRequests() { return screenshotRequests_; }
@@ -166,6 +179,8 @@ class GuiSession {
 
  private:
   void changed(double startedMs);
+  /// Runs `work` (a command or a move) as setBusyPump describes; exceptions come back out.
+  void runLong(const std::string& label, const std::function<void()>& work);
   void persist();
   void syncSelection();
   void recomputeSearch();
@@ -206,6 +221,8 @@ class GuiSession {
   uint64_t codegenGen_ = 0;
   std::unique_ptr<GraphViewModel> graph_;
   std::function<void()> backgroundWake_;
+  ProgressModel progress_;
+  std::function<void()> busyPump_;
 };
 
 /// The `gui` console command (panels, IR filter, search, go to line,

@@ -11,6 +11,11 @@
 
 namespace passlab::gui {
 
+/// The progress bar of the running command with its Cancel button, alone in
+/// the frame, over `background` (the main window's last frame as a texture,
+/// bottom-up; null: none) of `backgroundSize` pixels (progress_panel.cpp).
+void drawProgressOverlay(GuiSession& session, ImTextureID background, ImVec2 backgroundSize);
+
 /// One graph canvas in one frame (defined in graph_panel.cpp).
 struct GraphCanvas;
 

@@ -123,3 +123,52 @@ TEST_CASE("REPL in tmux: Ctrl-C stops a long run --host and keeps the session", 
   CHECK(screen.find("LegalizeOps  changed", after) != std::string::npos);
   t.line("quit");
 }
+
+TEST_CASE("REPL in tmux: Ctrl-C stops a long build while LLVM works and keeps the session", "[repl][interrupt][tmux][build]") {
+  REQUIRE(run("command -v tmux").find("tmux") != std::string::npos);
+  fs::path dir = fs::path(PASSLAB_BINARY_DIR) / "test_repl_interrupt_build";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  // 300 dense layers of as many sizes: 300 different kernels for LLVM (equal
+  // kernels would be compiled once), many seconds of optimization.
+  {
+    std::ofstream m(dir / "wide.relay");
+    m << "#[version = \"0.0.5\"]\ndef @main(%x: Tensor[(4, 16), float32]";
+    for (int i = 0; i < 300; ++i) m << ", %w" << i << ": Tensor[(" << 17 + i << ", " << 16 + i << "), float32]";
+    m << ") {\n";
+    std::string prev = "%x";
+    for (int i = 0; i < 300; ++i) {
+      m << "  %" << i << " = nn.dense(" << prev << ", %w" << i << ");\n";
+      prev = "%" + std::to_string(i);
+    }
+    m << "  " << prev << "\n}\n";
+  }
+  const std::string passlab = (fs::path(PASSLAB_BINARY_DIR) / "passlab").string();
+  REQUIRE(fs::exists(passlab));
+  Tmux t("cd " + dir.string() + " && " + passlab + " wide.relay");
+  std::string screen;
+  REQUIRE(t.waitFor("(passlab)", 0, 30s, &screen));
+  t.line("pipeline relay.default");
+  t.line("run");
+  REQUIRE(t.waitFor("end of the pipeline", 0, 120s, &screen));
+
+  const size_t before = screen.size();
+  t.line("build");
+  // The status line names the stage and the function LLVM works on.
+  REQUIRE(t.waitFor("build: optimizing @", before, 120s, &screen));
+  CHECK(screen.find("(Ctrl-C stops)", before) != std::string::npos);
+  const size_t atKey = t.screen().size();
+  const auto pressed = std::chrono::steady_clock::now();
+  t.keys("C-c");
+  REQUIRE(t.waitFor("build interrupted (Ctrl-C)", atKey > 200 ? atKey - 200 : 0, 60s, &screen));
+  REQUIRE(t.waitFor("\n(passlab)", screen.find("build interrupted (Ctrl-C)"), 60s, &screen));
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - pressed).count();
+  std::printf("build: Ctrl-C to prompt: %.0f ms (polled every 50 ms)\n", ms);
+  CHECK(screen.find("nothing was recorded") != std::string::npos);
+
+  // The session goes on with its trace (the unit tests check that nothing was recorded).
+  const size_t after = screen.size();
+  t.line("trace --no-time");
+  REQUIRE(t.waitFor("pipeline: 6 of 6 passes run", after, 30s, &screen));
+  t.line("quit");
+}

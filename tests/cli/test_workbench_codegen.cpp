@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -560,4 +561,74 @@ TEST_CASE("runAndCompare: a cancel while the reference runs compares nothing and
   INFO(ran.error);
   CHECK(ran.ok);
   CHECK(cache.find(mod, "main", 0, true) != nullptr);
+}
+
+TEST_CASE("LlvmCodegenBackend: build names each function it starts on; a cancel from the progress listener stops it and records nothing",
+          "[workbench][codegen][llvm][interrupt]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  Workbench& wb = *lowered;
+  LlvmCodegenBackend& backend = ensureCodegenBackend(wb);
+  std::vector<codegen::BuildProgress> seen;
+  std::string stopAt;
+  backend.hooks.progress = [&](const codegen::BuildProgress& p) {
+    seen.push_back(p);
+    if (p.stage == stopAt) wb.requestCancel();  // as the REPL's SIGINT handler does
+  };
+  backend.hooks.cancelled = [&wb] { return wb.cancelRequested(); };
+  const int cursor = wb.cursor();
+  const size_t events = wb.trace().events().size();
+  stopAt = GENERATE(std::string("emitting LLVM IR for"), std::string("optimizing"), std::string("generating assembly for"));
+  INFO("stopped while " << stopAt);
+  CHECK_THROWS_WITH(wb.build({"host", "main"}), Catch::StartsWith("build interrupted (Ctrl-C): cancelled while " + stopAt + " @") &&
+                                                    Catch::EndsWith("; nothing was recorded"));
+  CHECK(wb.trace().events().size() == events);
+  CHECK(wb.cursor() == cursor);
+  REQUIRE(!seen.empty());
+  CHECK(seen.back().stage == stopAt);
+  CHECK(seen.back().done == 1);
+  // Without a cancel, every stage goes over every function, named as the module names them.
+  wb.clearCancel();
+  seen.clear();
+  stopAt.clear();
+  const int id = wb.build({"host", "main"});
+  CHECK(wb.cursor() == id);
+  const codegen::Artifacts& a = *backend.lastArtifacts();
+  std::map<std::string, codegen::BuildProgress> last;
+  for (const codegen::BuildProgress& p : seen) {
+    CHECK(p.done >= 1);
+    CHECK(p.done <= p.total);
+    last[p.stage] = p;
+  }
+  REQUIRE(last.count("emitting LLVM IR for"));
+  CHECK(last["emitting LLVM IR for"].total == static_cast<int>(a.functions.size() - a.sharedKernels.size()));
+  CHECK(last["emitting LLVM IR for"].done == last["emitting LLVM IR for"].total);
+  CHECK(std::find(a.functions.begin(), a.functions.end(), last["emitting LLVM IR for"].function) != a.functions.end());
+  REQUIRE(last.count("optimizing"));
+  CHECK(last["optimizing"].done == last["optimizing"].total);
+  REQUIRE(last.count("generating assembly for"));
+  CHECK(last["generating assembly for"].done == last["generating assembly for"].total);
+  backend.hooks = {};
+}
+
+TEST_CASE("HostModule::compile: a cancel while the units compile throws BuildCancelled naming where", "[workbench][codegen][llvm][interrupt]") {
+  std::unique_ptr<Workbench> lowered = loweredCnnBlock();
+  const IRModule mod = lowered->moduleAt(lowered->cursor(), Side::After);
+  codegen::BuildOptions options;
+  options.keepText = false;
+  options.emitAssembly = false;
+  options.reuseCompiledKernels = false;
+  bool stop = false;
+  std::vector<std::string> stages;
+  options.progress = [&](const codegen::BuildProgress& p) {
+    stages.push_back(p.stage);
+    if (p.stage == "compiling") stop = true;
+  };
+  options.cancelled = [&stop] { return stop; };
+  CHECK_THROWS_AS(codegen::HostModule::compile(mod, options), codegen::BuildCancelled);
+  stop = false;
+  stages.clear();
+  CHECK_THROWS_WITH(codegen::HostModule::compile(mod, options), Catch::StartsWith("cancelled while compiling @"));
+  REQUIRE(!stages.empty());
+  CHECK(stages.front() == "emitting LLVM IR for");
+  CHECK(stages.back() == "compiling");
 }

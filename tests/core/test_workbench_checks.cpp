@@ -232,3 +232,42 @@ TEST_CASE("Provenance: the teaching switch makes the nested FuseOps read link-pa
   CHECK(why.conflicts.size() == 1);
   CHECK(wb.provenance("max_depth").conflicts.empty());
 }
+
+TEST_CASE("Numeric check: turning it on re-checks every recorded event on the progress listener; Ctrl-C stops between events", "[workbench][numeric][interrupt]") {
+  Workbench wb(std::make_shared<const PassRegistry>(builtinRegistry()));
+  scenario(wb);
+  wb.run();  // recorded without the check
+  std::vector<int> events{0};
+  for (int id : wb.trace().topLevel())
+    if (id > 0 && wb.event(id).status != EventStatus::Skipped) events.push_back(id);
+  REQUIRE(events.size() >= 4);
+  // The interrupt arrives as the third event is announced (as the REPL's SIGINT handler calls requestCancel).
+  std::vector<PassProgress> announced;
+  wb.setProgressListener([&](const PassProgress& progress) {
+    announced.push_back(progress);
+    if (announced.size() == 3) wb.requestCancel();
+  });
+  CHECK_THROWS_WITH(wb.setNumericCheck(NumericCheckOptions{}),
+                    Catch::Contains("numeric check interrupted (Ctrl-C) at #" + std::to_string(events[2]) + " ") &&
+                        Catch::Contains("2 of " + std::to_string(events.size()) + " recorded events checked"));
+  REQUIRE(announced.size() == 3);
+  CHECK(announced[0].pass == "numeric check of #0 load");
+  CHECK(announced[2].index == 2);
+  CHECK(announced[2].total == events.size());
+  // The check is on, the request was consumed, the two events checked keep their results and the rest have none.
+  CHECK(wb.numericCheck().has_value());
+  CHECK_FALSE(wb.cancelRequested());
+  CHECK(wb.event(events[0]).numeric.has_value());
+  CHECK(wb.event(events[1]).numeric.has_value());
+  for (size_t i = 2; i < events.size(); ++i) CHECK_FALSE(wb.event(events[i]).numeric.has_value());
+  // Turned on again, it checks them all; a new pass is checked as it runs.
+  announced.clear();
+  wb.setProgressListener([&](const PassProgress& progress) { announced.push_back(progress); });
+  wb.setNumericCheck(NumericCheckOptions{});
+  CHECK(announced.size() == events.size());
+  for (int id : events) {
+    INFO("#" << id << " " << wb.event(id).pass);
+    REQUIRE(wb.event(id).numeric.has_value());
+    CHECK(wb.event(id).numeric->compared);
+  }
+}

@@ -258,3 +258,27 @@ TEST_CASE("passlab-gui under Xvfb: the 400-op model's graph after FuseOps, loade
   CHECK(lWidest > 150);
   CHECK(rWidest > 100);
 }
+
+TEST_CASE("passlab-gui under Xvfb: a long build shows a progress bar with a Cancel button over the last frame", "[gui][app][progress]") {
+  // The 400-op model lowered: LLVM compiles about 80 kernels, seconds of work.
+  const std::string model = bench::generateMobileNetV3Model();
+  REQUIRE_FALSE(model.empty());
+  TempDir dir;
+  const fs::path script = dir.path / "build.plc";
+  const fs::path png = dir.path / "progress.png";
+  std::ofstream(script) << "run\n"
+                           "gui screenshot-progress " << png.string() << "\n"
+                           "build\n";
+  std::string cmd = std::string(PASSLAB_GUI_BINARY) + " " + quote(model) +
+                    " --input-shape input=1,3,96,96 --pass-pipeline=relay.default --opt-level=3" + " --script " + quote(script.string()) +
+                    " --frames 4 --size 1600x1000 --no-restore --state-dir " + quote((dir.path / "state").string());
+  int status = underXvfb(cmd, dir.path / "log.txt");
+  INFO(readFile(dir.path / "log.txt"));
+  REQUIRE(status == 0);
+  // The frame was written while the build ran: the bar's fill is on it.
+  Image img = readPng(png);
+  REQUIRE(img.width == 1600);
+  REQUIRE(img.height == 1000);
+  CHECK(img.distinctColours() > 20);
+  CHECK(img.count(colourOf(ColourRole::TimingBar)) > 50);
+}

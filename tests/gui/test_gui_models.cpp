@@ -867,3 +867,65 @@ TEST_CASE("The IR panes print TVMScript when the toggle says so", "[gui][syntax-
   CHECK(diff.after().index.text().find("@R.function") != std::string::npos);
   CHECK(diff.after().index.text().find("%0") == std::string::npos);
 }
+
+TEST_CASE("GuiSession: a long command's status lines reach the progress model; Cancel stops a build and the session goes on", "[gui][progress]") {
+  GuiSession s;
+  REQUIRE(s.openModel(kExamples + "cnn_block.relay"));
+  REQUIRE(s.applyPipeline("relay.default"));
+  s.runCommand("run", false);
+  const int cursor = s.workbench().cursor();
+  const size_t events = s.workbench().trace().events().size();
+  // Cancel is pressed when the build reports its first function (as the bar's button does mid-build).
+  std::vector<ProgressSnapshot> seen;
+  auto forward = s.interpreter().statusLine;
+  REQUIRE(forward);
+  s.interpreter().statusLine = [&](const StatusUpdate& update) {
+    forward(update);
+    seen.push_back(s.progress().snapshot());
+    if (seen.size() == 1) s.cancelLongCommand();
+  };
+  CommandResult stopped = s.runCommand("build", false);
+  CHECK_FALSE(stopped.ok());
+  CHECK_THAT(stopped.error(), Catch::StartsWith("error: build interrupted (Ctrl-C): cancelled while emitting LLVM IR for @"));
+  REQUIRE(seen.size() == 1);
+  CHECK(seen[0].busy);
+  CHECK(seen[0].command == "build");
+  CHECK_THAT(seen[0].text, Catch::StartsWith("build: emitting LLVM IR for @"));
+  CHECK(seen[0].done == 1);
+  CHECK(seen[0].total > 1);
+  CHECK_FALSE(s.progress().snapshot().busy);
+  CHECK(s.workbench().cursor() == cursor);
+  CHECK(s.workbench().trace().events().size() == events);
+  CHECK_FALSE(s.workbench().cancelRequested());
+  // The next build runs to the end, its progress climbing to the total.
+  seen.clear();
+  s.interpreter().statusLine = [&](const StatusUpdate& update) {
+    forward(update);
+    seen.push_back(s.progress().snapshot());
+  };
+  CommandResult built = s.runCommand("build", false);
+  INFO(built.error());
+  CHECK(built.ok());
+  REQUIRE(!seen.empty());
+  CHECK(seen.back().done == seen.back().total);
+  CHECK(s.workbench().trace().events().size() > events);
+}
+
+TEST_CASE("ProgressModel: a screenshot request waits for a running command's first status line", "[gui][progress]") {
+  ProgressModel p;
+  p.requestScreenshot("shot.png");
+  CHECK(p.takeScreenshotRequest().empty());  // nothing running
+  p.begin("build");
+  CHECK(p.takeScreenshotRequest().empty());  // no status line yet
+  p.update("build: optimizing @f (1 of 4)", 1, 4);
+  ProgressSnapshot snap = p.snapshot();
+  CHECK(snap.busy);
+  CHECK(snap.done == 1);
+  CHECK(snap.total == 4);
+  CHECK(p.takeScreenshotRequest() == "shot.png");
+  CHECK(p.takeScreenshotRequest().empty());  // taken once
+  p.markCancelling();
+  CHECK(p.snapshot().cancelling);
+  p.end();
+  CHECK_FALSE(p.snapshot().busy);
+}
