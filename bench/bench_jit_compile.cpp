@@ -17,7 +17,8 @@
 // --units lists the last compile's units by their compile time (wall, ms).
 // --depthwise also profiles the entry (BuildOptions::profile) and prints the
 // median time and GFLOP/s of each depthwise convolution kernel (its weight
-// [C, 1, kh, kw], its output shape) and each matmul or dense kernel. The
+// [C, 1, kh, kw], its output shape), each small-spatial convolution and each
+// matmul or dense kernel. The
 // FLOPs are multiplyAccumulateFlops: the lanes a schedule computes, so the
 // wide grid's dropped columns count and GFLOP/s of two schedules of one
 // layer compare only through their times.
@@ -42,6 +43,7 @@
 #include "core/frontend/load_model.h"
 #include "core/ir/expr.h"
 #include "core/ir/functor.h"
+#include "core/ir/tir_functor.h"
 #include "core/pass/pass.h"
 #include "passes/build_pipeline.h"
 
@@ -83,7 +85,8 @@ double minimum(const std::vector<double>& v) { return v.empty() ? 0 : *std::min_
 
 /// "5x5 depthwise, out 1x480x3x3" for a PrimFunc with a depthwise weight
 /// parameter [C, 1, kh, kw] (C > 1), "matmul/dense, out ..." for one named
-/// after those ops, else "".
+/// after those ops, "small-spatial conv, out ..." for one that copies its
+/// patches (conv_patches), else "".
 std::string depthwiseKernel(const IRModule& mod, const std::string& name) {
   Expr e = mod->lookup(name);
   if (!e || e->kind != ExprKind::PrimFunc) return "";
@@ -93,6 +96,17 @@ std::string depthwiseKernel(const IRModule& mod, const std::string& name) {
     if (p.buffer && p.buffer->shape.size() == 4 && p.buffer->shape[0] > 1 && p.buffer->shape[1] == 1 && p.buffer->shape[2] > 1)
       found = std::to_string(p.buffer->shape[2]) + "x" + std::to_string(p.buffer->shape[3]) + " depthwise";
   if (found.empty() && (name.find("matmul") != std::string::npos || name.find("dense") != std::string::npos)) found = "matmul/dense";
+  if (found.empty() && fn.body) {
+    // The small-spatial convolution: its patches copied into a scratch matrix.
+    tir::preOrderVisit(
+        fn.body,
+        [&](const tir::Stmt& s) {
+          const auto* a = as<tir::AllocateNode>(s);
+          if (a && a->buffer->name == "conv_patches") found = "small-spatial conv";
+          return found.empty();
+        },
+        [](const tir::PrimExpr&) { return false; });
+  }
   if (found.empty() || !fn.params.back().buffer) return "";
   std::string out;
   for (int64_t d : fn.params.back().buffer->shape) out += (out.empty() ? "" : "x") + std::to_string(d);

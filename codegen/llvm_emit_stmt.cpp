@@ -71,10 +71,13 @@ llvm::MDNode* FunctionEmitter::loopMetadata(const ForNode& f, bool registerTile)
     }
   } else if (f.forKind == ForKind::Unrolled) {
     ops.push_back(llvm::MDNode::get(ctx_, {llvm::MDString::get(ctx_, "llvm.loop.unroll.full")}));
-  } else if (forceFloatVectorize_ && containsVectorizedLoop(f.body)) {
+  } else if (forceFloatVectorize_ && (containsVectorizedLoop(f.body) || isStridedCopy(f.body, f.var.get()))) {
     // The schedule chose the vector axis inside this loop. Once LLVM fully
     // unrolls that short inner loop it would vectorize this one instead,
     // across strided rows or channels: a gather per access (host only).
+    // A serial copy that transposes (a convolution's patches) stays scalar
+    // for the same reason: its gathers and scatters cost compile time and
+    // ran no faster.
     flag("llvm.loop.vectorize.enable", i1(false));
   }
   if (ops.size() == 1) return nullptr;

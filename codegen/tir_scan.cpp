@@ -4,12 +4,21 @@
 #include "core/ir/tir_lower_blocks.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "codegen/codegen.h"
 
 namespace passlab::codegen {
 
 using namespace tir;
+
+namespace {
+const PrimExpr& stripCastsOf(const PrimExpr& e) {
+  const PrimExpr* p = &e;
+  while ((*p)->kind == PrimExprKind::Cast) p = &static_cast<const CastNode&>(**p).value;
+  return *p;
+}
+}  // namespace
 
 bool hasSideEffectsOrLoads(const PrimExpr& e) {
   return anyExpr(e, [](const PrimExpr& x) {
@@ -80,6 +89,88 @@ bool containsVectorizedLoop(const Stmt& s) {
 }
 
 namespace {
+
+/// How far `e` moves per step of `v`, when `e` is affine in `v` with a
+/// constant coefficient (other variables and loads not involving `v` are
+/// constants here); nullopt otherwise.
+std::optional<int64_t> stepOf(const PrimExpr& e, const tir::VarNode* v) {
+  auto involves = [&](const PrimExpr& x) { return anyExpr(x, [&](const PrimExpr& y) { return y.get() == v; }); };
+  switch (e->kind) {
+    case PrimExprKind::Var: return e.get() == v ? 1 : 0;
+    case PrimExprKind::IntImm: return 0;
+    case PrimExprKind::Cast: return stepOf(static_cast<const CastNode&>(*e).value, v);
+    case PrimExprKind::Binary: {
+      const auto& b = static_cast<const BinaryNode&>(*e);
+      if (b.op == BinaryOp::Add || b.op == BinaryOp::Sub) {
+        std::optional<int64_t> x = stepOf(b.a, v), y = stepOf(b.b, v);
+        if (!x || !y) return std::nullopt;
+        return b.op == BinaryOp::Add ? *x + *y : *x - *y;
+      }
+      if (b.op == BinaryOp::Mul) {
+        const auto* ca = as<IntImmNode>(b.a);
+        const auto* cb = as<IntImmNode>(b.b);
+        if (ca || cb) {
+          std::optional<int64_t> s = stepOf(ca ? b.b : b.a, v);
+          if (!s) return std::nullopt;
+          return *s * (ca ? ca->value : cb->value);
+        }
+      }
+      return involves(e) ? std::nullopt : std::optional<int64_t>(0);
+    }
+    default: return involves(e) ? std::nullopt : std::optional<int64_t>(0);
+  }
+}
+
+/// How far the element offset of buffer[indices] moves per step of `v`
+/// (row-major over the buffer's shape; a flat index into a shaped buffer is
+/// the offset itself).
+std::optional<int64_t> offsetStep(const BufferNode& b, const std::vector<PrimExpr>& indices, const tir::VarNode* v) {
+  if (indices.size() == 1) return stepOf(indices[0], v);
+  if (indices.size() != b.shape.size()) return std::nullopt;
+  int64_t total = 0, stride = 1;
+  for (size_t d = indices.size(); d-- > 0;) {
+    std::optional<int64_t> s = stepOf(indices[d], v);
+    if (!s) return std::nullopt;
+    total += *s * stride;
+    stride *= b.shape[d];
+  }
+  return total;
+}
+
+}  // namespace
+
+bool isStridedCopy(const Stmt& body, const tir::VarNode* v) {
+  bool copyOnly = true, strided = false;
+  auto look = [&](const BufferNode& b, const std::vector<PrimExpr>& indices) {
+    std::optional<int64_t> s = offsetStep(b, indices, v);
+    if (!s) copyOnly = false;  // not affine: no judgement
+    else if (*s > 1 || *s < -1) strided = true;
+  };
+  visitLowered(
+      body,
+      [&](const Stmt& t) {
+        switch (t->kind) {
+          case StmtKind::Store: {
+            const auto& st = static_cast<const StoreNode&>(*t);
+            const PrimExpr& value = stripCastsOf(st.value);
+            if (const auto* l = as<LoadNode>(value)) look(*l->buffer, l->indices);
+            else if (value->kind != PrimExprKind::IntImm && value->kind != PrimExprKind::FloatImm) copyOnly = false;
+            look(*st.buffer, st.indices);
+            return false;
+          }
+          case StmtKind::For:
+            if (static_cast<const ForNode&>(*t).forKind != ForKind::Serial) copyOnly = false;
+            return copyOnly;
+          case StmtKind::Seq:
+          case StmtKind::IfThenElse: return copyOnly;
+          default: copyOnly = false; return false;
+        }
+      },
+      [](const PrimExpr&) { return false; });
+  return copyOnly && strided;
+}
+
+namespace {
 /// Adds the callees of the calls in `s` to `out`, in order: PrimFuncs (`global`) or intrinsics.
 void collectCalls(const Stmt& s, std::vector<std::string>& out, bool global) {
   visitLowered(
@@ -139,23 +230,17 @@ namespace passlab::codegen {
 
 namespace {
 
-const PrimExpr& stripCasts(const PrimExpr& e) {
-  const PrimExpr* p = &e;
-  while ((*p)->kind == PrimExprKind::Cast) p = &static_cast<const CastNode&>(**p).value;
-  return *p;
-}
-
 /// Whether `st` is `buf[i] = buf[i] + x * y` (either order of the sum, casts
 /// around the terms): one multiply-accumulate of a reduction.
 bool isMultiplyAccumulate(const StoreNode& st) {
-  const auto* sum = as<BinaryNode>(stripCasts(st.value));
+  const auto* sum = as<BinaryNode>(stripCastsOf(st.value));
   if (!sum || sum->op != BinaryOp::Add) return false;
   auto readsTarget = [&](const PrimExpr& e) {
-    const auto* l = as<LoadNode>(stripCasts(e));
+    const auto* l = as<LoadNode>(stripCastsOf(e));
     return l && l->buffer == st.buffer;
   };
   auto isProduct = [](const PrimExpr& e) {
-    const auto* m = as<BinaryNode>(stripCasts(e));
+    const auto* m = as<BinaryNode>(stripCastsOf(e));
     return m && m->op == BinaryOp::Mul;
   };
   return (readsTarget(sum->a) && isProduct(sum->b)) || (readsTarget(sum->b) && isProduct(sum->a));

@@ -449,6 +449,37 @@ def @main(%x: Tensor[(1, 4, 14, 14), float32], %w: Tensor[(4, 1, 5, 5), float32]
   checkAgainstInterpreter(text, {{1, 4, 14, 14}, {4, 1, 5, 5}});
 }
 
+TEST_CASE("Schedules: the small-spatial convolution's transposing patch copy stays scalar", "[schedules][codegen]") {
+  // The patches are copied from NCHW into [position][reduction]: one side of
+  // every copy moves by a plane or a reduction row per step. On AVX-512 LLVM
+  // vectorized these loops into gathers and scatters (hundreds in one
+  // 1x672x3x3 layer, a quarter of a 700-op model's compile); they are marked
+  // not to vectorize. A 1x1 kernel (the copy is a transpose) and a padded,
+  // strided 3x3 one (taps in the padding stay zero).
+  auto [shapes, text] = GENERATE(table<std::vector<std::vector<int64_t>>, const char*>({
+      {{{1, 64, 3, 3}, {48, 64, 1, 1}}, R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 64, 3, 3), float32], %w: Tensor[(48, 64, 1, 1), float32]) {
+  nn.conv2d(%x, %w, padding=[0, 0, 0, 0], channels=48, kernel_size=[1, 1])
+}
+)"},
+      {{{1, 40, 6, 6}, {24, 40, 3, 3}}, R"(#[version = "0.0.5"]
+def @main(%x: Tensor[(1, 40, 6, 6), float32], %w: Tensor[(24, 40, 3, 3), float32]) {
+  nn.conv2d(%x, %w, strides=[2, 2], padding=[1, 1, 1, 1], channels=24, kernel_size=[3, 3])
+}
+)"},
+  }));
+  for (const char* target : {"llvm -mcpu=skylake-avx512", "llvm -mcpu=haswell"}) {
+    INFO(target << "\n" << text);
+    IRModule lowered = lower(parseModule(text), target);
+    REQUIRE(printModule(lowered).find("conv_patches") != std::string::npos);
+    Artifacts a = build(lowered, Target::parse(target));
+    CHECK(a.llvmIR.find("!\"llvm.loop.vectorize.enable\", i1 false") != std::string::npos);
+    CHECK(a.llvmIROptimized.find("llvm.masked.gather") == std::string::npos);
+    CHECK(a.llvmIROptimized.find("llvm.masked.scatter") == std::string::npos);
+  }
+  for (const std::string& target : runnableIsaTargets()) checkAgainstInterpreter(text, shapes, target);
+}
+
 TEST_CASE("Schedules: softmax and sigmoid run exp through the vector math library", "[schedules][codegen]") {
   // Rows of 24 (one 16-lane vector and a remainder), 1000 (a classifier's
   // head) and 5 (shorter than the partial sums: the scalar schedule).
