@@ -48,9 +48,7 @@ void addViewCommands(std::vector<Command>& out) {
         if (word.empty() || ec != std::errc() || end != word.data() + word.size() || n < 0)
           return result.fail("expected a constant number N (as in meta[relay.Constant][N]), got '" + word + "'");
         // Named as `show` prints the reference in the session's syntax.
-        std::string reference = ctx.workbench.printSyntax() == TextSyntax::TVMScript
-                                    ? "metadata[\"relax.expr.Constant\"][" + std::to_string(n) + "]"
-                                    : "meta[relay.Constant][" + std::to_string(n) + "]";
+        std::string reference = constantReferenceText(ctx.workbench.printSyntax(), n);
         return result.out(reference + ": " + describeConstant(ctx.workbench.numberedConstant(n), all));
       }
       std::string function = args.takeFunction();

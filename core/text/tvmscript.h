@@ -5,6 +5,7 @@
 // core/text/tvmscript_*.cpp.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -23,6 +24,9 @@ enum class TextSyntax : uint8_t { Relay, TVMScript };
 std::string_view textSyntaxName(TextSyntax s);
 /// The syntax named `name` ("relay", "tvmscript"; "py" is accepted for TVMScript).
 std::optional<TextSyntax> textSyntaxFromName(std::string_view name);
+/// The reference a constant numbered `n` prints as in `syntax`:
+/// `meta[relay.Constant][n]` or `metadata["relax.expr.Constant"][n]`.
+std::string constantReferenceText(TextSyntax syntax, int64_t n);
 
 /// TVMScript is spelled two ways: as TVM's releases 0.20-0.26 print it
 /// (`T.block`, `out_sinfo=`, `R.Object`, `tir`) and as TVM's main branch does

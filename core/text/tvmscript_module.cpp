@@ -8,6 +8,11 @@ namespace passlab {
 
 std::string_view textSyntaxName(TextSyntax s) { return s == TextSyntax::TVMScript ? "tvmscript" : "relay"; }
 
+std::string constantReferenceText(TextSyntax syntax, int64_t n) {
+  return syntax == TextSyntax::TVMScript ? "metadata[\"relax.expr.Constant\"][" + std::to_string(n) + "]"
+                                         : "meta[relay.Constant][" + std::to_string(n) + "]";
+}
+
 std::optional<TextSyntax> textSyntaxFromName(std::string_view name) {
   if (name == "relay") return TextSyntax::Relay;
   if (name == "tvmscript" || name == "py") return TextSyntax::TVMScript;

@@ -111,7 +111,7 @@ NDArray Workbench::numberedConstant(int n) const {
   NDArray data = constantNumbers_->constant(n);
   if (!data.defined()) {
     size_t count = constantNumbers_->size();
-    throw WorkbenchError("no constant meta[relay.Constant][" + std::to_string(n) + "] " +
+    throw WorkbenchError("no constant " + constantReferenceText(printSyntax(), n) + " " +
                          (count ? "has been printed (" + std::to_string(count) + " numbered so far; numbers are given as constants print)"
                                 : std::string("has been printed yet (constants are numbered as they print: try `show` first)")));
   }

@@ -278,6 +278,7 @@ TEST_CASE("Constants: REPL show const, set print-constants and the settings list
   REQUIRE(repl.runLine("set syntax tvmscript").ok());
   CHECK(repl.runLine("show").output().find("metadata[\"relax.expr.Constant\"][0]") != std::string::npos);
   CHECK(repl.runLine("show const 0").output().rfind("metadata[\"relax.expr.Constant\"][0]: Tensor[(4, 3, 3, 3), float32]", 0) == 0);
+  CHECK(repl.runLine("show const 7").error().rfind("error: no constant metadata[\"relax.expr.Constant\"][7] has been printed", 0) == 0);
 }
 
 TEST_CASE("Constants: save module writes a #[metadata] section that loads back", "[constants]") {
