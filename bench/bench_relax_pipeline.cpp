@@ -61,6 +61,7 @@ Figure timePipeline(const PassRegistry& registry, const std::string& spec, const
   Figure f;
   for (int i = 0; i < runs; ++i) {
     PassContextPtr ctx = PassContext::create();
+    f.out = nullptr;  // the previous run's output is freed outside the timed region
     auto t0 = std::chrono::steady_clock::now();
     double c0 = threadCpuMs();
     f.out = runPass(*pipeline, mod, *ctx);
