@@ -88,6 +88,9 @@ class Lifter final : public ExprMutator {
     }
   }
 
+  /// Whether analyse found no inner function to lift (mutate would then return the body as it is).
+  bool nothingToLift() const { return byNode_.empty(); }
+
   /// The globals created, in creation order.
   std::vector<std::pair<std::string, Expr>> globals;
 
@@ -280,6 +283,7 @@ class LambdaLiftingPass final : public Pass {
       Lifter lifter(name, taken);
       lifter.analyse(*node);
       if (ctx.remarksEnabled()) lifter.explain(node->body, ctx, info().name);
+      if (lifter.nothingToLift()) continue;  // saves rebuilding-nothing over every node
       Expr body = lifter.mutate(node->body);
       if (body == node->body) continue;
       fn = makeFunction(node->params, body, node->retType, node->attrs, node->span);

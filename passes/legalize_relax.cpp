@@ -114,8 +114,12 @@ class RelaxLegalizer final : public ExprMutator {
     auto [first, last] = byHash_.equal_range(hash);
     for (auto it = first; it != last; ++it)
       if (structuralEqual(newFuncs_.at(it->second), fn)) return it->second;
+    // Names are only ever added, so the suffixes tried before for this hint
+    // are still taken: start after them (a model adds hundreds of "add"s).
     std::string name = hint;
-    for (int k = 1; mod_->lookup(name) || newFuncs_.count(name); ++k) name = hint + std::to_string(k);
+    int& k = nextSuffix_[hint];
+    if (k > 0) name = hint + std::to_string(k);
+    for (k = std::max(k, 1); mod_->lookup(name) || newFuncs_.count(name); ++k) name = hint + std::to_string(k);
     newFuncs_[name] = fn;
     byHash_.emplace(hash, name);
     return name;
@@ -125,6 +129,8 @@ class RelaxLegalizer final : public ExprMutator {
   std::map<std::string, Expr>& newFuncs_;
   /// The PrimFuncs made here by structural hash (a model repeats its kernels).
   std::unordered_multimap<size_t, std::string> byHash_;
+  /// Per name hint: the suffix addFunction tries first.
+  std::unordered_map<std::string, int> nextSuffix_;
   const RelaxLegalizeRemarks* remarks_;
 };
 

@@ -114,12 +114,17 @@ class FunctionTyper {
  private:
   /// Whether `e` needs no (more) work in this run.
   bool done(const ExprNode* e) const {
-    if (failed_.count(e)) return true;
+    // The sets are empty in the common case: no hashing per node then (this
+    // runs after every pass over every rebuilt node).
+    if (!failed_.empty() && failed_.count(e)) return true;
     if (!e->checkedType) return false;
     // A call to a global depends on the callee's current signature, which a
     // pass may have changed: such calls are always re-checked (cheaply).
+    return !(callsGlobal(e) && !rechecked_.count(e));
+  }
+  static bool callsGlobal(const ExprNode* e) {
     const auto* call = as<CallNode>(e);
-    return !(call && as<GlobalVarNode>(call->callee) && !rechecked_.count(e));
+    return call && as<GlobalVarNode>(call->callee);
   }
   /// The children typed before `e`, in order (records binders on the way).
   void childrenOf(const ExprNode* e, std::vector<const ExprNode*>& order);
@@ -225,7 +230,8 @@ Type FunctionTyper::run(const Expr& root) {
     // known to be well-typed and later runs can trust it. Below a failure the
     // node fails silently (the cause was reported once).
     bool childFailed = false;
-    for (const ExprNode* c : children_) childFailed = childFailed || (c && failed_.count(c));
+    if (!failed_.empty())
+      for (const ExprNode* c : children_) childFailed = childFailed || (c && failed_.count(c));
     Type t = childFailed ? nullptr : compute(e);
     if (t) {
       if (e->checkedType && !compatible(e->checkedType, t))
@@ -234,7 +240,8 @@ Type FunctionTyper::run(const Expr& root) {
                   "; a pass changed a signature without rebuilding its callers");
       else if (!e->checkedType)
         e->checkedType = t;
-      rechecked_.insert(e);
+      // Only calls to globals consult rechecked_ (done()).
+      if (callsGlobal(e)) rechecked_.insert(e);
     } else {
       failed_.insert(e);
     }
