@@ -280,7 +280,6 @@ std::vector<DiffLine> diffAlignedPrints(const ModuleEdits& edits, const PrintedM
   for (const Chunk& c : oldChunks) oldKeys += c.key + "\n";
   for (const Chunk& c : newChunks) newKeys += c.key + "\n";
   std::vector<DiffLine> out;
-  out.reserve(oldCount + newCount);  // at most every line of both sides (300k at 100k ops)
   auto emitOneSided = [&](const Chunk& c, bool removed) {
     for (uint32_t l = c.first; l <= c.last; ++l) {
       const std::vector<size_t>& starts = removed ? oldStarts : newStarts;

@@ -7,6 +7,7 @@
 #include <tuple>
 #include <unordered_map>
 
+#include "core/ir/functor.h"
 #include "core/text/printer.h"
 #include "core/ir/virtual_device.h"
 #include "core/trace/moved_lines.h"
@@ -109,6 +110,17 @@ void Workbench::setConstantStyle(ConstantStyle style) {
 
 NDArray Workbench::numberedConstant(int n) const {
   NDArray data = constantNumbers_->constant(n);
+  // A reference loaded without a #[metadata] section is not numbered (its
+  // number is only reserved): find it in the module at the cursor, so `show
+  // const N` describes what is on screen (its made-up data, said so).
+  if (!data.defined() && loaded()) {
+    for (const auto& [name, fn] : moduleAt(cursor(), Side::After)->functions) {
+      postOrderVisit(fn, [&data, n](const Expr& e) {
+        if (const auto* c = as<ConstantNode>(e); c && !data.defined() && c->data.placeholderIndex() == n) data = c->data;
+      });
+      if (data.defined()) return data;
+    }
+  }
   if (!data.defined()) {
     size_t count = constantNumbers_->size();
     throw WorkbenchError("no constant " + constantReferenceText(printSyntax(), n) + " " +

@@ -1,5 +1,8 @@
 // passlab-gui: command-line entry point; the work is in GuiApp.
+#include <imgui.h>
+
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -19,5 +22,17 @@ int main(int argc, char** argv) {
     return 0;
   }
   passlab::gui::GuiApp app(*options);
+  // Test hook for screenshots under Xvfb (no pointer there): PASSLAB_GUI_MOUSE="X,Y"
+  // parks the mouse at window pixel (X, Y) every frame, e.g. over a constant
+  // reference to show its tooltip; "X,Y,F" also clicks the left button there at frame F.
+  float mouseX = 0, mouseY = 0;
+  int clickFrame = -1;
+  if (const char* mouse = std::getenv("PASSLAB_GUI_MOUSE");
+      mouse && std::sscanf(mouse, "%f,%f,%d", &mouseX, &mouseY, &clickFrame) >= 2)
+    app.beforeNewFrame = [mouseX, mouseY, clickFrame, frame = 0]() mutable {
+      ImGuiIO& io = ImGui::GetIO();
+      io.MousePos = ImVec2(mouseX, mouseY);
+      io.MouseDown[0] = frame++ == clickFrame;
+    };
   return app.run();
 }

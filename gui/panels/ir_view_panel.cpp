@@ -14,6 +14,7 @@
 #include <fstream>
 #include <vector>
 
+#include "gui/model/constant_ref_span.h"
 #include "gui/model/syntax.h"
 #include "gui/panels/panels.h"
 
@@ -450,8 +451,24 @@ void IrViewPanel::drawBody(GuiSession& session) {
       }
     }
   }
+  // A constant reference under the mouse (either side): its description, and a click runs `show const N`.
+  bool hoveredConstant = false;
+  if (!hoveredRemarks && ImGui::IsWindowHovered()) {
+    const ImVec2 m = ImGui::GetMousePos();
+    const int s = m.x >= viewLeft + half ? 1 : 0;
+    const SideLayout& L = sides[s];
+    const int v = static_cast<int>(std::floor((m.y - origin.y) / lineH));
+    if (m.x >= L.clipLeft && m.x < L.clipRight && m.x >= L.textX && v >= 0 && v < static_cast<int>(rowCount)) {
+      const DiffRow& row = diff.visibleRow(static_cast<size_t>(v));
+      const uint32_t lineNo = s == 1 ? row.newLine : row.oldLine;
+      const PrintedText& text = s == 1 ? diff.after() : diff.before();
+      if (lineNo)
+        hoveredConstant = hoverConstant(session, text.index.line(lineNo), L.textX, origin.y + static_cast<float>(v) * lineH,
+                                        ctx.charW, lineH);
+    }
+  }
   // Clicking a line highlights it (and is where "go to line" lands).
-  if (!hoveredRemarks && ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+  if (!hoveredRemarks && !hoveredConstant && ImGui::IsWindowHovered() && ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
     ImVec2 m = ImGui::GetMousePos();
     int v = static_cast<int>((m.y - origin.y) / lineH);
     if (v >= 0 && v < static_cast<int>(rowCount)) {
@@ -474,6 +491,33 @@ void IrViewPanel::drawBody(GuiSession& session) {
     }
   }
   ImGui::EndChild();
+}
+
+bool IrViewPanel::hoverConstant(GuiSession& session, std::string_view line, float textX, float y, float charW, float lineH) {
+  const size_t column = static_cast<size_t>((ImGui::GetMousePos().x - textX) / charW);
+  std::optional<ConstantRefSpan> span = constantRefAt(line, column);
+  if (!span) return false;
+  ImDrawList* dl = ImGui::GetWindowDrawList();
+  dl->AddLine(ImVec2(textX + span->begin * charW, y + lineH - 1.f), ImVec2(textX + span->end * charW, y + lineH - 1.f),
+              imColour(ColourRole::GlobalName), 1.f);
+  ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+  if (constTipGeneration_ != session.generation() || constTipNumber_ != span->number || constTipScript_ != span->tvmscript) {
+    constTip_ = constantTooltip(session.workbench(), *span);
+    constTipGeneration_ = session.generation();
+    constTipNumber_ = span->number;
+    constTipScript_ = span->tvmscript;
+  }
+  const std::string command = constantCommand(*span);
+  ImGui::BeginTooltip();
+  ImGui::TextUnformatted(constTip_.data(), constTip_.data() + constTip_.size());
+  ImGui::TextDisabled("click: `%s` in the console (Up, then add --all for every value)", command.c_str());
+  ImGui::EndTooltip();
+  if (ImGui::IsMouseClicked(ImGuiMouseButton_Left)) {
+    // Typed as the user would, so it is in the history for the `--all` edit.
+    session.runCommand(command, /*userTyped=*/true);
+    session.view().showPanel(PanelId::Console);
+  }
+  return true;
 }
 
 }  // namespace passlab::gui

@@ -52,6 +52,15 @@ class IrViewPanel : public Panel {
   /// error keeps the text and shows the diagnostics under it.
   void beginEdit(GuiSession& session);
   void drawEditor(GuiSession& session);
+  /// A constant reference under the mouse: underlined, `show const N` as a
+  /// tooltip, a click runs it in the console. Returns true when one is hovered.
+  bool hoverConstant(GuiSession& session, std::string_view line, float textX, float y, float charW, float lineH);
+  /// The last constant tooltip and what it was made for (describing a large
+  /// constant scans it, so not every frame).
+  std::string constTip_;
+  uint64_t constTipGeneration_ = 0;
+  int32_t constTipNumber_ = -1;
+  bool constTipScript_ = false;
   bool editing_ = false;
   int editEvent_ = -1;
   std::string editFunction_;

@@ -191,6 +191,14 @@ TEST_CASE("Constants: a module holding placeholders writes its real constants in
   // On screen the real constant is a reference too, numbered around the placeholder's 0.
   std::string shown = printModule(mod);
   CHECK(shown.find("meta[relay.Constant][1] /* ty=Tensor[(1, 32), float32] */") != std::string::npos);
+  // `show const 0` (and the GUI's hover) describes the placeholder on screen, saying its data is made up.
+  Workbench wb(sharedBuiltinRegistry());
+  wb.loadText(text, "placeholders.relay");
+  NDArray placeholder = wb.numberedConstant(0);
+  CHECK(placeholder.isPlaceholder());
+  CHECK(describeConstant(placeholder).find("a placeholder") != std::string::npos);
+  CHECK(wb.numberedConstant(1).getAsDouble(31) == 31);
+  CHECK_THROWS_WITH(wb.numberedConstant(5), Catch::Contains("no constant meta[relay.Constant][5]"));
 }
 
 TEST_CASE("Constants: numbers are stable across the events of a session, and a folded constant gets a new one",

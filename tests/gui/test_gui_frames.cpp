@@ -6,6 +6,7 @@
 #include <catch2/catch.hpp>
 #include <imgui.h>
 
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -293,4 +294,41 @@ TEST_CASE("Layout and open panels persist in imgui.ini", "[gui][frames][ini]") {
   CHECK_FALSE(session.view().open[static_cast<size_t>(PanelId::Numerics)]);
   CHECK(session.view().open[static_cast<size_t>(PanelId::Config)]);
   CHECK(session.view().focusTab == PanelId::Config);
+}
+
+TEST_CASE("Hovering a constant reference in the IR view shows it; a click runs show const N", "[gui][frames][constants]") {
+  Headless h;
+  GuiSession session;
+  MainWindow window(session);
+  std::string values;
+  for (int i = 0; i < 24; ++i) values += (i ? ", " : "") + std::to_string(i);
+  session.workbench().loadText("#[version = \"0.0.5\"]\n"
+                               "def @main(%x: Tensor[(2, 3, 4), float32]) {\n"
+                               "  add(%x, const(Tensor[(2, 3, 4), float32], [" + values + "]))\n"
+                               "}\n",
+                               "weights.relay");
+  session.refresh();
+  h.frame(window);
+  h.frame(window);
+  // Sweep the mouse over the IR view until it is over the reference: the hand cursor.
+  ImVec2 found(-1, -1);
+  for (float y = 60; y < 500 && found.x < 0; y += 6)
+    for (float x = 400; x < 1600 && found.x < 0; x += 12) {
+      h.frame(window, [&](ImGuiIO& io) { io.MousePos = ImVec2(x, y); });
+      if (ImGui::GetMouseCursor() == ImGuiMouseCursor_Hand) found = ImVec2(x, y);
+    }
+  REQUIRE(found.x >= 0);
+  h.frame(window, [&](ImGuiIO& io) { io.MouseDown[0] = true; });
+  h.frame(window, [&](ImGuiIO& io) { io.MouseDown[0] = false; });
+  h.frame(window);
+  const auto& lines = session.console().lines();
+  auto has = [&](ConsoleLine::Kind kind, const std::string& text) {
+    return std::any_of(lines.begin(), lines.end(),
+                       [&](const ConsoleLine& l) { return l.kind == kind && l.text.find(text) != std::string::npos; });
+  };
+  CHECK(has(ConsoleLine::Kind::Echo, "show const 0"));
+  CHECK(has(ConsoleLine::Kind::Output, "meta[relay.Constant][0]: Tensor[(2, 3, 4), float32]"));
+  CHECK(has(ConsoleLine::Kind::Output, "min 0, max 23"));
+  CHECK(session.console().history().back() == "show const 0");  // Up, then `--all`
+  CHECK(session.view().activeTab == PanelId::Console);
 }
