@@ -229,21 +229,14 @@ std::optional<Kernel> groupNorm(const CallNode& call, const std::vector<KernelIn
 
   // The tuple reduction (sum of x, sum of x * x) in one block.
   {
-    std::vector<T::Var> loops;
-    std::vector<T::BlockIterVar> ivs;
-    Exprs sp, rd;
-    auto axis = [&](int64_t extent, T::IterKind kind, const std::string& name) {
-      T::Var loop = T::makeVar(name, DTypeCode::Int64);
-      T::Var v = T::makeVar("v_" + name, DTypeCode::Int64);
-      loops.push_back(loop);
-      ivs.push_back({v, i64(0), i64(extent), kind, loop});
-      (kind == T::IterKind::Spatial ? sp : rd).push_back(v);
-    };
+    BlockAxes nest;
     size_t spatialIndex = 0;
     for (size_t d = 0; d < split.size(); ++d)
-      if (!reduced(d)) axis(split[d], T::IterKind::Spatial, "ax" + std::to_string(spatialIndex++));
-    if (spatialIndex == 0) axis(1, T::IterKind::Spatial, "ax0");
-    for (size_t d : axes) axis(split[d], T::IterKind::Reduce, "k" + std::to_string(d));
+      if (!reduced(d)) nest.add(split[d], T::IterKind::Spatial, "ax" + std::to_string(spatialIndex++));
+    if (spatialIndex == 0) nest.add(1, T::IterKind::Spatial, "ax0");
+    for (size_t d : axes) nest.add(split[d], T::IterKind::Reduce, "k" + std::to_string(d));
+    const Exprs& sp = nest.spatial;
+    const Exprs& rd = nest.reduce;
     Exprs at;
     for (size_t d = 0, s = 0, r = 0; d < split.size(); ++d) at.push_back(reduced(d) ? rd[r++] : sp[s++]);
     T::PrimExpr elem = T::load(xr, at);
@@ -260,9 +253,7 @@ std::optional<Kernel> groupNorm(const CallNode& call, const std::vector<KernelIn
       for (const T::PrimExpr& i : sp) w.ranges.emplace_back(i, i64(1));
       writes.push_back(std::move(w));
     }
-    T::Stmt stmt = T::block(red, ivs, nullptr, {read}, writes, {}, init, body);
-    for (size_t i = loops.size(); i-- > 0;) stmt = T::forLoop(loops[i], i64(0), ivs[i].extent, T::ForKind::Serial, stmt);
-    stages.push_back(stmt);
+    stages.push_back(nest.wrap(T::block(red, nest.ivs, nullptr, {read}, writes, {}, init, body)));
   }
 
   stages.push_back(spatialStage("T_reshape_1", gammaR, [&](const Exprs& v) { return T::load(in[1].buffer, reshapeIndex(grouped, v, {channels})); }));

@@ -51,19 +51,25 @@ T::BufferRegion pointRegion(const T::Buffer& b, const Exprs& idx) {
 
 }  // namespace
 
+void BlockAxes::add(int64_t extent, T::IterKind kind, const std::string& name) {
+  T::Var loop = T::makeVar(name, DTypeCode::Int64);
+  T::Var v = T::makeVar("v_" + name, DTypeCode::Int64);
+  loops.push_back(loop);
+  ivs.push_back({v, i64(0), i64(extent), kind, loop});
+  (kind == T::IterKind::Spatial ? spatial : reduce).push_back(v);
+}
+
+T::Stmt BlockAxes::wrap(T::Stmt body) const {
+  for (size_t i = loops.size(); i-- > 0;) body = T::forLoop(loops[i], i64(0), ivs[i].extent, T::ForKind::Serial, body);
+  return body;
+}
+
 T::Stmt build(const Stage& s) {
-  std::vector<T::Var> loops;
-  std::vector<T::BlockIterVar> ivs;
-  Exprs sp, rd;
-  auto axis = [&](int64_t extent, T::IterKind kind, const std::string& name) {
-    T::Var loop = T::makeVar(name, DTypeCode::Int64);
-    T::Var v = T::makeVar("v_" + name, DTypeCode::Int64);
-    loops.push_back(loop);
-    ivs.push_back({v, i64(0), i64(extent), kind, loop});
-    (kind == T::IterKind::Spatial ? sp : rd).push_back(v);
-  };
-  for (size_t d = 0; d < s.out->shape.size(); ++d) axis(s.out->shape[d], T::IterKind::Spatial, "i" + std::to_string(d));
-  for (size_t d = 0; d < s.reduce.size(); ++d) axis(s.reduce[d], T::IterKind::Reduce, "k" + std::to_string(d));
+  BlockAxes axes;
+  for (size_t d = 0; d < s.out->shape.size(); ++d) axes.add(s.out->shape[d], T::IterKind::Spatial, "i" + std::to_string(d));
+  for (size_t d = 0; d < s.reduce.size(); ++d) axes.add(s.reduce[d], T::IterKind::Reduce, "k" + std::to_string(d));
+  const Exprs& sp = axes.spatial;
+  const Exprs& rd = axes.reduce;
   T::PrimExpr value = s.value(sp, rd);
   ReadCollector reads(s.out.get());
   reads.visit(value);
@@ -74,9 +80,7 @@ T::Stmt build(const Stage& s) {
   } else {
     body = T::store(s.out, sp, value);
   }
-  T::Stmt stmt = T::block(s.name, ivs, nullptr, reads.regions, {pointRegion(s.out, sp)}, {}, init, body, s.annotations);
-  for (size_t i = loops.size(); i-- > 0;) stmt = T::forLoop(loops[i], i64(0), ivs[i].extent, T::ForKind::Serial, stmt);
-  return stmt;
+  return axes.wrap(T::block(s.name, axes.ivs, nullptr, reads.regions, {pointRegion(s.out, sp)}, {}, init, body, s.annotations));
 }
 
 T::Stmt root(std::vector<T::Stmt> stages, std::vector<T::Buffer> scratch) {

@@ -47,6 +47,24 @@ struct Stage {
 /// The loop nest and block of `s`.
 tir::Stmt build(const Stage& s);
 
+/// The axes of one block under construction, as te.create_prim_func writes
+/// them: a loop per axis and a block iteration variable bound to it (`v_` and
+/// the loop's name), spatial axes before reduce axes.
+struct BlockAxes {
+  /// The loops, outermost first.
+  std::vector<tir::Var> loops;
+  /// The block iteration variables, one per loop.
+  std::vector<tir::BlockIterVar> ivs;
+  /// The spatial iteration variables, in order.
+  Exprs spatial;
+  /// The reduce iteration variables, in order.
+  Exprs reduce;
+  /// Adds an axis of `extent` named `name` (the iteration variable `v_name`).
+  void add(int64_t extent, tir::IterKind kind, const std::string& name);
+  /// `body` wrapped in the loops, innermost last.
+  tir::Stmt wrap(tir::Stmt body) const;
+};
+
 /// The implicit root block TVM's printer leaves out, holding the scratch buffers.
 tir::Stmt root(std::vector<tir::Stmt> stages, std::vector<tir::Buffer> scratch);
 
