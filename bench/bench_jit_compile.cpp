@@ -13,6 +13,7 @@
 // average with each row. Asserts nothing.
 //
 //   bench_jit_compile [--runs N] [--repeat N] [--isa native|avx2|both] [--only NAME] [--serial] [--depthwise] [--units]
+//                     [--timeline] [--settle MS] [--interleave]
 //
 // --units lists the last compile's units by their compile time (wall, ms).
 // --depthwise also profiles the entry (BuildOptions::profile) and prints the
@@ -22,6 +23,14 @@
 // FLOPs are multiplyAccumulateFlops: the lanes a schedule computes, so the
 // wide grid's dropped columns count and GFLOP/s of two schedules of one
 // layer compare only through their times.
+//
+// --timeline prints, per 10 timed runs, the median wall and thread CPU time
+// and the thread's involuntary and voluntary context switches: a wall time
+// far above the CPU time with involuntary switches is another task holding
+// the core (on the shared 2-core machine, about 4 ms each), not the code.
+// --settle MS sleeps before the timed runs. --interleave keeps each ISA's
+// module and then runs them in turn, one run each, so both see the same load
+// (with --interleave, --depthwise is skipped).
 //
 // --serial compiles on the caller's thread only (PASSLAB_COMPILE_THREADS=1):
 // CPU time then equals wall time on an idle machine.
