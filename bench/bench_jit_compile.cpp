@@ -13,6 +13,7 @@
 // average with each row. Asserts nothing.
 //
 //   bench_jit_compile [--runs N] [--repeat N] [--isa native|avx2|both] [--only NAME] [--serial] [--depthwise] [--units]
+//                     [--timeline] [--settle MS] [--interleave]
 //
 // --units lists the last compile's units by their compile time (wall, ms).
 // --depthwise also profiles the entry (BuildOptions::profile) and prints the
@@ -22,6 +23,14 @@
 // FLOPs are multiplyAccumulateFlops: the lanes a schedule computes, so the
 // wide grid's dropped columns count and GFLOP/s of two schedules of one
 // layer compare only through their times.
+//
+// --timeline prints, per 10 timed runs, the median wall and thread CPU time
+// and the thread's involuntary and voluntary context switches: a wall time
+// far above the CPU time with involuntary switches is another task holding
+// the core (on the shared 2-core machine, about 4 ms each), not the code.
+// --settle MS sleeps before the timed runs. --interleave keeps each ISA's
+// module and then runs them in turn, one run each, so both see the same load
+// (with --interleave, --depthwise is skipped).
 //
 // --serial compiles on the caller's thread only (PASSLAB_COMPILE_THREADS=1):
 // CPU time then equals wall time on an idle machine.
@@ -36,6 +45,7 @@
 #include <memory>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/bench_stats.h"
@@ -113,6 +123,37 @@ std::string depthwiseKernel(const IRModule& mod, const std::string& name) {
   return found + ", out " + out;
 }
 
+/// --interleave: the ISAs' modules run in turn, one run each, so that both
+/// see the same load; per ISA the median wall and thread CPU time, and the
+/// scheduler's involuntary switches (another task given the core).
+void interleaveRuns(const std::vector<std::pair<std::string, std::unique_ptr<codegen::HostModule>>>& modules, int repeat) {
+  std::vector<NDArray> inputs;
+  for (const codegen::TensorSig& s : modules.front().second->artifacts().entryInputs) {
+    NDArray x(s.dtype, s.shape);
+    for (int64_t i = 0; i < x.numElements(); ++i) x.setFromDouble(i, 0.001 * static_cast<double>(i % 1000));
+    inputs.push_back(x);
+  }
+  for (const auto& m : modules)
+    for (int k = 0; k < 3; ++k) m.second->runEntry(inputs);
+  std::vector<std::vector<double>> wall(modules.size()), cpu(modules.size());
+  std::vector<long> switches(modules.size(), 0);
+  for (int k = 0; k < repeat; ++k)
+    for (size_t i = 0; i < modules.size(); ++i) {
+      rusage u0{}, u1{};
+      getrusage(RUSAGE_THREAD, &u0);
+      double c0 = threadCpuMs();
+      auto t0 = std::chrono::steady_clock::now();
+      modules[i].second->runEntry(inputs);
+      wall[i].push_back(msSince(t0));
+      cpu[i].push_back(threadCpuMs() - c0);
+      getrusage(RUSAGE_THREAD, &u1);
+      switches[i] += u1.ru_nivcsw - u0.ru_nivcsw;
+    }
+  for (size_t i = 0; i < modules.size(); ++i)
+    std::printf("    interleaved %-6s wall median %7.3f ms, thread CPU median %7.3f ms, %ld involuntary switches in %d runs\n", modules[i].first.c_str(),
+                median(wall[i]), median(cpu[i]), switches[i], repeat);
+}
+
 struct Model {
   std::string name, path;
   LoadModelOptions load;
@@ -122,7 +163,8 @@ struct Model {
 
 int main(int argc, char** argv) {
   int runs = 5, repeat = 50;
-  bool depthwise = false, units = false;
+  bool depthwise = false, units = false, timeline = false, interleave = false;
+  int settleMs = 0;
   std::string isaChoice = "both", only;
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
@@ -134,8 +176,11 @@ int main(int argc, char** argv) {
     else if (a == "--serial") setenv("PASSLAB_COMPILE_THREADS", "1", 1);
     else if (a == "--depthwise") depthwise = true;
     else if (a == "--units") units = true;
+    else if (a == "--timeline") timeline = true;
+    else if (a == "--interleave") interleave = true;
+    else if (a == "--settle") settleMs = std::max(0, std::atoi(value().c_str()));
     else {
-      std::fprintf(stderr, "usage: bench_jit_compile [--runs N] [--repeat N] [--isa native|avx2|both] [--only NAME] [--serial] [--depthwise] [--units]\n");
+      std::fprintf(stderr, "usage: bench_jit_compile [--runs N] [--repeat N] [--isa native|avx2|both] [--only NAME] [--serial] [--depthwise] [--units] [--timeline] [--settle MS] [--interleave]\n");
       return 2;
     }
   }
@@ -179,6 +224,7 @@ int main(int argc, char** argv) {
     if (!only.empty() && model.name.find(only) == std::string::npos) continue;
     IRModule mod = loadModelFile(model.path, model.load);
     size_t ops = countOps(mod);
+    std::vector<std::pair<std::string, std::unique_ptr<codegen::HostModule>>> kept;  // --interleave
     for (const auto& [isaName, targetText] : isas) {
       auto ctx = PassContext::create();
       AttrDict attrs = mod->attrs;
@@ -222,16 +268,34 @@ int main(int argc, char** argv) {
           inputs.push_back(x);
         }
         for (int k = 0; k < 3; ++k) last->runEntry(inputs);
+        if (settleMs > 0) std::this_thread::sleep_for(std::chrono::milliseconds(settleMs));
         std::vector<double> ms, cpuMs;
+        std::vector<long> preempted, blocked;
         for (int k = 0; k < repeat; ++k) {
+          rusage u0{}, u1{};
+          getrusage(RUSAGE_THREAD, &u0);
           double c0 = threadCpuMs();
           auto t0 = std::chrono::steady_clock::now();
           last->runEntry(inputs);
           ms.push_back(msSince(t0));
           cpuMs.push_back(threadCpuMs() - c0);
+          getrusage(RUSAGE_THREAD, &u1);
+          preempted.push_back(u1.ru_nivcsw - u0.ru_nivcsw);
+          blocked.push_back(u1.ru_nvcsw - u0.ru_nvcsw);
         }
         runMs = median(ms);
         runCpu = median(cpuMs);
+        // Where the wall time above the thread's CPU time goes, run by run:
+        // involuntary switches are the scheduler giving the core to another
+        // task, voluntary ones the thread waiting (a fault, a lock).
+        for (int k = 0; timeline && k < repeat; k += 10) {
+          int end = std::min(repeat, k + 10);
+          std::vector<double> w(ms.begin() + k, ms.begin() + end), c(cpuMs.begin() + k, cpuMs.begin() + end);
+          long inv = 0, vol = 0;
+          for (int j = k; j < end; ++j) inv += preempted[static_cast<size_t>(j)], vol += blocked[static_cast<size_t>(j)];
+          std::printf("    runs %4d-%-4d wall median %7.3f ms, thread CPU %7.3f ms, %ld involuntary and %ld voluntary switches\n", k, end - 1, median(w),
+                      median(c), inv, vol);
+        }
       }
       const codegen::Artifacts& a = last->artifacts();
       std::printf("%-18s %-6s %5zu %5zu | %9.0f %9.0f %9.0f | %6.0f %6.0f %6.0f %6.0f | %6zu %6.0f %6.0f %6.0f | %8.3f %8.3f | %s .. %s\n",
@@ -244,7 +308,8 @@ int main(int argc, char** argv) {
         std::sort(u.begin(), u.end(), [](const auto& x, const auto& y) { return x.second > y.second; });
         for (const auto& [name, ms] : u) std::printf("    unit %-60s %7.1f ms\n", name.substr(0, 60).c_str(), ms);
       }
-      if (depthwise && repeat > 0) {
+      if (interleave) kept.emplace_back(isaName, std::move(last));
+      if (depthwise && repeat > 0 && !interleave) {
         options.profile = true;
         auto profiled = codegen::HostModule::compile(low, options);
         const codegen::Artifacts& pa = profiled->artifacts();
@@ -271,6 +336,7 @@ int main(int argc, char** argv) {
         }
       }
     }
+    if (interleave && repeat > 0 && kept.size() > 1) interleaveRuns(kept, repeat);
   }
   std::printf("\ncpu: process CPU time of one cold compile (ms, every thread); wall: its wall time; emit: TIR->LLVM (wall); split: "
               "shared bodies and cutting into units (wall); opt+mc: the units' optimization and machine code (wall, on the compile threads); "
