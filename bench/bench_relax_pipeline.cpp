@@ -83,7 +83,10 @@ int main(int argc, char** argv) {
     std::string a = argv[i];
     if (a == "--runs" && i + 1 < argc) runs = std::max(1, std::atoi(argv[++i]));
     else if (a == "--only" && i + 1 < argc) only = argv[++i];
-    else model = a;
+    else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "usage: bench_relax_pipeline [MODEL.onnx] [--runs N] [--only SPEC] (unknown option '%s')\n", a.c_str());
+      return 2;
+    } else model = a;
   }
   if (model.empty()) {
     model = passlab::bench::generateMobileNetV3Model();
@@ -93,7 +96,13 @@ int main(int argc, char** argv) {
   registerBuiltinPasses(registry);
   OnnxImportOptions options;
   options.inputShapes["input"] = {1, 3, 96, 96};
-  IRModule relay = importOnnx(model, options);
+  IRModule relay;
+  try {
+    relay = importOnnx(model, options);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_relax_pipeline: %s\n", e.what());
+    return 1;
+  }
   PrintOptions tvmscript;
   tvmscript.syntax = TextSyntax::TVMScript;
   std::string text = printModule(relay, tvmscript);
