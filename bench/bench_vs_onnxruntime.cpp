@@ -7,7 +7,9 @@
 // thread: see bench/onnxruntime/README.md). Prints, per model, the ops, the
 // lowering and JIT compile times, both median latencies and their ratio, and
 // with --profile the top kernels of passlab's profile; then the geometric
-// mean of the ratios per ISA and onnxruntime thread count. The two run in
+// mean of the ratios per ISA and onnxruntime thread count, and on one
+// thread the ratio of CPU time per run (what a run costs, which waiting for
+// a core on a shared machine does not inflate). The two run in
 // alternating rounds (onnxruntime in a node process serving rounds), so the
 // machine's load drifting between them does not show as a ratio. Asserts
 // nothing; every passlab result is checked against the interpreter first.
@@ -58,8 +60,14 @@ std::string capture(const std::string& command, int* status = nullptr) {
   return out;
 }
 
+/// One round of onnxruntime runs: each run's latency and the CPU time its
+/// process spent during it (all threads), in ms.
+struct OrtRound {
+  std::vector<double> wall, cpu;
+};
+
 /// onnxruntime in a node process of its own (ort_bench.js in serve mode):
-/// each round() asks it for n runs and returns their latencies in ms.
+/// each round() asks it for n runs and returns their latencies and CPU times.
 class OrtServer {
  public:
   explicit OrtServer(const std::vector<std::string>& argv) {
@@ -89,21 +97,29 @@ class OrtServer {
     if (pid_ > 0) waitpid(pid_, nullptr, 0);
   }
   bool ready() const { return ready_; }
-  std::vector<double> round(int n) {
-    std::vector<double> times;
-    if (!ready_) return times;
+  OrtRound round(int n) {
+    OrtRound r;
+    if (!ready_) return r;
     std::fprintf(in_, "%d\n", n);
     std::fflush(in_);
     std::string text = line();
+    // "WALL:CPU WALL:CPU ..."
     for (const char* p = text.c_str(); *p;) {
       char* end = nullptr;
-      double v = std::strtod(p, &end);
+      double wall = std::strtod(p, &end);
+      if (end == p || *end != ':') break;
+      p = end + 1;
+      double cpu = std::strtod(p, &end);
       if (end == p) break;
-      times.push_back(v);
+      r.wall.push_back(wall);
+      r.cpu.push_back(cpu);
       p = end;
     }
-    if (static_cast<int>(times.size()) != n) ready_ = false;
-    return times;
+    if (static_cast<int>(r.wall.size()) != n) {
+      ready_ = false;
+      r = OrtRound{};
+    }
+    return r;
   }
 
  private:
@@ -269,6 +285,10 @@ int main(int argc, char** argv) {
     /// of their wall time the thread was not running (another task had the
     /// core: on a shared machine this, not the code, can double a median).
     double passlabCpuMs = 0, passlabOffCpu = 0;
+    /// onnxruntime's one-thread runs: the median CPU time of its process
+    /// during a run. Set against passlabCpuMs it is a ratio of work done,
+    /// which waiting for a core on a loaded machine does not change.
+    double ortCpuMs = 0;
     long passlabSwitches = 0;
     size_t passlabRuns = 0;
     std::string note, profileText, compileDetail;
@@ -356,7 +376,7 @@ int main(int argc, char** argv) {
         auto threaded = codegen::HostModule::compile(low, options);
         threaded->runEntry(inputs);
         const int rounds = 5, perRound = std::max(1, repeat / rounds);
-        std::vector<double> mine, mine2, theirs, theirs2, ratios, mineCpu;
+        std::vector<double> mine, mine2, theirs, theirs2, ratios, mineCpu, theirsCpu;
         for (int round = 0; round < rounds && ort.ready(); ++round) {
           std::vector<double> ours;
           for (int i = 0; i < perRound; ++i) {
@@ -368,14 +388,16 @@ int main(int argc, char** argv) {
             mineCpu.push_back(threadCpuMs() - c0);
             row.passlabSwitches += involuntarySwitches() - s0;
           }
-          std::vector<double> other = ort.round(perRound);
+          OrtRound otherRound = ort.round(perRound);
+          const std::vector<double>& other = otherRound.wall;
           if (other.empty()) break;
+          theirsCpu.insert(theirsCpu.end(), otherRound.cpu.begin(), otherRound.cpu.end());
           for (int i = 0; i < perRound; ++i) {
             auto r0 = std::chrono::steady_clock::now();
             threaded->runEntry(inputs);
             mine2.push_back(msSince(r0));
           }
-          std::vector<double> other2 = ort2.round(perRound);
+          std::vector<double> other2 = ort2.round(perRound).wall;
           theirs2.insert(theirs2.end(), other2.begin(), other2.end());
           ratios.push_back(median(ours) / median(other));
           mine.insert(mine.end(), ours.begin(), ours.end());
@@ -390,6 +412,7 @@ int main(int argc, char** argv) {
           row.passlabOffCpu = wallSum > 0 ? std::max(0.0, 1 - cpuSum / wallSum) : 0;
           row.passlabRuns = mine.size();
           row.ortMs = median(theirs);
+          row.ortCpuMs = median(theirsCpu);
           row.ort2Ms = median(theirs2);
           row.passlab2Ms = median(mine2);
           row.passlabLowMs = lowOf(mine), row.ortLowMs = lowOf(theirs), row.passlab2LowMs = lowOf(mine2), row.ort2LowMs = lowOf(theirs2);
@@ -454,6 +477,16 @@ int main(int argc, char** argv) {
   // A wall-time median far above the thread's CPU time is the machine's load,
   // not the compiled code (issue 34: the classifier on AVX2 measured 4.7-6.4 ms
   // here while its runs took 2.2-2.8 ms of CPU).
+  std::printf("\none thread each, CPU time per run (passlab: its thread; onnxruntime: its whole process), and their ratio:\n");
+  std::map<std::string, std::array<double, 2>> cpuMeans;
+  for (const Row& r : rows)
+    if (r.passlabCpuMs > 0 && r.ortCpuMs > 0) {
+      std::printf("  %-16s %-16s passlab %.3f ms, onnxruntime %.3f ms: %.3f\n", r.name.c_str(), r.isa.c_str(), r.passlabCpuMs, r.ortCpuMs,
+                  r.passlabCpuMs / r.ortCpuMs);
+      cpuMeans[r.isa][0] += std::log(r.passlabCpuMs / r.ortCpuMs), cpuMeans[r.isa][1] += 1;
+    }
+  for (const auto& [isa, mean] : cpuMeans)
+    std::printf("  geometric mean of the CPU-time ratios, %s: %.3f\n", isa.c_str(), std::exp(mean[0] / mean[1]));
   std::printf("\npasslab's one-thread runs, wall against the thread's CPU time:\n");
   for (const Row& r : rows)
     if (r.passlabRuns > 0)

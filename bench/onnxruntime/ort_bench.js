@@ -9,7 +9,9 @@
 // line can be set against passlab's `--profile` table by output shape.
 //   node ort_bench.js MODEL.onnx INPUT_NAME D0,D1,... serve
 // prints `ready` after the warm-up, then for every line N read from stdin
-// runs N times and prints one line of the N latencies in ms: the benchmark
+// runs N times and prints one line of the N runs as WALL:CPU in ms (CPU: the
+// whole process's user + system time during the run, every onnxruntime
+// thread included, from process.cpuUsage): the benchmark
 // alternates rounds of passlab and onnxruntime this way, so a change in the
 // machine's load between the two measurements does not become their ratio.
 'use strict';
@@ -81,9 +83,12 @@ async function main() {
       if (!(n > 0)) break;
       const round = [];
       for (let i = 0; i < n; ++i) {
+        const c0 = process.cpuUsage();
         const t0 = process.hrtime.bigint();
         await session.run(feeds);
-        round.push((Number(process.hrtime.bigint() - t0) / 1e6).toFixed(4));
+        const wall = Number(process.hrtime.bigint() - t0) / 1e6;
+        const c = process.cpuUsage(c0);
+        round.push(`${wall.toFixed(4)}:${((c.user + c.system) / 1e3).toFixed(4)}`);
       }
       console.log(round.join(' '));
     }
