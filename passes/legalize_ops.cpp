@@ -366,7 +366,11 @@ class GroupLowering {
     opNames_.push_back(symbolPart(op->name));
     if (op->id == OpId::Split) return lowerSplit(e, call, *op);
     const TensorTypeNode* t = opt_util::tensorTypeOf(e);
-    if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has a tuple or unknown result type");
+    if (!t && as<TupleTypeNode>(e->checkedType))
+      throw Unsupported("LegalizeOps: op '" + std::string(op->name) +
+                        "' returns a tuple, which the Relay form lowers only once SimplifyInference has unpacked it "
+                        "(relay.default runs it first); a Relax module (TVMScript) lowers it directly");
+    if (!t) throw Unsupported("LegalizeOps: op '" + std::string(op->name) + "' has an unknown result type");
     (void)tensorTypeOrThrow(e, "the result of op '" + std::string(op->name) + "'");
     bool weightTransposed = op->id == OpId::Dense && host_ && transposeConstantWeight(call);
     std::vector<Operand> args;

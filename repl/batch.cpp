@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "core/ir/diagnostic_fold.h"
 #include "core/analysis/type_infer.h"
 #include "core/pass/instruments.h"
 #include "core/text/load_text.h"
@@ -55,14 +56,19 @@ class DiagnosticPrinter : public PassInstrument {
   explicit DiagnosticPrinter(std::FILE* err) : err_(err) {}
   std::string name() const override { return "diagnostics"; }
   void onDiagnostic(const Diagnostic& d, PassContext&) override {
-    put(err_, d.render() + "\n");
+    if (folder_.accept(d)) put(err_, d.render() + "\n");
     if (d.severity == Severity::Error) ++errors_;
   }
   int errors() const { return errors_; }
+  /// After the run: the count and places of the diagnostics folded away.
+  void printFolded() const {
+    if (std::string notes = folder_.summary(); !notes.empty()) put(err_, notes + "\n");
+  }
 
  private:
   std::FILE* err_;
   int errors_ = 0;
+  DiagnosticFolder folder_;
 };
 
 bool writeOutput(const std::string& path, const std::string& text, std::FILE* out, std::FILE* err) {
@@ -283,6 +289,7 @@ int runBatch(const BatchOptions& o, const PassRegistry& registry, std::FILE* out
   // Every pipeline pass runs, out-of-phase ones too (their phase error is a
   // diagnostic, counted below), until one fails.
   if (!wb.pipelinePasses().empty()) wb.forceStep(static_cast<int>(wb.pipelinePasses().size()));
+  diagnostics->printFolded();
   if (wb.halted()) {
     const TraceEvent* failed = innermostFailure(wb.trace());
     put(err, "passlab: error: pass " + (failed ? failed->pass : std::string("?")) + " failed\n" +

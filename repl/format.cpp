@@ -1,5 +1,6 @@
 #include "repl/format.h"
 
+#include "core/ir/diagnostic_fold.h"
 #include "core/text/load_text.h"
 #include "core/text/metadata.h"
 
@@ -314,7 +315,7 @@ std::string formatEventInfo(const Workbench& wb, int id, const Style& style, boo
   }
   if (!ev.diagnostics.empty()) {
     out += "  diagnostics:\n";
-    for (const Diagnostic& d : ev.diagnostics) out += indentText(d.render(), "    ");
+    out += indentText(renderFolded(ev.diagnostics), "    ");
   }
   if (ev.before != ev.after) {
     std::vector<AttrChange> changes = diffAttrs(ev.before, ev.after);

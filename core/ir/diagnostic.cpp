@@ -1,6 +1,6 @@
 #include "core/ir/diagnostic.h"
 
-#include <algorithm>
+#include "core/ir/diagnostic_fold.h"
 
 #include "core/ir/severity_names.h"
 
@@ -68,14 +68,7 @@ DiagnosticError::DiagnosticError(std::vector<Diagnostic> diagnostics)
 
 DiagnosticError::DiagnosticError(Diagnostic diagnostic) : DiagnosticError(std::vector<Diagnostic>{std::move(diagnostic)}) {}
 
-std::string DiagnosticError::renderAll() const {
-  std::string out;
-  for (const Diagnostic& d : diagnostics_) {
-    if (!out.empty()) out += "\n";
-    out += d.render();
-  }
-  return out;
-}
+std::string DiagnosticError::renderAll() const { return renderFolded(diagnostics_); }
 
 void throwError(const Span& span, std::string message, std::string rule) {
   Diagnostic d;

@@ -1,3 +1,4 @@
+#include "core/ir/diagnostic_fold.h"
 #include "core/pass/instruments.h"
 
 #include <cstdio>
@@ -123,8 +124,7 @@ void PrintInstrument::afterFailure(const Pass& pass, const IRModule& /*before*/,
                                    PassContext& ctx) {
   if (!wanted(ctx)) return;
   if (!(options_.printAfterAll || options_.printChanged || options_.printAfter.count(pass.info().name))) return;
-  std::string body;
-  for (const Diagnostic& d : errors) body += d.render() + "\n";
+  std::string body = renderFolded(errors) + "\n";
   emit("After " + passLabel(pass, ctx) + " Failed", body);
 }
 

@@ -1,3 +1,4 @@
+#include "core/ir/diagnostic_fold.h"
 #include "core/trace/trace.h"
 
 #include <algorithm>
@@ -131,7 +132,7 @@ void TraceInstrument::afterFailure(const Pass&, const IRModule& before, const st
   e.moduleAttrsChanged = false;
   e.status = EventStatus::Failed;
   e.failure.clear();
-  for (const Diagnostic& d : errors) e.failure += (e.failure.empty() ? "" : "\n") + d.render();
+  e.failure += renderFolded(errors);
 }
 
 void TraceInstrument::onConfigRead(const ConfigRead& read) {

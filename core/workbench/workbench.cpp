@@ -1,5 +1,6 @@
 // Workbench: loading, pipeline, configuration, navigation and breakpoints.
 // Queries live in workbench_queries.cpp, exports and reproducers in workbench_export.cpp.
+#include "core/ir/diagnostic_fold.h"
 #include "core/workbench/workbench.h"
 
 #include "core/workbench/reproducer.h"
@@ -443,8 +444,7 @@ void Workbench::attachFailureDiagnostics(int firstNew, const std::vector<Diagnos
   // The recorder keeps a failure as rendered text; the diagnostics themselves
   // (rule ids, functions, spans) are what breakpoints, reproducers and the faces
   // need, so they are attached to every event that failed with exactly these errors.
-  std::string rendered;
-  for (const Diagnostic& d : errors) rendered += (rendered.empty() ? "" : "\n") + d.render();
+  std::string rendered = renderFolded(errors);
   for (int id = firstNew; id < static_cast<int>(trace_->events().size()); ++id) {
     TraceEvent& ev = trace_->mutableEvent(id);
     if (ev.status != EventStatus::Failed || ev.failure != rendered) continue;

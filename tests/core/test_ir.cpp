@@ -7,6 +7,7 @@
 #include <limits>
 #include <unordered_map>
 
+#include "core/ir/diagnostic_fold.h"
 #include "core/ir/functor.h"
 #include "core/ir/module.h"
 
@@ -369,4 +370,36 @@ TEST_CASE("Diagnostic: rendering points at the column with a caret", "[ir][diagn
   Diagnostic unlocated;
   unlocated.message = "no place";
   CHECK(unlocated.render() == "error: no place");
+}
+
+TEST_CASE("Diagnostic: many errors with one message are folded into a note with their places", "[ir][diagnostic]") {
+  auto file = std::make_shared<const SourceFile>("m.relay", std::string(20, '\n'));
+  std::vector<Diagnostic> all;
+  for (uint32_t line = 1; line <= 12; ++line) {
+    Diagnostic d;
+    d.span.file = file;
+    d.span.line = line;
+    d.span.column = 1;
+    d.rule = "legalize";
+    d.message = line == 5 ? "another message" : "op 'nn.batch_norm' returns a tuple";
+    all.push_back(d);
+  }
+  std::string text = DiagnosticError(all).renderAll();
+  // Three of the repeated message in full, the other one as it is, then the note.
+  CHECK(text.find("m.relay:3:1: error: op") != std::string::npos);
+  CHECK(text.find("m.relay:4:1: error: op") == std::string::npos);
+  CHECK(text.find("m.relay:5:1: error: another message") != std::string::npos);
+  CHECK(text.find("note: 8 more errors with the same message, at m.relay:4:1, m.relay:6:1, m.relay:7:1, m.relay:8:1, m.relay:9:1, "
+                  "m.relay:10:1, m.relay:11:1, m.relay:12:1") != std::string::npos);
+  CHECK(text.find(", ...") == std::string::npos);  // all eight places fit
+  // The same message under another rule is another message.
+  all[11].rule = "other";
+  CHECK(DiagnosticError(all).renderAll().find("note: 7 more errors") != std::string::npos);
+  // Streaming, as the batch driver prints: the same decisions, the note at the end.
+  DiagnosticFolder folder;
+  int printed = 0;
+  for (const Diagnostic& d : all) printed += folder.accept(d) ? 1 : 0;
+  CHECK(printed == 5);
+  CHECK(folder.summary().rfind("note: 7 more errors with the same message, at m.relay:4:1", 0) == 0);
+  CHECK(DiagnosticFolder().summary().empty());
 }
