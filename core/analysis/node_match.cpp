@@ -163,8 +163,16 @@ void Matcher::indexFunction(SideIndex& s, int32_t global, const Expr& fn) {
     s.global.push_back(global);
     s.container.push_back(kNone);
     s.alias.push_back(kNone);
+    s.binder.push_back(kNone);
     const OpDef* op = e->kind == ExprKind::Call ? as<CallNode>(e)->op() : nullptr;
     s.label.push_back(static_cast<uint32_t>(e->kind) << 16 | (op ? static_cast<uint32_t>(op->id) + 1 : 0u));
+    auto bind = [&s](const Expr& var, const Expr& value) {
+      uint32_t v = s.ids.get(var.get()), x = s.ids.get(value.get());
+      if (v != kNone && x != kNone && s.binder[x] == kNone) s.binder[x] = v;
+    };
+    if (auto* let = as<LetNode>(e)) bind(let->var, let->value);
+    if (auto* df = as<DataflowNode>(e))
+      for (const Binding& b : df->bindings) bind(b.var, b.value);
     if (auto* c = as<CallNode>(e)) {
       if (auto* gv = as<GlobalVarNode>(c->callee)) {
         callSites_[nameIndex(gv->name)].push_back(id);

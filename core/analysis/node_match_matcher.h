@@ -37,6 +37,10 @@ struct SideIndex {
   std::vector<uint32_t> container;
   /// A parameter standing for a call argument (kNone otherwise).
   std::vector<uint32_t> alias;
+  /// The variable a let or dataflow binding binds node i to (kNone when i is
+  /// no binding's value): two matched values bind corresponding variables,
+  /// whatever their kind (ToNonDataflow turns a DataflowVar into a Var).
+  std::vector<uint32_t> binder;
   /// Counterpart on the other side (kNone when unmatched).
   std::vector<uint32_t> match;
   /// What sameLabel compares, read once while indexing: (kind << 16) | (op id + 1),
@@ -82,6 +86,14 @@ class Matcher {
   void link(uint32_t a, uint32_t b) {
     after_.match[a] = b;
     before_.match[b] = a;
+    // Matched values bind corresponding variables; linking them at once lets
+    // the variables' users match in the same bottom-up sweep (a chain of
+    // one-input ops reads nothing else that is matched).
+    uint32_t va = after_.binder[a], vb = before_.binder[b];
+    if (va != kNone && vb != kNone && after_.match[va] == kNone && before_.match[vb] == kNone && sameLabel(va, vb)) {
+      after_.match[va] = vb;
+      before_.match[vb] = va;
+    }
   }
   bool sameLabel(uint32_t a, uint32_t b) const;
   bool corresponds(uint32_t a, uint32_t b) const;

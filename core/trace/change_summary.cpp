@@ -1,6 +1,7 @@
 // From a matching to words and text: the one-line change summary, the edit
 // script per function, and the aligned (renumbering-proof) print and diff.
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -162,13 +163,35 @@ class SummaryWriter {
       if (updatedMixed_.count(op)) g.second = "various changes";
   }
 
-  /// An inserted or deleted node: into its op's group, or a bare node (variables are not counted).
-  static void countOp(const ExprNode* node, OpGroups& groups, uint32_t& bareNodes) {
+  /// What a bare node is called: ToNonDataflow's rewrite reads "inserted 595
+  /// bindings; deleted 1 dataflow block", not "inserted 595 nodes".
+  enum class BareKind : uint8_t { Binding, DataflowBlock, Other, Count };
+  using BareNodes = std::array<uint32_t, static_cast<size_t>(BareKind::Count)>;
+  static BareKind bareKind(ExprKind k) {
+    return k == ExprKind::Let ? BareKind::Binding : k == ExprKind::Dataflow ? BareKind::DataflowBlock : BareKind::Other;
+  }
+  /// An inserted or deleted node: into its op's group, or a bare node by kind
+  /// (variables are not counted).
+  static void countOp(const ExprNode* node, OpGroups& groups, BareNodes& bare) {
     std::string op = opName(node);
     if (!op.empty())
       ++groups[op].first;
     else if (node->kind != ExprKind::Var)
-      ++bareNodes;
+      ++bare[static_cast<size_t>(bareKind(node->kind))];
+  }
+
+  static std::string bareText(const BareNodes& n) {
+    static constexpr const char* kWords[][2] = {{"binding", "bindings"}, {"dataflow block", "dataflow blocks"}, {"other node", "other nodes"}};
+    std::string out;
+    bool any = n[0] || n[1];
+    for (size_t i = 0; i < n.size(); ++i) {
+      if (!n[i]) continue;
+      // Alone, other nodes are just "nodes".
+      const char* one = any || i < 2 ? kWords[i][0] : "node";
+      const char* many = any || i < 2 ? kWords[i][1] : "nodes";
+      out += (out.empty() ? "" : ", ") + plural(n[i], one, many);
+    }
+    return out;
   }
 
   /// A moved or updated pair: a function lifted to or inlined from a global,
@@ -287,9 +310,10 @@ class SummaryWriter {
   /// When nothing else was said: the nodes (not ops) inserted, deleted or updated.
   void sayBareNodes() {
     if (!parts_.empty()) return;
-    if (insertedNodes_ || deletedNodes_) {
-      if (insertedNodes_) parts_.push_back("inserted " + plural(insertedNodes_, "node", "nodes"));
-      if (deletedNodes_) parts_.push_back("deleted " + plural(deletedNodes_, "node", "nodes"));
+    std::string inserted = bareText(insertedNodes_), deleted = bareText(deletedNodes_);
+    if (!inserted.empty() || !deleted.empty()) {
+      if (!inserted.empty()) parts_.push_back("inserted " + inserted);
+      if (!deleted.empty()) parts_.push_back("deleted " + deleted);
     } else if (m_.ops.updated || m_.nodes.updated) {
       parts_.push_back("updated " + plural(m_.nodes.updated, "node", "nodes"));
     }
@@ -300,7 +324,8 @@ class SummaryWriter {
   std::vector<std::string> parts_;
   OpGroups inserted_, deleted_, updated_;
   std::map<std::string, bool> updatedMixed_;
-  uint32_t rewritten_ = 0, lifted_ = 0, inlined_ = 0, insertedNodes_ = 0, deletedNodes_ = 0;
+  uint32_t rewritten_ = 0, lifted_ = 0, inlined_ = 0;
+  BareNodes insertedNodes_{}, deletedNodes_{};
   std::set<std::string> inlinedGlobals_;
 };
 

@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "core/analysis/structural_equal.h"
+#include "core/text/load_text.h"
 #include "core/trace/change_summary.h"
 #include "core/workbench/workbench.h"
 #include "tests/opt_test_util.h"
@@ -167,6 +168,36 @@ TEST_CASE("NodeMatch: FuseOps moves ops into Primitive functions, DefuseOps move
   CHECK(countsText(d.ops) == countsText(counts(0, 0, 0, 0, 5, 0)));
   CHECK(d.movedOutOfOps == 5);
   CHECK(changeSummary(d) == "moved 5 ops out of 2 functions");
+}
+
+TEST_CASE("NodeMatch: ToNonDataflow's rebound variables match, so a chain of one-input ops is kept", "[node_match][relax]") {
+  // Each op reads only the previous binding's variable, which ToNonDataflow
+  // replaces (a DataflowVar becomes a Var): nothing but the binding links the
+  // two sides, and the chain is longer than the matcher's rounds.
+  const char* chain = R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 3), dtype="float32")) -> R.Tensor((2, 3), dtype="float32"):
+        with R.dataflow():
+            lv = R.nn.relu(x)
+            lv1 = R.sigmoid(lv)
+            lv2 = R.tanh(lv1)
+            lv3 = R.exp(lv2)
+            lv4 = R.nn.relu(lv3)
+            lv5 = R.negative(lv4)
+            lv6 = R.sigmoid(lv5)
+            gv = R.tanh(lv6)
+            R.output(gv)
+        return gv
+)";
+  Scenario s(loadModuleText(chain, "chain.py").module, "ToNonDataflow", "ToNonDataflow");
+  const ModuleEdits& e = *s.edits;
+  INFO(formatEditScript(e));
+  CHECK(countsText(e.ops) == countsText(counts(8, 0, 0, 0, 0, 0)));
+  CHECK(changeSummary(e) == "inserted 8 bindings; deleted 1 dataflow block");
 }
 
 TEST_CASE("NodeMatch: a renamed global is one rename, not a removal and an addition", "[node_match]") {
