@@ -1,7 +1,6 @@
 // KillAfterLastUse (see kill_after_last_use.h).
 #include "passes/kill_after_last_use.h"
 
-#include <functional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -41,11 +40,10 @@ class Substitution final : public ExprMutator {
 FlatBody canonicalize(const FlatBody& body) {
   std::unordered_map<const ExprNode*, Expr> alias;
   FlatBody out;
-  auto subst = [&](const Expr& e) {
-    if (alias.empty()) return e;
-    Substitution s(alias);
-    return s.mutate(e);
-  };
+  // One substitution for the whole body: a variable's alias is decided at its
+  // binding, before any use, so what it memoized for one value holds for the next.
+  Substitution substitution(alias);
+  auto subst = [&](const Expr& e) { return alias.empty() ? e : substitution.mutate(e); };
   for (const FlatBinding& b : body.bindings) {
     Expr value = subst(b.value);
     const Expr* source = nullptr;
@@ -80,35 +78,11 @@ FlatBody insertKills(const FlatBody& body, relax_bindings::NameSupply& names) {
   constexpr size_t kOutput = static_cast<size_t>(-1);
   std::unordered_map<const ExprNode*, size_t> lastUse;
   std::unordered_set<const ExprNode*> storage, constant, killed;
-  // Binding values are almost always flat (a call of variables, a tuple, a
-  // field): those are walked directly, without postOrderVisit's per-call
-  // set and stack (this runs once per binding); anything else, or anything
-  // nested deeper than a few levels (no deep recursion), is visited whole.
-  std::function<void(const Expr&, size_t, int)> walk = [&](const Expr& e, size_t at, int depth) {
-    if (!e) return;
-    switch (depth < 8 ? e->kind : ExprKind::Let) {
-      case ExprKind::Var: lastUse[e.get()] = at; return;
-      case ExprKind::GlobalVar:
-      case ExprKind::Constant:
-      case ExprKind::Op:
-      case ExprKind::PrimFunc: return;
-      case ExprKind::Call: {
-        const auto* c = as<CallNode>(e);
-        walk(c->callee, at, depth + 1);
-        for (const Expr& a : c->args) walk(a, at, depth + 1);
-        return;
-      }
-      case ExprKind::Tuple:
-        for (const Expr& f : as<TupleNode>(e)->fields) walk(f, at, depth + 1);
-        return;
-      case ExprKind::TupleGetItem: walk(as<TupleGetItemNode>(e)->tuple, at, depth + 1); return;
-      default:
-        postOrderVisit(e, [&](const Expr& n) {
-          if (as<VarNode>(n)) lastUse[n.get()] = at;
-        });
-    }
+  auto uses = [&](const Expr& e, size_t at) {
+    postOrderVisit(e, [&](const Expr& n) {
+      if (n->kind == ExprKind::Var) lastUse[n.get()] = at;
+    });
   };
-  auto uses = [&](const Expr& e, size_t at) { walk(e, at, 0); };
   for (size_t i = 0; i < body.bindings.size(); ++i) {
     const FlatBinding& b = body.bindings[i];
     const auto* call = as<CallNode>(b.value);

@@ -58,6 +58,14 @@ class Lifter final : public ExprMutator {
           if (const auto* let = as<LetNode>(e); let && as<FunctionNode>(let->value) && !isCompilerFunction(let->value))
             letVarOf_[let->value.get()] = let->var.get();
           if (const auto* fn = as<FunctionNode>(e); fn && !isCompilerFunction(e)) inner.push_back(fn);
+        },
+        [](const Expr& e) { return !isCompilerFunction(e); });
+    // Most functions have nothing to lift (every Relax module after its
+    // first LambdaLifting): the uses are counted only when something is.
+    if (inner.empty()) return;
+    postOrderVisit(
+        root.body,
+        [&](const Expr& e) {
           if (isCompilerFunction(e)) return;
           children.clear();
           appendChildren(e, children);

@@ -801,11 +801,11 @@ class LegalizeOpsPass final : public Pass {
     if (!diags.empty()) throw DiagnosticError(std::move(diags));
     out = dropUncalledGroups(out);
     if (newFuncs.empty() && out == mod && mod->phase() == 2) return mod;  // nothing left to lower
-    for (auto& [name, prim] : newFuncs) out = withFunction(out, name, prim);
-    AttrDict attrs = out->attrs;
-    attrs.set(module_attr::kPhase, AttrValue::integer(2));
-    out = withModuleAttrs(out, attrs);
-    return inferTypes(out);
+    // One copy of the module for all the new PrimFuncs (a model adds hundreds).
+    auto lowered = std::make_shared<IRModuleNode>(*out);
+    for (auto& [name, prim] : newFuncs) lowered->functions[name] = std::move(prim);
+    lowered->attrs.set(module_attr::kPhase, AttrValue::integer(2));
+    return inferTypes(lowered);
   }
 };
 

@@ -44,44 +44,48 @@ class RelaxLegalizer final : public ExprMutator {
       if (outs.empty() || std::find(outs.begin(), outs.end(), nullptr) != outs.end()) outs.clear();
     }
     if (!out && outs.empty()) return missed(original, rebuilt, opName + "'s result has no static tensor shape");
-    std::vector<KernelInput> inputs;
-    std::vector<T::Param> params;
+    // The call_tir's arguments, and what the kernel is made of besides the
+    // op's attributes: each input's type (or inlined scalar) and the outputs'.
+    const bool namesMatter = legalize_relax::kernelDependsOnInputNames(*call);
     std::vector<Expr> callArgs;
+    std::string shape;
     for (size_t i = 0; i < call->args.size(); ++i) {
       const Expr& arg = call->args[i];
       const TensorTypeNode* t = pass_util::staticTensorType(orig->args[i]->checkedType);
       if (!t) return missed(original, rebuilt, opName + "'s argument " + std::to_string(i) + " has no static tensor shape");
+      appendTensorKey(shape, *t);
       if (const auto* c = as<ConstantNode>(arg); c && t->shape.empty()) {
-        double v = c->data.getAsDouble(0);
-        inputs.push_back({nullptr, t->dtype.isFloat() ? T::floatImm(t->dtype, v) : T::intImm(t->dtype, static_cast<int64_t>(v))});
+        const double v = c->data.getAsDouble(0);
+        shape.append("=").append(reinterpret_cast<const char*>(&v), sizeof v);
         continue;
       }
-      std::string name = "p" + std::to_string(i);
-      if (const auto* v = as<VarNode>(arg)) name = v->name;
-      T::Buffer b = T::makeBuffer(name, t->dtype, t->shape);
-      inputs.push_back({b, nullptr});
-      params.push_back({T::makeVar(name, t->dtype), b});
+      if (namesMatter) shape.append("@").append(inputName(arg, i)).push_back('\0');
       callArgs.push_back(arg);
     }
-    std::optional<legalize_relax::Kernel> kernel;
-    std::vector<T::Buffer> moreOutputs;
-    if (out) {
-      kernel = legalize_relax::buildKernel(*call, inputs, *out);
-    } else if (std::optional<legalize_relax::TupleKernel> t = legalize_relax::buildTupleKernel(*call, inputs, outs)) {
-      kernel = std::move(t->kernel);
-      moreOutputs = std::move(t->moreOutputs);
+    shape.append(out ? "->" : "->(");
+    if (out) appendTensorKey(shape, *out);
+    for (const TensorTypeNode* t : outs) appendTensorKey(shape, *t);
+
+    // A call the same as one legalized before (a model repeats its layers)
+    // gets that kernel without building it again: building would give a
+    // structurally equal PrimFunc, which addFunction would resolve to the
+    // same name.
+    std::vector<Made>& sameShape = made_[{op->id, std::move(shape)}];
+    const Made* kernel = nullptr;
+    for (const Made& m : sameShape)
+      if (m.attrs == call->attrs) kernel = &m;
+    const bool reused = kernel != nullptr;
+    if (!kernel) {
+      std::optional<Made> built = build(*call, *orig, out, outs);
+      if (!built) return missed(original, rebuilt, "no Relax-form kernel for " + opName + " with these attributes");
+      sameShape.push_back(std::move(*built));
+      kernel = &sameShape.back();
     }
-    if (!kernel) return missed(original, rebuilt, "no Relax-form kernel for " + opName + " with these attributes");
-    params.push_back({T::makeVar(kernel->output->name, kernel->output->dtype), kernel->output});
-    for (const T::Buffer& b : moreOutputs) params.push_back({T::makeVar(b->name, b->dtype), b});
-    AttrDict attrs;
-    attrs.set("tir.noalias", AttrValue::boolean(true));
-    const size_t before = newFuncs_.size();
-    std::string name = addFunction(kernel->name, makePrimFunc(std::move(params), kernel->body, std::move(attrs)));
     if (remarks_)
       remarks_->ctx.remark(makeRemark(remarks_->pass, RemarkRule::LegalizeKernel, remarks_->function, {original},
-                                      opName + " → call_tir(" + name + "): TVM's topi compute, output block " + kernel->output->name +
-                                          (newFuncs_.size() == before ? " (reuses the structurally equal " + name + ")" : "")));
+                                      opName + " → call_tir(" + kernel->name + "): TVM's topi compute, output block " +
+                                          kernel->outputBlock +
+                                          (reused || kernel->reusedEarlier ? " (reuses the structurally equal " + kernel->name + ")" : "")));
     AttrDict callAttrs;
     if (out) {
       callAttrs.set("out_shape", AttrValue::ints(out->shape));
@@ -95,10 +99,74 @@ class RelaxLegalizer final : public ExprMutator {
       callAttrs.set("out_shape", AttrValue::array(std::move(shapes)));
       callAttrs.set("out_dtype", AttrValue::array(std::move(dtypes)));
     }
-    return makeOpCall(OpId::CallTir, {makeGlobalVar(name), makeTuple(callArgs)}, callAttrs, orig->span);
+    return makeOpCall(OpId::CallTir, {makeGlobalVar(kernel->name), makeTuple(callArgs)}, callAttrs, orig->span);
   }
 
  private:
+  /// A kernel made for some call: its PrimFunc's name in the module.
+  struct Made {
+    /// The call's attributes (part of what the kernel is made of).
+    AttrDict attrs;
+    std::string name;
+    /// The output buffer's (and block's) name, for the remark.
+    std::string outputBlock;
+    /// addFunction found a structurally equal PrimFunc made before.
+    bool reusedEarlier = false;
+  };
+
+  /// The name the PrimFunc gives argument `i`'s buffer: the variable's, as
+  /// TVM's emit_te names its placeholders.
+  static std::string inputName(const Expr& arg, size_t i) {
+    if (const auto* v = as<VarNode>(arg)) return v->name;
+    return "p" + std::to_string(i);
+  }
+
+  static void appendTensorKey(std::string& key, const TensorTypeNode& t) {
+    key.append(t.dtype.name());
+    for (int64_t d : t.shape) key.append(",").append(std::to_string(d));
+    key.push_back(';');
+  }
+
+  /// Builds `call`'s kernel (types from `orig`, already known static) and adds its PrimFunc.
+  std::optional<Made> build(const CallNode& call, const CallNode& orig, const TensorTypeNode* out,
+                            const std::vector<const TensorTypeNode*>& outs) {
+    std::vector<KernelInput> inputs;
+    std::vector<T::Param> params;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      const Expr& arg = call.args[i];
+      const TensorTypeNode* t = pass_util::staticTensorType(orig.args[i]->checkedType);
+      if (const auto* c = as<ConstantNode>(arg); c && t->shape.empty()) {
+        double v = c->data.getAsDouble(0);
+        inputs.push_back({nullptr, t->dtype.isFloat() ? T::floatImm(t->dtype, v) : T::intImm(t->dtype, static_cast<int64_t>(v))});
+        continue;
+      }
+      std::string name = inputName(arg, i);
+      T::Buffer b = T::makeBuffer(name, t->dtype, t->shape);
+      inputs.push_back({b, nullptr});
+      params.push_back({T::makeVar(name, t->dtype), b});
+    }
+    std::optional<legalize_relax::Kernel> kernel;
+    std::vector<T::Buffer> moreOutputs;
+    if (out) {
+      kernel = legalize_relax::buildKernel(call, inputs, *out);
+    } else if (std::optional<legalize_relax::TupleKernel> t = legalize_relax::buildTupleKernel(call, inputs, outs)) {
+      kernel = std::move(t->kernel);
+      moreOutputs = std::move(t->moreOutputs);
+    }
+    if (!kernel) return std::nullopt;
+    params.push_back({T::makeVar(kernel->output->name, kernel->output->dtype), kernel->output});
+    for (const T::Buffer& b : moreOutputs) params.push_back({T::makeVar(b->name, b->dtype), b});
+    AttrDict attrs;
+    attrs.set("tir.noalias", AttrValue::boolean(true));
+    const size_t before = newFuncs_.size();
+    Made made;
+    made.attrs = call.attrs;
+    made.name = addFunction(kernel->name, makePrimFunc(std::move(params), kernel->body, std::move(attrs)));
+    made.outputBlock = kernel->output->name;
+    made.reusedEarlier = newFuncs_.size() == before;
+    return made;
+  }
+
   /// `original` left as it is (the Relay-form lowering takes it), with a remark saying why.
   Expr missed(const Expr& original, const Expr& rebuilt, const std::string& why) {
     if (remarks_)
@@ -131,6 +199,9 @@ class RelaxLegalizer final : public ExprMutator {
   std::unordered_multimap<size_t, std::string> byHash_;
   /// Per name hint: the suffix addFunction tries first.
   std::unordered_map<std::string, int> nextSuffix_;
+  /// The kernels made, by op and by the types (and, where they matter, the
+  /// names) of inputs and outputs.
+  std::map<std::pair<OpId, std::string>, std::vector<Made>> made_;
   const RelaxLegalizeRemarks* remarks_;
 };
 

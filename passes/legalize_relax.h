@@ -74,6 +74,14 @@ std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<Kernel
 std::optional<TupleKernel> buildTupleKernel(const CallNode& call, const std::vector<KernelInput>& inputs,
                                        const std::vector<const TensorTypeNode*>& outs);
 
+/// True when the kernel of `call` names some of its blocks after its inputs'
+/// names (topi's reductions over an input `x`: block "x_red"), so calls that
+/// differ only in their arguments' names get different PrimFuncs. Otherwise a
+/// kernel is made of the op, its attributes, and its inputs' and outputs'
+/// types, and LegalizeOps builds it once per such combination. A builder that
+/// puts an input's name into a block's name is listed here.
+bool kernelDependsOnInputNames(const CallNode& call);
+
 }  // namespace legalize_relax
 
 }  // namespace passlab

@@ -622,6 +622,15 @@ std::optional<Kernel> dense(const std::vector<KernelInput>& in, const TensorType
 
 }  // namespace
 
+bool kernelDependsOnInputNames(const CallNode& call) {
+  const OpDef* op = call.op();
+  if (!op) return false;
+  // group_norm's tuple reduction is "<x>_red_temp" (passes/legalize_relax_group_norm.cpp);
+  // batch_norm's training form reduces its input, "<x>_red" (passes/legalize_relax_norm.cpp).
+  if (op->id == OpId::GroupNorm) return true;
+  return op->id == OpId::BatchNorm && attrOrDefault(*op, call.attrs, "training").asBool();
+}
+
 std::optional<Kernel> buildKernel(const CallNode& call, const std::vector<KernelInput>& in, const TensorTypeNode& out) {
   const OpDef* op = call.op();
   if (!op) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/ir/limits.h"
+#include "core/support/pointer_index.h"
 #include "core/ir/functor.h"
 
 namespace passlab {
@@ -88,7 +89,6 @@ class ModuleTyper {
   enum class State : uint8_t { Running, Done };
   const IRModule* mod_;
   std::unordered_map<std::string, State> state_;
-  std::unordered_map<std::string, Type> primFuncTypes_;
   std::vector<Diagnostic> diagnostics_;
 };
 
@@ -126,6 +126,12 @@ class FunctionTyper {
     const auto* call = as<CallNode>(e);
     return call && as<GlobalVarNode>(call->callee);
   }
+  /// Records that `var` is bound to `value`.
+  void bindValue(const VarNode* var, const ExprNode* value) {
+    auto [index, fresh] = bindingIndex_.insert(var, static_cast<uint32_t>(bindingValues_.size()));
+    if (fresh) bindingValues_.push_back(value);
+    else bindingValues_[index] = value;
+  }
   /// The children typed before `e`, in order (records binders on the way).
   void childrenOf(const ExprNode* e, std::vector<const ExprNode*>& order);
   Type typeOf(const ExprNode* e);
@@ -145,15 +151,19 @@ class FunctionTyper {
   std::vector<std::pair<const ExprNode*, bool>> stack_;
   std::vector<const ExprNode*> children_;
   /// The value bound to each let/dataflow variable met so far.
-  std::unordered_map<const VarNode*, const ExprNode*> bindingValue_;
+  /// (Flat tables: this runs after every pass over every binding, and a
+  /// node-based map cost an allocation per entry and its destructor a free.)
+  /// Keys to indices into bindingValues_.
+  PointerIndex bindingIndex_;
+  std::vector<const ExprNode*> bindingValues_;
   /// Function parameters met so far (typed by annotation, or by paramArgument_).
-  std::unordered_set<const VarNode*> params_;
+  PointerSet params_;
   /// The argument an unannotated parameter of a directly called function literal receives.
   std::unordered_map<const VarNode*, const ExprNode*> paramArgument_;
   /// Nodes whose type could not be determined (errors already reported).
   std::unordered_set<const ExprNode*> failed_;
   /// Calls to globals re-checked in this run.
-  std::unordered_set<const ExprNode*> rechecked_;
+  PointerSet rechecked_;
 };
 
 void ModuleTyper::inferAll() {
@@ -178,9 +188,10 @@ Type ModuleTyper::globalType(const GlobalVarNode& gv, FunctionTyper& caller) {
     return nullptr;
   }
   if (const auto* prim = as<PrimFuncNode>(fn)) {
-    Type& t = primFuncTypes_[gv.name];
-    if (!t) t = primFuncType(*prim);
-    return t;
+    // Kept on the PrimFunc itself (its contents determine it): passes share
+    // PrimFuncs from module to module, so each is typed once, not once a pass.
+    if (!prim->checkedType) prim->checkedType = primFuncType(*prim);
+    return prim->checkedType;
   }
   const auto* f = as<FunctionNode>(fn);
   if (!f) {
@@ -216,9 +227,9 @@ Type FunctionTyper::run(const Expr& root) {
       stack_.pop_back();
       continue;
     }
-    children_.clear();
-    childrenOf(e, children_);
     if (!expanded) {
+      children_.clear();
+      childrenOf(e, children_);
       stack_.back().second = true;
       // Pushed in reverse, so children are typed in the order listed.
       for (auto it = children_.rbegin(); it != children_.rend(); ++it)
@@ -230,8 +241,12 @@ Type FunctionTyper::run(const Expr& root) {
     // known to be well-typed and later runs can trust it. Below a failure the
     // node fails silently (the cause was reported once).
     bool childFailed = false;
-    if (!failed_.empty())
+    if (!failed_.empty()) {
+      // (childrenOf's records were made when `e` was expanded; repeating them changes nothing.)
+      children_.clear();
+      childrenOf(e, children_);
       for (const ExprNode* c : children_) childFailed = childFailed || (c && failed_.count(c));
+    }
     Type t = childFailed ? nullptr : compute(e);
     if (t) {
       if (e->checkedType && !compatible(e->checkedType, t))
@@ -289,7 +304,7 @@ void FunctionTyper::childrenOf(const ExprNode* e, std::vector<const ExprNode*>& 
     case ExprKind::Let: {
       // The value is typed before the variable so an unannotated variable can take its type.
       const auto* l = as<LetNode>(e);
-      bindingValue_[l->var.get()] = l->value.get();
+      bindValue(l->var.get(), l->value.get());
       order.clear();
       // `let %f = fn (%x, %y) {...}; %f(%a, %b)`: untyped parameters of a
       // closure take the types of its first call's arguments (as TVM's
@@ -320,7 +335,7 @@ void FunctionTyper::childrenOf(const ExprNode* e, std::vector<const ExprNode*>& 
     case ExprKind::Dataflow: {
       const auto* d = as<DataflowNode>(e);
       for (const Binding& b : d->bindings) {
-        bindingValue_[b.var.get()] = b.value.get();
+        bindValue(b.var.get(), b.value.get());
         order.push_back(b.value.get());
         order.push_back(b.var.get());
       }
@@ -346,7 +361,7 @@ const CallNode* FunctionTyper::closureCallSite(const LetNode& let) {
   bool ready = true;
   for (const Expr& a : site->args)
     postOrderVisit(a, [&](const Expr& e) {
-      if (const auto* v = as<VarNode>(e); v && !params_.count(v) && !bindingValue_.count(v)) ready = false;
+      if (const auto* v = as<VarNode>(e); v && !params_.count(v) && !bindingIndex_.contains(v)) ready = false;
     });
   return ready ? site : nullptr;
 }
@@ -386,12 +401,12 @@ Type FunctionTyper::computeVar(const VarNode& var) {
     error(var.span, "type.missing-annotation", "parameter %" + var.name + " needs a type annotation");
     return nullptr;
   }
-  auto it = bindingValue_.find(&var);
-  if (it == bindingValue_.end()) {
+  const uint32_t bound = bindingIndex_.find(&var);
+  if (bound == PointerIndex::kAbsent) {
     error(var.span, "type.unbound-var", "cannot type %" + var.name + ": it has no annotation and is not bound by a let");
     return nullptr;
   }
-  const ExprNode* value = it->second;
+  const ExprNode* value = bindingValues_[bound];
   if (value->kind == ExprKind::GlobalVar) return typeOf(value);
   // Null either because the value failed (already reported) or because the
   // variable is used inside its own definition.

@@ -56,35 +56,104 @@ void appendChildren(const Expr& e, std::vector<Expr>& out) {
   }
 }
 
+namespace {
+
+/// A scratch vector for one traversal, taken from a per-thread pool and given
+/// back empty when the traversal ends: passes traverse once per binding, and
+/// a fresh stack per call was an allocation or two each time. Nested
+/// traversals (a rewrite that traverses) each take their own.
+template <class T>
+class Scratch {
+ public:
+  Scratch() {
+    std::vector<std::vector<T>>& pool = freeList();
+    if (!pool.empty()) {
+      v_ = std::move(pool.back());
+      pool.pop_back();
+    }
+  }
+  ~Scratch() {
+    v_.clear();
+    // A huge one (a 100k-node walk) is not kept alive for the next small walk.
+    if (v_.capacity() <= 4096) freeList().push_back(std::move(v_));
+  }
+  Scratch(const Scratch&) = delete;
+  Scratch& operator=(const Scratch&) = delete;
+  std::vector<T>& operator*() { return v_; }
+
+ private:
+  static std::vector<std::vector<T>>& freeList() {
+    thread_local std::vector<std::vector<T>> pool;
+    return pool;
+  }
+  std::vector<T> v_;
+};
+
+/// The nodes a walk has visited: a short array searched linearly while the
+/// walk is small (a binding's value, a call of a few variables), the flat
+/// hash set once it is not (a 100k-op module has ~300k nodes, and a
+/// node-based set cost a malloc and a cache miss per node).
+class VisitedSet {
+ public:
+  bool contains(const ExprNode* n) const {
+    if (small_ <= kSmall) {
+      for (size_t i = 0; i < small_; ++i)
+        if (few_[i] == n) return true;
+      return false;
+    }
+    return many_.count(n) != 0;
+  }
+  void insert(const ExprNode* n) {
+    if (small_ < kSmall) {
+      few_[small_++] = n;
+      return;
+    }
+    if (small_ == kSmall) {
+      for (const ExprNode* f : few_) many_.insert(f);
+      ++small_;
+    }
+    many_.insert(n);
+  }
+
+ private:
+  static constexpr size_t kSmall = 16;
+  const ExprNode* few_[kSmall];
+  size_t small_ = 0;  // kSmall + 1 once the nodes live in many_
+  PointerSet many_;
+};
+
+}  // namespace
+
 void postOrderVisit(const Expr& root, const std::function<void(const Expr&)>& visit,
                     const std::function<bool(const Expr&)>& enter) {
   if (!root) return;
-  // A flat set: a 100k-op module has ~300k nodes, and a node-based set cost a
-  // malloc and a cache miss per node (15% of an aligned diff's time).
-  PointerSet done;
+  VisitedSet done;
   // Each frame: node and whether its children were already pushed.
-  std::vector<std::pair<Expr, bool>> stack;
-  std::vector<Expr> children;
+  Scratch<std::pair<Expr, bool>> stackScratch;
+  Scratch<Expr> childrenScratch;
+  std::vector<std::pair<Expr, bool>>& stack = *stackScratch;
+  std::vector<Expr>& children = *childrenScratch;
   stack.emplace_back(root, false);
   while (!stack.empty()) {
-    auto [node, expanded] = stack.back();
-    if (done.count(node.get())) {
+    auto& [node, expanded] = stack.back();
+    if (done.contains(node.get())) {
       stack.pop_back();
       continue;
     }
     if (expanded) {
+      Expr n = std::move(node);
       stack.pop_back();
-      done.insert(node.get());
-      visit(node);
+      done.insert(n.get());
+      visit(n);
       continue;
     }
-    stack.back().second = true;
+    expanded = true;
     if (enter && !enter(node)) continue;
     children.clear();
     appendChildren(node, children);
     // Push in reverse so children are visited in evaluation order.
     for (auto it = children.rbegin(); it != children.rend(); ++it)
-      if (*it && !done.count(it->get())) stack.emplace_back(*it, false);
+      if (*it && !done.contains(it->get())) stack.emplace_back(std::move(*it), false);
   }
 }
 
@@ -158,36 +227,69 @@ Expr rebuildWithChildren(const Expr& e, const std::vector<Expr>& ch) {
 Expr ExprMutator::mutate(const Expr& root) {
   if (!root) return root;
   if (auto it = memo_.find(root.get()); it != memo_.end()) return it->second;
-  std::vector<std::pair<Expr, bool>> stack;
-  std::vector<Expr> children;
-  stack.emplace_back(root, false);
-  while (!stack.empty()) {
-    auto [node, expanded] = stack.back();
-    if (memo_.count(node.get())) {
-      stack.pop_back();
-      continue;
-    }
-    if (!expanded) {
-      if (std::optional<Expr> replaced = preVisit(node)) {
-        memo_[node.get()] = *replaced;
-        stack.pop_back();
+  // `nodes` holds the root, then each expanded node's children in a run that
+  // the node's frame owns (stack discipline: a child's run lies above its
+  // parent's and is gone when the child is done). A frame's memo slot is
+  // made when the node is expanded, so a node costs one hash lookup there and
+  // one per use as a child; the slot stays put (memo_ is node-based) and
+  // takes the result without another lookup. A slot is empty only while its
+  // node is in progress, which no traversal of a DAG meets again.
+  struct Frame {
+    size_t at;              ///< the node: nodes[at]
+    Expr* slot = nullptr;   ///< its memo entry, once expanded
+    size_t first = 0;       ///< its children: nodes[first..]
+  };
+  Scratch<Expr> nodesScratch, childrenScratch;
+  Scratch<Frame> framesScratch;
+  std::vector<Expr>& nodes = *nodesScratch;
+  std::vector<Expr>& children = *childrenScratch;
+  std::vector<Frame>& frames = *framesScratch;
+  nodes.push_back(root);
+  frames.push_back({0});
+  Expr* rootSlot = nullptr;
+  try {
+    while (!frames.empty()) {
+      Frame& f = frames.back();
+      if (!f.slot) {
+        auto [it, fresh] = memo_.try_emplace(nodes[f.at].get());
+        if (!fresh) {
+          frames.pop_back();
+          continue;
+        }
+        f.slot = &it->second;
+        if (!rootSlot) rootSlot = f.slot;
+        if (std::optional<Expr> replaced = preVisit(nodes[f.at])) {
+          *f.slot = std::move(*replaced);
+          frames.pop_back();
+          continue;
+        }
+        const size_t first = nodes.size();
+        f.first = first;
+        const Expr node = nodes[f.at];  // (appending may move nodes[f.at])
+        appendChildren(node, nodes);
+        // Pushed in reverse so children are visited in evaluation order (f is not used after this).
+        // (A child done before is popped at its first lookup.)
+        for (size_t i = nodes.size(); i-- > first;)
+          if (nodes[i]) frames.push_back({i});
         continue;
       }
-      stack.back().second = true;
+      const Frame done = f;
       children.clear();
-      appendChildren(node, children);
-      for (auto it = children.rbegin(); it != children.rend(); ++it)
-        if (*it && !memo_.count(it->get())) stack.emplace_back(*it, false);
-      continue;
+      for (size_t i = done.first; i < nodes.size(); ++i) children.push_back(nodes[i] ? memo_.find(nodes[i].get())->second : nullptr);
+      const Expr& node = nodes[done.at];
+      Expr rebuilt = rebuildWithChildren(node, children);
+      *done.slot = rewrite(node, rebuilt);
+      frames.pop_back();
+      nodes.resize(done.first);
     }
-    stack.pop_back();
-    children.clear();
-    appendChildren(node, children);
-    for (Expr& c : children) c = c ? memo_.at(c.get()) : c;
-    Expr rebuilt = rebuildWithChildren(node, children);
-    memo_[node.get()] = rewrite(node, rebuilt);
+  } catch (...) {
+    // The nodes in progress get no result: forget their empty slots, so a
+    // later mutate of them (after the error was handled) starts afresh.
+    for (const Frame& f : frames)
+      if (f.slot && !*f.slot) memo_.erase(nodes[f.at].get());
+    throw;
   }
-  return memo_.at(root.get());
+  return *rootSlot;
 }
 
 size_t countOpCalls(const Expr& root) {

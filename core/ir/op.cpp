@@ -428,7 +428,29 @@ const OpDef* findOp(std::string_view name) {
 
 std::span<const OpDef> allOps() { return table(); }
 
+/// Whether canonicalizeAttrs would give `attrs` back unchanged: its entries are
+/// the op's fields in their order, each of its field's kind (or one it
+/// accepts as it is), none optional and at its default. Passes mostly build
+/// calls from attributes that already are (a call's own, rebuilt).
+static bool alreadyCanonical(const OpDef& op, const AttrDict& attrs) {
+  const auto& entries = attrs.entries();
+  size_t next = 0;
+  for (const AttrField& field : op.attrs) {
+    if (next == entries.size() || entries[next].first != field.name) {
+      if (field.required) return false;
+      continue;
+    }
+    const AttrValue& v = entries[next++].second;
+    const AttrValue::Kind k = v.kind();
+    const bool asIs = k == field.kind || (k == AttrValue::Kind::None && field.nullable) ||
+                      std::find(field.alsoAccepts.begin(), field.alsoAccepts.end(), k) != field.alsoAccepts.end();
+    if (!asIs || (!field.required && v == field.defaultValue)) return false;
+  }
+  return next == entries.size();
+}
+
 AttrDict canonicalizeAttrs(const OpDef& op, const AttrDict& attrs) {
+  if (alreadyCanonical(op, attrs)) return attrs;
   for (const auto& [key, value] : attrs.entries()) {
     if (findField(op, key)) continue;
     std::string known;
