@@ -6,15 +6,16 @@ if(TARGET passlab_core)
     ${CMAKE_SOURCE_DIR}/core/ir/attrs.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/call_tir.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/diagnostic.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/diagnostic_fold.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/dtype.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/expr.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/expr_release.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/file_io.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/float_math.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_0)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/ir/float_math.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/functor.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/module.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/ndarray.cpp
@@ -22,12 +23,12 @@ if(TARGET passlab_core)
     ${CMAKE_SOURCE_DIR}/core/ir/shape_attr.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/shape_expr.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir.cpp
-    ${CMAKE_SOURCE_DIR}/core/ir/tir_block_access.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_1)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/ir/op.cpp
+    ${CMAKE_SOURCE_DIR}/core/ir/tir_block_access.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir_functor.cpp
     ${CMAKE_SOURCE_DIR}/core/ir/tir_lower_blocks.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_ir_2)
@@ -50,43 +51,49 @@ if(TARGET passlab_core)
     ${CMAKE_SOURCE_DIR}/core/text/literal.cpp
     ${CMAKE_SOURCE_DIR}/core/text/load_text.cpp
     ${CMAKE_SOURCE_DIR}/core/text/metadata.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/parser.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/parser_meta.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/parser_relay.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/metadata_graph.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/printer.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/printer_relay.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_0)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/core/text/parser.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/parser_meta.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/parser_relay.cpp
     ${CMAKE_SOURCE_DIR}/core/text/parser_tir.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/printer.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/printer_relay.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_lexer.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_module.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_ops.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_parser.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_expr.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/printer_relay_layout.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/printer_tir.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_print.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_1)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/text/printer_tir.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_print.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_lexer.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_metadata.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_module.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_ops.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_parser.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_print_calls.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_print_literals.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_expr.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_2)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_print.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_call.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_device.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_parse.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_vm.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_shape.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_parse.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_3)
 endif()
 if(TARGET passlab_core)
   set_source_files_properties(
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_call.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_device.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_relax_vm.cpp
     ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_bind.cpp
-    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_parse.cpp
+    ${CMAKE_SOURCE_DIR}/core/text/tvmscript_tir_expr.cpp
     TARGET_DIRECTORY passlab_core PROPERTIES UNITY_GROUP core_text_4)
 endif()
 if(TARGET passlab_core)
@@ -188,12 +195,12 @@ if(TARGET passlab_passes)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/passes/bind_symbolic_vars.cpp
     ${CMAKE_SOURCE_DIR}/passes/convert_layout.cpp
     ${CMAKE_SOURCE_DIR}/passes/dead_code.cpp
     ${CMAKE_SOURCE_DIR}/passes/defuse_ops.cpp
     ${CMAKE_SOURCE_DIR}/passes/eliminate_common_subexpr.cpp
     ${CMAKE_SOURCE_DIR}/passes/external_codegen.cpp
-    ${CMAKE_SOURCE_DIR}/passes/fold_constant.cpp
     ${CMAKE_SOURCE_DIR}/passes/fold_scale_axis.cpp
     ${CMAKE_SOURCE_DIR}/passes/fuse_ops_relax.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_1)
@@ -201,25 +208,25 @@ endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/convert_layout_relax.cpp
+    ${CMAKE_SOURCE_DIR}/passes/fold_constant.cpp
     ${CMAKE_SOURCE_DIR}/passes/fuse_ops.cpp
     ${CMAKE_SOURCE_DIR}/passes/fuse_tir.cpp
     ${CMAKE_SOURCE_DIR}/passes/infer_type.cpp
     ${CMAKE_SOURCE_DIR}/passes/inline.cpp
     ${CMAKE_SOURCE_DIR}/passes/inline_private_functions.cpp
     ${CMAKE_SOURCE_DIR}/passes/lambda_lifting.cpp
-    ${CMAKE_SOURCE_DIR}/passes/legalize_choice.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_2)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/decompose_ops.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_choice.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_isa.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv_small.cpp
     ${CMAKE_SOURCE_DIR}/passes/mark_compiler_functions_as_extern.cpp
     ${CMAKE_SOURCE_DIR}/passes/normalize.cpp
     ${CMAKE_SOURCE_DIR}/passes/registry.cpp
-    ${CMAKE_SOURCE_DIR}/passes/relax_bindings.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_3)
 endif()
 if(TARGET passlab_passes)
@@ -227,19 +234,21 @@ if(TARGET passlab_passes)
     ${CMAKE_SOURCE_DIR}/passes/kill_after_last_use.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_relax.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_relax_norm.cpp
     ${CMAKE_SOURCE_DIR}/passes/lower_alloc_tensor.cpp
     ${CMAKE_SOURCE_DIR}/passes/merge_compiler_regions.cpp
     ${CMAKE_SOURCE_DIR}/passes/outline_compiler_functions.cpp
     ${CMAKE_SOURCE_DIR}/passes/partition_graph.cpp
-    ${CMAKE_SOURCE_DIR}/passes/plan_devices.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_4)
 endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_conv_transpose.cpp
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_elemwise.cpp
+    ${CMAKE_SOURCE_DIR}/passes/legalize_relax_group_norm.cpp
     ${CMAKE_SOURCE_DIR}/passes/opt_util.cpp
     ${CMAKE_SOURCE_DIR}/passes/pass_util.cpp
+    ${CMAKE_SOURCE_DIR}/passes/relax_bindings.cpp
     ${CMAKE_SOURCE_DIR}/passes/to_mixed_precision_relax.cpp
     TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_5)
 endif()
@@ -258,15 +267,11 @@ endif()
 if(TARGET passlab_passes)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/legalize_lower_transform.cpp
-    ${CMAKE_SOURCE_DIR}/passes/simplify_inference.cpp
+    ${CMAKE_SOURCE_DIR}/passes/plan_devices.cpp
     ${CMAKE_SOURCE_DIR}/passes/to_non_dataflow.cpp
-    TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_7)
-endif()
-if(TARGET passlab_passes)
-  set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/passes/vm_builtin_lower.cpp
     ${CMAKE_SOURCE_DIR}/passes/vm_shape_lower.cpp
-    TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_9)
+    TARGET_DIRECTORY passlab_passes PROPERTIES UNITY_GROUP passes_7)
 endif()
 if(TARGET passlab_codegen)
   set_source_files_properties(
@@ -349,25 +354,27 @@ if(TARGET passlab_gui_model)
     ${CMAKE_SOURCE_DIR}/gui/model/codegen_model.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/config_model.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/console_model.cpp
+    ${CMAKE_SOURCE_DIR}/gui/model/constant_ref_span.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/diagnostics_model.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/graph_view_model.cpp
-    ${CMAKE_SOURCE_DIR}/gui/model/gui_commands.cpp
     TARGET_DIRECTORY passlab_gui_model PROPERTIES UNITY_GROUP gui_model_0)
 endif()
 if(TARGET passlab_gui_model)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/gui/model/gui_commands.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/gui_session.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/ir_diff_model.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/numerics_model.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/palette.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/printed_text.cpp
+    ${CMAKE_SOURCE_DIR}/gui/model/progress_model.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/remarks_model.cpp
-    ${CMAKE_SOURCE_DIR}/gui/model/script_runner.cpp
-    ${CMAKE_SOURCE_DIR}/gui/model/session_store.cpp
     TARGET_DIRECTORY passlab_gui_model PROPERTIES UNITY_GROUP gui_model_1)
 endif()
 if(TARGET passlab_gui_model)
   set_source_files_properties(
+    ${CMAKE_SOURCE_DIR}/gui/model/script_runner.cpp
+    ${CMAKE_SOURCE_DIR}/gui/model/session_store.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/syntax.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/text_index.cpp
     ${CMAKE_SOURCE_DIR}/gui/model/trace_model.cpp
@@ -390,6 +397,7 @@ if(TARGET passlab_gui_panels)
   set_source_files_properties(
     ${CMAKE_SOURCE_DIR}/gui/panels/numerics_panel.cpp
     ${CMAKE_SOURCE_DIR}/gui/panels/panel_common.cpp
+    ${CMAKE_SOURCE_DIR}/gui/panels/progress_panel.cpp
     ${CMAKE_SOURCE_DIR}/gui/panels/remarks_panel.cpp
     ${CMAKE_SOURCE_DIR}/gui/panels/trace_panel.cpp
     TARGET_DIRECTORY passlab_gui_panels PROPERTIES UNITY_GROUP gui_panels_1)
