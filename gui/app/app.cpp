@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <ctime>
 #include <csignal>
 #include <cstdio>
@@ -36,6 +37,23 @@ void onScroll(GLFWwindow* w, double, double) { appOf(w)->noteInput(); }
 void onFocus(GLFWwindow* w, int) { appOf(w)->noteInput(); }
 void onEnter(GLFWwindow* w, int) { appOf(w)->noteInput(); }
 void onSize(GLFWwindow* w, int, int) { appOf(w)->noteInput(); }
+
+/// The framebuffer height of the draw data being rendered (fillOpaqueRect's
+/// callback turns ImGui's top-down clip rectangles into GL's bottom-up scissor).
+int renderTargetHeight = 0;
+
+/// fillOpaqueRect's callback: a scissored clear of the command's clip
+/// rectangle. The backend sets the scissor again before its next draw call.
+void clearClipRect(const ImDrawList*, const ImDrawCmd* cmd) {
+  const ImVec4 r = cmd->ClipRect;
+  if (r.z <= r.x || r.w <= r.y) return;
+  const auto colour = static_cast<ImU32>(reinterpret_cast<uintptr_t>(cmd->UserCallbackData));
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
+  glScissor(static_cast<int>(r.x), static_cast<int>(static_cast<float>(renderTargetHeight) - r.w), static_cast<int>(r.z - r.x),
+            static_cast<int>(r.w - r.y));
+  glClearColor(c.x, c.y, c.z, c.w);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
 
 }  // namespace
 
@@ -85,6 +103,7 @@ bool GuiApp::init(std::string* error) {
   MainWindow::installSettingsHandler(session_->view());
   ImGui_ImplGlfw_InitForOpenGL(glfw_, true);
   ImGui_ImplOpenGL3_Init("#version 130");
+  setOpaqueFillCallback(clearClipRect);
   imguiReady_ = true;
   window_ = std::make_unique<MainWindow>(*session_);
   // Layouts finish on a worker thread: wake the idle loop to show them.
@@ -132,6 +151,7 @@ double threadCpuMs() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 }  // namespace
+
 
 void GuiApp::frame() {
   GuiSession& s = *session_;
@@ -183,6 +203,7 @@ void GuiApp::frame() {
   const Rgba bg = colourOf(ColourRole::WindowBg);
   glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
+  renderTargetHeight = fbh;
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++frames_;
 
@@ -263,6 +284,7 @@ void GuiApp::busyFrame() {
   const Rgba bg = colourOf(ColourRole::WindowBg);
   glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
+  renderTargetHeight = fbh;
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // A new ImGui window is hidden for its first frames while it sizes itself.
   if (std::string path = busyFrames_ >= 4 ? s.progress().takeScreenshotRequest() : std::string(); !path.empty()) {
@@ -304,6 +326,7 @@ int GuiApp::run() {
 }
 
 void GuiApp::shutdown() {
+  setOpaqueFillCallback(nullptr);
   if (session_) {
     session_->setBackgroundWake(nullptr);
     session_->setBusyPump(nullptr);

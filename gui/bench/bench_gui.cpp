@@ -7,6 +7,10 @@
 //     frame times while its layout runs on the worker, then while panning it.
 // Usage: xvfb-run -a -s "-screen 0 1600x1000x24" build/gui/bench_gui [OPS_SCROLL] [OPS_STEP]
 //        xvfb-run -a -s "-screen 0 1600x1000x24" build/gui/bench_gui graph [OPS]
+// The graph bench also prints the pixels the rasteriser shades in the last
+// frame, by window; PASSLAB_BENCH_SHOT=FILE.png writes that frame, and
+// PASSLAB_BENCH_CMD="gui panel console" (any console command) runs before the
+// panning starts (with the Console tab in front: the window without the graph).
 #include <GL/gl.h>
 #include <imgui.h>
 #include <unistd.h>
@@ -61,6 +65,35 @@ double cpuMs() {
   timespec ts{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/// Pixels the rasteriser shades for the last frame's draw data (each
+/// triangle's area, scaled by the part of its bounding box inside its clip
+/// rectangle), in total and by draw list.
+double shadedPixels(const ImDrawData* dd, bool print = false) {
+  double total = 0;
+  if (!dd) return 0;
+  for (int l = 0; l < dd->CmdListsCount; ++l) {
+    const ImDrawList* list = dd->CmdLists[l];
+    double listArea = 0;
+    for (const ImDrawCmd& cmd : list->CmdBuffer) {
+      if (cmd.UserCallback) continue;
+      for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {
+        const ImDrawVert* v[3];
+        for (int k = 0; k < 3; ++k) v[k] = &list->VtxBuffer[static_cast<int>(cmd.VtxOffset + list->IdxBuffer[static_cast<int>(cmd.IdxOffset + i + k)])];
+        double area = std::abs((v[1]->pos.x - v[0]->pos.x) * (v[2]->pos.y - v[0]->pos.y) - (v[2]->pos.x - v[0]->pos.x) * (v[1]->pos.y - v[0]->pos.y)) / 2;
+        float x0 = std::min({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), x1 = std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x});
+        float y0 = std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), y1 = std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y});
+        double bw = std::max(1e-3f, x1 - x0), bh = std::max(1e-3f, y1 - y0);
+        double iw = std::max(0.f, std::min(x1, cmd.ClipRect.z) - std::max(x0, cmd.ClipRect.x));
+        double ih = std::max(0.f, std::min(y1, cmd.ClipRect.w) - std::max(y0, cmd.ClipRect.y));
+        listArea += area * std::min(1.0, iw / bw) * std::min(1.0, ih / bh);
+      }
+    }
+    if (print) std::printf("    %-40s %9.0f px, %6d vertices\n", list->_OwnerName ? list->_OwnerName : "?", listArea, list->VtxBuffer.Size);
+    total += listArea;
+  }
+  return total;
 }
 
 /// One frame, finished: glFinish makes the software rasterizer's work part of the figure.
@@ -235,10 +268,16 @@ int graphBench(const std::string& stateDir, size_t ops) {
     io.MouseDown[0] = frame % 200 != 199;
     ++frame;
   };
+  if (const char* cmd = std::getenv("PASSLAB_BENCH_CMD")) app.session().runCommand(cmd, false);
   for (int i = 0; i < 20; ++i) timedFrame(app);
   float camY0 = model.side(passlab::Side::After).camera.y;
   FrameSamples pan;
   for (int i = 0; i < 600; ++i) timedFrame(app, &pan);
+  std::printf("  shaded pixels of the last frame: %.0f\n", shadedPixels(ImGui::GetDrawData(), true));
+  if (const char* shot = std::getenv("PASSLAB_BENCH_SHOT")) {
+    app.session().screenshotRequests().push_back(shot);
+    timedFrame(app);
+  }
   Stats p = statsOf(pan.wall), pui = statsOf(pan.ui), pcpu = statsOf(pan.cpu), puc = statsOf(pan.uiCpu);
   Stats pr = statsOf(pan.render), pv = statsOf(pan.vertices), pc = statsOf(pan.commands);
   double load[3] = {0, 0, 0};
@@ -247,8 +286,8 @@ int graphBench(const std::string& stateDir, size_t ops) {
               "draw commands median %.0f; load average %.2f\n",
               pr.median, pr.p99, pv.median, pv.max, pc.median, load[0]);
   std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
-              "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU p99 %.2f ms (camera moved %.0f pt)\n",
-              p.median, p.p99, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.p99,
+              "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU median %.2f ms, p99 %.2f ms (camera moved %.0f pt)\n",
+              p.median, p.p99, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.median, pcpu.p99,
               std::abs(model.side(passlab::Side::After).camera.y - camY0));
   app.beforeNewFrame = nullptr;
   app.shutdown();

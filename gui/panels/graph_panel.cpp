@@ -418,7 +418,7 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
   const Canvas& c = v.c;
   ImVec2 end(c.origin.x + width, c.origin.y + height);
   c.dl->PushClipRect(c.origin, end, true);
-  c.dl->AddRectFilled(c.origin, end, im(graph::backgroundColour()));
+  fillOpaqueRect(c.dl, c.origin, end, im(graph::backgroundColour()));
   c.dl->AddRect(c.origin, end, IM_COL32(60, 64, 72, 255));
   char title[96];
   std::snprintf(title, sizeof title, "%s #%d", which == Side::Before ? "before" : "after", model.event());
