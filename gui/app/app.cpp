@@ -37,6 +37,11 @@ void onScroll(GLFWwindow* w, double, double) { appOf(w)->noteInput(); }
 void onFocus(GLFWwindow* w, int) { appOf(w)->noteInput(); }
 void onEnter(GLFWwindow* w, int) { appOf(w)->noteInput(); }
 void onSize(GLFWwindow* w, int, int) { appOf(w)->noteInput(); }
+// The window was uncovered or its contents lost: the next frame shows all of it.
+void onRefresh(GLFWwindow* w) {
+  appOf(w)->invalidatePicture();
+  appOf(w)->noteInput();
+}
 
 /// The framebuffer height of the draw data being rendered (fillOpaqueRect's
 /// callback turns ImGui's top-down clip rectangles into GL's bottom-up scissor).
@@ -93,6 +98,7 @@ bool GuiApp::init(std::string* error) {
   glfwSetWindowFocusCallback(glfw_, onFocus);
   glfwSetCursorEnterCallback(glfw_, onEnter);
   glfwSetFramebufferSizeCallback(glfw_, onSize);
+  glfwSetWindowRefreshCallback(glfw_, onRefresh);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -104,6 +110,7 @@ bool GuiApp::init(std::string* error) {
   ImGui_ImplGlfw_InitForOpenGL(glfw_, true);
   ImGui_ImplOpenGL3_Init("#version 130");
   setOpaqueFillCallback(clearClipRect);
+  retained_.init(glfw_);
   imguiReady_ = true;
   window_ = std::make_unique<MainWindow>(*session_);
   // Layouts finish on a worker thread: wake the idle loop to show them.
@@ -198,13 +205,11 @@ void GuiApp::frame() {
   timing_.uiCpuMs = threadCpuMs() - cpu0;
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(glfw_, &fbw, &fbh);
-  glViewport(0, 0, fbw, fbh);
   // The main window has no background of its own (see ColourRole::WindowBg).
   const Rgba bg = colourOf(ColourRole::WindowBg);
-  glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
-  glClear(GL_COLOR_BUFFER_BIT);
   renderTargetHeight = fbh;
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  // Only what changed since the last frame is drawn again (retained_frame.h).
+  retained_.render(ImGui::GetDrawData(), fbw, fbh, ImVec4(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f), ImGui_ImplOpenGL3_RenderDrawData);
   ++frames_;
 
   // Screenshots read the back buffer now, before the swap makes it undefined.
@@ -232,7 +237,7 @@ void GuiApp::frame() {
   } else if (options_.screenshotPath.empty() && options_.frames > 0 && scriptDone && frames_ >= std::max(options_.frames, settle)) {
     finished_ = true;
   }
-  glfwSwapBuffers(glfw_);
+  retained_.present();
   timing_.uiMs = msBetween(t0, t1);
   timing_.renderMs = msBetween(t1, std::chrono::steady_clock::now());
   if (s.quitRequested()) finished_ = true;
@@ -243,16 +248,20 @@ void GuiApp::busyFrame() {
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(glfw_, &fbw, &fbh);
   if (busyFrames_ == 0) {
-    // The front buffer holds the last frame the user saw: keep it as the bar's backdrop.
+    // The last frame the user saw is the bar's backdrop: the back buffer holds
+    // it when frames are retained (never swapped); else the front buffer, which
+    // a software renderer need not keep after a swap.
     if (!busyTexture_) glGenTextures(1, &busyTexture_);
     glBindTexture(GL_TEXTURE_2D, busyTexture_);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glReadBuffer(GL_FRONT);
+    glReadBuffer(retained_.retained() ? GL_BACK : GL_FRONT);
     glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, fbw, fbh, 0);
     glReadBuffer(GL_BACK);
     busyTextureW_ = fbw;
     busyTextureH_ = fbh;
+    // The bar's frames are drawn whole and swapped: the next main frame too.
+    retained_.invalidate();
   }
   ++busyFrames_;
   ImGuiContext* outer = ImGui::GetCurrentContext();

@@ -12,6 +12,7 @@
 // PASSLAB_BENCH_CMD="gui panel console" (any console command) runs before the
 // panning starts (with the Console tab in front: the window without the graph).
 #include <GL/gl.h>
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <unistd.h>
 
@@ -59,6 +60,8 @@ struct FrameSamples {
   std::vector<double> wall, ui, cpu, uiCpu;
   /// The GL side (draw calls, glFinish) and what ImGui handed it: vertices, draw commands.
   std::vector<double> render, vertices, commands;
+  /// Pixels redrawn (the damaged part of the window's retained picture).
+  std::vector<double> redrawn;
 };
 
 double cpuMs() {
@@ -113,6 +116,7 @@ double timedFrame(GuiApp& app, FrameSamples* samples = nullptr) {
       for (int i = 0; i < dd->CmdListsCount; ++i) cmds += dd->CmdLists[i]->CmdBuffer.Size;
     samples->vertices.push_back(dd ? dd->TotalVtxCount : 0);
     samples->commands.push_back(cmds);
+    samples->redrawn.push_back(static_cast<double>(app.lastRedrawnPixels()));
     samples->wall.push_back(wall);
     samples->ui.push_back(app.lastFrameTiming().uiMs);
     samples->cpu.push_back(cpuMs() - c0);
@@ -233,7 +237,9 @@ int graphBench(const std::string& stateDir, size_t ops) {
     std::fprintf(stderr, "bench_gui: %s\n", error.c_str());
     return 1;
   }
-  std::printf("the Graph panel on the %zu-op model (1600x1000)\n", ops);
+  std::printf("the Graph panel on the %zu-op model (1600x1000); OpenGL: %s; GLX_EXT_buffer_age %d, GLX_MESA_copy_sub_buffer %d\n", ops,
+              reinterpret_cast<const char*>(glGetString(GL_RENDERER)), glfwExtensionSupported("GLX_EXT_buffer_age"),
+              glfwExtensionSupported("GLX_MESA_copy_sub_buffer"));
   loadSynthetic(app, ops, "InferType,SimplifyExpr");
   app.session().perform(Action::StepOver);
   app.session().perform(Action::StepOver);
@@ -279,12 +285,12 @@ int graphBench(const std::string& stateDir, size_t ops) {
     timedFrame(app);
   }
   Stats p = statsOf(pan.wall), pui = statsOf(pan.ui), pcpu = statsOf(pan.cpu), puc = statsOf(pan.uiCpu);
-  Stats pr = statsOf(pan.render), pv = statsOf(pan.vertices), pc = statsOf(pan.commands);
+  Stats pr = statsOf(pan.render), pv = statsOf(pan.vertices), pc = statsOf(pan.commands), pd = statsOf(pan.redrawn);
   double load[3] = {0, 0, 0};
   if (getloadavg(load, 3) < 0) load[0] = -1;
   std::printf("  panning: GL side (draw calls, swap, glFinish) median %.2f ms, p99 %.2f ms; ImGui vertices median %.0f, max %.0f; "
-              "draw commands median %.0f; load average %.2f\n",
-              pr.median, pr.p99, pv.median, pv.max, pc.median, load[0]);
+              "draw commands median %.0f; pixels redrawn median %.0f, max %.0f; load average %.2f\n",
+              pr.median, pr.p99, pv.median, pv.max, pc.median, pd.median, pd.max, load[0]);
   std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
               "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU median %.2f ms, p99 %.2f ms (camera moved %.0f pt)\n",
               p.median, p.p99, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.median, pcpu.p99,
