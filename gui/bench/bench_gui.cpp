@@ -9,8 +9,10 @@
 //        xvfb-run -a -s "-screen 0 1600x1000x24" build/gui/bench_gui graph [OPS]
 // The graph bench also prints the pixels the rasteriser shades in the last
 // frame, by window; PASSLAB_BENCH_SHOT=FILE.png writes that frame, and
-// PASSLAB_BENCH_CMD="gui panel console" (any console command) runs before the
-// panning starts (with the Console tab in front: the window without the graph).
+// PASSLAB_BENCH_CMD="gui panel console" (console commands, separated by ';')
+// runs before the panning starts (with the Console tab in front: the window
+// without the graph); PASSLAB_BENCH_DENSE=1 pans from the middle of the graph
+// rather than its top; PASSLAB_BENCH_PAN=before drags the before canvas.
 #include <GL/gl.h>
 #include <GLFW/glfw3.h>
 #include <imgui.h>
@@ -266,17 +268,35 @@ int graphBench(const std::string& stateDir, size_t ops) {
   // Zoom to a readable scale and drag across the after canvas.
   model.side(passlab::Side::After).camera.zoom = 0.8f;
   model.side(passlab::Side::Before).camera.zoom = 0.8f;
+  // PASSLAB_BENCH_PAN=before drags the before canvas instead of the after one.
+  const char* panSide = std::getenv("PASSLAB_BENCH_PAN");
+  const float panX = panSide && std::string(panSide) == "before" ? 0.25f : 0.75f;
   int frame = 0;
   app.beforeNewFrame = [&] {
     ImGuiIO& io = ImGui::GetIO();
     float phase = static_cast<float>(frame % 200) / 200.f;
-    io.MousePos = ImVec2(1600 * 0.75f + 150.f * std::sin(phase * 6.2832f), 1000 * 0.62f + 120.f * phase);
+    io.MousePos = ImVec2(1600 * panX + 150.f * std::sin(phase * 6.2832f), 1000 * 0.62f + 120.f * phase);
     io.MouseDown[0] = frame % 200 != 199;
     ++frame;
   };
-  if (const char* cmd = std::getenv("PASSLAB_BENCH_CMD")) app.session().runCommand(cmd, false);
+  if (const char* cmds = std::getenv("PASSLAB_BENCH_CMD")) {
+    std::string rest = cmds;
+    for (size_t semi; !rest.empty(); rest = semi == std::string::npos ? "" : rest.substr(semi + 1)) {
+      semi = rest.find(';');
+      app.session().runCommand(rest.substr(0, semi), false);
+      timedFrame(app);
+    }
+  }
   for (int i = 0; i < 20; ++i) timedFrame(app);
-  float camY0 = model.side(passlab::Side::After).camera.y;
+  const passlab::Side panned = panX < 0.5f ? passlab::Side::Before : passlab::Side::After;
+  // PASSLAB_BENCH_DENSE=1 starts the panned canvas on its middle box, inside
+  // the chain of ops rather than the row of parameters at the top.
+  if (std::getenv("PASSLAB_BENCH_DENSE") && model.side(panned).layout && !model.side(panned).layout->boxes.empty()) {
+    const auto& boxes = model.side(panned).layout->boxes;
+    model.centreAt(panned, boxes[boxes.size() / 2].x, boxes[boxes.size() / 2].y);
+    for (int i = 0; i < 3; ++i) timedFrame(app);
+  }
+  float camY0 = model.side(panned).camera.y;
   FrameSamples pan;
   for (int i = 0; i < 600; ++i) timedFrame(app, &pan);
   std::printf("  shaded pixels of the last frame: %.0f\n", shadedPixels(ImGui::GetDrawData(), true));
@@ -294,7 +314,7 @@ int graphBench(const std::string& stateDir, size_t ops) {
   std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
               "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU median %.2f ms, p99 %.2f ms (camera moved %.0f pt)\n",
               p.median, p.p99, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.median, pcpu.p99,
-              std::abs(model.side(passlab::Side::After).camera.y - camY0));
+              std::abs(model.side(panned).camera.y - camY0));
   app.beforeNewFrame = nullptr;
   app.shutdown();
   return 0;
