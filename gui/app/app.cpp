@@ -237,7 +237,7 @@ void GuiApp::frame() {
   } else if (options_.screenshotPath.empty() && options_.frames > 0 && scriptDone && frames_ >= std::max(options_.frames, settle)) {
     finished_ = true;
   }
-  retained_.present();
+  retained_.present(options_.vsync);
   timing_.uiMs = msBetween(t0, t1);
   timing_.renderMs = msBetween(t1, std::chrono::steady_clock::now());
   if (s.quitRequested()) finished_ = true;

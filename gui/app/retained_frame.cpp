@@ -11,6 +11,8 @@ unsigned long glfwGetGLXWindow(GLFWwindow* window);
 }
 
 #include <algorithm>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -143,11 +145,17 @@ void RetainedFrame::render(ImDrawData* dd, int fbw, int fbh, ImVec4 clear, void 
   glDisable(GL_SCISSOR_TEST);
 }
 
-void RetainedFrame::present() {
+void RetainedFrame::present(bool vsync) {
   if (!retained()) {
     glfwSwapBuffers(window_);
     return;
   }
+  using Clock = std::chrono::steady_clock;
+  if (vsync) {
+    const auto due = Clock::time_point(std::chrono::nanoseconds(lastPresentNs_)) + std::chrono::microseconds(16667);
+    if (Clock::now() < due) std::this_thread::sleep_until(due);
+  }
+  lastPresentNs_ = std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
   // The back buffer is never swapped, so it keeps the whole picture; the
   // window gets the parts that changed (GL rows run bottom-up).
   for (const PixelRect& r : shown_) copySubBuffer_(display_, drawable_, r.x0, height_ - r.y1, r.x1 - r.x0, r.y1 - r.y0);

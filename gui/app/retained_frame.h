@@ -31,7 +31,10 @@ class RetainedFrame {
   /// `renderAll` is ImGui_ImplOpenGL3_RenderDrawData.
   void render(ImDrawData* drawData, int fbw, int fbh, ImVec4 clear, void (*renderAll)(ImDrawData*));
   /// Shows the frame: copies the redrawn rectangles to the window, or swaps.
-  void present();
+  /// Retained frames are not paced by the swap (vsync): with `vsync` they are
+  /// shown no more often than 60 times a second, so a cheap frame does not
+  /// turn into hundreds a second of a core while the user drags.
+  void present(bool vsync);
   /// The next frame is drawn and shown whole (the window was exposed, or the
   /// back buffer was used for something else, such as the progress bar's frames).
   void invalidate() { damage_.invalidate(); }
@@ -47,6 +50,8 @@ class RetainedFrame {
   std::vector<PixelRect> shown_;
   int height_ = 0;
   long long redrawn_ = 0;
+  /// When the last retained frame was shown (steady clock, nanoseconds).
+  long long lastPresentNs_ = 0;
 };
 
 }  // namespace passlab::gui
