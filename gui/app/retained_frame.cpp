@@ -14,7 +14,6 @@ unsigned long glfwGetGLXWindow(GLFWwindow* window);
 #include <chrono>
 #include <thread>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <string>

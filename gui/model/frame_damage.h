@@ -17,7 +17,9 @@ namespace passlab::gui {
 /// A rectangle of window pixels, [x0, x1) × [y0, y1), top-down.
 struct PixelRect {
   int x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  /// True when it holds no pixel.
   bool empty() const { return x1 <= x0 || y1 <= y0; }
+  /// Its pixels (0 when empty).
   long long area() const { return empty() ? 0 : static_cast<long long>(x1 - x0) * (y1 - y0); }
   friend bool operator==(const PixelRect&, const PixelRect&) = default;
 };
@@ -36,7 +38,9 @@ PixelRect intersect(const PixelRect& a, const PixelRect& b);
 struct DrawItem {
   /// The draw list (window) by name; items of one list are consecutive, in drawing order.
   std::string list;
+  /// What applies to the whole command (clip rectangle, texture, callback).
   uint64_t head = 0;
+  /// Per triangle: a hash of its three vertices, and its pixels.
   std::vector<uint64_t> triangles;
   std::vector<PixelRect> rects;
 };
