@@ -311,9 +311,9 @@ int graphBench(const std::string& stateDir, size_t ops) {
   std::printf("  panning: GL side (draw calls, swap, glFinish) median %.2f ms, p99 %.2f ms; ImGui vertices median %.0f, max %.0f; "
               "draw commands median %.0f; pixels redrawn median %.0f, max %.0f; load average %.2f\n",
               pr.median, pr.p99, pv.median, pv.max, pc.median, pd.median, pd.max, load[0]);
-  std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
+  std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms, max %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
               "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU median %.2f ms, p99 %.2f ms (camera moved %.0f pt)\n",
-              p.median, p.p99, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.median, pcpu.p99,
+              p.median, p.p99, p.max, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.median, pcpu.p99,
               std::abs(model.side(panned).camera.y - camY0));
   app.beforeNewFrame = nullptr;
   app.shutdown();
