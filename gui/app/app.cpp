@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <ctime>
 #include <csignal>
 #include <cstdio>
@@ -36,6 +37,28 @@ void onScroll(GLFWwindow* w, double, double) { appOf(w)->noteInput(); }
 void onFocus(GLFWwindow* w, int) { appOf(w)->noteInput(); }
 void onEnter(GLFWwindow* w, int) { appOf(w)->noteInput(); }
 void onSize(GLFWwindow* w, int, int) { appOf(w)->noteInput(); }
+// The window was uncovered or its contents lost: the next frame shows all of it.
+void onRefresh(GLFWwindow* w) {
+  appOf(w)->invalidatePicture();
+  appOf(w)->noteInput();
+}
+
+/// The framebuffer height of the draw data being rendered (fillOpaqueRect's
+/// callback turns ImGui's top-down clip rectangles into GL's bottom-up scissor).
+int renderTargetHeight = 0;
+
+/// fillOpaqueRect's callback: a scissored clear of the command's clip
+/// rectangle. The backend sets the scissor again before its next draw call.
+void clearClipRect(const ImDrawList*, const ImDrawCmd* cmd) {
+  const ImVec4 r = cmd->ClipRect;
+  if (r.z <= r.x || r.w <= r.y) return;
+  const auto colour = static_cast<ImU32>(reinterpret_cast<uintptr_t>(cmd->UserCallbackData));
+  const ImVec4 c = ImGui::ColorConvertU32ToFloat4(colour);
+  glScissor(static_cast<int>(r.x), static_cast<int>(static_cast<float>(renderTargetHeight) - r.w), static_cast<int>(r.z - r.x),
+            static_cast<int>(r.w - r.y));
+  glClearColor(c.x, c.y, c.z, c.w);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
 
 }  // namespace
 
@@ -75,6 +98,7 @@ bool GuiApp::init(std::string* error) {
   glfwSetWindowFocusCallback(glfw_, onFocus);
   glfwSetCursorEnterCallback(glfw_, onEnter);
   glfwSetFramebufferSizeCallback(glfw_, onSize);
+  glfwSetWindowRefreshCallback(glfw_, onRefresh);
 
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
@@ -85,6 +109,8 @@ bool GuiApp::init(std::string* error) {
   MainWindow::installSettingsHandler(session_->view());
   ImGui_ImplGlfw_InitForOpenGL(glfw_, true);
   ImGui_ImplOpenGL3_Init("#version 130");
+  setOpaqueFillCallback(clearClipRect);
+  retained_.init(glfw_);
   imguiReady_ = true;
   window_ = std::make_unique<MainWindow>(*session_);
   // Layouts finish on a worker thread: wake the idle loop to show them.
@@ -133,6 +159,7 @@ double threadCpuMs() {
 }
 }  // namespace
 
+
 void GuiApp::frame() {
   GuiSession& s = *session_;
   if (busyFrames_ > 0) {
@@ -178,12 +205,11 @@ void GuiApp::frame() {
   timing_.uiCpuMs = threadCpuMs() - cpu0;
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(glfw_, &fbw, &fbh);
-  glViewport(0, 0, fbw, fbh);
   // The main window has no background of its own (see ColourRole::WindowBg).
   const Rgba bg = colourOf(ColourRole::WindowBg);
-  glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  renderTargetHeight = fbh;
+  // Only what changed since the last frame is drawn again (retained_frame.h).
+  retained_.render(ImGui::GetDrawData(), fbw, fbh, ImVec4(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f), ImGui_ImplOpenGL3_RenderDrawData);
   ++frames_;
 
   // Screenshots read the back buffer now, before the swap makes it undefined.
@@ -211,7 +237,7 @@ void GuiApp::frame() {
   } else if (options_.screenshotPath.empty() && options_.frames > 0 && scriptDone && frames_ >= std::max(options_.frames, settle)) {
     finished_ = true;
   }
-  glfwSwapBuffers(glfw_);
+  retained_.present(options_.vsync);
   timing_.uiMs = msBetween(t0, t1);
   timing_.renderMs = msBetween(t1, std::chrono::steady_clock::now());
   if (s.quitRequested()) finished_ = true;
@@ -222,16 +248,20 @@ void GuiApp::busyFrame() {
   int fbw = 0, fbh = 0;
   glfwGetFramebufferSize(glfw_, &fbw, &fbh);
   if (busyFrames_ == 0) {
-    // The front buffer holds the last frame the user saw: keep it as the bar's backdrop.
+    // The last frame the user saw is the bar's backdrop: the back buffer holds
+    // it when frames are retained (never swapped); else the front buffer, which
+    // a software renderer need not keep after a swap.
     if (!busyTexture_) glGenTextures(1, &busyTexture_);
     glBindTexture(GL_TEXTURE_2D, busyTexture_);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glReadBuffer(GL_FRONT);
+    glReadBuffer(retained_.retained() ? GL_BACK : GL_FRONT);
     glCopyTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 0, 0, fbw, fbh, 0);
     glReadBuffer(GL_BACK);
     busyTextureW_ = fbw;
     busyTextureH_ = fbh;
+    // The bar's frames are drawn whole and swapped: the next main frame too.
+    retained_.invalidate();
   }
   ++busyFrames_;
   ImGuiContext* outer = ImGui::GetCurrentContext();
@@ -263,6 +293,7 @@ void GuiApp::busyFrame() {
   const Rgba bg = colourOf(ColourRole::WindowBg);
   glClearColor(bg.r / 255.f, bg.g / 255.f, bg.b / 255.f, 1.f);
   glClear(GL_COLOR_BUFFER_BIT);
+  renderTargetHeight = fbh;
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   // A new ImGui window is hidden for its first frames while it sizes itself.
   if (std::string path = busyFrames_ >= 4 ? s.progress().takeScreenshotRequest() : std::string(); !path.empty()) {
@@ -304,6 +335,7 @@ int GuiApp::run() {
 }
 
 void GuiApp::shutdown() {
+  setOpaqueFillCallback(nullptr);
   if (session_) {
     session_->setBackgroundWake(nullptr);
     session_->setBusyPump(nullptr);

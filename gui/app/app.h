@@ -11,6 +11,7 @@
 
 #include "gui/model/app_options.h"
 #include "gui/model/gui_session.h"
+#include "gui/app/retained_frame.h"
 #include "gui/model/script_runner.h"
 #include "gui/panels/main_window.h"
 
@@ -46,6 +47,8 @@ class GuiApp {
   MainWindow& window() { return *window_; }
   /// Notes user input (GLFW callbacks), so an idle window can stop redrawing.
   void noteInput() { lastInputFrame_ = frames_; }
+  /// The next frame draws and shows the whole window (it was exposed).
+  void invalidatePicture() { retained_.invalidate(); }
   /// Frames drawn so far.
   int frameCount() const { return frames_; }
   /// Where the last frame's time went (wall clock, milliseconds).
@@ -59,6 +62,8 @@ class GuiApp {
     double renderMs = 0;
   };
   const FrameTiming& lastFrameTiming() const { return timing_; }
+  /// Window pixels the last frame drew again (the rest was kept from the frame before).
+  long long lastRedrawnPixels() const { return retained_.lastRedrawnPixels(); }
   /// Called after the backends read input and before ImGui::NewFrame, so a
   /// benchmark can inject keys, mouse position and wheel.
   std::function<void()> beforeNewFrame;
@@ -86,6 +91,8 @@ class GuiApp {
   int frames_ = 0;
   int lastInputFrame_ = 0;
   FrameTiming timing_;
+  /// The window's picture between frames; each frame redraws what changed.
+  RetainedFrame retained_;
   /// The last frame before the running command, as a texture (0: none yet).
   unsigned busyTexture_ = 0;
   int busyTextureW_ = 0, busyTextureH_ = 0;

@@ -7,7 +7,14 @@
 //     frame times while its layout runs on the worker, then while panning it.
 // Usage: xvfb-run -a -s "-screen 0 1600x1000x24" build/gui/bench_gui [OPS_SCROLL] [OPS_STEP]
 //        xvfb-run -a -s "-screen 0 1600x1000x24" build/gui/bench_gui graph [OPS]
+// The graph bench also prints the pixels the rasteriser shades in the last
+// frame, by window; PASSLAB_BENCH_SHOT=FILE.png writes that frame, and
+// PASSLAB_BENCH_CMD="gui panel console" (console commands, separated by ';')
+// runs before the panning starts (with the Console tab in front: the window
+// without the graph); PASSLAB_BENCH_DENSE=1 pans from the middle of the graph
+// rather than its top; PASSLAB_BENCH_PAN=before drags the before canvas.
 #include <GL/gl.h>
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <unistd.h>
 
@@ -55,12 +62,43 @@ struct FrameSamples {
   std::vector<double> wall, ui, cpu, uiCpu;
   /// The GL side (draw calls, glFinish) and what ImGui handed it: vertices, draw commands.
   std::vector<double> render, vertices, commands;
+  /// Pixels redrawn (the damaged part of the window's retained picture).
+  std::vector<double> redrawn;
 };
 
 double cpuMs() {
   timespec ts{};
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+/// Pixels the rasteriser shades for the last frame's draw data (each
+/// triangle's area, scaled by the part of its bounding box inside its clip
+/// rectangle), in total and by draw list.
+double shadedPixels(const ImDrawData* dd, bool print = false) {
+  double total = 0;
+  if (!dd) return 0;
+  for (int l = 0; l < dd->CmdListsCount; ++l) {
+    const ImDrawList* list = dd->CmdLists[l];
+    double listArea = 0;
+    for (const ImDrawCmd& cmd : list->CmdBuffer) {
+      if (cmd.UserCallback) continue;
+      for (unsigned i = 0; i + 2 < cmd.ElemCount; i += 3) {
+        const ImDrawVert* v[3];
+        for (int k = 0; k < 3; ++k) v[k] = &list->VtxBuffer[static_cast<int>(cmd.VtxOffset + list->IdxBuffer[static_cast<int>(cmd.IdxOffset + i + k)])];
+        double area = std::abs((v[1]->pos.x - v[0]->pos.x) * (v[2]->pos.y - v[0]->pos.y) - (v[2]->pos.x - v[0]->pos.x) * (v[1]->pos.y - v[0]->pos.y)) / 2;
+        float x0 = std::min({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x}), x1 = std::max({v[0]->pos.x, v[1]->pos.x, v[2]->pos.x});
+        float y0 = std::min({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y}), y1 = std::max({v[0]->pos.y, v[1]->pos.y, v[2]->pos.y});
+        double bw = std::max(1e-3f, x1 - x0), bh = std::max(1e-3f, y1 - y0);
+        double iw = std::max(0.f, std::min(x1, cmd.ClipRect.z) - std::max(x0, cmd.ClipRect.x));
+        double ih = std::max(0.f, std::min(y1, cmd.ClipRect.w) - std::max(y0, cmd.ClipRect.y));
+        listArea += area * std::min(1.0, iw / bw) * std::min(1.0, ih / bh);
+      }
+    }
+    if (print) std::printf("    %-40s %9.0f px, %6d vertices\n", list->_OwnerName ? list->_OwnerName : "?", listArea, list->VtxBuffer.Size);
+    total += listArea;
+  }
+  return total;
 }
 
 /// One frame, finished: glFinish makes the software rasterizer's work part of the figure.
@@ -80,6 +118,7 @@ double timedFrame(GuiApp& app, FrameSamples* samples = nullptr) {
       for (int i = 0; i < dd->CmdListsCount; ++i) cmds += dd->CmdLists[i]->CmdBuffer.Size;
     samples->vertices.push_back(dd ? dd->TotalVtxCount : 0);
     samples->commands.push_back(cmds);
+    samples->redrawn.push_back(static_cast<double>(app.lastRedrawnPixels()));
     samples->wall.push_back(wall);
     samples->ui.push_back(app.lastFrameTiming().uiMs);
     samples->cpu.push_back(cpuMs() - c0);
@@ -200,7 +239,9 @@ int graphBench(const std::string& stateDir, size_t ops) {
     std::fprintf(stderr, "bench_gui: %s\n", error.c_str());
     return 1;
   }
-  std::printf("the Graph panel on the %zu-op model (1600x1000)\n", ops);
+  std::printf("the Graph panel on the %zu-op model (1600x1000); OpenGL: %s; GLX_EXT_buffer_age %d, GLX_MESA_copy_sub_buffer %d\n", ops,
+              reinterpret_cast<const char*>(glGetString(GL_RENDERER)), glfwExtensionSupported("GLX_EXT_buffer_age"),
+              glfwExtensionSupported("GLX_MESA_copy_sub_buffer"));
   loadSynthetic(app, ops, "InferType,SimplifyExpr");
   app.session().perform(Action::StepOver);
   app.session().perform(Action::StepOver);
@@ -227,29 +268,53 @@ int graphBench(const std::string& stateDir, size_t ops) {
   // Zoom to a readable scale and drag across the after canvas.
   model.side(passlab::Side::After).camera.zoom = 0.8f;
   model.side(passlab::Side::Before).camera.zoom = 0.8f;
+  // PASSLAB_BENCH_PAN=before drags the before canvas instead of the after one.
+  const char* panSide = std::getenv("PASSLAB_BENCH_PAN");
+  const float panX = panSide && std::string(panSide) == "before" ? 0.25f : 0.75f;
   int frame = 0;
   app.beforeNewFrame = [&] {
     ImGuiIO& io = ImGui::GetIO();
     float phase = static_cast<float>(frame % 200) / 200.f;
-    io.MousePos = ImVec2(1600 * 0.75f + 150.f * std::sin(phase * 6.2832f), 1000 * 0.62f + 120.f * phase);
+    io.MousePos = ImVec2(1600 * panX + 150.f * std::sin(phase * 6.2832f), 1000 * 0.62f + 120.f * phase);
     io.MouseDown[0] = frame % 200 != 199;
     ++frame;
   };
+  if (const char* cmds = std::getenv("PASSLAB_BENCH_CMD")) {
+    std::string rest = cmds;
+    for (size_t semi; !rest.empty(); rest = semi == std::string::npos ? "" : rest.substr(semi + 1)) {
+      semi = rest.find(';');
+      app.session().runCommand(rest.substr(0, semi), false);
+      timedFrame(app);
+    }
+  }
   for (int i = 0; i < 20; ++i) timedFrame(app);
-  float camY0 = model.side(passlab::Side::After).camera.y;
+  const passlab::Side panned = panX < 0.5f ? passlab::Side::Before : passlab::Side::After;
+  // PASSLAB_BENCH_DENSE=1 starts the panned canvas on its middle box, inside
+  // the chain of ops rather than the row of parameters at the top.
+  if (std::getenv("PASSLAB_BENCH_DENSE") && model.side(panned).layout && !model.side(panned).layout->boxes.empty()) {
+    const auto& boxes = model.side(panned).layout->boxes;
+    model.centreAt(panned, boxes[boxes.size() / 2].x, boxes[boxes.size() / 2].y);
+    for (int i = 0; i < 3; ++i) timedFrame(app);
+  }
+  float camY0 = model.side(panned).camera.y;
   FrameSamples pan;
   for (int i = 0; i < 600; ++i) timedFrame(app, &pan);
+  std::printf("  shaded pixels of the last frame: %.0f\n", shadedPixels(ImGui::GetDrawData(), true));
+  if (const char* shot = std::getenv("PASSLAB_BENCH_SHOT")) {
+    app.session().screenshotRequests().push_back(shot);
+    timedFrame(app);
+  }
   Stats p = statsOf(pan.wall), pui = statsOf(pan.ui), pcpu = statsOf(pan.cpu), puc = statsOf(pan.uiCpu);
-  Stats pr = statsOf(pan.render), pv = statsOf(pan.vertices), pc = statsOf(pan.commands);
+  Stats pr = statsOf(pan.render), pv = statsOf(pan.vertices), pc = statsOf(pan.commands), pd = statsOf(pan.redrawn);
   double load[3] = {0, 0, 0};
   if (getloadavg(load, 3) < 0) load[0] = -1;
   std::printf("  panning: GL side (draw calls, swap, glFinish) median %.2f ms, p99 %.2f ms; ImGui vertices median %.0f, max %.0f; "
-              "draw commands median %.0f; load average %.2f\n",
-              pr.median, pr.p99, pv.median, pv.max, pc.median, load[0]);
-  std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
-              "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU p99 %.2f ms (camera moved %.0f pt)\n",
-              p.median, p.p99, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.p99,
-              std::abs(model.side(passlab::Side::After).camera.y - camY0));
+              "draw commands median %.0f; pixels redrawn median %.0f, max %.0f; load average %.2f\n",
+              pr.median, pr.p99, pv.median, pv.max, pc.median, pd.median, pd.max, load[0]);
+  std::printf("  panning, 600 frames: wall median %.2f ms, p99 %.2f ms, max %.2f ms; UI median %.2f ms, p99 %.2f ms, max %.2f ms; "
+              "UI thread CPU median %.2f ms, p99 %.2f ms; process CPU median %.2f ms, p99 %.2f ms (camera moved %.0f pt)\n",
+              p.median, p.p99, p.max, pui.median, pui.p99, pui.max, puc.median, puc.p99, pcpu.median, pcpu.p99,
+              std::abs(model.side(panned).camera.y - camY0));
   app.beforeNewFrame = nullptr;
   app.shutdown();
   return 0;

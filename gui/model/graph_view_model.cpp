@@ -193,6 +193,51 @@ void GraphViewModel::zoomAt(Side which, float factor, float px, float py) {
   c.y = gy - py / c.zoom;
 }
 
+std::vector<MinimapRect> minimapRects(const GraphMinimap& m, const std::vector<MinimapDot>& dots) {
+  const int cols = std::max(1, static_cast<int>(m.x1 - m.x0) + 4), rows = std::max(1, static_cast<int>(m.y1 - m.y0) + 4);
+  std::vector<uint32_t> cell(static_cast<size_t>(cols) * static_cast<size_t>(rows), 0);
+  std::vector<MinimapRect> big;
+  for (const MinimapDot& d : dots) {
+    if (d.colour == 0) continue;
+    if (d.halfW > 1.5f || d.halfH > 1.5f) {
+      big.push_back(MinimapRect{d.x - d.halfW, d.y - d.halfH, d.x + d.halfW, d.y + d.halfH, d.colour});
+      continue;
+    }
+    const int cx = std::clamp(static_cast<int>(d.x - m.x0) + 2, 0, cols - 1), cy = std::clamp(static_cast<int>(d.y - m.y0) + 2, 0, rows - 1);
+    cell[static_cast<size_t>(cy) * static_cast<size_t>(cols) + static_cast<size_t>(cx)] = d.colour;
+  }
+  // Runs along each row; a run equal to one open in the row above extends it.
+  std::vector<MinimapRect> out;
+  std::vector<size_t> open, next;  // indices into `out` of the runs ending at the previous row
+  for (int y = 0; y < rows; ++y) {
+    next.clear();
+    for (int x = 0; x < cols;) {
+      const uint32_t c = cell[static_cast<size_t>(y) * static_cast<size_t>(cols) + static_cast<size_t>(x)];
+      int end = x + 1;
+      while (end < cols && cell[static_cast<size_t>(y) * static_cast<size_t>(cols) + static_cast<size_t>(end)] == c) ++end;
+      if (c != 0) {
+        // Cell (x, y) is the 2 × 2 dot centred on pixel x0 + x - 2 (as the dot was drawn).
+        const float rx0 = m.x0 + static_cast<float>(x - 2) - 1, rx1 = m.x0 + static_cast<float>(end - 1 - 2) + 1;
+        const float ry0 = m.y0 + static_cast<float>(y - 2) - 1, ry1 = m.y0 + static_cast<float>(y - 2) + 1;
+        auto same = std::find_if(open.begin(), open.end(), [&](size_t k) {
+          return out[k].x0 == rx0 && out[k].x1 == rx1 && out[k].colour == c && out[k].y1 == ry1 - 1;
+        });
+        if (same != open.end()) {
+          out[*same].y1 = ry1;
+          next.push_back(*same);
+        } else {
+          out.push_back(MinimapRect{rx0, ry0, rx1, ry1, c});
+          next.push_back(out.size() - 1);
+        }
+      }
+      x = end;
+    }
+    open.swap(next);
+  }
+  out.insert(out.end(), big.begin(), big.end());
+  return out;
+}
+
 std::optional<GraphMinimap> GraphViewModel::minimap(Side which, float maxW, float maxH) const {
   const GraphSide& s = side(which);
   if (!s.layout || s.canvasW <= 0 || s.canvasH <= 0 || s.layout->width <= 0 || s.layout->height <= 0) return std::nullopt;

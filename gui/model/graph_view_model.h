@@ -52,6 +52,29 @@ struct GraphMinimap {
   bool contains(float px, float py) const { return px >= x0 && px <= x1 && py >= y0 && py <= y1; }
 };
 
+/// A box of the drawing as a minimap dot: its centre and half-size in canvas
+/// pixels, and its colour (packed as the panel likes; 0 is not a colour).
+struct MinimapDot {
+  float x = 0, y = 0, halfW = 0, halfH = 0;
+  uint32_t colour = 0;
+};
+
+/// A filled rectangle of the minimap, canvas pixels.
+struct MinimapRect {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;
+  uint32_t colour = 0;
+  friend bool operator==(const MinimapRect&, const MinimapRect&) = default;
+};
+
+/// The rectangles that draw `dots` on minimap `m`: a dot no bigger than a
+/// pixel cell (half-size ≤ 1.5) becomes its cell, 2 × 2 pixels, the last
+/// colour given to a cell winning; cells of one colour next to each other
+/// along a row are one rectangle, and rows of identical runs one rectangle.
+/// Larger dots follow, as they are. Thousands of boxes land on a few hundred
+/// minimap pixels, and every rectangle is two triangles a software rasteriser
+/// sets up each frame: a chain of 3,540 boxes is a few dozen rectangles.
+std::vector<MinimapRect> minimapRects(const GraphMinimap& m, const std::vector<MinimapDot>& dots);
+
 /// One side (before or after) of the Graph panel.
 struct GraphSide {
   /// Null when the function does not exist on this side.

@@ -344,26 +344,25 @@ void drawMinimap(const GraphCanvas& v, int selBox) {
   c.dl->AddRectFilled(at(m.x0 - 2, m.y0 - 2), at(m.x1 + 2, m.y1 + 2), IM_COL32(14, 15, 18, 225), 3.f);
   c.dl->AddRect(at(m.x0 - 2, m.y0 - 2), at(m.x1 + 2, m.y1 + 2), IM_COL32(90, 94, 104, 255), 3.f);
   const ImU32 plain = IM_COL32(120, 126, 138, 255);
-  // Thousands of boxes land on a few hundred minimap pixels: a dot no bigger
-  // than a pixel cell is drawn once per cell and colour (the same picture with
-  // a fraction of the vertices a software rasteriser has to set up every frame).
-  const int cols = std::max(1, static_cast<int>(m.x1 - m.x0) + 4), rows = std::max(1, static_cast<int>(m.y1 - m.y0) + 4);
-  static std::vector<ImU32> cell;  // scratch of the UI thread, reused every frame
-  cell.assign(static_cast<size_t>(cols) * static_cast<size_t>(rows), 0);
+  // Dots merged into runs of one colour (minimapRects): the same picture with
+  // a fraction of the triangles a software rasteriser sets up every frame.
+  static std::vector<MinimapDot> dots;  // scratch of the UI thread, reused every frame
+  dots.clear();
+  std::optional<MinimapDot> selected;
   for (size_t i = 0; i < v.layout->boxes.size(); ++i) {
     const graph::Layout::Box& b = v.layout->boxes[i];
     DiffStatus st = b.cluster >= 0 ? clusterStatus(*v.side, b.cluster) : borderStatus(*v.side, b.node);
-    float hw = std::max(1.f, b.w * m.scale / 2), hh = std::max(1.f, b.h * m.scale / 2);
-    ImU32 col = static_cast<int>(i) == selBox ? kSelection : st == DiffStatus::Unchanged ? plain : im(graph::nodeBorder(st));
-    float px = m.toX(b.x), py = m.toY(b.y);
-    if (hw <= 1.5f && hh <= 1.5f && col != kSelection) {
-      int cx = std::clamp(static_cast<int>(px - m.x0) + 2, 0, cols - 1), cy = std::clamp(static_cast<int>(py - m.y0) + 2, 0, rows - 1);
-      ImU32& drawn = cell[static_cast<size_t>(cy) * static_cast<size_t>(cols) + static_cast<size_t>(cx)];
-      if (drawn == col) continue;
-      drawn = col;
-    }
-    c.dl->AddRectFilled(at(px - hw, py - hh), at(px + hw, py + hh), col);
+    MinimapDot d{m.toX(b.x), m.toY(b.y), std::max(1.f, b.w * m.scale / 2), std::max(1.f, b.h * m.scale / 2),
+                 st == DiffStatus::Unchanged ? plain : im(graph::nodeBorder(st))};
+    if (static_cast<int>(i) == selBox)
+      selected = d;
+    else
+      dots.push_back(d);
   }
+  for (const MinimapRect& r : minimapRects(m, dots)) c.dl->AddRectFilled(at(r.x0, r.y0), at(r.x1, r.y1), r.colour);
+  if (selected)
+    c.dl->AddRectFilled(at(selected->x - selected->halfW, selected->y - selected->halfH), at(selected->x + selected->halfW, selected->y + selected->halfH),
+                        kSelection);
   c.dl->AddRectFilled(at(m.view.x0, m.view.y0), at(m.view.x1, m.view.y1), IM_COL32(255, 213, 74, 40));
   c.dl->AddRect(at(m.view.x0, m.view.y0), at(m.view.x1, m.view.y1), IM_COL32(255, 213, 74, 220), 0.f, 0, 1.5f);
 }
@@ -418,7 +417,7 @@ void GraphPanel::drawCanvas(GuiSession& session, GraphViewModel& model, Side whi
   const Canvas& c = v.c;
   ImVec2 end(c.origin.x + width, c.origin.y + height);
   c.dl->PushClipRect(c.origin, end, true);
-  c.dl->AddRectFilled(c.origin, end, im(graph::backgroundColour()));
+  fillOpaqueRect(c.dl, c.origin, end, im(graph::backgroundColour()));
   c.dl->AddRect(c.origin, end, IM_COL32(60, 64, 72, 255));
   char title[96];
   std::snprintf(title, sizeof title, "%s #%d", which == Side::Before ? "before" : "after", model.event());

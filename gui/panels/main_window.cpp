@@ -409,7 +409,12 @@ std::string loadFonts(float pixels) {
     // Latin-1 plus the punctuation, arrows and relations the passes' messages
     // use ("conv2d → max_pool2d", "…", "≤"): ImGui's default range would draw them as '?'.
     static const ImWchar ranges[] = {0x0020, 0x00FF, 0x2010, 0x2027, 0x2190, 0x21FF, 0x2200, 0x22FF, 0};
-    if (io.Fonts->AddFontFromFileTTF(path, pixels, nullptr, ranges)) return path;
+    // Whole-pixel advances: the IR view places each coloured token at its
+    // column × the advance and ImGui starts every run at a whole pixel, so a
+    // fractional advance left a gap where tokens meet (`][ 0]`, `nn.conv2d (`).
+    ImFontConfig config;
+    config.PixelSnapH = true;
+    if (io.Fonts->AddFontFromFileTTF(path, pixels, &config, ranges)) return path;
   }
   ImFontConfig config;
   config.SizePixels = std::max(13.f, pixels - 2.f);

@@ -1,6 +1,7 @@
 #include "gui/panels/panel_common.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 
 namespace passlab::gui {
@@ -34,6 +35,23 @@ bool splitter(const char* id, bool vertical, float total, float* size, float min
     dl->AddLine(ImVec2(a.x, y), ImVec2(b.x, y), ImGui::GetColorU32(col), active || hovered ? 3.f : 1.f);
   }
   return active;
+}
+
+namespace {
+ImDrawCallback opaqueFill = nullptr;
+}  // namespace
+
+void setOpaqueFillCallback(ImDrawCallback callback) { opaqueFill = callback; }
+
+void fillOpaqueRect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour) {
+  if (!opaqueFill) {
+    dl->AddRectFilled(a, b, colour);
+    return;
+  }
+  // The callback clears the command's clip rectangle: make that the rectangle.
+  dl->PushClipRect(a, b, true);
+  dl->AddCallback(opaqueFill, reinterpret_cast<void*>(static_cast<uintptr_t>(colour | IM_COL32_A_MASK)));
+  dl->PopClipRect();
 }
 
 void emptyState(std::string_view message) {

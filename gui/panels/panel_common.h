@@ -43,6 +43,18 @@ void helpMarker(const char* text);
 /// Width in pixels of one character of the current (monospace) font.
 float charWidth();
 
+/// Fills the rectangle [a, b) of `dl`, clipped to its current clip rectangle,
+/// with the opaque `colour`. With the app's renderer this is a scissored clear
+/// of the framebuffer rather than two shaded triangles: a software rasteriser
+/// (Mesa llvmpipe under Xvfb) clears memory many times faster than it runs the
+/// fragment shader over the same pixels, and a graph canvas is half the window.
+/// Without one (headless tests) it is an ordinary filled rectangle.
+void fillOpaqueRect(ImDrawList* dl, ImVec2 a, ImVec2 b, ImU32 colour);
+/// Installs the draw callback fillOpaqueRect records (gui/app: it clears the
+/// command's clip rectangle to the colour packed in its UserCallbackData);
+/// null goes back to filled rectangles.
+void setOpaqueFillCallback(ImDrawCallback callback);
+
 /// Every panel of the main window draws through one of these.
 class Panel {
  public:

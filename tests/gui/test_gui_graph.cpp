@@ -167,3 +167,28 @@ TEST_CASE("The Graph panel draws the minimap's viewport for a long graph only", 
   }
   ImGui::DestroyContext(ctx);
 }
+
+TEST_CASE("Graph model: minimap dots merge into runs of one colour, larger boxes stay as they are", "[gui][graph][minimap]") {
+  GraphMinimap m;
+  m.x0 = 100, m.y0 = 50, m.x1 = 120, m.y1 = 250, m.scale = 0.01f;
+  const uint32_t orange = 0xff2090e0, grey = 0xff8a7e78, red = 0xff3030e0;
+  std::vector<MinimapDot> dots;
+  // A chain: one orange dot per pixel row down x = 110, rows 60..159, a few
+  // boxes per row (the same cell drawn again changes nothing).
+  for (int y = 60; y < 160; ++y)
+    for (int k = 0; k < 3; ++k) dots.push_back(MinimapDot{110.3f, static_cast<float>(y) + 0.2f, 1.f, 1.f, orange});
+  // A grey row of parameters beside it, one run.
+  for (int x = 100; x < 110; ++x) dots.push_back(MinimapDot{static_cast<float>(x), 55.f, 1.f, 1.f, grey});
+  // A red dot over the chain takes its cell; a big box is kept as it is.
+  dots.push_back(MinimapDot{110.f, 100.f, 1.f, 1.f, red});
+  dots.push_back(MinimapDot{105.f, 200.f, 4.f, 3.f, grey});
+  std::vector<MinimapRect> rects = minimapRects(m, dots);
+  // Chain rows 60..99 and 101..159, the red cell, the grey run, the big box.
+  REQUIRE(rects.size() == 5);
+  auto has = [&](MinimapRect r) { return std::find(rects.begin(), rects.end(), r) != rects.end(); };
+  CHECK(has(MinimapRect{109, 59, 111, 100, orange}));
+  CHECK(has(MinimapRect{109, 99, 111, 101, red}));
+  CHECK(has(MinimapRect{109, 100, 111, 160, orange}));
+  CHECK(has(MinimapRect{99, 54, 110, 56, grey}));
+  CHECK(rects.back() == MinimapRect{101, 197, 109, 203, grey});
+}

@@ -11,6 +11,7 @@
 #include "core/pass/registry.h"
 #include "core/text/parser.h"
 #include "gui/model/app_options.h"
+#include "gui/model/frame_damage.h"
 #include "gui/model/gui_session.h"
 #include "gui/model/script_runner.h"
 #include "gui/model/syntax.h"
@@ -928,4 +929,67 @@ TEST_CASE("ProgressModel: a screenshot request waits for a running command's fir
   CHECK(p.snapshot().cancelling);
   p.end();
   CHECK_FALSE(p.snapshot().busy);
+}
+
+TEST_CASE("FrameDamage: only the triangles that changed between frames are redrawn", "[gui][damage]") {
+  const PixelRect window{0, 0, 1600, 1000};
+  // A window's command: a toolbar triangle, the status text, a canvas; and a second list.
+  auto frame = [](uint64_t status, PixelRect statusRect, uint64_t canvasHead, size_t extra) {
+    std::vector<DrawItem> items;
+    DrawItem main{"passlab", 1, {10, status, 30}, {{0, 0, 100, 20}, statusRect, {0, 900, 50, 1000}}};
+    items.push_back(main);
+    DrawItem canvas{"passlab/##content", canvasHead, {7}, {{800, 400, 1600, 900}}};
+    items.push_back(canvas);
+    for (size_t i = 0; i < extra; ++i) items.push_back(DrawItem{"passlab/##content", 9, {9}, {{0, 500, 10, 510}}});
+    return items;
+  };
+  FrameDamage damage;
+  // The first frame, and any after invalidate() or a new window size, is drawn whole.
+  REQUIRE(damage.update(frame(5, {1400, 980, 1500, 1000}, 1, 0), window) == std::vector<PixelRect>{window});
+  // The same frame again: nothing to draw.
+  CHECK(damage.update(frame(5, {1400, 980, 1500, 1000}, 1, 0), window).empty());
+  // New status text (between an unchanged head and tail): its old and new pixels only.
+  CHECK(damage.update(frame(6, {1380, 980, 1500, 1000}, 1, 0), window) == std::vector<PixelRect>{{1380, 980, 1500, 1000}});
+  // The canvas's clip or texture changed: all of the canvas command.
+  CHECK(damage.update(frame(6, {1380, 980, 1500, 1000}, 2, 0), window) == std::vector<PixelRect>{{800, 400, 1600, 900}});
+  // A list gaining a command is redrawn whole; overlapping rectangles merge.
+  std::vector<PixelRect> grew = damage.update(frame(6, {1380, 980, 1500, 1000}, 2, 1), window);
+  CHECK(grew == std::vector<PixelRect>{{800, 400, 1600, 900}, {0, 500, 10, 510}});
+  // A list that went away: its old pixels.
+  std::vector<DrawItem> onlyMain = frame(6, {1380, 980, 1500, 1000}, 2, 0);
+  onlyMain.pop_back();
+  CHECK(damage.update(onlyMain, window) == std::vector<PixelRect>{{800, 400, 1600, 900}, {0, 500, 10, 510}});
+  // Lists reordered (a window brought to the front): everything.
+  std::vector<DrawItem> swapped = frame(6, {1380, 980, 1500, 1000}, 2, 0);
+  CHECK(damage.update(swapped, window).size() == 1);
+  std::swap(swapped[0], swapped[1]);
+  CHECK(damage.update(swapped, window) == std::vector<PixelRect>{window});
+  damage.invalidate();
+  CHECK(damage.update(swapped, window) == std::vector<PixelRect>{window});
+  CHECK(damage.update(swapped, PixelRect{0, 0, 1200, 800}) == std::vector<PixelRect>{PixelRect{0, 0, 1200, 800}});
+}
+
+TEST_CASE("FrameDamage: many changed rectangles merge into a few, least added area first", "[gui][damage]") {
+  const PixelRect window{0, 0, 1000, 1000};
+  auto frame = [](uint64_t salt) {
+    std::vector<DrawItem> items;
+    // Five separate lists far apart; two of them close together.
+    const PixelRect at[] = {{0, 0, 10, 10}, {12, 0, 22, 10}, {500, 500, 510, 510}, {900, 0, 910, 10}, {0, 900, 10, 910}};
+    for (int i = 0; i < 5; ++i) items.push_back(DrawItem{"w" + std::to_string(i), 1, {salt}, {at[i]}});
+    return items;
+  };
+  FrameDamage damage;
+  damage.update(frame(1), window);
+  std::vector<PixelRect> rects = damage.update(frame(2), window);
+  REQUIRE(rects.size() == FrameDamage::kMaxRects);
+  // Every changed pixel is covered, the rectangles are disjoint, and the
+  // merges add little: the two neighbours go together first, then the top row.
+  long long total = 0;
+  for (const PixelRect& r : rects) total += r.area();
+  for (size_t i = 0; i < rects.size(); ++i)
+    for (size_t j = i + 1; j < rects.size(); ++j) CHECK(intersect(rects[i], rects[j]).empty());
+  for (const DrawItem& item : frame(2))
+    CHECK(std::any_of(rects.begin(), rects.end(), [&](const PixelRect& r) { return intersect(r, item.rects[0]) == item.rects[0]; }));
+  CHECK(std::find(rects.begin(), rects.end(), PixelRect{0, 0, 910, 10}) != rects.end());
+  CHECK(total == 9100 + 100 + 100);
 }
