@@ -131,7 +131,7 @@ FlatBody insertKills(const FlatBody& body, relax_bindings::NameSupply& names) {
   return out;
 }
 
-Function killFunction(const Function& fn, relax_bindings::NameSupply& names) {
+Function killFunction(const Function& fn, const IRModule& mod, relax_bindings::NameSupply& names) {
   FlatBody flat = relax_bindings::flatten(fn->body);
   FlatBody canonical = canonicalize(flat);
   FlatBody out = insertKills(canonical, names);
@@ -139,7 +139,8 @@ Function killFunction(const Function& fn, relax_bindings::NameSupply& names) {
   for (size_t i = 0; same && i < out.bindings.size(); ++i)
     same = out.bindings[i].var == flat.bindings[i].var && out.bindings[i].value == flat.bindings[i].value;
   if (same) return fn;
-  return makeFunction(fn->params, relax_bindings::rebuild(out), fn->retType, fn->attrs, fn->span);
+  // The kernels it calls are the module's, unchanged.
+  return makeFunction(fn->params, relax_bindings::rebuild(out, &mod), fn->retType, fn->attrs, fn->span);
 }
 
 /// What KillAfterLastUse is: its entry in the registry and in docs/passes.md.
@@ -169,7 +170,7 @@ class KillAfterLastUsePass final : public Pass {
     relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {
       opt_util::ensureTyped(f, mod);
-      return killFunction(f, names);
+      return killFunction(f, mod, names);
     });
     return out == mod ? mod : inferTypes(out);
   }

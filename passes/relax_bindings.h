@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/ir/expr.h"
+#include "core/ir/module.h"
 
 namespace passlab::relax_bindings {
 
@@ -38,7 +39,11 @@ FlatBody flatten(const Expr& body);
 
 /// Rebuilds nested Let / Dataflow nodes from `flat` (the inverse of flatten:
 /// consecutive bindings of one dataflow block become one Dataflow node).
-Expr rebuild(const FlatBody& flat);
+/// New bindings are typed where that is direct (op calls on typed arguments,
+/// and with `primFuncs` calls to its PrimFuncs), and a rebuilt node whose
+/// parts are typed is typed, so inferTypes after the pass types only the rest.
+/// `primFuncs` must hold the PrimFuncs the body calls as the pass leaves them.
+Expr rebuild(const FlatBody& flat, const IRModule* primFuncs = nullptr);
 
 /// TVM's NameSupply as a pass's BlockBuilder uses it (one per pass run, so
 /// across all functions): a name hint's first use is the hint itself, later
