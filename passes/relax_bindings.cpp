@@ -45,41 +45,46 @@ bool oversized(const Type& t) {
   return false;
 }
 
-/// Types a binding a pass made, as inferTypes would, when that takes no
-/// search: an annotated variable, and an op call whose arguments are typed.
-/// Anything else (or anything that fails) is left to the typer, which reports it.
-void typeFresh(const Var& var, const Expr& value, const IRModule* primFuncs) {
-  if (!var->checkedType && var->annotation && !oversized(var->annotation)) var->checkedType = var->annotation;
-  const auto* call = as<CallNode>(value);
-  if (!call || call->checkedType) return;
-  if (const auto* gv = as<GlobalVarNode>(call->callee)) {
+/// Types a call a pass made, as inferTypes would, when that takes no search:
+/// an op call whose arguments are typed, or a call to a PrimFunc of
+/// `primFuncs`. Anything else (or anything that fails) is left to the typer,
+/// which reports it.
+void typeCall(const CallNode& call, const IRModule* primFuncs) {
+  if (call.checkedType) return;
+  if (const auto* gv = as<GlobalVarNode>(call.callee)) {
     // A call to a PrimFunc the typer has typed (its type is kept on it), with
     // arguments of exactly its parameter types: the typer would give it the
     // PrimFunc's result. Merely compatible arguments are left to the typer.
     const auto* prim = primFuncs && *primFuncs ? as<PrimFuncNode>((*primFuncs)->lookup(gv->name)) : nullptr;
     const auto* fn = prim ? as<FuncTypeNode>(prim->checkedType) : nullptr;
-    if (!fn || fn->params.size() != call->args.size()) return;
-    for (size_t i = 0; i < call->args.size(); ++i) {
-      const Expr& a = call->args[i];
+    if (!fn || fn->params.size() != call.args.size()) return;
+    for (size_t i = 0; i < call.args.size(); ++i) {
+      const Expr& a = call.args[i];
       if (!a->checkedType || a->kind == ExprKind::GlobalVar || !fn->params[i] || !typeEqual(a->checkedType, fn->params[i]))
         return;
     }
-    call->checkedType = fn->ret;
+    call.checkedType = fn->ret;
     return;
   }
-  const OpDef* op = call->op();
-  if (!op || (op->numArgs >= 0 && call->args.size() != static_cast<size_t>(op->numArgs))) return;
+  const OpDef* op = call.op();
+  if (!op || (op->numArgs >= 0 && call.args.size() != static_cast<size_t>(op->numArgs))) return;
   std::vector<Type> args;
-  args.reserve(call->args.size());
-  for (const Expr& a : call->args) {
+  args.reserve(call.args.size());
+  for (const Expr& a : call.args) {
     if (!a->checkedType || a->kind == ExprKind::GlobalVar) return;
     args.push_back(a->checkedType);
   }
   try {
-    Type t = inferOpCallType(*op, args, call->attrs);
-    if (t && !oversized(t)) call->checkedType = std::move(t);
+    Type t = inferOpCallType(*op, args, call.attrs);
+    if (t && !oversized(t)) call.checkedType = std::move(t);
   } catch (const TypeRelationError&) {
   }
+}
+
+/// Types a binding a pass made where that is direct: an annotated variable, and its value (typeCall).
+void typeFresh(const Var& var, const Expr& value, const IRModule* primFuncs) {
+  if (!var->checkedType && var->annotation && !oversized(var->annotation)) var->checkedType = var->annotation;
+  if (const auto* call = as<CallNode>(value)) typeCall(*call, primFuncs);
 }
 
 /// Whether the binding of `var` to `value` is typed as inferTypes would leave
@@ -91,6 +96,19 @@ bool bindingTyped(const Var& var, const Expr& value) {
 }
 
 }  // namespace
+
+void typeIfDirect(const Expr& e, const IRModule* primFuncs) {
+  if (!e || e->checkedType) return;
+  if (const auto* call = as<CallNode>(e)) {
+    typeCall(*call, primFuncs);
+  } else if (const auto* let = as<LetNode>(e)) {
+    if (let->body->checkedType && bindingTyped(let->var, let->value)) let->checkedType = let->body->checkedType;
+  } else if (const auto* df = as<DataflowNode>(e)) {
+    bool typed = df->body->checkedType != nullptr;
+    for (const Binding& b : df->bindings) typed = typed && bindingTyped(b.var, b.value);
+    if (typed) df->checkedType = df->body->checkedType;
+  }
+}
 
 Expr rebuild(const FlatBody& flat, const IRModule* primFuncs) {
   Expr result = flat.result;

@@ -45,6 +45,13 @@ FlatBody flatten(const Expr& body);
 /// `primFuncs` must hold the PrimFuncs the body calls as the pass leaves them.
 Expr rebuild(const FlatBody& flat, const IRModule* primFuncs = nullptr);
 
+/// Types `e`, a node a pass made, as inferTypes would where that is direct and
+/// its parts are typed: an op call (or with `primFuncs` a call to one of its
+/// PrimFuncs), or a Let / Dataflow whose bindings check exactly. For passes
+/// that rewrite with an ExprMutator: typing each rebuilt node keeps the typer
+/// after the pass from walking the whole function. Otherwise `e` is left as is.
+void typeIfDirect(const Expr& e, const IRModule* primFuncs = nullptr);
+
 /// TVM's NameSupply as a pass's BlockBuilder uses it (one per pass run, so
 /// across all functions): a name hint's first use is the hint itself, later
 /// ones the hint with 1, 2, ... appended, skipping names already given
