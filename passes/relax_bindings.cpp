@@ -45,18 +45,32 @@ bool oversized(const Type& t) {
   return false;
 }
 
+/// The type inferTypes gives a reference to the PrimFunc `name` (kept on the
+/// PrimFunc, as the typer keeps it); null when `primFuncs` does not know it.
+Type primFuncType(const std::string& name, const PrimFuncLookup& primFuncs) {
+  const PrimFuncNode* prim = primFuncs ? primFuncs(name) : nullptr;
+  if (!prim) return nullptr;
+  if (!prim->checkedType) {
+    // (As type_infer.cpp: buffers are tensors, scalars rank-0 tensors, no result.)
+    std::vector<Type> params;
+    for (const tir::Param& p : prim->params)
+      params.push_back(p.buffer ? tensorType(p.buffer->shape, p.buffer->dtype) : tensorType({}, p.var->dtype));
+    prim->checkedType = funcType(std::move(params), unitType());
+  }
+  return prim->checkedType;
+}
+
 /// Types a call a pass made, as inferTypes would, when that takes no search:
 /// an op call whose arguments are typed, or a call to a PrimFunc of
 /// `primFuncs`. Anything else (or anything that fails) is left to the typer,
 /// which reports it.
-void typeCall(const CallNode& call, const IRModule* primFuncs) {
+void typeCall(const CallNode& call, const PrimFuncLookup& primFuncs) {
   if (call.checkedType) return;
   if (const auto* gv = as<GlobalVarNode>(call.callee)) {
-    // A call to a PrimFunc the typer has typed (its type is kept on it), with
-    // arguments of exactly its parameter types: the typer would give it the
-    // PrimFunc's result. Merely compatible arguments are left to the typer.
-    const auto* prim = primFuncs && *primFuncs ? as<PrimFuncNode>((*primFuncs)->lookup(gv->name)) : nullptr;
-    const auto* fn = prim ? as<FuncTypeNode>(prim->checkedType) : nullptr;
+    // A call to a PrimFunc, with arguments of exactly its parameter types: the
+    // typer would give it the PrimFunc's result. Merely compatible arguments
+    // are left to the typer.
+    const auto* fn = as<FuncTypeNode>(primFuncType(gv->name, primFuncs));
     if (!fn || fn->params.size() != call.args.size()) return;
     for (size_t i = 0; i < call.args.size(); ++i) {
       const Expr& a = call.args[i];
@@ -71,8 +85,10 @@ void typeCall(const CallNode& call, const IRModule* primFuncs) {
   std::vector<Type> args;
   args.reserve(call.args.size());
   for (const Expr& a : call.args) {
-    if (!a->checkedType || a->kind == ExprKind::GlobalVar) return;
-    args.push_back(a->checkedType);
+    // A PrimFunc argument (call_tir's callee) has the type the typer gives it.
+    Type t = a->kind == ExprKind::GlobalVar ? primFuncType(as<GlobalVarNode>(a)->name, primFuncs) : a->checkedType;
+    if (!t) return;
+    args.push_back(std::move(t));
   }
   try {
     Type t = inferOpCallType(*op, args, call.attrs);
@@ -82,7 +98,7 @@ void typeCall(const CallNode& call, const IRModule* primFuncs) {
 }
 
 /// Types a binding a pass made where that is direct: an annotated variable, and its value (typeCall).
-void typeFresh(const Var& var, const Expr& value, const IRModule* primFuncs) {
+void typeFresh(const Var& var, const Expr& value, const PrimFuncLookup& primFuncs) {
   if (!var->checkedType && var->annotation && !oversized(var->annotation)) var->checkedType = var->annotation;
   if (const auto* call = as<CallNode>(value)) typeCall(*call, primFuncs);
 }
@@ -97,10 +113,17 @@ bool bindingTyped(const Var& var, const Expr& value) {
 
 }  // namespace
 
-void typeIfDirect(const Expr& e, const IRModule* primFuncs) {
+void typeIfDirect(const Expr& e, const PrimFuncLookup& primFuncs) {
   if (!e || e->checkedType) return;
   if (const auto* call = as<CallNode>(e)) {
     typeCall(*call, primFuncs);
+  } else if (const auto* tuple = as<TupleNode>(e)) {
+    std::vector<Type> fields;
+    for (const Expr& f : tuple->fields) {
+      if (!f->checkedType || f->kind == ExprKind::GlobalVar) return;
+      fields.push_back(f->checkedType);
+    }
+    tuple->checkedType = tupleType(std::move(fields));
   } else if (const auto* let = as<LetNode>(e)) {
     if (let->body->checkedType && bindingTyped(let->var, let->value)) let->checkedType = let->body->checkedType;
   } else if (const auto* df = as<DataflowNode>(e)) {
@@ -118,7 +141,10 @@ Expr rebuild(const FlatBody& flat, const IRModule* primFuncs) {
   // and every untyped node above a change would send the typer down the whole
   // function again after each of them. New bindings are typed in order first:
   // one may use a variable another new binding above it defines.
-  for (const FlatBinding& b : bs) typeFresh(b.var, b.value, primFuncs);
+  PrimFuncLookup lookup;
+  if (primFuncs && *primFuncs)
+    lookup = [primFuncs](const std::string& name) { return as<PrimFuncNode>((*primFuncs)->lookup(name)); };
+  for (const FlatBinding& b : bs) typeFresh(b.var, b.value, lookup);
   for (size_t i = bs.size(); i-- > 0;) {
     if (!bs[i].dataflow) {
       const bool typed = result->checkedType && bindingTyped(bs[i].var, bs[i].value);

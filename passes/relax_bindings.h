@@ -5,6 +5,7 @@
 // and rebuild the nesting, so each of them is a loop over bindings as in TVM.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -45,12 +46,15 @@ FlatBody flatten(const Expr& body);
 /// `primFuncs` must hold the PrimFuncs the body calls as the pass leaves them.
 Expr rebuild(const FlatBody& flat, const IRModule* primFuncs = nullptr);
 
+/// The PrimFunc a pass's output module will hold under a name (null if none).
+using PrimFuncLookup = std::function<const PrimFuncNode*(const std::string&)>;
+
 /// Types `e`, a node a pass made, as inferTypes would where that is direct and
-/// its parts are typed: an op call (or with `primFuncs` a call to one of its
-/// PrimFuncs), or a Let / Dataflow whose bindings check exactly. For passes
+/// its parts are typed: an op call (its PrimFunc arguments through `primFuncs`),
+/// a call to a PrimFunc of `primFuncs`, a tuple, or a Let / Dataflow whose bindings check exactly. For passes
 /// that rewrite with an ExprMutator: typing each rebuilt node keeps the typer
 /// after the pass from walking the whole function. Otherwise `e` is left as is.
-void typeIfDirect(const Expr& e, const IRModule* primFuncs = nullptr);
+void typeIfDirect(const Expr& e, const PrimFuncLookup& primFuncs = {});
 
 /// TVM's NameSupply as a pass's BlockBuilder uses it (one per pass run, so
 /// across all functions): a name hint's first use is the hint itself, later
