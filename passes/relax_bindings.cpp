@@ -97,10 +97,22 @@ void typeCall(const CallNode& call, const PrimFuncLookup& primFuncs) {
   }
 }
 
-/// Types a binding a pass made where that is direct: an annotated variable, and its value (typeCall).
+/// Types a tuple of typed fields (its type is theirs).
+void typeTuple(const TupleNode& tuple) {
+  if (tuple.checkedType) return;
+  std::vector<Type> fields;
+  for (const Expr& f : tuple.fields) {
+    if (!f->checkedType || f->kind == ExprKind::GlobalVar) return;
+    fields.push_back(f->checkedType);
+  }
+  tuple.checkedType = tupleType(std::move(fields));
+}
+
+/// Types a binding a pass made where that is direct: an annotated variable, and its value (a call or tuple).
 void typeFresh(const Var& var, const Expr& value, const PrimFuncLookup& primFuncs) {
   if (!var->checkedType && var->annotation && !oversized(var->annotation)) var->checkedType = var->annotation;
   if (const auto* call = as<CallNode>(value)) typeCall(*call, primFuncs);
+  else if (const auto* tuple = as<TupleNode>(value)) typeTuple(*tuple);
 }
 
 /// Whether the binding of `var` to `value` is typed as inferTypes would leave
@@ -118,12 +130,7 @@ void typeIfDirect(const Expr& e, const PrimFuncLookup& primFuncs) {
   if (const auto* call = as<CallNode>(e)) {
     typeCall(*call, primFuncs);
   } else if (const auto* tuple = as<TupleNode>(e)) {
-    std::vector<Type> fields;
-    for (const Expr& f : tuple->fields) {
-      if (!f->checkedType || f->kind == ExprKind::GlobalVar) return;
-      fields.push_back(f->checkedType);
-    }
-    tuple->checkedType = tupleType(std::move(fields));
+    typeTuple(*tuple);
   } else if (const auto* let = as<LetNode>(e)) {
     if (let->body->checkedType && bindingTyped(let->var, let->value)) let->checkedType = let->body->checkedType;
   } else if (const auto* df = as<DataflowNode>(e)) {
