@@ -128,7 +128,7 @@ class Rewriter {
   relax_bindings::NameSupply& names_;
 };
 
-Function rewriteFunction(const Function& fn, relax_bindings::NameSupply& names) {
+Function rewriteFunction(const Function& fn, const IRModule& mod, relax_bindings::NameSupply& names) {
   FlatBody body = relax_bindings::flatten(fn->body);
   if (!hasDpsCall(body)) return fn;
   FlatBody out;
@@ -152,7 +152,8 @@ Function rewriteFunction(const Function& fn, relax_bindings::NameSupply& names) 
     out.result = gv.var;
     out.bindings.push_back(std::move(gv));
   }
-  return makeFunction(fn->params, relax_bindings::rebuild(out), fn->retType, fn->attrs, fn->span);
+  // The kernels it calls are the module's, unchanged.
+  return makeFunction(fn->params, relax_bindings::rebuild(out, &mod), fn->retType, fn->attrs, fn->span);
 }
 
 /// What CallTIRRewrite is: its entry in the registry and in docs/passes.md.
@@ -183,7 +184,7 @@ class CallTIRRewritePass final : public Pass {
     relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {
       opt_util::ensureTyped(f, mod);
-      return rewriteFunction(f, names);
+      return rewriteFunction(f, mod, names);
     });
     return out == mod ? mod : inferTypes(out);
   }

@@ -6,6 +6,7 @@
 
 #include "core/analysis/type_infer.h"
 #include "core/ir/functor.h"
+#include "core/support/pointer_index.h"
 #include "passes/opt_util.h"
 #include "core/pass/registry.h"
 #include "passes/relax_bindings.h"
@@ -75,63 +76,77 @@ bool isKill(const OpDef* op) {
 
 /// Step 2: the kills.
 FlatBody insertKills(const FlatBody& body, relax_bindings::NameSupply& names) {
-  constexpr size_t kOutput = static_cast<size_t>(-1);
-  std::unordered_map<const ExprNode*, size_t> lastUse;
-  std::unordered_set<const ExprNode*> storage, constant, killed;
+  // Per-binding flat tables, indexed by the binding's position (this runs
+  // over every binding of main after each build; node-based maps cost an
+  // allocation per entry).
+  constexpr size_t kNone = static_cast<size_t>(-1);
+  constexpr size_t kOutput = static_cast<size_t>(-2);
+  const size_t n = body.bindings.size();
+  PointerIndex indexOf;
+  indexOf.reserve(n);
+  std::vector<size_t> lastUse(n, kNone);
+  enum Flag : uint8_t { kStorage = 1, kConstant = 2, kKilled = 4 };
+  std::vector<uint8_t> flags(n, 0);
   auto uses = [&](const Expr& e, size_t at) {
-    postOrderVisit(e, [&](const Expr& n) {
-      if (n->kind == ExprKind::Var) lastUse[n.get()] = at;
+    postOrderVisit(e, [&](const Expr& v) {
+      if (v->kind != ExprKind::Var) return;
+      // Parameters are never killed: only bound variables are tracked.
+      if (const uint32_t i = indexOf.find(v.get()); i != PointerIndex::kAbsent) lastUse[i] = at;
     });
   };
-  for (size_t i = 0; i < body.bindings.size(); ++i) {
+  for (size_t i = 0; i < n; ++i) {
     const FlatBinding& b = body.bindings[i];
+    const uint32_t self = indexOf.insert(b.var.get(), static_cast<uint32_t>(i)).first;
     const auto* call = as<CallNode>(b.value);
     const OpDef* op = call ? call->op() : nullptr;
     if (op && (op->id == OpId::RelaxMemAllocStorage || op->id == OpId::RelaxVmAllocStorage)) {
-      storage.insert(b.var.get());
+      flags[self] |= kStorage;
       continue;
     }
     if (isKill(op)) {
-      if (!call->args.empty() && as<VarNode>(call->args[0])) killed.insert(call->args[0].get());
+      if (!call->args.empty() && as<VarNode>(call->args[0]))
+        if (const uint32_t k = indexOf.find(call->args[0].get()); k != PointerIndex::kAbsent) flags[k] |= kKilled;
       continue;
     }
     if (as<ConstantNode>(b.value)) {
-      constant.insert(b.var.get());
+      flags[self] |= kConstant;
       continue;
     }
     uses(b.value, i);
   }
   uses(body.result, kOutput);
 
-  std::unordered_map<size_t, std::vector<std::pair<OpId, Var>>> killsAfter;
+  std::vector<std::vector<std::pair<OpId, Var>>> killsAfter(n);
   for (int group = 0; group < 3; ++group) {
-    for (const FlatBinding& b : body.bindings) {
-      auto it = lastUse.find(b.var.get());
-      if (it == lastUse.end() || it->second == kOutput || killed.count(b.var.get())) continue;
+    for (size_t i = 0; i < n; ++i) {
+      const FlatBinding& b = body.bindings[i];
+      // (A variable bound twice is tracked at its first binding, as one key was.)
+      const uint32_t k = indexOf.find(b.var.get());
+      const size_t last = lastUse[k];
+      if (last == kNone || last == kOutput || (flags[k] & kKilled)) continue;
       Type t = typeOfVar(*b.var);
-      bool inRegister = !constant.count(b.var.get()) && !as<FuncTypeNode>(t) && !as<ShapeTypeNode>(t) && !as<PrimTypeNode>(t);
+      bool inRegister = !(flags[k] & kConstant) && !as<FuncTypeNode>(t) && !as<ShapeTypeNode>(t) && !as<PrimTypeNode>(t);
       OpId kill;
-      if (storage.count(b.var.get())) kill = OpId::RelaxMemKillStorage;
+      if (flags[k] & kStorage) kill = OpId::RelaxMemKillStorage;
       else if (as<TensorTypeNode>(t) && inRegister) kill = OpId::RelaxMemKillTensor;
       else if (inRegister) kill = OpId::RelaxVmKillObject;
       else continue;
       int wanted = kill == OpId::RelaxMemKillTensor ? 0 : kill == OpId::RelaxMemKillStorage ? 1 : 2;
-      if (wanted == group) killsAfter[it->second].push_back({kill, b.var});
+      if (wanted == group) killsAfter[last].push_back({kill, b.var});
     }
   }
   FlatBody out;
   out.result = body.result;
-  for (size_t i = 0; i < body.bindings.size(); ++i) {
+  out.bindings.reserve(n);
+  for (size_t i = 0; i < n; ++i) {
     out.bindings.push_back(body.bindings[i]);
-    auto it = killsAfter.find(i);
-    if (it == killsAfter.end()) continue;
-    for (const auto& [op, var] : it->second)
+    for (const auto& [op, var] : killsAfter[i])
       out.bindings.push_back(relax_bindings::bindingLike(body.bindings[i], names, "_", unitType(), makeOpCall(op, {var})));
   }
   return out;
 }
 
-Function killFunction(const Function& fn, relax_bindings::NameSupply& names) {
+Function killFunction(const Function& fn, const IRModule& mod, relax_bindings::NameSupply& names) {
   FlatBody flat = relax_bindings::flatten(fn->body);
   FlatBody canonical = canonicalize(flat);
   FlatBody out = insertKills(canonical, names);
@@ -139,7 +154,8 @@ Function killFunction(const Function& fn, relax_bindings::NameSupply& names) {
   for (size_t i = 0; same && i < out.bindings.size(); ++i)
     same = out.bindings[i].var == flat.bindings[i].var && out.bindings[i].value == flat.bindings[i].value;
   if (same) return fn;
-  return makeFunction(fn->params, relax_bindings::rebuild(out), fn->retType, fn->attrs, fn->span);
+  // The kernels it calls are the module's, unchanged.
+  return makeFunction(fn->params, relax_bindings::rebuild(out, &mod), fn->retType, fn->attrs, fn->span);
 }
 
 /// What KillAfterLastUse is: its entry in the registry and in docs/passes.md.
@@ -169,7 +185,7 @@ class KillAfterLastUsePass final : public Pass {
     relax_bindings::NameSupply names;  // one per run, as TVM's BlockBuilder has
     IRModule out = opt_util::mapFunctions(mod, ctx, info().name, [&](const Function& f, const std::string&) {
       opt_util::ensureTyped(f, mod);
-      return killFunction(f, names);
+      return killFunction(f, mod, names);
     });
     return out == mod ? mod : inferTypes(out);
   }

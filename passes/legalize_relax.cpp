@@ -2,6 +2,7 @@
 // function becomes a call_tir of a private block-form PrimFunc.
 #include "passes/legalize_relax.h"
 #include "passes/pass_util.h"
+#include "passes/relax_bindings.h"
 
 #include <algorithm>
 #include <unordered_map>
@@ -22,7 +23,12 @@ using legalize_relax::KernelInput;
 class RelaxLegalizer final : public ExprMutator {
  public:
   RelaxLegalizer(const IRModule& mod, std::map<std::string, Expr>& newFuncs, const RelaxLegalizeRemarks* remarks)
-      : mod_(mod), newFuncs_(newFuncs), remarks_(remarks) {}
+      : mod_(mod), newFuncs_(newFuncs), remarks_(remarks) {
+    kernels_ = [this](const std::string& name) -> const PrimFuncNode* {
+      auto it = newFuncs_.find(name);
+      return as<PrimFuncNode>(it != newFuncs_.end() ? it->second : mod_->lookup(name));
+    };
+  }
 
  protected:
   std::optional<Expr> preVisit(const Expr& e) override {
@@ -31,6 +37,19 @@ class RelaxLegalizer final : public ExprMutator {
   }
 
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    // Typed as made (post-order: its parts are by now), so the typer after the
+    // pass types the calls it could not, not the whole function again.
+    Expr out = legalize(original, rebuilt);
+    if (out->kind == ExprKind::Call) {
+      const auto* call = static_cast<const CallNode*>(out.get());
+      if (call->args.size() == 2) relax_bindings::typeIfDirect(call->args[1], kernels_);
+    }
+    relax_bindings::typeIfDirect(out, kernels_);
+    return out;
+  }
+
+ private:
+  Expr legalize(const Expr& original, const Expr& rebuilt) {
     const auto* call = as<CallNode>(rebuilt);
     const OpDef* op = call ? call->op() : nullptr;
     if (!op || isLoweringBuiltin(op->id)) return rebuilt;
@@ -195,6 +214,8 @@ class RelaxLegalizer final : public ExprMutator {
 
   IRModule mod_;
   std::map<std::string, Expr>& newFuncs_;
+  /// The kernels by name, new or the module's (types what rewrite makes).
+  relax_bindings::PrimFuncLookup kernels_;
   /// The PrimFuncs made here by structural hash (a model repeats its kernels).
   std::unordered_multimap<size_t, std::string> byHash_;
   /// Per name hint: the suffix addFunction tries first.

@@ -7,6 +7,7 @@
 #include "core/ir/diagnostic.h"
 #include "core/ir/functor.h"
 #include "passes/opt_util.h"
+#include "passes/relax_bindings.h"
 #include "core/pass/registry.h"
 
 namespace passlab {
@@ -16,6 +17,14 @@ namespace {
 class Lowerer final : public ExprMutator {
  protected:
   Expr rewrite(const Expr& original, const Expr& rebuilt) override {
+    // Typed as made (post-order: its parts are by now), so the typer after the pass skips it.
+    Expr out = lower(original, rebuilt);
+    relax_bindings::typeIfDirect(out);
+    return out;
+  }
+
+ private:
+  Expr lower(const Expr& original, const Expr& rebuilt) {
     const auto* call = as<CallNode>(rebuilt);
     const OpDef* op = call ? call->op() : nullptr;
     if (!op) return rebuilt;
@@ -47,7 +56,9 @@ class Lowerer final : public ExprMutator {
         a.set("func_name", AttrValue::string("vm.builtin.reshape"));
         a.set("out_shape", AttrValue::ints(tt->shape));
         a.set("out_dtype", AttrValue::string(std::string(tt->dtype.name())));
-        return makeOpCall(OpId::RelaxCallPacked, {call->args[0], makeOpCall(OpId::RelaxShapeExpr, {}, shape)}, a, call->span);
+        Expr shapeExpr = makeOpCall(OpId::RelaxShapeExpr, {}, shape);
+        relax_bindings::typeIfDirect(shapeExpr);
+        return makeOpCall(OpId::RelaxCallPacked, {call->args[0], shapeExpr}, a, call->span);
       }
       default: return rebuilt;
     }

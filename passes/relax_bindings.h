@@ -5,11 +5,13 @@
 // and rebuild the nesting, so each of them is a loop over bindings as in TVM.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "core/ir/expr.h"
+#include "core/ir/module.h"
 
 namespace passlab::relax_bindings {
 
@@ -38,7 +40,21 @@ FlatBody flatten(const Expr& body);
 
 /// Rebuilds nested Let / Dataflow nodes from `flat` (the inverse of flatten:
 /// consecutive bindings of one dataflow block become one Dataflow node).
-Expr rebuild(const FlatBody& flat);
+/// New bindings are typed where that is direct (op calls on typed arguments,
+/// and with `primFuncs` calls to its PrimFuncs), and a rebuilt node whose
+/// parts are typed is typed, so inferTypes after the pass types only the rest.
+/// `primFuncs` must hold the PrimFuncs the body calls as the pass leaves them.
+Expr rebuild(const FlatBody& flat, const IRModule* primFuncs = nullptr);
+
+/// The PrimFunc a pass's output module will hold under a name (null if none).
+using PrimFuncLookup = std::function<const PrimFuncNode*(const std::string&)>;
+
+/// Types `e`, a node a pass made, as inferTypes would where that is direct and
+/// its parts are typed: an op call (its PrimFunc arguments through `primFuncs`),
+/// a call to a PrimFunc of `primFuncs`, a tuple, or a Let / Dataflow whose bindings check exactly. For passes
+/// that rewrite with an ExprMutator: typing each rebuilt node keeps the typer
+/// after the pass from walking the whole function. Otherwise `e` is left as is.
+void typeIfDirect(const Expr& e, const PrimFuncLookup& primFuncs = {});
 
 /// TVM's NameSupply as a pass's BlockBuilder uses it (one per pass run, so
 /// across all functions): a name hint's first use is the hint itself, later

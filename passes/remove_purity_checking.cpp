@@ -100,8 +100,16 @@ class RemovePurityCheckingPass final : public Pass {
         ctx.notifySkip({info().name, name, *reason});
         continue;
       }
-      Unwrapper unwrap(mod, relax);
-      Expr body = unwrap.mutate(node->body);
+      // A read-only walk finds whether there is anything to unwrap: most bodies
+      // (every one after LegalizeOps) have none, and rewriting costs a memo entry per node.
+      bool wrapped = false;
+      postOrderVisit(node->body, [&](const Expr& e) {
+        const auto* call = as<CallNode>(e);
+        const OpDef* op = call ? call->op() : nullptr;
+        wrapped = wrapped || (op && !call->args.empty() && (op->id == OpId::CallPurePacked || op->id == OpId::InvokePureClosure));
+      });
+      Expr body = node->body;
+      if (wrapped) body = Unwrapper(mod, relax).mutate(node->body);
       AttrDict attrs = node->attrs;
       bool impure = attrs.contains(fn_attr::kIsPure) && attrs.getInt(fn_attr::kIsPure, 1) == 0;
       if (!impure && !isForcePure(attrs)) {
