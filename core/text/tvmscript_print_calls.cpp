@@ -14,6 +14,21 @@ using script_literals::dimsLiteral;
 using script_literals::quoted;
 using script_literals::typeText;
 
+namespace {
+
+/// The output type of a call from its out_shape and out_dtype attributes:
+/// one tensor, or (both lists) `open` T1, T2 `close`, each tensor as `tensor` writes it.
+template <class TensorText>
+std::string outputTypes(const AttrValue& shape, const AttrValue& dtype, const char* open, const char* close, const TensorText& tensor) {
+  if (dtype.kind() != AttrValue::Kind::Array) return tensor(shape, dtype);
+  std::string out = open;
+  for (size_t i = 0; i < dtype.asArray().size() && i < shape.asArray().size(); ++i)
+    out += (i ? ", " : "") + tensor(shape.asArray()[i], dtype.asArray()[i]);
+  return out + close;
+}
+
+}  // namespace
+
 /// Relax's VM-lowering ops as TVM prints them: every argument positional,
 /// sizes as R.shape([..]), dtypes as R.dtype(".."), indices as
 /// R.prim_value(n) (T.int64(n) on main), scopes as R.str("..").
@@ -118,15 +133,7 @@ std::string purePackedText(const CallNode& call, const std::vector<std::string>&
     auto dt = DataType::parse(d.asString());
     return typeOf(tensorType(dims, dt ? *dt : DataType(DTypeCode::Float32)));
   };
-  std::string out;
-  if (dtype.kind() == AttrValue::Kind::Array) {
-    out = "R.Tuple(";
-    for (size_t i = 0; i < dtype.asArray().size() && i < shape.asArray().size(); ++i)
-      out += (i ? ", " : "") + tensor(shape.asArray()[i], dtype.asArray()[i]);
-    out += ")";
-  } else {
-    out = tensor(shape, dtype);
-  }
+  std::string out = outputTypes(shape, dtype, "R.Tuple(", ")", tensor);
   const char* kw = main ? "ty_args=(" : "sinfo_args=(";
   return s + ", " + kw + out + ",))";
 }
@@ -154,15 +161,7 @@ std::string callTirText(const CallNode& call, const std::vector<std::string>& ar
     for (const AttrValue& x : s.asArray()) dims.push_back(x.asInt());
     return typeOf(tensorType(dims, dtype));
   };
-  std::string out;
-  if (dtype.kind() == AttrValue::Kind::Array) {
-    out = "[";
-    for (size_t i = 0; i < dtype.asArray().size() && i < shape.asArray().size(); ++i)
-      out += (i ? ", " : "") + tensor(shape.asArray()[i], dtype.asArray()[i]);
-    out += "]";
-  } else {
-    out = tensor(shape, dtype);
-  }
+  std::string out = outputTypes(shape, dtype, "[", "]", tensor);
   const char* kw = main ? "out_ty=" : "out_sinfo=";
   // TVM's printer: the in-place indices after the output type, as a list.
   std::string indices;
