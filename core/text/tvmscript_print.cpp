@@ -168,13 +168,42 @@ class RelaxPrinter {
     while (e) {
       if (const auto* let = as<LetNode>(e)) {
         shape::collectTypeVars(let->var->annotation ? let->var->annotation : let->var->checkedType, out);
+        collectValueShapeVars(let->value, out);
         e = let->body;
       } else if (const auto* df = as<DataflowNode>(e)) {
-        for (const Binding& b : df->bindings)
+        for (const Binding& b : df->bindings) {
           shape::collectTypeVars(b.var->annotation ? b.var->annotation : b.var->checkedType, out);
+          collectValueShapeVars(b.value, out);
+        }
         e = df->body;
       } else {
         break;
+      }
+    }
+  }
+
+  /// Appends the shape variables that a binding's value writes in its own
+  /// text, R.shape([n + 1, 4]) and R.prim_value(n) (also as inline
+  /// arguments), which no type mentions before type inference has run: they
+  /// are declared (`n = T.int64()`) so that the printed text reads back.
+  static void collectValueShapeVars(const Expr& value, std::vector<tir::Var>& out) {
+    std::vector<const ExprNode*> stack{value.get()};
+    while (!stack.empty()) {
+      const auto* call = as<CallNode>(stack.back());
+      stack.pop_back();
+      if (!call) continue;
+      for (const Expr& a : call->args) stack.push_back(a.get());
+      const OpDef* op = call->op();
+      if (!op) continue;
+      if (op->id == OpId::RelaxShapeExpr) {
+        if (const AttrValue* v = call->attrs.find("values"); v && shape::attrHasSymbolic(*v))
+          for (const shape::Dim& d : shape::dimsOfAttr(*v, {}))
+            if (d) shape::collectVars(d, out);
+      } else if (op->id == OpId::RelaxPrimValue) {
+        if (const AttrValue* v = call->attrs.find("value"); v && v->kind() == AttrValue::Kind::String) {
+          shape::Dim d = shape::parse(v->asString(), [](const std::string& name) { return tir::makeVar(name, DataType(DTypeCode::Int64)); });
+          if (d) shape::collectVars(d, out);
+        }
       }
     }
   }

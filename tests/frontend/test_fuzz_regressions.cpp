@@ -63,6 +63,36 @@ TEST_CASE("Fuzz regressions: a TVMScript module without functions prints as `pas
   CHECK(printModule(again, options) == once);
 }
 
+TEST_CASE("Fuzz regressions: a shape variable only a value mentions is declared when printed", "[fuzz][tvmscript]") {
+  // fuzz/tvmscript_fuzzer: `n = T.int64()` declared in the body and used only
+  // inside R.shape([...]) and R.prim_value(...), which no binding type
+  // mentions before type inference: the printer dropped the declaration, and
+  // its output failed with "expected a literal value, got 'n'".
+  const std::string text = R"(# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor(("j", 4), dtype="float32")) -> R.Tensor(("j", 4), dtype="float32"):
+        j = T.int64()
+        n = T.int64()
+        m = T.int64()
+        s = R.shape([(n + 1) * 2, 4])
+        p = R.prim_value(m * 2)
+        return x
+)";
+  IRModule mod = parseTvmScript(text, "value_vars.py");
+  PrintOptions options;
+  options.syntax = TextSyntax::TVMScript;
+  std::string once = printModule(mod, options);
+  CHECK(once.find("        n = T.int64()\n") != std::string::npos);
+  CHECK(once.find("        m = T.int64()\n") != std::string::npos);
+  IRModule again = parseTvmScript(once, "printed.py");
+  CHECK(printModule(again, options) == once);
+}
+
 TEST_CASE("Fuzz regressions: a float block-iterator domain is a located error", "[fuzz][tvmscript]") {
   // fuzz/tvmscript_fuzzer: `T.axis.spatial(1., ...)` was accepted, and its
   // domain printed as (min, min + extent) grew on every print -> parse.
