@@ -106,6 +106,12 @@ Expr ModuleParser::parseRelaxCall(const std::string& callee, const PyToken& at) 
         ++positional;
         continue;
       }
+      if (!a.value && a.isLiteral && a.literal.kind() == AttrValue::Kind::Array && a.literal.asArray().empty()) {
+        // R.call_tir(f, (), ...): a kernel that only writes its outputs (`()` reads as an empty literal).
+        tuple = makeTuple({}, spanOf(a.at));
+        ++positional;
+        continue;
+      }
       if (!a.value) fail(a.at, "expected the arguments as a tuple (x, y)");
       tuple = as<TupleNode>(a.value) ? a.value : makeTuple({a.value}, a.value->span);
       ++positional;

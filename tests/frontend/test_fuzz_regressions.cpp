@@ -93,6 +93,40 @@ class Module:
   CHECK(printModule(again, options) == once);
 }
 
+TEST_CASE("Fuzz regressions: a call_tir with no arguments prints `()` and reads it back", "[fuzz][tvmscript]") {
+  // fuzz/tvmscript_fuzzer: R.call_tir_inplace(f, inplace_indices=[0], out_sinfo=...)
+  // without arguments printed as `R.call_tir_inplace(f, (), ...)`, and `()`
+  // was refused with "expected the arguments as a tuple (x, y)".
+  auto text = GENERATE(std::string("R.call_tir(cls.fill, (), out_sinfo=R.Tensor((4,), dtype=\"float32\"))"),
+                       std::string("R.call_tir(cls.fill, out_sinfo=R.Tensor((4,), dtype=\"float32\"))"),
+                       std::string("R.call_dps_packed(\"fill\", (), out_sinfo=R.Tensor((4,), dtype=\"float32\"))"));
+  const std::string module = R"(# from tvm.script import ir as I
+# from tvm.script import tir as T
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @T.prim_func
+    def fill(A: T.Buffer((4,), "float32")):
+        for i in range(4):
+            A[i] = T.float32(1.0)
+
+    @R.function
+    def main() -> R.Tensor((4,), dtype="float32"):
+        cls = Module
+        y = )" + text + R"(
+        return y
+)";
+  INFO(module);
+  IRModule mod = parseTvmScript(module, "no_args.py");
+  PrintOptions options;
+  options.syntax = TextSyntax::TVMScript;
+  std::string once = printModule(mod, options);
+  CHECK(once.find(", (), out_sinfo=") != std::string::npos);
+  IRModule again = parseTvmScript(once, "printed.py");
+  CHECK(printModule(again, options) == once);
+}
+
 TEST_CASE("Fuzz regressions: a float block-iterator domain is a located error", "[fuzz][tvmscript]") {
   // fuzz/tvmscript_fuzzer: `T.axis.spatial(1., ...)` was accepted, and its
   // domain printed as (min, min + extent) grew on every print -> parse.
