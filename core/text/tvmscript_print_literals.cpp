@@ -3,6 +3,8 @@
 // Split from tvmscript_print.cpp, which arranges them into a module.
 #include "core/text/tvmscript_print_literals.h"
 
+#include <cmath>
+
 #include <charconv>
 #include <cstdio>
 
@@ -26,6 +28,8 @@ std::string quoted(const std::string& s) {
 
 /// A float as TVM prints attribute floats (%.17g, always with a '.' or exponent).
 std::string attrFloat(double v) {
+  // %g writes "inf" and "nan", which Python reads as undefined names.
+  if (!std::isfinite(v)) return std::isnan(v) ? "float(\"nan\")" : v > 0 ? "float(\"inf\")" : "float(\"-inf\")";
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.17g", v);
   std::string s = buf;

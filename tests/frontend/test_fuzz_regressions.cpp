@@ -127,6 +127,30 @@ class Module:
   CHECK(printModule(again, options) == once);
 }
 
+TEST_CASE("Fuzz regressions: a float attribute that overflows prints as float(\"inf\") and reads back", "[fuzz][tvmscript]") {
+  // fuzz/tvmscript_fuzzer: epsilon=1e405 read as infinity and printed as
+  // `epsilon=inf`, an undefined name when read back.
+  auto epsilon = GENERATE(std::string("1e405"), std::string("-1e405"), std::string("float(\"nan\")"));
+  const std::string text = R"(# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main(x: R.Tensor((2, 8), dtype="float32"), g: R.Tensor((8,), dtype="float32"), b: R.Tensor((8,), dtype="float32")) -> R.Tensor((2, 8), dtype="float32"):
+        gv = R.nn.layer_norm(x, g, b, axes=[-1], epsilon=)" + epsilon + R"()
+        return gv
+)";
+  INFO(text);
+  IRModule mod = parseTvmScript(text, "inf.py");
+  PrintOptions options;
+  options.syntax = TextSyntax::TVMScript;
+  std::string once = printModule(mod, options);
+  CHECK(once.find("epsilon=float(\"") != std::string::npos);
+  IRModule again = parseTvmScript(once, "printed.py");
+  CHECK(printModule(again, options) == once);
+}
+
 TEST_CASE("Fuzz regressions: a float block-iterator domain is a located error", "[fuzz][tvmscript]") {
   // fuzz/tvmscript_fuzzer: `T.axis.spatial(1., ...)` was accepted, and its
   // domain printed as (min, min + extent) grew on every print -> parse.
