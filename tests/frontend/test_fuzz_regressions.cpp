@@ -14,6 +14,20 @@
 using namespace passlab;
 using namespace passlab::testing;
 
+namespace {
+
+/// `mod` printed as TVMScript; checks that the text reads back and prints the same.
+std::string printedAndReadBack(const IRModule& mod) {
+  PrintOptions options;
+  options.syntax = TextSyntax::TVMScript;
+  std::string once = printModule(mod, options);
+  IRModule again = parseTvmScript(once, "printed.py");
+  CHECK(printModule(again, options) == once);
+  return once;
+}
+
+}  // namespace
+
 TEST_CASE("Fuzz regressions: ONNX importer findings fail cleanly", "[fuzz][onnx]") {
   std::string name = GENERATE(from_range(corpusNames("data/fuzz/onnx", ".onnx")));
   INFO(name);
@@ -55,12 +69,8 @@ TEST_CASE("Fuzz regressions: a TVMScript module without functions prints as `pas
       "# from tvm.script import ir as I\n\n@I.ir_module\nclass Module:\n    I.module_attrs({\"phase\": 0})\n";
   IRModule mod = parseTvmScript(text, "empty.py");
   CHECK(mod->functions.empty());
-  PrintOptions options;
-  options.syntax = TextSyntax::TVMScript;
-  std::string once = printModule(mod, options);
+  std::string once = printedAndReadBack(mod);
   CHECK(once.find("class Module:\n    pass\n") != std::string::npos);
-  IRModule again = parseTvmScript(once, "printed.py");
-  CHECK(printModule(again, options) == once);
 }
 
 TEST_CASE("Fuzz regressions: a shape variable only a value mentions is declared when printed", "[fuzz][tvmscript]") {
@@ -84,13 +94,9 @@ class Module:
         return x
 )";
   IRModule mod = parseTvmScript(text, "value_vars.py");
-  PrintOptions options;
-  options.syntax = TextSyntax::TVMScript;
-  std::string once = printModule(mod, options);
+  std::string once = printedAndReadBack(mod);
   CHECK(once.find("        n = T.int64()\n") != std::string::npos);
   CHECK(once.find("        m = T.int64()\n") != std::string::npos);
-  IRModule again = parseTvmScript(once, "printed.py");
-  CHECK(printModule(again, options) == once);
 }
 
 TEST_CASE("Fuzz regressions: a call_tir with no arguments prints `()` and reads it back", "[fuzz][tvmscript]") {
@@ -119,12 +125,8 @@ class Module:
 )";
   INFO(module);
   IRModule mod = parseTvmScript(module, "no_args.py");
-  PrintOptions options;
-  options.syntax = TextSyntax::TVMScript;
-  std::string once = printModule(mod, options);
+  std::string once = printedAndReadBack(mod);
   CHECK(once.find(", (), out_sinfo=") != std::string::npos);
-  IRModule again = parseTvmScript(once, "printed.py");
-  CHECK(printModule(again, options) == once);
 }
 
 TEST_CASE("Fuzz regressions: a float attribute that overflows prints as float(\"inf\") and reads back", "[fuzz][tvmscript]") {
@@ -143,12 +145,8 @@ class Module:
 )";
   INFO(text);
   IRModule mod = parseTvmScript(text, "inf.py");
-  PrintOptions options;
-  options.syntax = TextSyntax::TVMScript;
-  std::string once = printModule(mod, options);
+  std::string once = printedAndReadBack(mod);
   CHECK(once.find("epsilon=float(\"") != std::string::npos);
-  IRModule again = parseTvmScript(once, "printed.py");
-  CHECK(printModule(again, options) == once);
 }
 
 TEST_CASE("Fuzz regressions: a float block-iterator domain is a located error", "[fuzz][tvmscript]") {
