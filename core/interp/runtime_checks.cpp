@@ -45,6 +45,11 @@ std::string bindScalars(const Type& declared, const Value& v, shape::Env& env) {
   return "";
 }
 
+/// The attributes whose values are shapes (and may hold symbolic dims).
+bool isShapeAttrKey(std::string_view key) {
+  return key == "out_shape" || key == "newshape" || key == "shape" || key == "values" || key == "size" || key == "tir_vars";
+}
+
 }  // namespace
 
 void checkArgument(const Type& declared, const Value& v, const VarNode& param, const Span& span, shape::Env& env) {
@@ -69,7 +74,7 @@ void checkArgument(const Type& declared, const Value& v, const VarNode& param, c
 AttrDict concreteShapes(const AttrDict& attrs, const shape::NameEnv& names, const Span& span) {
   AttrDict out = attrs;
   for (const auto& [key, value] : attrs.entries()) {
-    if (key != "out_shape" && key != "newshape" && key != "shape" && key != "values" && key != "size" && key != "tir_vars") continue;
+    if (!isShapeAttrKey(key)) continue;
     if (!shape::attrHasSymbolic(value)) continue;
     std::optional<AttrValue> v = shape::evaluateAttr(value, names);
     if (!v) runtimeError(span, key + " " + value.toString() + " mentions a shape variable this call has not bound", "interp.type-mismatch");
@@ -80,7 +85,7 @@ AttrDict concreteShapes(const AttrDict& attrs, const shape::NameEnv& names, cons
 
 bool hasSymbolicShapeAttr(const AttrDict& attrs) {
   for (const auto& [key, value] : attrs.entries())
-    if ((key == "out_shape" || key == "newshape" || key == "shape" || key == "values" || key == "size" || key == "tir_vars") && shape::attrHasSymbolic(value)) return true;
+    if (isShapeAttrKey(key) && shape::attrHasSymbolic(value)) return true;
   return false;
 }
 
